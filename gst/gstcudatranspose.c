@@ -1,0 +1,888 @@
+/* GStreamer
+ * Copyright (C) 2026 The cudatranspose authors
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/**
+ * SECTION:element-cudatranspose
+ * @title: cudatranspose
+ *
+ * Transposes raw video frames (mirrors them about the upper-left to
+ * lower-right diagonal) plane by plane on an NVIDIA GPU: the output is
+ * height x width, with the pixel-aspect-ratio inverted. Each plane is
+ * uploaded, transposed by the kernel the #GstCudaTranspose:kernel property
+ * picks, and downloaded into the output buffer. Without a CUDA device,
+ * `kernel=auto` transposes on the CPU and posts a warning saying so.
+ *
+ * ## Example launch lines
+ * |[
+ * gst-launch-1.0 videotestsrc num-buffers=1 ! video/x-raw,width=640,height=360 ! cudatranspose ! videoconvert ! pngenc ! filesink location=output.png
+ * ]| Transposes one test frame and writes it as PNG (pipelines/png-demo.sh).
+ * |[
+ * gst-launch-1.0 videotestsrc ! video/x-raw,format=I420,width=1280,height=720 ! cudatranspose kernel=tiled-padded ! videoconvert ! autovideosink
+ * ]| Shows the transposed test pattern with a chosen kernel.
+ */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstcudatranspose.h"
+
+#include <gst/video/video.h>
+#include <gst/cuda/gstcudacontext.h>
+#include <gst/cuda/gstcudaloader.h>
+#include <gst/cuda/gstcudautils.h>
+#include <gst/cuda/cuda-gst.h>
+
+#include "cudatranspose-kernels.h"
+
+GST_DEBUG_CATEGORY_STATIC (gst_cuda_transpose_debug);
+#define GST_CAT_DEFAULT gst_cuda_transpose_debug
+
+/* Device buffers: row pitch rounded up so every row starts aligned. */
+#define DEVICE_ROW_ALIGN 256
+
+#define DEFAULT_KERNEL GST_CUDA_TRANSPOSE_KERNEL_AUTO
+#define DEFAULT_DEVICE_ID -1
+
+enum
+{
+  PROP_0,
+  PROP_KERNEL,
+  PROP_DEVICE_ID,
+  PROP_ACTIVE_KERNEL,
+};
+
+/* Only formats whose transpose is again the same format: 4:2:0 and 4:4:4
+ * subsampling, packed or planar. */
+#define CUDA_TRANSPOSE_FORMATS "{ GRAY8, GRAY16_LE, GRAY16_BE, I420, YV12, " \
+    "NV12, NV21, Y444, RGBA, BGRA, ARGB, ABGR, RGBx, BGRx, xRGB, xBGR, " \
+    "RGB, BGR, AYUV }"
+
+static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
+    GST_PAD_SINK,
+    GST_PAD_ALWAYS,
+    GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (CUDA_TRANSPOSE_FORMATS)));
+
+static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
+    GST_PAD_SRC,
+    GST_PAD_ALWAYS,
+    GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (CUDA_TRANSPOSE_FORMATS)));
+
+/* One plane of the negotiated input: its size in elements and bytes. */
+typedef struct
+{
+  guint width;
+  guint height;
+  guint elem_size;
+} PlaneGeometry;
+
+struct _GstCudaTranspose
+{
+  GstBaseTransform parent;
+
+  /* properties, under the object lock */
+  GstCudaTransposeKernel kernel;
+  gint device_id;
+  GstCudaTransposeKernel active_kernel;
+
+  /* negotiated, under the stream lock */
+  GstVideoInfo in_info;
+  GstVideoInfo out_info;
+  guint n_planes;
+  PlaneGeometry planes[GST_VIDEO_MAX_PLANES];
+
+  /* GPU state, from start () to stop () */
+  GstCudaContext *context;
+  CtStream stream;
+  gboolean gpu_failed;
+  gchar *gpu_failure;
+  gboolean warned_cpu;
+  guint8 *dev_mem;
+  gsize dev_size;
+};
+
+static GParamSpec *active_kernel_pspec;
+
+#define gst_cuda_transpose_parent_class parent_class
+G_DEFINE_TYPE (GstCudaTranspose, gst_cuda_transpose, GST_TYPE_BASE_TRANSFORM);
+GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (cudatranspose, "cudatranspose",
+    GST_RANK_NONE, GST_TYPE_CUDA_TRANSPOSE,
+    GST_DEBUG_CATEGORY_INIT (gst_cuda_transpose_debug, "cudatranspose", 0,
+        "CUDA transpose"));
+
+GType
+gst_cuda_transpose_kernel_get_type (void)
+{
+  static gsize type = 0;
+  static const GEnumValue values[] = {
+    {GST_CUDA_TRANSPOSE_KERNEL_AUTO,
+        "The fastest GPU kernel for the element size; the CPU when there is "
+          "no CUDA device", "auto"},
+    {GST_CUDA_TRANSPOSE_KERNEL_NAIVE,
+        "One thread per element, coalesced reads, strided writes", "naive"},
+    {GST_CUDA_TRANSPOSE_KERNEL_NAIVE_COLUMN,
+        "One thread per element, coalesced writes, strided reads",
+        "naive-column"},
+    {GST_CUDA_TRANSPOSE_KERNEL_TILED,
+          "32x32 shared-memory tile, 32x8 threads, unpadded (bank conflicts)",
+        "tiled"},
+    {GST_CUDA_TRANSPOSE_KERNEL_TILED_PADDED,
+        "32x32 shared-memory tile padded to 33 columns", "tiled-padded"},
+    {GST_CUDA_TRANSPOSE_KERNEL_RECT, "32x16 shared-memory tile, unpadded",
+        "rect"},
+    {GST_CUDA_TRANSPOSE_KERNEL_RECT_PADDED,
+        "32x16 shared-memory tile, padded", "rect-padded"},
+    {GST_CUDA_TRANSPOSE_KERNEL_TILED_64,
+        "64x64 shared-memory tile padded to 65 columns", "tiled-64"},
+    {GST_CUDA_TRANSPOSE_KERNEL_CPU, "The plain CPU loop, no GPU", "cpu"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstCudaTransposeKernel", values);
+    g_once_init_leave (&type, t);
+  }
+  return (GType) type;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Caps                                                                     */
+
+static void
+invert_fraction (gint n, gint d, gint * in, gint * id)
+{
+  /* 0/1 stands for "any" at the bottom of a range; its inverse is the top */
+  if (n == 0) {
+    *in = G_MAXINT;
+    *id = 1;
+  } else {
+    *in = d;
+    *id = n;
+  }
+}
+
+static void
+invert_par (const GValue * src, GValue * dst)
+{
+  gint n, d;
+
+  if (GST_VALUE_HOLDS_FRACTION (src)) {
+    invert_fraction (gst_value_get_fraction_numerator (src),
+        gst_value_get_fraction_denominator (src), &n, &d);
+    g_value_init (dst, GST_TYPE_FRACTION);
+    gst_value_set_fraction (dst, n, d);
+  } else if (GST_VALUE_HOLDS_FRACTION_RANGE (src)) {
+    const GValue *lo = gst_value_get_fraction_range_min (src);
+    const GValue *hi = gst_value_get_fraction_range_max (src);
+    gint ln, ld;
+
+    invert_fraction (gst_value_get_fraction_numerator (hi),
+        gst_value_get_fraction_denominator (hi), &ln, &ld);
+    invert_fraction (gst_value_get_fraction_numerator (lo),
+        gst_value_get_fraction_denominator (lo), &n, &d);
+    g_value_init (dst, GST_TYPE_FRACTION_RANGE);
+    gst_value_set_fraction_range_full (dst, ln, ld, n, d);
+  } else if (GST_VALUE_HOLDS_LIST (src)) {
+    guint i;
+
+    g_value_init (dst, GST_TYPE_LIST);
+    for (i = 0; i < gst_value_list_get_size (src); i++) {
+      GValue item = G_VALUE_INIT;
+
+      invert_par (gst_value_list_get_value (src, i), &item);
+      gst_value_list_append_and_take_value (dst, &item);
+    }
+  } else {
+    g_value_init (dst, G_VALUE_TYPE (src));
+    g_value_copy (src, dst);
+  }
+}
+
+/* Swaps width and height (whatever their form: fixed, range or list) and
+ * inverts the pixel-aspect-ratio. The same in both directions. */
+static GstCaps *
+gst_cuda_transpose_transform_caps (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps, GstCaps * filter)
+{
+  GstCaps *ret = gst_caps_new_empty ();
+  guint i;
+
+  for (i = 0; i < gst_caps_get_size (caps); i++) {
+    GstStructure *s = gst_structure_copy (gst_caps_get_structure (caps, i));
+    GstCapsFeatures *f = gst_caps_get_features (caps, i);
+    GValue w = G_VALUE_INIT, h = G_VALUE_INIT;
+    const GValue *par;
+    gboolean has_w = gst_structure_has_field (s, "width");
+    gboolean has_h = gst_structure_has_field (s, "height");
+
+    if (has_w)
+      gst_value_init_and_copy (&w, gst_structure_get_value (s, "width"));
+    if (has_h)
+      gst_value_init_and_copy (&h, gst_structure_get_value (s, "height"));
+    gst_structure_remove_fields (s, "width", "height", NULL);
+    if (has_h)
+      gst_structure_take_value (s, "width", &h);
+    if (has_w)
+      gst_structure_take_value (s, "height", &w);
+
+    par = gst_structure_get_value (s, "pixel-aspect-ratio");
+    if (par) {
+      GValue inv = G_VALUE_INIT;
+
+      invert_par (par, &inv);
+      gst_structure_take_value (s, "pixel-aspect-ratio", &inv);
+    }
+
+    ret = gst_caps_merge_structure_full (ret, s,
+        f ? gst_caps_features_copy (f) : NULL);
+  }
+
+  if (filter) {
+    GstCaps *tmp = gst_caps_intersect_full (filter, ret,
+        GST_CAPS_INTERSECT_FIRST);
+    gst_caps_unref (ret);
+    ret = tmp;
+  }
+
+  GST_DEBUG_OBJECT (trans, "%s caps %" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT,
+      direction == GST_PAD_SINK ? "sink" : "src", caps, ret);
+  return ret;
+}
+
+static gboolean
+gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
+    GstCaps * outcaps)
+{
+  GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
+  GstVideoInfo in_info, out_info;
+  guint p;
+
+  if (!gst_video_info_from_caps (&in_info, incaps) ||
+      !gst_video_info_from_caps (&out_info, outcaps)) {
+    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
+        ("Could not parse caps %" GST_PTR_FORMAT " or %" GST_PTR_FORMAT,
+            incaps, outcaps));
+    return FALSE;
+  }
+
+  if (GST_VIDEO_INFO_FORMAT (&in_info) != GST_VIDEO_INFO_FORMAT (&out_info) ||
+      GST_VIDEO_INFO_WIDTH (&in_info) != GST_VIDEO_INFO_HEIGHT (&out_info) ||
+      GST_VIDEO_INFO_HEIGHT (&in_info) != GST_VIDEO_INFO_WIDTH (&out_info)) {
+    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
+        ("Output caps must be the input caps with width and height swapped: "
+            "got %" GST_PTR_FORMAT " for %" GST_PTR_FORMAT, outcaps, incaps));
+    return FALSE;
+  }
+
+  self->in_info = in_info;
+  self->out_info = out_info;
+  self->n_planes = GST_VIDEO_INFO_N_PLANES (&in_info);
+  for (p = 0; p < self->n_planes; p++) {
+    gint comp[GST_VIDEO_MAX_COMPONENTS];
+
+    gst_video_format_info_component (in_info.finfo, p, comp);
+    self->planes[p].width = GST_VIDEO_INFO_COMP_WIDTH (&in_info, comp[0]);
+    self->planes[p].height = GST_VIDEO_INFO_COMP_HEIGHT (&in_info, comp[0]);
+    self->planes[p].elem_size = GST_VIDEO_INFO_COMP_PSTRIDE (&in_info, comp[0]);
+  }
+
+  GST_DEBUG_OBJECT (self, "%dx%d %s, %u planes",
+      GST_VIDEO_INFO_WIDTH (&in_info), GST_VIDEO_INFO_HEIGHT (&in_info),
+      GST_VIDEO_INFO_NAME (&in_info), self->n_planes);
+  return TRUE;
+}
+
+static gboolean
+gst_cuda_transpose_transform_size (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps, gsize size,
+    GstCaps * othercaps, gsize * othersize)
+{
+  GstVideoInfo info;
+
+  if (!gst_video_info_from_caps (&info, othercaps))
+    return FALSE;
+  *othersize = GST_VIDEO_INFO_SIZE (&info);
+  return TRUE;
+}
+
+static gboolean
+gst_cuda_transpose_propose_allocation (GstBaseTransform * trans,
+    GstQuery * decide_query, GstQuery * query)
+{
+  /* any stride and plane offset upstream likes */
+  gst_query_add_allocation_meta (query, GST_VIDEO_META_API_TYPE, NULL);
+  return GST_BASE_TRANSFORM_CLASS (parent_class)->propose_allocation (trans,
+      decide_query, query);
+}
+
+/* ---------------------------------------------------------------------- */
+/* GPU                                                                      */
+
+/* Finds out whether the GPU can be used and, if so, holds a context and a
+ * stream. On failure leaves a sentence for the user in gpu_failure. */
+static gboolean
+gst_cuda_transpose_open_gpu (GstCudaTranspose * self)
+{
+  gint device_id, count = 0;
+  CUresult cres;
+  const gchar *cuda_msg = NULL;
+  CtResult res;
+
+  if (self->stream)
+    return TRUE;
+  if (self->gpu_failed)
+    return FALSE;
+
+  GST_OBJECT_LOCK (self);
+  device_id = self->device_id;
+  GST_OBJECT_UNLOCK (self);
+
+  if (!self->context) {
+    if (!gst_cuda_load_library ()) {
+      self->gpu_failure = g_strdup ("the CUDA driver library (libcuda.so.1) "
+          "could not be loaded: no NVIDIA driver is installed");
+      goto failed;
+    }
+    cres = CuInit (0);
+    if (cres != CUDA_SUCCESS) {
+      CuGetErrorString (cres, &cuda_msg);
+      self->gpu_failure = g_strdup_printf ("the CUDA driver could not be "
+          "initialised (%s)", cuda_msg ? cuda_msg : "unknown error");
+      goto failed;
+    }
+    cres = CuDeviceGetCount (&count);
+    if (cres != CUDA_SUCCESS || count == 0) {
+      self->gpu_failure = g_strdup ("no CUDA device was found");
+      goto failed;
+    }
+    if (device_id >= count) {
+      self->gpu_failure = g_strdup_printf ("cuda-device-id=%d does not "
+          "exist: this machine has %d CUDA device%s (0 to %d); use -1 for the "
+          "default", device_id, count, count == 1 ? "" : "s", count - 1);
+      goto failed;
+    }
+    if (!gst_cuda_ensure_element_context (GST_ELEMENT (self), device_id,
+            &self->context)) {
+      self->gpu_failure = g_strdup_printf ("a CUDA context could not be "
+          "created on device %d", device_id < 0 ? 0 : device_id);
+      goto failed;
+    }
+  }
+
+  if (!gst_cuda_context_push (self->context)) {
+    self->gpu_failure = g_strdup ("the CUDA context could not be made "
+        "current");
+    goto failed;
+  }
+  res = ct_stream_create (&self->stream);
+  gst_cuda_context_pop (NULL);
+  if (res != CT_OK) {
+    self->stream = NULL;
+    self->gpu_failure = g_strdup_printf ("a CUDA stream could not be "
+        "created (%s)", ct_result_string (res));
+    goto failed;
+  }
+
+  GST_INFO_OBJECT (self, "using CUDA context %" GST_PTR_FORMAT, self->context);
+  return TRUE;
+
+failed:
+  GST_INFO_OBJECT (self, "GPU unavailable: %s", self->gpu_failure);
+  self->gpu_failed = TRUE;
+  return FALSE;
+}
+
+static void
+gst_cuda_transpose_close_gpu (GstCudaTranspose * self)
+{
+  if (self->context && gst_cuda_context_push (self->context)) {
+    if (self->dev_mem)
+      ct_device_free (self->dev_mem);
+    if (self->stream)
+      ct_stream_destroy (self->stream);
+    gst_cuda_context_pop (NULL);
+  }
+  self->dev_mem = NULL;
+  self->dev_size = 0;
+  self->stream = NULL;
+  gst_clear_object (&self->context);
+  g_clear_pointer (&self->gpu_failure, g_free);
+  self->gpu_failed = FALSE;
+  self->warned_cpu = FALSE;
+}
+
+static gsize
+device_pitch (gsize row_bytes)
+{
+  return (row_bytes + DEVICE_ROW_ALIGN - 1) / DEVICE_ROW_ALIGN *
+      DEVICE_ROW_ALIGN;
+}
+
+/* Device layout of plane p: input then output, rows aligned. */
+static gsize
+device_layout (GstCudaTranspose * self, CtPlane * dev)
+{
+  gsize offset = 0;
+  guint p;
+
+  for (p = 0; p < self->n_planes; p++) {
+    const PlaneGeometry *g = &self->planes[p];
+
+    dev[p].width = g->width;
+    dev[p].height = g->height;
+    dev[p].elem_size = g->elem_size;
+    dev[p].src_stride = device_pitch ((gsize) g->width * g->elem_size);
+    dev[p].src = (const void *) offset;
+    offset += dev[p].src_stride * g->height;
+    dev[p].dst_stride = device_pitch ((gsize) g->height * g->elem_size);
+    dev[p].dst = (void *) offset;
+    offset += dev[p].dst_stride * g->width;
+  }
+  return offset;
+}
+
+/* Runs inside a pushed context. Returns the first failure. */
+static CtResult
+gst_cuda_transpose_run_gpu (GstCudaTranspose * self, CtKernel kernel,
+    GstVideoFrame * in, GstVideoFrame * out)
+{
+  CtPlane dev[GST_VIDEO_MAX_PLANES];
+  gsize needed = device_layout (self, dev);
+  CtResult res;
+  guint p;
+
+  if (needed > self->dev_size) {
+    if (self->dev_mem)
+      ct_device_free (self->dev_mem);
+    self->dev_mem = NULL;
+    self->dev_size = 0;
+    res = ct_device_alloc ((void **) &self->dev_mem, needed);
+    if (res != CT_OK)
+      return res;
+    self->dev_size = needed;
+  }
+  for (p = 0; p < self->n_planes; p++) {
+    dev[p].src = self->dev_mem + (gsize) dev[p].src;
+    dev[p].dst = self->dev_mem + (gsize) dev[p].dst;
+  }
+
+  for (p = 0; p < self->n_planes; p++) {
+    res = ct_copy_2d_async ((void *) dev[p].src, dev[p].src_stride,
+        GST_VIDEO_FRAME_PLANE_DATA (in, p), GST_VIDEO_FRAME_PLANE_STRIDE (in,
+            p), (gsize) dev[p].width * dev[p].elem_size, dev[p].height,
+        self->stream);
+    if (res != CT_OK)
+      return res;
+  }
+
+  res = ct_transpose_planes (dev, self->n_planes, kernel,
+      CT_MAPPING_TRANSPOSE, self->stream);
+  if (res != CT_OK)
+    return res;
+
+  for (p = 0; p < self->n_planes; p++) {
+    res = ct_copy_2d_async (GST_VIDEO_FRAME_PLANE_DATA (out, p),
+        GST_VIDEO_FRAME_PLANE_STRIDE (out, p), dev[p].dst, dev[p].dst_stride,
+        (gsize) dev[p].height * dev[p].elem_size, dev[p].width, self->stream);
+    if (res != CT_OK)
+      return res;
+  }
+
+  return ct_stream_synchronize (self->stream);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Streaming                                                                */
+
+static gboolean
+gst_cuda_transpose_start (GstBaseTransform * trans)
+{
+  GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
+  GstCudaTransposeKernel kernel;
+
+  GST_OBJECT_LOCK (self);
+  kernel = self->kernel;
+  GST_OBJECT_UNLOCK (self);
+
+  if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU)
+    return TRUE;
+
+  if (!gst_cuda_transpose_open_gpu (self) &&
+      kernel != GST_CUDA_TRANSPOSE_KERNEL_AUTO) {
+    GST_ELEMENT_ERROR (self, RESOURCE, OPEN_READ_WRITE,
+        ("kernel=%s needs a CUDA GPU, but %s. Use kernel=auto or kernel=cpu "
+            "to transpose on the CPU.", ct_kernel_name ((CtKernel) kernel),
+            self->gpu_failure), (NULL));
+    return FALSE;
+  }
+  return TRUE;
+}
+
+static gboolean
+gst_cuda_transpose_stop (GstBaseTransform * trans)
+{
+  GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
+
+  gst_cuda_transpose_close_gpu (self);
+  GST_OBJECT_LOCK (self);
+  self->active_kernel = GST_CUDA_TRANSPOSE_KERNEL_AUTO;
+  GST_OBJECT_UNLOCK (self);
+  return TRUE;
+}
+
+/* The variant this buffer runs, or AUTO when a GPU kernel was asked for and
+ * there is no GPU (the caller reports that). */
+static GstCudaTransposeKernel
+gst_cuda_transpose_resolve_kernel (GstCudaTranspose * self)
+{
+  GstCudaTransposeKernel kernel;
+
+  GST_OBJECT_LOCK (self);
+  kernel = self->kernel;
+  GST_OBJECT_UNLOCK (self);
+
+  if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU)
+    return kernel;
+
+  if (gst_cuda_transpose_open_gpu (self)) {
+    if (kernel == GST_CUDA_TRANSPOSE_KERNEL_AUTO)
+      kernel = (GstCudaTransposeKernel)
+          ct_kernel_auto_choice (self->planes[0].elem_size);
+    return kernel;
+  }
+
+  if (kernel != GST_CUDA_TRANSPOSE_KERNEL_AUTO)
+    return GST_CUDA_TRANSPOSE_KERNEL_AUTO;
+
+  if (!self->warned_cpu) {
+    self->warned_cpu = TRUE;
+    GST_ELEMENT_WARNING (self, RESOURCE, OPEN_READ_WRITE,
+        ("Transposing on the CPU because %s.", self->gpu_failure), (NULL));
+  }
+  return GST_CUDA_TRANSPOSE_KERNEL_CPU;
+}
+
+/* Bytes the input buffer must hold for the planes as its meta lays them out
+ * (or as the caps do, without meta). */
+static gboolean
+gst_cuda_transpose_check_input (GstCudaTranspose * self, GstBuffer * buf)
+{
+  GstVideoMeta *meta = gst_buffer_get_video_meta (buf);
+  gsize size = gst_buffer_get_size (buf);
+  gsize needed = 0;
+  guint p;
+
+  if (!meta) {
+    needed = GST_VIDEO_INFO_SIZE (&self->in_info);
+  } else {
+    if (meta->format != GST_VIDEO_INFO_FORMAT (&self->in_info) ||
+        meta->width != (guint) GST_VIDEO_INFO_WIDTH (&self->in_info) ||
+        meta->height != (guint) GST_VIDEO_INFO_HEIGHT (&self->in_info) ||
+        meta->n_planes != self->n_planes) {
+      GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
+          ("The buffer's video meta describes a %ux%u %s frame, but the "
+              "caps say %dx%d %s", meta->width, meta->height,
+              gst_video_format_to_string (meta->format),
+              GST_VIDEO_INFO_WIDTH (&self->in_info),
+              GST_VIDEO_INFO_HEIGHT (&self->in_info),
+              GST_VIDEO_INFO_NAME (&self->in_info)));
+      return FALSE;
+    }
+    for (p = 0; p < self->n_planes; p++) {
+      const PlaneGeometry *g = &self->planes[p];
+      gsize row = (gsize) g->width * g->elem_size;
+      gsize end;
+
+      if (meta->stride[p] < 0 || (gsize) meta->stride[p] < row) {
+        GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
+            ("Plane %u has stride %d, but a row is %" G_GSIZE_FORMAT
+                " bytes", p, meta->stride[p], row));
+        return FALSE;
+      }
+      end = meta->offset[p] + (gsize) meta->stride[p] * (g->height - 1) + row;
+      needed = MAX (needed, end);
+    }
+  }
+
+  if (size < needed) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
+        ("The buffer holds %" G_GSIZE_FORMAT " bytes, but a %dx%d %s frame "
+            "needs %" G_GSIZE_FORMAT, size,
+            GST_VIDEO_INFO_WIDTH (&self->in_info),
+            GST_VIDEO_INFO_HEIGHT (&self->in_info),
+            GST_VIDEO_INFO_NAME (&self->in_info), needed));
+    return FALSE;
+  }
+  return TRUE;
+}
+
+static void
+gst_cuda_transpose_set_active (GstCudaTranspose * self,
+    GstCudaTransposeKernel kernel)
+{
+  gboolean changed;
+
+  GST_OBJECT_LOCK (self);
+  changed = self->active_kernel != kernel;
+  self->active_kernel = kernel;
+  GST_OBJECT_UNLOCK (self);
+
+  if (changed) {
+    GST_DEBUG_OBJECT (self, "now transposing with %s",
+        ct_kernel_name ((CtKernel) kernel));
+    g_object_notify_by_pspec (G_OBJECT (self), active_kernel_pspec);
+  }
+}
+
+static GstFlowReturn
+gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
+    GstBuffer * outbuf)
+{
+  GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
+  GstCudaTransposeKernel kernel;
+  GstVideoFrame in, out;
+  CtResult res;
+  guint p;
+
+  kernel = gst_cuda_transpose_resolve_kernel (self);
+  if (kernel == GST_CUDA_TRANSPOSE_KERNEL_AUTO) {
+    GST_ELEMENT_ERROR (self, RESOURCE, OPEN_READ_WRITE,
+        ("The kernel property asks for a GPU kernel, but %s. Use kernel=auto "
+            "or kernel=cpu to transpose on the CPU.", self->gpu_failure),
+        (NULL));
+    return GST_FLOW_ERROR;
+  }
+
+  if (!gst_cuda_transpose_check_input (self, inbuf))
+    return GST_FLOW_ERROR;
+
+  if (!gst_video_frame_map (&in, &self->in_info, inbuf, GST_MAP_READ)) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
+        ("Could not map the input buffer for reading"));
+    return GST_FLOW_ERROR;
+  }
+  if (!gst_video_frame_map (&out, &self->out_info, outbuf, GST_MAP_WRITE)) {
+    gst_video_frame_unmap (&in);
+    GST_ELEMENT_ERROR (self, RESOURCE, WRITE, (NULL),
+        ("Could not map the output buffer for writing"));
+    return GST_FLOW_ERROR;
+  }
+
+  gst_cuda_transpose_set_active (self, kernel);
+  GST_LOG_OBJECT (self, "transposing with %s",
+      ct_kernel_name ((CtKernel) kernel));
+
+  if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU) {
+    CtPlane planes[GST_VIDEO_MAX_PLANES];
+
+    for (p = 0; p < self->n_planes; p++) {
+      planes[p].src = GST_VIDEO_FRAME_PLANE_DATA (&in, p);
+      planes[p].src_stride = GST_VIDEO_FRAME_PLANE_STRIDE (&in, p);
+      planes[p].dst = GST_VIDEO_FRAME_PLANE_DATA (&out, p);
+      planes[p].dst_stride = GST_VIDEO_FRAME_PLANE_STRIDE (&out, p);
+      planes[p].width = self->planes[p].width;
+      planes[p].height = self->planes[p].height;
+      planes[p].elem_size = self->planes[p].elem_size;
+    }
+    res = ct_transpose_planes_cpu (planes, self->n_planes,
+        CT_MAPPING_TRANSPOSE);
+  } else if (gst_cuda_context_push (self->context)) {
+    res = gst_cuda_transpose_run_gpu (self, (CtKernel) kernel, &in, &out);
+    gst_cuda_context_pop (NULL);
+  } else {
+    gst_video_frame_unmap (&out);
+    gst_video_frame_unmap (&in);
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED, (NULL),
+        ("Could not make the CUDA context current"));
+    return GST_FLOW_ERROR;
+  }
+
+  gst_video_frame_unmap (&out);
+  gst_video_frame_unmap (&in);
+
+  if (res != CT_OK) {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("Transposing a frame with kernel %s failed: %s.",
+            ct_kernel_name ((CtKernel) kernel), ct_result_string (res)),
+        ("CtResult %d", res));
+    return GST_FLOW_ERROR;
+  }
+  return GST_FLOW_OK;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Context and queries                                                      */
+
+static void
+gst_cuda_transpose_set_context (GstElement * element, GstContext * context)
+{
+  GstCudaTranspose *self = GST_CUDA_TRANSPOSE (element);
+  gint device_id;
+
+  GST_OBJECT_LOCK (self);
+  device_id = self->device_id;
+  GST_OBJECT_UNLOCK (self);
+
+  gst_cuda_handle_set_context (element, context, device_id, &self->context);
+  GST_ELEMENT_CLASS (parent_class)->set_context (element, context);
+}
+
+static gboolean
+gst_cuda_transpose_query (GstBaseTransform * trans, GstPadDirection direction,
+    GstQuery * query)
+{
+  GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
+
+  if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT && self->context &&
+      gst_cuda_handle_context_query (GST_ELEMENT (self), query, self->context))
+    return TRUE;
+
+  return GST_BASE_TRANSFORM_CLASS (parent_class)->query (trans, direction,
+      query);
+}
+
+/* ---------------------------------------------------------------------- */
+/* GObject                                                                  */
+
+static void
+gst_cuda_transpose_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
+{
+  GstCudaTranspose *self = GST_CUDA_TRANSPOSE (object);
+
+  GST_OBJECT_LOCK (self);
+  switch (prop_id) {
+    case PROP_KERNEL:
+      self->kernel = g_value_get_enum (value);
+      break;
+    case PROP_DEVICE_ID:
+      self->device_id = g_value_get_int (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  GST_OBJECT_UNLOCK (self);
+}
+
+static void
+gst_cuda_transpose_get_property (GObject * object, guint prop_id,
+    GValue * value, GParamSpec * pspec)
+{
+  GstCudaTranspose *self = GST_CUDA_TRANSPOSE (object);
+
+  GST_OBJECT_LOCK (self);
+  switch (prop_id) {
+    case PROP_KERNEL:
+      g_value_set_enum (value, self->kernel);
+      break;
+    case PROP_DEVICE_ID:
+      g_value_set_int (value, self->device_id);
+      break;
+    case PROP_ACTIVE_KERNEL:
+      g_value_set_enum (value, self->active_kernel);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  GST_OBJECT_UNLOCK (self);
+}
+
+static void
+gst_cuda_transpose_finalize (GObject * object)
+{
+  GstCudaTranspose *self = GST_CUDA_TRANSPOSE (object);
+
+  gst_cuda_transpose_close_gpu (self);
+  G_OBJECT_CLASS (parent_class)->finalize (object);
+}
+
+static void
+gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
+{
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
+
+  gobject_class->set_property = gst_cuda_transpose_set_property;
+  gobject_class->get_property = gst_cuda_transpose_get_property;
+  gobject_class->finalize = gst_cuda_transpose_finalize;
+
+  /**
+   * GstCudaTranspose:kernel:
+   *
+   * The transpose implementation. Can be changed while PLAYING; the change
+   * applies from the next buffer.
+   */
+  g_object_class_install_property (gobject_class, PROP_KERNEL,
+      g_param_spec_enum ("kernel", "Kernel",
+          "Transpose implementation (applies from the next buffer)",
+          GST_TYPE_CUDA_TRANSPOSE_KERNEL, DEFAULT_KERNEL,
+          G_PARAM_READWRITE | GST_PARAM_MUTABLE_PLAYING |
+          G_PARAM_STATIC_STRINGS));
+
+  /**
+   * GstCudaTranspose:cuda-device-id:
+   *
+   * The CUDA device to use; -1 for the default one. Read when the element
+   * goes from READY to PAUSED.
+   */
+  g_object_class_install_property (gobject_class, PROP_DEVICE_ID,
+      g_param_spec_int ("cuda-device-id", "CUDA device id",
+          "CUDA device to use (-1 = the default device)", -1, G_MAXINT,
+          DEFAULT_DEVICE_ID, G_PARAM_READWRITE | GST_PARAM_MUTABLE_READY |
+          G_PARAM_STATIC_STRINGS));
+
+  /**
+   * GstCudaTranspose:active-kernel:
+   *
+   * The implementation the last buffer ran with: what `auto` resolved to,
+   * `cpu` when there is no GPU. `auto` until the first buffer.
+   */
+  active_kernel_pspec = g_param_spec_enum ("active-kernel", "Active kernel",
+      "Implementation the last buffer ran with (auto before the first)",
+      GST_TYPE_CUDA_TRANSPOSE_KERNEL, GST_CUDA_TRANSPOSE_KERNEL_AUTO,
+      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_property (gobject_class, PROP_ACTIVE_KERNEL,
+      active_kernel_pspec);
+
+  gst_element_class_set_static_metadata (element_class,
+      "CUDA transpose", "Filter/Converter/Video",
+      "Transposes video frames plane by plane on an NVIDIA GPU",
+      "The cudatranspose authors");
+  gst_element_class_add_static_pad_template (element_class, &sink_template);
+  gst_element_class_add_static_pad_template (element_class, &src_template);
+
+  element_class->set_context =
+      GST_DEBUG_FUNCPTR (gst_cuda_transpose_set_context);
+
+  trans_class->passthrough_on_same_caps = FALSE;
+  trans_class->transform_caps =
+      GST_DEBUG_FUNCPTR (gst_cuda_transpose_transform_caps);
+  trans_class->set_caps = GST_DEBUG_FUNCPTR (gst_cuda_transpose_set_caps);
+  trans_class->transform_size =
+      GST_DEBUG_FUNCPTR (gst_cuda_transpose_transform_size);
+  trans_class->propose_allocation =
+      GST_DEBUG_FUNCPTR (gst_cuda_transpose_propose_allocation);
+  trans_class->start = GST_DEBUG_FUNCPTR (gst_cuda_transpose_start);
+  trans_class->stop = GST_DEBUG_FUNCPTR (gst_cuda_transpose_stop);
+  trans_class->transform = GST_DEBUG_FUNCPTR (gst_cuda_transpose_transform);
+  trans_class->query = GST_DEBUG_FUNCPTR (gst_cuda_transpose_query);
+
+  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_TRANSPOSE_KERNEL, 0);
+}
+
+static void
+gst_cuda_transpose_init (GstCudaTranspose * self)
+{
+  self->kernel = DEFAULT_KERNEL;
+  self->device_id = DEFAULT_DEVICE_ID;
+  self->active_kernel = GST_CUDA_TRANSPOSE_KERNEL_AUTO;
+}

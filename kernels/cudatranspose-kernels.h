@@ -1,0 +1,107 @@
+/* cudatranspose: plane transposes on the GPU and on the CPU.
+ *
+ * A plain C API that knows nothing of GStreamer. A plane is a 2-D array of
+ * fixed-size elements (1, 2, 3, 4 or 8 bytes) addressed by a base pointer and
+ * a row stride in bytes. Transposing a WxH plane writes an HxW plane.
+ *
+ * Every call returns a CtResult: 0 on success, a positive CUDA runtime error
+ * code, or a negative CT_ERROR_* code; ct_result_string() names it.
+ */
+#pragma once
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Same type as cudaStream_t and CUstream, without their headers. */
+typedef struct CUstream_st *CtStream;
+
+typedef int CtResult;
+
+#define CT_OK 0
+#define CT_ERROR_INVALID_ARGUMENT (-1)
+#define CT_ERROR_UNSUPPORTED_ELEMENT_SIZE (-2)
+#define CT_ERROR_UNSUPPORTED_KERNEL (-3)
+
+/* The variants. The GPU ones are distinct kernels; their access patterns are
+ * described where they are defined, in transpose.cu. */
+typedef enum
+{
+  CT_KERNEL_AUTO = 0,
+  CT_KERNEL_NAIVE,
+  CT_KERNEL_NAIVE_COLUMN,
+  CT_KERNEL_TILED,
+  CT_KERNEL_TILED_PADDED,
+  CT_KERNEL_RECT,
+  CT_KERNEL_RECT_PADDED,
+  CT_KERNEL_TILED_64,
+  CT_KERNEL_CPU,
+  CT_KERNEL_COUNT
+} CtKernel;
+
+/* Where a source element (x, y) of a WxH plane lands in the HxW output.
+ * Each of the axis-swapping video orientations is the transpose followed by
+ * an optional mirror of the output's columns and/or rows, so it is one index
+ * mapping shared by every kernel rather than a kernel of its own. */
+typedef enum
+{
+  CT_MAPPING_TRANSPOSE = 0,             /* (x, y) -> (y, x)          ul-lr */
+  CT_MAPPING_ROTATE_90R = 1,            /* (x, y) -> (H-1-y, x)      90r   */
+  CT_MAPPING_ROTATE_90L = 2,            /* (x, y) -> (y, W-1-x)      90l   */
+  CT_MAPPING_ANTI_TRANSPOSE = 3         /* (x, y) -> (H-1-y, W-1-x)  ur-ll */
+} CtMapping;
+
+#define CT_MAPPING_MIRROR_COLUMNS 1     /* bit: output x = H-1-x */
+#define CT_MAPPING_MIRROR_ROWS 2        /* bit: output y = W-1-y */
+
+typedef struct
+{
+  const void *src;              /* width x height elements */
+  size_t src_stride;            /* bytes between source rows */
+  void *dst;                    /* height x width elements */
+  size_t dst_stride;            /* bytes between destination rows */
+  unsigned int width;           /* source width in elements */
+  unsigned int height;          /* source height in rows */
+  unsigned int elem_size;       /* 1, 2, 3, 4 or 8 */
+} CtPlane;
+
+/* Transposes every plane on @stream (asynchronous: synchronize the stream
+ * before reading the output). Pointers are device pointers. CT_KERNEL_AUTO
+ * picks per plane; CT_KERNEL_CPU is refused here. Overlapping source and
+ * destination are not supported. */
+CtResult ct_transpose_planes (const CtPlane * planes, unsigned int n_planes,
+    CtKernel kernel, CtMapping mapping, CtStream stream);
+
+/* The plain CPU loop over host pointers (the `cpu` variant). */
+CtResult ct_transpose_planes_cpu (const CtPlane * planes,
+    unsigned int n_planes, CtMapping mapping);
+
+/* The GPU variant CT_KERNEL_AUTO runs for this element size. */
+CtKernel ct_kernel_auto_choice (unsigned int elem_size);
+
+/* Checks a plane list without touching memory. */
+CtResult ct_planes_validate (const CtPlane * planes, unsigned int n_planes,
+    CtMapping mapping);
+
+const char *ct_kernel_name (CtKernel kernel);
+const char *ct_result_string (CtResult result);
+
+/* The small part of the CUDA runtime the element needs, so that it never
+ * includes a CUDA header. All work on the calling thread's current context. */
+CtResult ct_device_count (int *count);
+CtResult ct_device_name (int device, char *name, size_t len);
+CtResult ct_stream_create (CtStream * stream);
+CtResult ct_stream_destroy (CtStream stream);
+CtResult ct_stream_synchronize (CtStream stream);
+CtResult ct_device_alloc (void **ptr, size_t bytes);
+CtResult ct_device_free (void *ptr);
+/* A 2-D copy between any two of host and device memory (unified
+ * addressing decides the direction). */
+CtResult ct_copy_2d_async (void *dst, size_t dst_stride, const void *src,
+    size_t src_stride, size_t row_bytes, size_t rows, CtStream stream);
+
+#ifdef __cplusplus
+}
+#endif

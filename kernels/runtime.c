@@ -1,0 +1,91 @@
+/* cudatranspose: the few CUDA runtime calls the element needs, and the
+ * result strings. */
+#include "cudatranspose-kernels.h"
+
+#include <cuda_runtime_api.h>
+#include <stdio.h>
+
+const char *
+ct_result_string (CtResult result)
+{
+  switch (result) {
+    case CT_OK:
+      return "success";
+    case CT_ERROR_INVALID_ARGUMENT:
+      return "invalid plane description (null pointer, stride smaller than "
+          "a row, or size out of range)";
+    case CT_ERROR_UNSUPPORTED_ELEMENT_SIZE:
+      return "element size must be 1, 2, 3, 4 or 8 bytes";
+    case CT_ERROR_UNSUPPORTED_KERNEL:
+      return "no such GPU kernel variant";
+    default:
+      if (result > 0)
+        return cudaGetErrorString ((cudaError_t) result);
+      return "unknown error";
+  }
+}
+
+CtResult
+ct_device_count (int *count)
+{
+  cudaError_t err = cudaGetDeviceCount (count);
+  if (err != cudaSuccess)
+    *count = 0;
+  return (CtResult) err;
+}
+
+CtResult
+ct_device_name (int device, char *name, size_t len)
+{
+  struct cudaDeviceProp prop;
+  cudaError_t err = cudaGetDeviceProperties (&prop, device);
+
+  if (err == cudaSuccess && len > 0)
+    snprintf (name, len, "%s", prop.name);
+  return (CtResult) err;
+}
+
+CtResult
+ct_stream_create (CtStream * stream)
+{
+  cudaStream_t s = NULL;
+  cudaError_t err = cudaStreamCreateWithFlags (&s, cudaStreamNonBlocking);
+
+  *stream = (CtStream) s;
+  return (CtResult) err;
+}
+
+CtResult
+ct_stream_destroy (CtStream stream)
+{
+  return (CtResult) cudaStreamDestroy ((cudaStream_t) stream);
+}
+
+CtResult
+ct_stream_synchronize (CtStream stream)
+{
+  return (CtResult) cudaStreamSynchronize ((cudaStream_t) stream);
+}
+
+CtResult
+ct_device_alloc (void **ptr, size_t bytes)
+{
+  *ptr = NULL;
+  return (CtResult) cudaMalloc (ptr, bytes);
+}
+
+CtResult
+ct_device_free (void *ptr)
+{
+  return (CtResult) cudaFree (ptr);
+}
+
+CtResult
+ct_copy_2d_async (void *dst, size_t dst_stride, const void *src,
+    size_t src_stride, size_t row_bytes, size_t rows, CtStream stream)
+{
+  if (rows == 0 || row_bytes == 0)
+    return CT_OK;
+  return (CtResult) cudaMemcpy2DAsync (dst, dst_stride, src, src_stride,
+      row_bytes, rows, cudaMemcpyDefault, (cudaStream_t) stream);
+}

@@ -1,0 +1,117 @@
+/* cudatranspose: the `cpu` variant, argument checks and names: plain C. */
+#include "cudatranspose-kernels.h"
+
+#include <limits.h>
+#include <stdint.h>
+#include <string.h>
+
+/* Blocks of 32x32 elements keep both planes' lines in cache. */
+#define CPU_BLOCK 32
+
+static const char *const kernel_names[CT_KERNEL_COUNT] = {
+  "auto", "naive", "naive-column", "tiled", "tiled-padded", "rect",
+  "rect-padded", "tiled-64", "cpu",
+};
+
+const char *
+ct_kernel_name (CtKernel kernel)
+{
+  if (kernel < 0 || kernel >= CT_KERNEL_COUNT)
+    return "unknown";
+  return kernel_names[kernel];
+}
+
+CtKernel
+ct_kernel_auto_choice (unsigned int elem_size)
+{
+  (void) elem_size;
+  return CT_KERNEL_TILED_PADDED;
+}
+
+CtResult
+ct_planes_validate (const CtPlane * planes, unsigned int n_planes,
+    CtMapping mapping)
+{
+  unsigned int i;
+
+  if (n_planes > 0 && planes == NULL)
+    return CT_ERROR_INVALID_ARGUMENT;
+  if ((unsigned int) mapping > CT_MAPPING_ANTI_TRANSPOSE)
+    return CT_ERROR_INVALID_ARGUMENT;
+
+  for (i = 0; i < n_planes; i++) {
+    const CtPlane *p = &planes[i];
+    size_t es = p->elem_size;
+
+    if (es != 1 && es != 2 && es != 3 && es != 4 && es != 8)
+      return CT_ERROR_UNSUPPORTED_ELEMENT_SIZE;
+    if (p->width == 0 || p->height == 0)
+      continue;
+    if (p->src == NULL || p->dst == NULL)
+      return CT_ERROR_INVALID_ARGUMENT;
+    /* element indices are 32-bit in the kernels */
+    if (p->width > INT_MAX || p->height > INT_MAX)
+      return CT_ERROR_INVALID_ARGUMENT;
+    if (p->src_stride < (size_t) p->width * es ||
+        p->dst_stride < (size_t) p->height * es)
+      return CT_ERROR_INVALID_ARGUMENT;
+  }
+  return CT_OK;
+}
+
+/* ES is a constant at each call site, so memcpy becomes one move. */
+static inline void
+transpose_plane (const CtPlane * p, CtMapping mapping, size_t es)
+{
+  const unsigned char *src = p->src;
+  unsigned char *dst = p->dst;
+  unsigned int bx, by, x, y;
+
+  for (by = 0; by < p->height; by += CPU_BLOCK) {
+    unsigned int ye = p->height - by < CPU_BLOCK ? p->height : by + CPU_BLOCK;
+    for (bx = 0; bx < p->width; bx += CPU_BLOCK) {
+      unsigned int xe = p->width - bx < CPU_BLOCK ? p->width : bx + CPU_BLOCK;
+      for (x = bx; x < xe; x++) {
+        size_t oy = (mapping & CT_MAPPING_MIRROR_ROWS) ? p->width - 1 - x : x;
+        unsigned char *row = dst + oy * p->dst_stride;
+        for (y = by; y < ye; y++) {
+          size_t ox = (mapping & CT_MAPPING_MIRROR_COLUMNS) ?
+              p->height - 1 - y : y;
+          memcpy (row + ox * es, src + (size_t) y * p->src_stride + x * es, es);
+        }
+      }
+    }
+  }
+}
+
+CtResult
+ct_transpose_planes_cpu (const CtPlane * planes, unsigned int n_planes,
+    CtMapping mapping)
+{
+  CtResult res = ct_planes_validate (planes, n_planes, mapping);
+  unsigned int i;
+
+  if (res != CT_OK)
+    return res;
+
+  for (i = 0; i < n_planes; i++) {
+    switch (planes[i].elem_size) {
+      case 1:
+        transpose_plane (&planes[i], mapping, 1);
+        break;
+      case 2:
+        transpose_plane (&planes[i], mapping, 2);
+        break;
+      case 3:
+        transpose_plane (&planes[i], mapping, 3);
+        break;
+      case 4:
+        transpose_plane (&planes[i], mapping, 4);
+        break;
+      default:
+        transpose_plane (&planes[i], mapping, 8);
+        break;
+    }
+  }
+  return CT_OK;
+}

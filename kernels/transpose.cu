@@ -1,0 +1,256 @@
+/* cudatranspose: the GPU transpose kernels and their launcher.
+ *
+ * Every kernel has the same signature, so the launcher picks one by enum.
+ * Kernels are templates on the element type (a native word when the plane is
+ * aligned to the element size, otherwise a byte array of the same size, the
+ * exact fallback for 3-byte elements and odd strides) and on the tile shape.
+ * Ragged edges are guarded per element; strides are in bytes.
+ */
+#include "cudatranspose-kernels.h"
+
+#include <cuda_runtime.h>
+#include <stdint.h>
+
+namespace {
+
+/* N bytes with byte alignment: any address, any stride. */
+template <int N> struct Bytes
+{
+  unsigned char b[N];
+};
+
+struct PlaneArgs
+{
+  const unsigned char *src;
+  unsigned char *dst;
+  size_t src_stride;
+  size_t dst_stride;
+  unsigned int width;
+  unsigned int height;
+  int mapping;
+};
+
+/* Rows per block and the grid's y limit: tall planes loop over tile rows. */
+constexpr int kBlockX = 32;
+constexpr int kBlockY = 8;
+constexpr unsigned int kMaxGridY = 65535;
+
+template <typename T>
+__device__ __forceinline__ const T &
+src_at (const PlaneArgs & p, unsigned int x, unsigned int y)
+{
+  return *reinterpret_cast<const T *>(p.src + (size_t) y * p.src_stride +
+      (size_t) x * sizeof (T));
+}
+
+/* Where source element (x, y) goes: the one index mapping all kernels share. */
+template <typename T>
+__device__ __forceinline__ T &
+dst_of (const PlaneArgs & p, unsigned int x, unsigned int y)
+{
+  unsigned int ox = (p.mapping & CT_MAPPING_MIRROR_COLUMNS) ?
+      p.height - 1 - y : y;
+  unsigned int oy = (p.mapping & CT_MAPPING_MIRROR_ROWS) ? p.width - 1 - x : x;
+  return *reinterpret_cast<T *>(p.dst + (size_t) oy * p.dst_stride +
+      (size_t) ox * sizeof (T));
+}
+
+/// naive: one thread per element; a warp walks 32 elements of a source row.
+/// Reads coalesced, writes strided by dst_stride (a sector per element).
+template <typename T>
+__global__ void
+k_naive (PlaneArgs p)
+{
+  unsigned int x = blockIdx.x * blockDim.x + threadIdx.x;
+  if (x >= p.width)
+    return;
+  for (unsigned int y = blockIdx.y * blockDim.y + threadIdx.y; y < p.height;
+      y += gridDim.y * blockDim.y)
+    dst_of<T> (p, x, y) = src_at<T> (p, x, y);
+}
+
+/// naive-column: one thread per element; a warp walks 32 elements of a
+/// destination row (a source column). Writes coalesced, reads strided.
+template <typename T>
+__global__ void
+k_naive_column (PlaneArgs p)
+{
+  unsigned int y = blockIdx.x * blockDim.x + threadIdx.x;
+  if (y >= p.height)
+    return;
+  for (unsigned int x = blockIdx.y * blockDim.y + threadIdx.y; x < p.width;
+      x += gridDim.y * blockDim.y)
+    dst_of<T> (p, x, y) = src_at<T> (p, x, y);
+}
+
+/// tiled family: a TILE_H x TILE_W source tile passes through shared memory,
+/// kBlockX x kBlockY threads, each moving TILE_W * TILE_H / 256 elements.
+/// Loads: a warp reads consecutive elements of a source row (coalesced).
+/// Stores: consecutive threads write consecutive elements of a destination
+/// row (coalesced), so a warp reads down a column of the tile. With 4-byte
+/// elements and PAD = 0 such a column sits in one bank (32-way conflicts, on
+/// purpose for `tiled`); PAD = 1 on a 32-row tile spreads it over all 32
+/// banks; a 16-row tile serves two columns per warp and needs PAD = 2.
+/// Preconditions: TILE_W a multiple of kBlockX, TILE_H of kBlockY.
+template <typename T, int TILE_W, int TILE_H, int PAD>
+__global__ void
+k_tiled (PlaneArgs p)
+{
+  static_assert (TILE_W % kBlockX == 0 && TILE_H % kBlockY == 0,
+      "tile must be a whole number of block rows and columns");
+  __shared__ T tile[TILE_H][TILE_W + PAD];
+  constexpr int kThreads = kBlockX * kBlockY;
+  const int tid = threadIdx.y * kBlockX + threadIdx.x;
+  const unsigned int x0 = blockIdx.x * TILE_W;
+  const unsigned int tiles_y = (p.height + TILE_H - 1) / TILE_H;
+
+  for (unsigned int ty = blockIdx.y; ty < tiles_y; ty += gridDim.y) {
+    const unsigned int y0 = ty * TILE_H;
+
+#pragma unroll
+    for (int r = threadIdx.y; r < TILE_H; r += kBlockY) {
+#pragma unroll
+      for (int c = threadIdx.x; c < TILE_W; c += kBlockX) {
+        unsigned int x = x0 + c, y = y0 + r;
+        if (x < p.width && y < p.height)
+          tile[r][c] = src_at<T> (p, x, y);
+      }
+    }
+    __syncthreads ();
+
+#pragma unroll
+    for (int i = tid; i < TILE_W * TILE_H; i += kThreads) {
+      int r = i % TILE_H, c = i / TILE_H;
+      unsigned int x = x0 + c, y = y0 + r;
+      if (x < p.width && y < p.height)
+        dst_of<T> (p, x, y) = tile[r][c];
+    }
+    /* the next tile row reuses the tile */
+    __syncthreads ();
+  }
+}
+
+unsigned int
+div_up (unsigned int a, unsigned int b)
+{
+  return a / b + (a % b != 0);
+}
+
+unsigned int
+grid_y (unsigned int rows, unsigned int per_block)
+{
+  unsigned int n = div_up (rows, per_block);
+  return n < kMaxGridY ? n : kMaxGridY;
+}
+
+template <typename T, int TILE_W, int TILE_H, int PAD>
+void
+launch_tiled (const PlaneArgs & p, cudaStream_t s)
+{
+  dim3 block (kBlockX, kBlockY);
+  dim3 grid (div_up (p.width, TILE_W), grid_y (p.height, TILE_H));
+  k_tiled<T, TILE_W, TILE_H, PAD><<<grid, block, 0, s>>> (p);
+}
+
+template <typename T>
+CtResult
+launch (CtKernel kernel, const PlaneArgs & p, cudaStream_t s)
+{
+  dim3 block (kBlockX, kBlockY);
+
+  switch (kernel) {
+    case CT_KERNEL_NAIVE:
+      k_naive<T><<<dim3 (div_up (p.width, kBlockX), grid_y (p.height,
+                  kBlockY)), block, 0, s>>> (p);
+      break;
+    case CT_KERNEL_NAIVE_COLUMN:
+      k_naive_column<T><<<dim3 (div_up (p.height, kBlockX),
+                  grid_y (p.width, kBlockY)), block, 0, s>>> (p);
+      break;
+    case CT_KERNEL_TILED:
+      launch_tiled<T, 32, 32, 0> (p, s);
+      break;
+    case CT_KERNEL_TILED_PADDED:
+      launch_tiled<T, 32, 32, 1> (p, s);
+      break;
+    case CT_KERNEL_RECT:
+      launch_tiled<T, 32, 16, 0> (p, s);
+      break;
+    case CT_KERNEL_RECT_PADDED:
+      launch_tiled<T, 32, 16, 2> (p, s);
+      break;
+    case CT_KERNEL_TILED_64:
+      launch_tiled<T, 64, 64, 1> (p, s);
+      break;
+    default:
+      return CT_ERROR_UNSUPPORTED_KERNEL;
+  }
+  return (CtResult) cudaGetLastError ();
+}
+
+/* A native word when every row start is aligned to it, else bytes. */
+template <typename Word, int N>
+CtResult
+launch_sized (CtKernel kernel, const PlaneArgs & p, cudaStream_t s)
+{
+  uintptr_t bits = (uintptr_t) p.src | (uintptr_t) p.dst |
+      (uintptr_t) p.src_stride | (uintptr_t) p.dst_stride;
+  if (bits % sizeof (Word) == 0)
+    return launch<Word> (kernel, p, s);
+  return launch<Bytes<N>> (kernel, p, s);
+}
+
+CtResult
+launch_plane (CtKernel kernel, const CtPlane * plane, CtMapping mapping,
+    cudaStream_t s)
+{
+  PlaneArgs p;
+
+  p.src = static_cast<const unsigned char *>(plane->src);
+  p.dst = static_cast<unsigned char *>(plane->dst);
+  p.src_stride = plane->src_stride;
+  p.dst_stride = plane->dst_stride;
+  p.width = plane->width;
+  p.height = plane->height;
+  p.mapping = (int) mapping;
+
+  if (kernel == CT_KERNEL_AUTO)
+    kernel = ct_kernel_auto_choice (plane->elem_size);
+
+  switch (plane->elem_size) {
+    case 1:
+      return launch<unsigned char> (kernel, p, s);
+    case 2:
+      return launch_sized<unsigned short, 2> (kernel, p, s);
+    case 3:
+      return launch<Bytes<3>> (kernel, p, s);
+    case 4:
+      return launch_sized<unsigned int, 4> (kernel, p, s);
+    case 8:
+      return launch_sized<unsigned long long, 8> (kernel, p, s);
+    default:
+      return CT_ERROR_UNSUPPORTED_ELEMENT_SIZE;
+  }
+}
+
+}  // namespace
+
+extern "C" CtResult
+ct_transpose_planes (const CtPlane * planes, unsigned int n_planes,
+    CtKernel kernel, CtMapping mapping, CtStream stream)
+{
+  CtResult res = ct_planes_validate (planes, n_planes, mapping);
+  if (res != CT_OK)
+    return res;
+  if (kernel == CT_KERNEL_CPU || kernel < 0 || kernel >= CT_KERNEL_COUNT)
+    return CT_ERROR_UNSUPPORTED_KERNEL;
+
+  for (unsigned int i = 0; i < n_planes; i++) {
+    if (planes[i].width == 0 || planes[i].height == 0)
+      continue;
+    res = launch_plane (kernel, &planes[i], mapping, (cudaStream_t) stream);
+    if (res != CT_OK)
+      return res;
+  }
+  return CT_OK;
+}
