@@ -59,20 +59,24 @@ enum
 };
 
 /* Only formats whose transpose is again the same format: 4:2:0 and 4:4:4
- * subsampling, packed or planar. */
+ * subsampling, packed or planar. Progressive only: transposing turns an
+ * interlaced frame's fields into columns. */
 #define CUDA_TRANSPOSE_FORMATS "{ GRAY8, GRAY16_LE, GRAY16_BE, I420, YV12, " \
     "NV12, NV21, Y444, RGBA, BGRA, ARGB, ABGR, RGBx, BGRx, xRGB, xBGR, " \
     "RGB, BGR, AYUV }"
 
+#define CUDA_TRANSPOSE_CAPS \
+    GST_VIDEO_CAPS_MAKE (CUDA_TRANSPOSE_FORMATS) ", interlace-mode = progressive"
+
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK,
     GST_PAD_ALWAYS,
-    GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (CUDA_TRANSPOSE_FORMATS)));
+    GST_STATIC_CAPS (CUDA_TRANSPOSE_CAPS));
 
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_PAD_SRC,
     GST_PAD_ALWAYS,
-    GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (CUDA_TRANSPOSE_FORMATS)));
+    GST_STATIC_CAPS (CUDA_TRANSPOSE_CAPS));
 
 /* One plane of the negotiated input: its size in elements and bytes. */
 typedef struct

@@ -1,0 +1,148 @@
+/* cudatranspose element tests on a CUDA GPU: every GPU kernel on every
+ * format and size. Without a CUDA device the program exits 77 (skipped). */
+#include "transpose-check.h"
+
+#include "cudatranspose-kernels.h"
+
+/* GEnum values of the GPU kernels (GstCudaTransposeKernel). */
+static const gchar *gpu_kernels[] = {
+  "auto", "naive", "naive-column", "tiled", "tiled-padded", "rect",
+  "rect-padded", "tiled-64",
+};
+
+GST_START_TEST (test_gpu_all_formats)
+{
+  gchar *desc = g_strdup_printf ("cudatranspose kernel=%s",
+      gpu_kernels[__i__]);
+  GstHarness *h = ct_check_harness_new (desc, NULL);
+  gchar *active = NULL;
+  GEnumValue *v;
+  gint active_value;
+
+  ct_check_all_formats (h, desc);
+  g_object_get (h->element, "active-kernel", &active_value, NULL);
+  v = g_enum_get_value (g_type_class_peek (g_type_from_name
+          ("GstCudaTransposeKernel")), active_value);
+  active = g_strdup (v->value_nick);
+  /* auto resolves to a GPU variant here, the others run as named */
+  if (__i__ == 0) {
+    fail_if (g_str_equal (active, "cpu") || g_str_equal (active, "auto"),
+        "auto ran %s on a GPU host", active);
+  } else {
+    fail_unless_equals_string (active, gpu_kernels[__i__]);
+  }
+  g_free (active);
+  gst_harness_teardown (h);
+  g_free (desc);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_gpu_kernel_change_while_playing)
+{
+  GstHarness *h = ct_check_harness_new ("cudatranspose", NULL);
+  guint i;
+
+  gst_harness_set_src_caps (h, ct_check_caps (GST_VIDEO_FORMAT_NV12, 1917,
+          1083));
+  for (i = 0; i < 2 * G_N_ELEMENTS (gpu_kernels) + 1; i++) {
+    /* every GPU kernel, then the CPU, back and forth, one buffer each */
+    guint k = i % (G_N_ELEMENTS (gpu_kernels) + 1);
+    gint active;
+
+    g_object_set (h->element, "kernel", (gint) k, NULL);
+    ct_check_push_and_verify (h, GST_VIDEO_FORMAT_NV12, 1917, 1083,
+        i % 2 ? 5 : 0, "switch");
+    g_object_get (h->element, "active-kernel", &active, NULL);
+    if (k != 0) {
+      fail_unless_equals_int (active, k);
+    }
+  }
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_gpu_twice_is_identity)
+{
+  GstHarness *h = ct_check_harness_new ("cudatranspose kernel=tiled-64 ! "
+      "cudatranspose kernel=naive", NULL);
+  GstVideoInfo info;
+  GstBuffer *in, *out;
+
+  gst_harness_set_src_caps (h, ct_check_caps (GST_VIDEO_FORMAT_RGB, 641,
+          479));
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGB, 641, 479);
+  in = ct_check_make_frame (&info, 0);
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
+      GST_FLOW_OK);
+  out = gst_harness_pull (h);
+  ct_check_assert_same_frame (&info, in, out);
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* A device that does not exist: refused at READY -> PAUSED, with CUDA's
+ * reason, whichever GPU kernel was asked for. */
+GST_START_TEST (test_gpu_bad_device_id)
+{
+  GstElement *e = gst_element_factory_make ("cudatranspose", NULL);
+  GstBus *bus = gst_bus_new ();
+  GstMessage *msg;
+  GError *err = NULL;
+
+  gst_element_set_bus (e, bus);
+  g_object_set (e, "cuda-device-id", 999, "kernel", 4, NULL);
+  fail_unless_equals_int (gst_element_set_state (e, GST_STATE_PAUSED),
+      GST_STATE_CHANGE_FAILURE);
+  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL);
+  gst_message_parse_error (msg, &err, NULL);
+  fail_unless (strstr (err->message, "cuda-device-id=999") != NULL,
+      "message does not name the device: %s", err->message);
+  g_error_free (err);
+  gst_message_unref (msg);
+  gst_element_set_state (e, GST_STATE_NULL);
+  gst_element_set_bus (e, NULL);
+  gst_object_unref (bus);
+  gst_object_unref (e);
+}
+
+GST_END_TEST;
+
+static Suite *
+cudatranspose_gpu_suite (void)
+{
+  Suite *s = suite_create ("cudatranspose-gpu");
+  TCase *tc = tcase_create ("gpu");
+
+  ct_check_seed ();
+  tcase_set_timeout (tc, 600);
+  suite_add_tcase (s, tc);
+  tcase_add_loop_test (tc, test_gpu_all_formats, 0,
+      G_N_ELEMENTS (gpu_kernels));
+  tcase_add_test (tc, test_gpu_kernel_change_while_playing);
+  tcase_add_test (tc, test_gpu_twice_is_identity);
+  tcase_add_test (tc, test_gpu_bad_device_id);
+  return s;
+}
+
+int
+main (int argc, char **argv)
+{
+  int count = 0;
+  CtResult res = ct_device_count (&count);
+
+  if (res != CT_OK || count == 0) {
+    g_print ("SKIP: no CUDA device (%s)\n", res != CT_OK ?
+        ct_result_string (res) : "none found");
+    return 77;
+  }
+
+  gst_check_init (&argc, &argv);
+  return gst_check_run_suite (cudatranspose_gpu_suite (), "cudatranspose-gpu",
+      __FILE__);
+}

@@ -1,0 +1,100 @@
+/* cudatranspose without a CUDA device. Meson runs this with
+ * CUDA_VISIBLE_DEVICES empty, so it tests the same thing on a GPU host. */
+#include "transpose-check.h"
+
+/* auto falls back to the CPU and says so once on the bus. */
+GST_START_TEST (test_auto_falls_back_to_cpu)
+{
+  GstBus *bus;
+  GstHarness *h = ct_check_harness_new ("cudatranspose", &bus);
+  gint active, i;
+
+  gst_harness_set_src_caps (h, ct_check_caps (GST_VIDEO_FORMAT_I420, 1917,
+          1083));
+  for (i = 0; i < 3; i++)
+    ct_check_push_and_verify (h, GST_VIDEO_FORMAT_I420, 1917, 1083, 0, "auto");
+  g_object_get (h->element, "active-kernel", &active, NULL);
+  fail_unless_equals_int (active, 8 /* cpu */ );
+  fail_unless_equals_int (ct_check_count_messages (bus, GST_MESSAGE_WARNING),
+      1);
+  fail_unless_equals_int (ct_check_count_messages (bus, GST_MESSAGE_ERROR), 0);
+
+  gst_element_set_bus (h->element, NULL);
+  gst_object_unref (bus);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* An explicit GPU kernel fails READY -> PAUSED with a message that says
+ * why and what to change. */
+GST_START_TEST (test_gpu_kernel_fails_to_start)
+{
+  GstElement *e = gst_element_factory_make ("cudatranspose", NULL);
+  GstBus *bus = gst_bus_new ();
+  GstMessage *msg;
+  GError *err = NULL;
+
+  gst_element_set_bus (e, bus);
+  gst_util_set_object_arg (G_OBJECT (e), "kernel", "tiled");
+  fail_unless_equals_int (gst_element_set_state (e, GST_STATE_READY),
+      GST_STATE_CHANGE_SUCCESS);
+  fail_unless_equals_int (gst_element_set_state (e, GST_STATE_PAUSED),
+      GST_STATE_CHANGE_FAILURE);
+  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL, "no error message");
+  gst_message_parse_error (msg, &err, NULL);
+  GST_INFO ("error: %s", err->message);
+  fail_unless (strstr (err->message, "kernel=tiled") != NULL, "%s",
+      err->message);
+  fail_unless (strstr (err->message, "kernel=auto") != NULL, "%s",
+      err->message);
+  g_error_free (err);
+  gst_message_unref (msg);
+
+  gst_element_set_state (e, GST_STATE_NULL);
+  gst_element_set_bus (e, NULL);
+  gst_object_unref (bus);
+  gst_object_unref (e);
+}
+
+GST_END_TEST;
+
+/* Switching to a GPU kernel mid-stream without a GPU is an error on the
+ * next buffer, never a crash. */
+GST_START_TEST (test_switch_to_gpu_kernel_is_an_error)
+{
+  GstBus *bus;
+  GstHarness *h = ct_check_harness_new ("cudatranspose kernel=cpu", &bus);
+  GstVideoInfo info;
+
+  gst_harness_set_src_caps (h, ct_check_caps (GST_VIDEO_FORMAT_GRAY8, 33, 65));
+  ct_check_push_and_verify (h, GST_VIDEO_FORMAT_GRAY8, 33, 65, 0, "cpu");
+  gst_util_set_object_arg (G_OBJECT (h->element), "kernel", "tiled-padded");
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_GRAY8, 33, 65);
+  fail_unless_equals_int (gst_harness_push (h, ct_check_make_frame (&info,
+              0)), GST_FLOW_ERROR);
+  fail_unless_equals_int (ct_check_count_messages (bus, GST_MESSAGE_ERROR), 1);
+
+  gst_element_set_bus (h->element, NULL);
+  gst_object_unref (bus);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+static Suite *
+cudatranspose_nogpu_suite (void)
+{
+  Suite *s = suite_create ("cudatranspose-nogpu");
+  TCase *tc = tcase_create ("nogpu");
+
+  ct_check_seed ();
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_auto_falls_back_to_cpu);
+  tcase_add_test (tc, test_gpu_kernel_fails_to_start);
+  tcase_add_test (tc, test_switch_to_gpu_kernel_is_an_error);
+  return s;
+}
+
+GST_CHECK_MAIN (cudatranspose_nogpu);

@@ -1,0 +1,221 @@
+/* cudatranspose element tests that run on any machine: the CPU kernel on
+ * every format and size, caps, round trips, property changes, bad input. */
+#include "transpose-check.h"
+
+GST_START_TEST (test_cpu_all_formats)
+{
+  GstHarness *h = ct_check_harness_new ("cudatranspose kernel=cpu", NULL);
+
+  ct_check_all_formats (h, "cpu");
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_caps_swap_and_par)
+{
+  GstHarness *h = ct_check_harness_new ("cudatranspose kernel=cpu", NULL);
+  GstCaps *caps;
+  GstStructure *s;
+  gint w, hh, n, d;
+
+  gst_harness_set_src_caps_str (h, "video/x-raw,format=I420,width=640,"
+      "height=360,pixel-aspect-ratio=4/3,framerate=25/1");
+  ct_check_push_and_verify (h, GST_VIDEO_FORMAT_I420, 640, 360, 0, "caps");
+
+  caps = gst_pad_get_current_caps (h->sinkpad);
+  fail_unless (caps != NULL);
+  s = gst_caps_get_structure (caps, 0);
+  fail_unless (gst_structure_get_int (s, "width", &w));
+  fail_unless (gst_structure_get_int (s, "height", &hh));
+  fail_unless (gst_structure_get_fraction (s, "pixel-aspect-ratio", &n, &d));
+  fail_unless_equals_int (w, 360);
+  fail_unless_equals_int (hh, 640);
+  fail_unless_equals_int (n, 3);
+  fail_unless_equals_int (d, 4);
+  fail_unless (gst_structure_get_fraction (s, "framerate", &n, &d));
+  fail_unless_equals_int (n, 25);
+  gst_caps_unref (caps);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* Ranges and lists go through transform_caps swapped, PAR ranges inverted. */
+GST_START_TEST (test_caps_ranges)
+{
+  GstHarness *h = gst_harness_new ("cudatranspose");
+  GstCaps *caps, *expected;
+
+  gst_harness_set_sink_caps_str (h, "video/x-raw,format=GRAY8,"
+      "width=(int)[10,20],height=(int){300,400},"
+      "pixel-aspect-ratio=(fraction)[1/3,2/1]");
+  caps = gst_pad_peer_query_caps (h->srcpad, NULL);
+  expected = gst_caps_from_string ("video/x-raw,format=GRAY8,"
+      "width=(int){300,400},height=(int)[10,20],"
+      "pixel-aspect-ratio=(fraction)[1/2,3/1]");
+  {
+    const gchar *fields[] = { "width", "height", "pixel-aspect-ratio" };
+    GstStructure *gs = gst_caps_get_structure (caps, 0);
+    GstStructure *es = gst_caps_get_structure (expected, 0);
+    gchar *got = gst_caps_to_string (caps);
+    guint i;
+
+    fail_unless_equals_int (gst_caps_get_size (caps), 1);
+    for (i = 0; i < G_N_ELEMENTS (fields); i++) {
+      const GValue *g = gst_structure_get_value (gs, fields[i]);
+      fail_unless (g && gst_value_compare (g, gst_structure_get_value (es,
+                  fields[i])) == GST_VALUE_EQUAL, "%s in %s", fields[i], got);
+    }
+    g_free (got);
+  }
+  gst_caps_unref (expected);
+  gst_caps_unref (caps);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* 4:2:2 and other formats whose transpose is another format are refused. */
+GST_START_TEST (test_refuses_untransposable_caps)
+{
+  GstElement *e = gst_element_factory_make ("cudatranspose", NULL);
+  GstPad *sink = gst_element_get_static_pad (e, "sink");
+  const gchar *refused[] = {
+    "video/x-raw,format=YUY2,width=64,height=32",
+    "video/x-raw,format=Y42B,width=64,height=32",
+    "video/x-raw,format=NV16,width=64,height=32",
+    "video/x-raw,format=I420,width=64,height=32,interlace-mode=interleaved",
+    "audio/x-raw,format=S16LE,rate=48000,channels=2",
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (refused); i++) {
+    GstCaps *caps = gst_caps_from_string (refused[i]);
+    fail_if (gst_pad_query_accept_caps (sink, caps), "accepted %s",
+        refused[i]);
+    gst_caps_unref (caps);
+  }
+  gst_object_unref (sink);
+  gst_object_unref (e);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_twice_is_identity)
+{
+  GstHarness *h = ct_check_harness_new ("cudatranspose kernel=cpu ! "
+      "cudatranspose", NULL);
+  GstVideoInfo info;
+  GstBuffer *in, *out;
+
+  gst_harness_set_src_caps (h, ct_check_caps (GST_VIDEO_FORMAT_NV12, 333,
+          187));
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_NV12, 333, 187);
+  in = ct_check_make_frame (&info, 0);
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
+      GST_FLOW_OK);
+  out = gst_harness_pull (h);
+  ct_check_assert_same_frame (&info, in, out);
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* kernel changes while PLAYING take effect from the next buffer. */
+GST_START_TEST (test_kernel_change_while_playing)
+{
+  GstHarness *h = ct_check_harness_new ("cudatranspose kernel=cpu", NULL);
+  gint active, i;
+
+  gst_harness_set_src_caps (h, ct_check_caps (GST_VIDEO_FORMAT_RGBA, 97, 45));
+  for (i = 0; i < 4; i++) {
+    gint want = i % 2 ? 0 /* auto */ : 8 /* cpu */ ;
+
+    g_object_set (h->element, "kernel", want, NULL);
+    ct_check_push_and_verify (h, GST_VIDEO_FORMAT_RGBA, 97, 45, 0, "switch");
+    g_object_get (h->element, "active-kernel", &active, NULL);
+    if (want == 8) {
+      fail_unless_equals_int (active, 8);
+    } else {
+      fail_if (active == 0, "auto must resolve to a real variant");
+    }
+  }
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_short_buffer_is_an_error)
+{
+  GstBus *bus;
+  GstHarness *h = ct_check_harness_new ("cudatranspose kernel=cpu", &bus);
+  GstBuffer *buf;
+  GstMessage *msg;
+  GError *err = NULL;
+
+  gst_harness_set_src_caps (h, ct_check_caps (GST_VIDEO_FORMAT_I420, 64, 48));
+  buf = gst_buffer_new_allocate (NULL, 64 * 48, NULL);
+  gst_buffer_memset (buf, 0, 0x33, 64 * 48);
+  fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_ERROR);
+
+  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL, "no error message on the bus");
+  gst_message_parse_error (msg, &err, NULL);
+  fail_unless (err->domain == GST_STREAM_ERROR);
+  gst_message_unref (msg);
+  g_error_free (err);
+
+  gst_element_set_bus (h->element, NULL);
+  gst_object_unref (bus);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_bad_video_meta_is_an_error)
+{
+  GstBus *bus;
+  GstHarness *h = ct_check_harness_new ("cudatranspose kernel=cpu", &bus);
+  GstBuffer *buf;
+  gsize offset[GST_VIDEO_MAX_PLANES] = { 0 };
+  gint stride[GST_VIDEO_MAX_PLANES] = { 10 };   /* a row is 64 bytes */
+
+  gst_harness_set_src_caps (h, ct_check_caps (GST_VIDEO_FORMAT_GRAY8, 64, 48));
+  buf = gst_buffer_new_allocate (NULL, 64 * 48, NULL);
+  gst_buffer_memset (buf, 0, 0x33, 64 * 48);
+  gst_buffer_add_video_meta_full (buf, GST_VIDEO_FRAME_FLAG_NONE,
+      GST_VIDEO_FORMAT_GRAY8, 64, 48, 1, offset, stride);
+  fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_ERROR);
+  fail_unless_equals_int (ct_check_count_messages (bus, GST_MESSAGE_ERROR), 1);
+
+  gst_element_set_bus (h->element, NULL);
+  gst_object_unref (bus);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+static Suite *
+cudatranspose_suite (void)
+{
+  Suite *s = suite_create ("cudatranspose");
+  TCase *tc = tcase_create ("general");
+
+  ct_check_seed ();
+  tcase_set_timeout (tc, 600);
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_cpu_all_formats);
+  tcase_add_test (tc, test_caps_swap_and_par);
+  tcase_add_test (tc, test_caps_ranges);
+  tcase_add_test (tc, test_refuses_untransposable_caps);
+  tcase_add_test (tc, test_twice_is_identity);
+  tcase_add_test (tc, test_kernel_change_while_playing);
+  tcase_add_test (tc, test_short_buffer_is_an_error);
+  tcase_add_test (tc, test_bad_video_meta_is_an_error);
+  return s;
+}
+
+GST_CHECK_MAIN (cudatranspose);

@@ -1,0 +1,318 @@
+#include "transpose-check.h"
+
+#include <string.h>
+
+const GstVideoFormat ct_check_formats[] = {
+  GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_GRAY16_BE,
+  GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_YV12, GST_VIDEO_FORMAT_NV12,
+  GST_VIDEO_FORMAT_NV21, GST_VIDEO_FORMAT_Y444, GST_VIDEO_FORMAT_RGBA,
+  GST_VIDEO_FORMAT_BGRA, GST_VIDEO_FORMAT_ARGB, GST_VIDEO_FORMAT_ABGR,
+  GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_BGRx, GST_VIDEO_FORMAT_xRGB,
+  GST_VIDEO_FORMAT_xBGR, GST_VIDEO_FORMAT_RGB, GST_VIDEO_FORMAT_BGR,
+  GST_VIDEO_FORMAT_AYUV,
+};
+const guint ct_check_n_formats = G_N_ELEMENTS (ct_check_formats);
+
+const gint ct_check_sizes[][2] = {
+  {1, 1}, {1, 1024}, {1024, 1}, {33, 65}, {64, 64}, {1000, 1500},
+  {1917, 1083},
+};
+const guint ct_check_n_sizes = G_N_ELEMENTS (ct_check_sizes);
+
+static guint32 rng_state = 0x9e3779b9;
+static guint8 poison_byte = 0xa5;
+
+void
+ct_check_seed (void)
+{
+  const gchar *env = g_getenv ("CT_CHECK_SEED");
+  guint32 seed = env ? (guint32) g_ascii_strtoull (env, NULL, 10) :
+      g_random_int ();
+
+  rng_state = seed ? seed : 0x9e3779b9;
+  g_print ("random seed %u (set CT_CHECK_SEED=%u to repeat)\n", seed, seed);
+}
+
+static guint32
+rng_next (void)
+{
+  /* xorshift32: fast, and reproducible from the printed seed */
+  rng_state ^= rng_state << 13;
+  rng_state ^= rng_state >> 17;
+  rng_state ^= rng_state << 5;
+  return rng_state;
+}
+
+static void
+fill_random (guint8 * data, gsize size)
+{
+  gsize i;
+
+  for (i = 0; i + 4 <= size; i += 4) {
+    guint32 r = rng_next ();
+    memcpy (data + i, &r, 4);
+  }
+  for (; i < size; i++)
+    data[i] = rng_next () & 0xff;
+}
+
+GstCaps *
+ct_check_caps (GstVideoFormat format, gint width, gint height)
+{
+  return gst_caps_new_simple ("video/x-raw",
+      "format", G_TYPE_STRING, gst_video_format_to_string (format),
+      "width", G_TYPE_INT, width, "height", G_TYPE_INT, height,
+      "framerate", GST_TYPE_FRACTION, 30, 1, NULL);
+}
+
+/* Rows of a plane, from the first component it holds. */
+static void
+plane_geometry (const GstVideoInfo * info, guint plane, guint * width,
+    guint * height, guint * pstride)
+{
+  gint comp[GST_VIDEO_MAX_COMPONENTS];
+
+  gst_video_format_info_component (info->finfo, plane, comp);
+  *width = GST_VIDEO_INFO_COMP_WIDTH (info, comp[0]);
+  *height = GST_VIDEO_INFO_COMP_HEIGHT (info, comp[0]);
+  *pstride = GST_VIDEO_INFO_COMP_PSTRIDE (info, comp[0]);
+}
+
+GstBuffer *
+ct_check_make_frame (const GstVideoInfo * info, guint stride_pad)
+{
+  GstBuffer *buf;
+  GstMapInfo map;
+  gsize offset[GST_VIDEO_MAX_PLANES];
+  gint stride[GST_VIDEO_MAX_PLANES];
+  gsize size = 0;
+  guint p;
+
+  if (stride_pad == 0) {
+    size = GST_VIDEO_INFO_SIZE (info);
+  } else {
+    for (p = 0; p < GST_VIDEO_INFO_N_PLANES (info); p++) {
+      guint w, h, ps;
+
+      plane_geometry (info, p, &w, &h, &ps);
+      stride[p] = w * ps + stride_pad;
+      /* an odd offset too, so no plane is conveniently aligned */
+      offset[p] = size + (p > 0 ? 1 : 0);
+      size = offset[p] + (gsize) stride[p] * h;
+    }
+  }
+
+  buf = gst_buffer_new_allocate (NULL, size, NULL);
+  fail_unless (gst_buffer_map (buf, &map, GST_MAP_WRITE));
+  fill_random (map.data, map.size);
+  gst_buffer_unmap (buf, &map);
+
+  if (stride_pad > 0)
+    gst_buffer_add_video_meta_full (buf, GST_VIDEO_FRAME_FLAG_NONE,
+        GST_VIDEO_INFO_FORMAT (info), GST_VIDEO_INFO_WIDTH (info),
+        GST_VIDEO_INFO_HEIGHT (info), GST_VIDEO_INFO_N_PLANES (info), offset,
+        stride);
+  return buf;
+}
+
+/* Poisoning allocator: system memory, memset on allocation. */
+typedef struct
+{
+  GstAllocator parent;
+} PoisonAllocator;
+typedef struct
+{
+  GstAllocatorClass parent_class;
+} PoisonAllocatorClass;
+
+GType poison_allocator_get_type (void);
+G_DEFINE_TYPE (PoisonAllocator, poison_allocator, GST_TYPE_ALLOCATOR);
+
+static GstMemory *
+poison_alloc (GstAllocator * allocator, gsize size,
+    GstAllocationParams * params)
+{
+  GstMemory *mem = gst_allocator_alloc (NULL, size, params);
+  GstMapInfo map;
+
+  if (!mem || !gst_memory_map (mem, &map, GST_MAP_WRITE))
+    return mem;
+  /* never 0: a zero-filled output would look like a plausible frame */
+  poison_byte = poison_byte * 37 + 11;
+  if (poison_byte == 0)
+    poison_byte = 0xa5;
+  memset (map.data, poison_byte, map.size);
+  gst_memory_unmap (mem, &map);
+  return mem;
+}
+
+static void
+poison_allocator_class_init (PoisonAllocatorClass * klass)
+{
+  GST_ALLOCATOR_CLASS (klass)->alloc = poison_alloc;
+}
+
+static void
+poison_allocator_init (PoisonAllocator * self)
+{
+  GST_OBJECT_FLAG_SET (self, GST_ALLOCATOR_FLAG_CUSTOM_ALLOC);
+}
+
+GstAllocator *
+ct_check_poison_allocator_new (void)
+{
+  return g_object_new (poison_allocator_get_type (), NULL);
+}
+
+GstHarness *
+ct_check_harness_new (const gchar * element_desc, GstBus ** bus)
+{
+  GstHarness *h;
+  GstAllocator *poison = ct_check_poison_allocator_new ();
+
+  /* a single element is harnessed as itself, so its properties are reachable
+   * through h->element; a chain goes into a bin */
+  if (strchr (element_desc, '!')) {
+    h = gst_harness_new_parse (element_desc);
+  } else {
+    GstElement *e = gst_parse_launch (element_desc, NULL);
+    fail_unless (e != NULL, "could not make %s", element_desc);
+    h = gst_harness_new_with_element (e, "sink", "src");
+    gst_object_unref (e);
+  }
+  gst_harness_set_propose_allocator (h, poison, NULL);
+  if (bus) {
+    *bus = gst_bus_new ();
+    gst_element_set_bus (h->element, *bus);
+  }
+  return h;
+}
+
+void
+ct_check_assert_transposed (const GstVideoInfo * in_info, GstBuffer * in,
+    GstBuffer * out, const gchar * what)
+{
+  GstVideoInfo out_info;
+  GstVideoFrame fi, fo;
+  guint p;
+
+  gst_video_info_set_format (&out_info, GST_VIDEO_INFO_FORMAT (in_info),
+      GST_VIDEO_INFO_HEIGHT (in_info), GST_VIDEO_INFO_WIDTH (in_info));
+  fail_unless (gst_buffer_get_size (out) >= GST_VIDEO_INFO_SIZE (&out_info),
+      "%s: output buffer too small", what);
+  fail_unless (gst_video_frame_map (&fi, (GstVideoInfo *) in_info, in,
+          GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&fo, &out_info, out, GST_MAP_READ));
+
+  for (p = 0; p < GST_VIDEO_INFO_N_PLANES (in_info); p++) {
+    const guint8 *src = GST_VIDEO_FRAME_PLANE_DATA (&fi, p);
+    const guint8 *dst = GST_VIDEO_FRAME_PLANE_DATA (&fo, p);
+    gsize ss = GST_VIDEO_FRAME_PLANE_STRIDE (&fi, p);
+    gsize ds = GST_VIDEO_FRAME_PLANE_STRIDE (&fo, p);
+    guint w, h, ps, x, y, ow, oh, ops;
+
+    plane_geometry (in_info, p, &w, &h, &ps);
+    plane_geometry (&out_info, p, &ow, &oh, &ops);
+    fail_unless (ow == h && oh == w && ops == ps,
+        "%s: plane %u is %ux%u in and %ux%u out", what, p, w, h, ow, oh);
+
+    /* out(y, x) == in(x, y), element by element */
+    for (y = 0; y < h; y++) {
+      for (x = 0; x < w; x++) {
+        const guint8 *a = src + y * ss + (gsize) x * ps;
+        const guint8 *b = dst + x * ds + (gsize) y * ps;
+        if (memcmp (a, b, ps) != 0) {
+          gst_video_frame_unmap (&fo);
+          gst_video_frame_unmap (&fi);
+          fail ("%s: %s %dx%d plane %u: element (%u, %u) differs", what,
+              GST_VIDEO_INFO_NAME (in_info), GST_VIDEO_INFO_WIDTH (in_info),
+              GST_VIDEO_INFO_HEIGHT (in_info), p, x, y);
+          return;
+        }
+      }
+    }
+  }
+  gst_video_frame_unmap (&fo);
+  gst_video_frame_unmap (&fi);
+}
+
+void
+ct_check_assert_same_frame (const GstVideoInfo * info, GstBuffer * a,
+    GstBuffer * b)
+{
+  GstVideoFrame fa, fb;
+  guint p, y;
+
+  fail_unless (gst_video_frame_map (&fa, (GstVideoInfo *) info, a,
+          GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&fb, (GstVideoInfo *) info, b,
+          GST_MAP_READ));
+  for (p = 0; p < GST_VIDEO_INFO_N_PLANES (info); p++) {
+    guint w, h, ps;
+
+    plane_geometry (info, p, &w, &h, &ps);
+    for (y = 0; y < h; y++) {
+      const guint8 *ra = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&fa,
+          p) + y * GST_VIDEO_FRAME_PLANE_STRIDE (&fa, p);
+      const guint8 *rb = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&fb,
+          p) + y * GST_VIDEO_FRAME_PLANE_STRIDE (&fb, p);
+      if (memcmp (ra, rb, (gsize) w * ps) != 0) {
+        gst_video_frame_unmap (&fb);
+        gst_video_frame_unmap (&fa);
+        fail ("%s: plane %u row %u differs", GST_VIDEO_INFO_NAME (info), p, y);
+        return;
+      }
+    }
+  }
+  gst_video_frame_unmap (&fb);
+  gst_video_frame_unmap (&fa);
+}
+
+void
+ct_check_push_and_verify (GstHarness * h, GstVideoFormat format, gint width,
+    gint height, guint stride_pad, const gchar * what)
+{
+  GstVideoInfo info;
+  GstBuffer *in, *out;
+
+  fail_unless (gst_video_info_set_format (&info, format, width, height));
+  in = ct_check_make_frame (&info, stride_pad);
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
+      GST_FLOW_OK);
+  out = gst_harness_pull (h);
+  fail_unless (out != NULL, "%s: no output", what);
+  ct_check_assert_transposed (&info, in, out, what);
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+}
+
+void
+ct_check_all_formats (GstHarness * h, const gchar * what)
+{
+  guint f, s;
+
+  for (f = 0; f < ct_check_n_formats; f++) {
+    for (s = 0; s < ct_check_n_sizes; s++) {
+      GstVideoFormat fmt = ct_check_formats[f];
+      gint w = ct_check_sizes[s][0], hh = ct_check_sizes[s][1];
+
+      gst_harness_set_src_caps (h, ct_check_caps (fmt, w, hh));
+      ct_check_push_and_verify (h, fmt, w, hh, 0, what);
+      /* odd padding: strides that are no multiple of the element size */
+      ct_check_push_and_verify (h, fmt, w, hh, 3 + s, what);
+    }
+  }
+}
+
+guint
+ct_check_count_messages (GstBus * bus, GstMessageType type)
+{
+  GstMessage *msg;
+  guint n = 0;
+
+  while ((msg = gst_bus_pop_filtered (bus, type))) {
+    n++;
+    gst_message_unref (msg);
+  }
+  return n;
+}

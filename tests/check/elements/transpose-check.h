@@ -1,0 +1,57 @@
+/* Helpers shared by the cudatranspose element tests: random frames, a
+ * poisoning allocator, and a transpose reference written here, independent
+ * of the element's code. */
+#pragma once
+
+#include <gst/gst.h>
+#include <gst/check/gstcheck.h>
+#include <gst/check/gstharness.h>
+#include <gst/video/video.h>
+
+G_BEGIN_DECLS
+
+/* The formats the element advertises, and sizes that catch ragged tiles,
+ * 1xN and odd chroma. */
+extern const GstVideoFormat ct_check_formats[];
+extern const guint ct_check_n_formats;
+extern const gint ct_check_sizes[][2];
+extern const guint ct_check_n_sizes;
+
+/* Seeds the frame generator from CT_CHECK_SEED, or at random; prints it. */
+void ct_check_seed (void);
+
+GstCaps *ct_check_caps (GstVideoFormat format, gint width, gint height);
+
+/* A frame of random bytes (padding too). stride_pad > 0 adds that many bytes
+ * to every row and describes the layout with a GstVideoMeta. */
+GstBuffer *ct_check_make_frame (const GstVideoInfo * info, guint stride_pad);
+
+/* Allocator whose memory starts filled with a poison byte that changes with
+ * each allocation, so elements the element forgot to write show. */
+GstAllocator *ct_check_poison_allocator_new (void);
+
+/* A harness around @element_desc whose output buffers come poisoned, and a
+ * bus on the element to read its messages from. */
+GstHarness *ct_check_harness_new (const gchar * element_desc, GstBus ** bus);
+
+/* Fails the test unless @out is @in transposed, byte for byte. */
+void ct_check_assert_transposed (const GstVideoInfo * in_info, GstBuffer * in,
+    GstBuffer * out, const gchar * what);
+
+/* Fails the test unless the frames' planes hold the same rows (padding is
+ * not compared). */
+void ct_check_assert_same_frame (const GstVideoInfo * info, GstBuffer * a,
+    GstBuffer * b);
+
+/* Pushes one random frame (set caps first) and checks what comes out. */
+void ct_check_push_and_verify (GstHarness * h, GstVideoFormat format,
+    gint width, gint height, guint stride_pad, const gchar * what);
+
+/* Runs every format at every size through @h, with default strides and with
+ * odd padded ones described by a GstVideoMeta. */
+void ct_check_all_formats (GstHarness * h, const gchar * what);
+
+/* Counts messages of @type waiting on @bus, and drops them. */
+guint ct_check_count_messages (GstBus * bus, GstMessageType type);
+
+G_END_DECLS
