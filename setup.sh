@@ -1,0 +1,61 @@
+#!/bin/sh
+# The front door, for a fresh Debian 12 machine with the CUDA toolkit:
+#
+#   ./setup.sh demo    install what is missing, build, run the PNG demo
+#   ./setup.sh test    install what is missing, build, run every test
+#
+# Builds into build/ (BUILD_DIR overrides). Extra Meson options can be given
+# in MESON_OPTIONS, e.g. MESON_OPTIONS=-Dgpu_archs=90 for an H100/H200 only.
+set -eu
+cd "$(dirname "$0")"
+what=${1:-}
+case "$what" in
+  demo|test) ;;
+  *) echo "usage: $0 demo|test" >&2; exit 2 ;;
+esac
+build=${BUILD_DIR:-build}
+
+# Debian packages: the GStreamer development files (check and cuda are in
+# base and bad), the tools and plugins the demo uses, and the build tools.
+pkgs="libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev
+  libgstreamer-plugins-bad1.0-dev gstreamer1.0-tools gstreamer1.0-plugins-base
+  gstreamer1.0-plugins-good meson ninja-build pkg-config gcc g++"
+missing=""
+for p in $pkgs; do
+  dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q "ok installed" ||
+    missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+  echo "installing:$missing"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo=sudo
+  $sudo apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q \
+    --no-install-recommends $missing
+fi
+
+# The CUDA toolkit (nvcc and its static runtime) builds the kernels.
+if ! command -v nvcc >/dev/null 2>&1; then
+  for d in /usr/local/cuda/bin /usr/local/cuda-*/bin; do
+    [ -x "$d/nvcc" ] && PATH="$d:$PATH" && break
+  done
+fi
+if ! command -v nvcc >/dev/null 2>&1; then
+  echo "nvcc not found: install the CUDA toolkit (e.g. in /usr/local/cuda)" >&2
+  exit 1
+fi
+export PATH
+
+if [ ! -f "$build/build.ninja" ]; then
+  # shellcheck disable=SC2086
+  meson setup "$build" ${MESON_OPTIONS:-}
+fi
+ninja -C "$build"
+
+# Use the plugin from the build folder, with a registry of its own.
+export GST_PLUGIN_PATH_1_0="$PWD/$build/gst"
+export GST_REGISTRY_1_0="$PWD/$build/registry.bin"
+case "$what" in
+  demo) exec pipelines/png-demo.sh out ;;
+  test) exec meson test -C "$build" --print-errorlogs ;;
+esac

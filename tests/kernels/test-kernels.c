@@ -1,0 +1,826 @@
+/* cudatranspose: the kernels' C API against a per-element reference loop.
+ *
+ * Every GPU variant runs on random planes of every element size, with padded,
+ * odd and offset strides and every mapping, then on multi-plane frames and
+ * on planes tall or wide enough to make the kernels loop past the grid's y
+ * limit. Each run happens twice, over a destination poisoned with 0xa5 and
+ * then with 0x5a, and the whole destination allocation (the planes, their row
+ * padding, the gaps before them and a guard after them) must equal the
+ * reference byte for byte: a byte a kernel failed to write, or wrote where
+ * it should not, cannot match under both poisons.
+ *
+ * Exit status: 0 all passed, 1 something failed, 77 no CUDA device (skip).
+ * An optional argument replaces the random seed.
+ */
+#include "cudatranspose-kernels.h"
+
+#include <cuda_runtime_api.h>
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_PLANES 5
+/* Mismatches past this many are counted but not printed. */
+#define MAX_REPORTS 20
+/* Poisoned bytes after the last destination plane catch overruns. */
+#define GUARD_BYTES 256
+/* Planes start this far apart (plus their shift), like cudaMalloc's. */
+#define PLANE_ALIGN 256
+#define DEFAULT_SEED UINT64_C (0x9e3779b97f4a7c15)
+#define N_ELEMENTS(a) (sizeof (a) / sizeof ((a)[0]))
+
+#define CHECK(call) check_cuda ((call), #call, __FILE__, __LINE__)
+
+static int n_passed;
+static int n_failed;
+static int n_reports;
+static uint64_t rng_state;
+
+/* Complementary bit patterns: no byte equals both. */
+static const unsigned char poisons[2] = { 0xa5, 0x5a };
+
+static const CtKernel gpu_kernels[] = {
+  CT_KERNEL_AUTO, CT_KERNEL_NAIVE, CT_KERNEL_NAIVE_COLUMN, CT_KERNEL_TILED,
+  CT_KERNEL_TILED_PADDED, CT_KERNEL_RECT, CT_KERNEL_RECT_PADDED,
+  CT_KERNEL_TILED_64,
+};
+
+static const unsigned int all_sizes[] = { 1, 2, 3, 4, 8 };
+
+static const CtMapping all_mappings[] = {
+  CT_MAPPING_TRANSPOSE, CT_MAPPING_ROTATE_90R, CT_MAPPING_ROTATE_90L,
+  CT_MAPPING_ANTI_TRANSPOSE,
+};
+
+static const CtMapping transpose_only[] = { CT_MAPPING_TRANSPOSE };
+
+static const CtMapping mirrored_mappings[] = {
+  CT_MAPPING_ROTATE_90R, CT_MAPPING_ROTATE_90L, CT_MAPPING_ANTI_TRANSPOSE,
+};
+
+/* Row padding and plane start shifts, in bytes. */
+typedef struct
+{
+  const char *name;
+  size_t src_pad;
+  size_t dst_pad;
+  size_t src_shift;
+  size_t dst_shift;
+} Strides;
+
+enum
+{
+  STRIDES_ALIGNED,
+  STRIDES_ODD,
+  STRIDES_ODD_BASE,
+  STRIDES_SRC_STRIDE,
+  STRIDES_DST_STRIDE,
+  STRIDES_SRC_BASE,
+  STRIDES_DST_BASE,
+  STRIDES_TIGHT,
+  STRIDES_SMALL,
+};
+
+static const Strides strides_table[] = {
+  /* multiples of 256: 2-, 4- and 8-byte elements move as native words */
+  {"aligned", 256, 512, 0, 0},
+  /* odd strides misalign every row after the first: byte-array fallback */
+  {"odd pads", 1, 3, 0, 0},
+  /* aligned strides from odd device pointers (base + 1) */
+  {"odd base", 256, 768, 1, 1},
+  /* one of the four misaligned at a time, each alone forcing the byte path
+   * for some sizes: odd source stride; destination stride 2 mod 4 (4 and 8
+   * bytes); source base + 2 (4 and 8 bytes); destination base + 4 (8) */
+  {"odd source stride", 1, 256, 0, 0},
+  {"destination stride 2 mod 4", 8, 258, 0, 0},
+  {"source base +2", 256, 256, 2, 0},
+  {"destination base +4", 256, 256, 0, 4},
+  /* stride == row, the smallest one accepted */
+  {"tight", 0, 0, 0, 0},
+  /* for planes of millions of rows, where 256 bytes a row is too much */
+  {"small", 8, 8, 0, 0},
+};
+
+typedef struct
+{
+  unsigned int width;
+  unsigned int height;
+  unsigned int elem_size;
+  size_t src_pad;               /* bytes after each source row */
+  size_t dst_pad;               /* bytes after each destination row */
+  size_t src_shift;             /* plane start past a PLANE_ALIGN boundary */
+  size_t dst_shift;
+} PlaneSpec;
+
+/* Planes packed into one source and one destination allocation. */
+typedef struct
+{
+  char name[128];
+  unsigned int n_planes;
+  PlaneSpec spec[MAX_PLANES];
+  /* filled in by frame_layout () */
+  size_t src_stride[MAX_PLANES];
+  size_t dst_stride[MAX_PLANES];
+  size_t src_offset[MAX_PLANES];
+  size_t dst_offset[MAX_PLANES];
+  size_t src_size;
+  size_t dst_size;
+} Frame;
+
+static void
+print_summary (void)
+{
+  printf ("%d passed, %d failed\n", n_passed, n_failed);
+}
+
+/* After a kernel fault the context is dead and every later call would fail
+ * too, so stop there rather than report thousands of copies of it. */
+static void
+stop_if_context_broken (void)
+{
+  cudaError_t err;
+
+  (void) cudaGetLastError ();
+  err = cudaDeviceSynchronize ();
+  if (err != cudaSuccess) {
+    printf ("the CUDA context is unusable (%s); stopping\n",
+        cudaGetErrorString (err));
+    print_summary ();
+    exit (1);
+  }
+}
+
+/* Prints and counts a failed CUDA call; returns nonzero on success. */
+static int
+check_cuda (cudaError_t err, const char *call, const char *file, int line)
+{
+  if (err == cudaSuccess)
+    return 1;
+  printf ("%s:%d: %s: %s\n", file, line, call, cudaGetErrorString (err));
+  n_failed++;
+  stop_if_context_broken ();
+  return 0;
+}
+
+/* xorshift64*: a fixed seed makes any failure reproducible. */
+static uint64_t
+rng_next (void)
+{
+  uint64_t x = rng_state;
+
+  x ^= x >> 12;
+  x ^= x << 25;
+  x ^= x >> 27;
+  rng_state = x;
+  return x * UINT64_C (0x2545f4914f6cdd1d);
+}
+
+static void
+fill_random (unsigned char *buf, size_t size)
+{
+  size_t i;
+
+  for (i = 0; i < size; i += 8) {
+    uint64_t r = rng_next ();
+    size_t n = size - i < 8 ? size - i : 8;
+
+    memcpy (buf + i, &r, n);
+  }
+}
+
+static const char *
+mapping_name (CtMapping mapping)
+{
+  switch (mapping) {
+    case CT_MAPPING_TRANSPOSE:
+      return "transpose";
+    case CT_MAPPING_ROTATE_90R:
+      return "rotate-90r";
+    case CT_MAPPING_ROTATE_90L:
+      return "rotate-90l";
+    case CT_MAPPING_ANTI_TRANSPOSE:
+      return "anti-transpose";
+  }
+  return "invalid";
+}
+
+/* Where source (x, y) of a WxH plane lands in the HxW output, spelled out
+ * per mapping from the header's table rather than from its mirror bits. */
+static void
+map_point (CtMapping mapping, unsigned int w, unsigned int h,
+    unsigned int x, unsigned int y, unsigned int *ox, unsigned int *oy)
+{
+  switch (mapping) {
+    case CT_MAPPING_ROTATE_90R:
+      /* clockwise: the top-left corner goes to the top-right */
+      *ox = h - 1 - y;
+      *oy = x;
+      break;
+    case CT_MAPPING_ROTATE_90L:
+      /* counter-clockwise: the top-left corner goes to the bottom-left */
+      *ox = y;
+      *oy = w - 1 - x;
+      break;
+    case CT_MAPPING_ANTI_TRANSPOSE:
+      *ox = h - 1 - y;
+      *oy = w - 1 - x;
+      break;
+    default:
+      *ox = y;
+      *oy = x;
+      break;
+  }
+}
+
+/* The inverse, to name the source element of a wrong output element. */
+static void
+unmap_point (CtMapping mapping, unsigned int w, unsigned int h,
+    unsigned int ox, unsigned int oy, unsigned int *x, unsigned int *y)
+{
+  switch (mapping) {
+    case CT_MAPPING_ROTATE_90R:
+      *x = oy;
+      *y = h - 1 - ox;
+      break;
+    case CT_MAPPING_ROTATE_90L:
+      *x = w - 1 - oy;
+      *y = ox;
+      break;
+    case CT_MAPPING_ANTI_TRANSPOSE:
+      *x = w - 1 - oy;
+      *y = h - 1 - ox;
+      break;
+    default:
+      *x = oy;
+      *y = ox;
+      break;
+  }
+}
+
+static size_t
+round_up (size_t v, size_t align)
+{
+  return (v + align - 1) / align * align;
+}
+
+/* A WxH source plane has H rows; its HxW destination has W rows. */
+static void
+frame_layout (Frame * f)
+{
+  size_t src_end = 0, dst_end = 0;
+  unsigned int i;
+
+  for (i = 0; i < f->n_planes; i++) {
+    const PlaneSpec *s = &f->spec[i];
+
+    f->src_stride[i] = (size_t) s->width * s->elem_size + s->src_pad;
+    f->dst_stride[i] = (size_t) s->height * s->elem_size + s->dst_pad;
+    f->src_offset[i] = round_up (src_end, PLANE_ALIGN) + s->src_shift;
+    f->dst_offset[i] = round_up (dst_end, PLANE_ALIGN) + s->dst_shift;
+    src_end = f->src_offset[i] + (size_t) s->height * f->src_stride[i];
+    dst_end = f->dst_offset[i] + (size_t) s->width * f->dst_stride[i];
+  }
+  /* no slack after the source: reading past it is compute-sanitizer's */
+  f->src_size = src_end > 0 ? src_end : 1;
+  f->dst_size = dst_end + GUARD_BYTES;
+}
+
+/* The reference: the poisoned allocation with every element copied to its
+ * place one at a time; padding, gaps and guard keep the poison. */
+static void
+build_expected (const Frame * f, const unsigned char *src, CtMapping mapping,
+    unsigned char poison, unsigned char *want)
+{
+  unsigned int i, x, y, ox, oy;
+
+  memset (want, poison, f->dst_size);
+  for (i = 0; i < f->n_planes; i++) {
+    const PlaneSpec *s = &f->spec[i];
+    size_t es = s->elem_size;
+
+    for (y = 0; y < s->height; y++) {
+      const unsigned char *row = src + f->src_offset[i] +
+          (size_t) y * f->src_stride[i];
+
+      for (x = 0; x < s->width; x++) {
+        map_point (mapping, s->width, s->height, x, y, &ox, &oy);
+        memcpy (want + f->dst_offset[i] + (size_t) oy * f->dst_stride[i] +
+            ox * es, row + x * es, es);
+      }
+    }
+  }
+}
+
+static void
+print_plane (const Frame * f, unsigned int i)
+{
+  const PlaneSpec *s = &f->spec[i];
+
+  printf ("  plane %u: %ux%u %u-byte, src stride %zu (pad %zu, base +%zu), "
+      "dst stride %zu (pad %zu, base +%zu)\n", i, s->width, s->height,
+      s->elem_size, f->src_stride[i], s->src_pad, s->src_shift,
+      f->dst_stride[i], s->dst_pad, s->dst_shift);
+}
+
+/* Names the case and the first wrong byte: an output element (and the source
+ * element it should hold), a row's padding, or a gap or the guard. */
+static void
+report_mismatch (const Frame * f, CtKernel kernel, CtMapping mapping,
+    unsigned char poison, const unsigned char *got, const unsigned char *want)
+{
+  size_t i, first = f->dst_size, n_diff = 0;
+  unsigned int p;
+
+  n_reports++;
+  if (n_reports > MAX_REPORTS) {
+    if (n_reports == MAX_REPORTS + 1)
+      printf ("(further mismatches are counted, not printed)\n");
+    return;
+  }
+
+  for (i = 0; i < f->dst_size; i++) {
+    if (got[i] != want[i]) {
+      if (n_diff == 0)
+        first = i;
+      n_diff++;
+    }
+  }
+
+  printf ("FAIL: %s, kernel %s, mapping %s, poison 0x%02x: %zu bytes "
+      "differ\n", f->name, ct_kernel_name (kernel), mapping_name (mapping),
+      poison, n_diff);
+  for (p = 0; p < f->n_planes; p++)
+    print_plane (f, p);
+
+  for (p = 0; p < f->n_planes; p++) {
+    const PlaneSpec *s = &f->spec[p];
+    size_t start = f->dst_offset[p];
+    size_t row_bytes = (size_t) s->height * s->elem_size;
+    size_t rel, col;
+    unsigned int ox, oy, x, y;
+
+    if (first < start || first - start >= s->width * f->dst_stride[p])
+      continue;
+    rel = first - start;
+    oy = (unsigned int) (rel / f->dst_stride[p]);
+    col = rel % f->dst_stride[p];
+    if (col < row_bytes) {
+      ox = (unsigned int) (col / s->elem_size);
+      unmap_point (mapping, s->width, s->height, ox, oy, &x, &y);
+      printf ("  first in plane %u at output (%u, %u) byte %zu, from source "
+          "(%u, %u): got 0x%02x, want 0x%02x\n", p, ox, oy,
+          col % s->elem_size, x, y, got[first], want[first]);
+    } else {
+      printf ("  first in plane %u in the padding of output row %u, byte "
+          "%zu past the row: got 0x%02x, want the poison\n", p, oy,
+          col - row_bytes, got[first]);
+    }
+    return;
+  }
+  printf ("  first at byte %zu of the allocation, outside every plane (a gap "
+      "or the guard): got 0x%02x, want the poison\n", first, got[first]);
+}
+
+/* Runs every GPU kernel on the frame under each mapping, with both poisons;
+ * one case per kernel and mapping. */
+static void
+run_frame (Frame * f, const CtMapping * mappings, unsigned int n_mappings,
+    cudaStream_t stream)
+{
+  unsigned char *src = NULL, *got = NULL, *want[2] = { NULL, NULL };
+  void *d_src = NULL, *d_dst = NULL;
+  CtPlane planes[MAX_PLANES];
+  unsigned int i, m, k, p;
+
+  frame_layout (f);
+  src = malloc (f->src_size);
+  got = malloc (f->dst_size);
+  want[0] = malloc (f->dst_size);
+  want[1] = malloc (f->dst_size);
+  if (src == NULL || got == NULL || want[0] == NULL || want[1] == NULL) {
+    printf ("FAIL: %s: out of host memory\n", f->name);
+    n_failed++;
+    goto out;
+  }
+  if (!CHECK (cudaMalloc (&d_src, f->src_size)) ||
+      !CHECK (cudaMalloc (&d_dst, f->dst_size)))
+    goto out;
+
+  /* the whole source, gaps and row padding too: a kernel that reads padding
+   * copies random bytes */
+  fill_random (src, f->src_size);
+  if (!CHECK (cudaMemcpy (d_src, src, f->src_size, cudaMemcpyHostToDevice)))
+    goto out;
+
+  for (i = 0; i < f->n_planes; i++) {
+    planes[i].src = (const unsigned char *) d_src + f->src_offset[i];
+    planes[i].src_stride = f->src_stride[i];
+    planes[i].dst = (unsigned char *) d_dst + f->dst_offset[i];
+    planes[i].dst_stride = f->dst_stride[i];
+    planes[i].width = f->spec[i].width;
+    planes[i].height = f->spec[i].height;
+    planes[i].elem_size = f->spec[i].elem_size;
+  }
+
+  for (m = 0; m < n_mappings; m++) {
+    for (p = 0; p < 2; p++)
+      build_expected (f, src, mappings[m], poisons[p], want[p]);
+
+    for (k = 0; k < N_ELEMENTS (gpu_kernels); k++) {
+      int ok = 1, cuda_ok = 1;
+
+      for (p = 0; p < 2 && ok && cuda_ok; p++) {
+        cudaError_t err;
+        CtResult res;
+
+        cuda_ok = CHECK (cudaMemsetAsync (d_dst, poisons[p], f->dst_size,
+                stream));
+        if (!cuda_ok)
+          break;
+        res = ct_transpose_planes (planes, f->n_planes, gpu_kernels[k],
+            mappings[m], (CtStream) stream);
+        if (res != CT_OK) {
+          printf ("FAIL: %s, kernel %s, mapping %s: returned %d (%s)\n",
+              f->name, ct_kernel_name (gpu_kernels[k]),
+              mapping_name (mappings[m]), res, ct_result_string (res));
+          ok = 0;
+          if (res > 0)
+            stop_if_context_broken ();
+          break;
+        }
+        /* name the case first: a fault in it ends the test in CHECK */
+        err = cudaStreamSynchronize (stream);
+        if (err != cudaSuccess)
+          printf ("FAIL: %s, kernel %s, mapping %s: the run failed\n",
+              f->name, ct_kernel_name (gpu_kernels[k]),
+              mapping_name (mappings[m]));
+        cuda_ok = CHECK (err) && CHECK (cudaMemcpy (got, d_dst, f->dst_size,
+                cudaMemcpyDeviceToHost));
+        if (cuda_ok && memcmp (got, want[p], f->dst_size) != 0) {
+          report_mismatch (f, gpu_kernels[k], mappings[m], poisons[p], got,
+              want[p]);
+          ok = 0;
+        }
+      }
+      /* a failed CUDA call was counted by CHECK */
+      if (!cuda_ok)
+        continue;
+      if (ok)
+        n_passed++;
+      else
+        n_failed++;
+    }
+  }
+
+out:
+  if (d_src != NULL)
+    CHECK (cudaFree (d_src));
+  if (d_dst != NULL)
+    CHECK (cudaFree (d_dst));
+  free (src);
+  free (got);
+  free (want[0]);
+  free (want[1]);
+}
+
+/* Single-plane frames: every shape x size x strides, under the mappings. */
+static void
+run_group (const char *what, const unsigned int (*shapes)[2],
+    unsigned int n_shapes, const unsigned int *sizes, unsigned int n_sizes,
+    const int *strides, unsigned int n_strides, const CtMapping * mappings,
+    unsigned int n_mappings, cudaStream_t stream)
+{
+  int passed = n_passed, failed = n_failed;
+  unsigned int i, j, c;
+
+  for (i = 0; i < n_shapes; i++) {
+    for (j = 0; j < n_sizes; j++) {
+      for (c = 0; c < n_strides; c++) {
+        const Strides *st = &strides_table[strides[c]];
+        Frame f;
+
+        memset (&f, 0, sizeof (f));
+        f.n_planes = 1;
+        f.spec[0].width = shapes[i][0];
+        f.spec[0].height = shapes[i][1];
+        f.spec[0].elem_size = sizes[j];
+        f.spec[0].src_pad = st->src_pad;
+        f.spec[0].dst_pad = st->dst_pad;
+        f.spec[0].src_shift = st->src_shift;
+        f.spec[0].dst_shift = st->dst_shift;
+        snprintf (f.name, sizeof (f.name), "%ux%u %u-byte, %s strides",
+            shapes[i][0], shapes[i][1], sizes[j], st->name);
+        run_frame (&f, mappings, n_mappings, stream);
+      }
+    }
+  }
+  printf ("%s: %d cases passed, %d failed\n", what, n_passed - passed,
+      n_failed - failed);
+}
+
+/* One call transposing several planes of one allocation, as a video frame. */
+static void
+run_frames (cudaStream_t stream)
+{
+  static const CtMapping ends[] = {
+    CT_MAPPING_TRANSPOSE, CT_MAPPING_ANTI_TRANSPOSE,
+  };
+  /* GstVideoInfo's I420 layout: rows rounded up to 4 bytes, chroma halved
+   * and rounded up */
+  Frame i420 = {
+    .name = "I420 1917x1083 frame",
+    .n_planes = 3,
+    .spec = {
+          {1917, 1083, 1, 3, 1, 0, 0},
+          {959, 542, 1, 1, 2, 0, 0},
+          {959, 542, 1, 1, 2, 0, 0},
+        },
+  };
+  /* every element size, each taking its native word or the byte path */
+  Frame mixed = {
+    .name = "mixed 5-plane frame",
+    .n_planes = 5,
+    .spec = {
+          {1917, 1083, 1, 3, 1, 0, 0},
+          {959, 542, 2, 2, 4, 0, 0},
+          {640, 360, 3, 0, 1, 0, 0},
+          {480, 270, 4, 4, 4, 1, 3},
+          {479, 271, 8, 8, 8, 0, 0},
+        },
+  };
+  int passed = n_passed, failed = n_failed;
+
+  run_frame (&i420, all_mappings, N_ELEMENTS (all_mappings), stream);
+  run_frame (&mixed, ends, N_ELEMENTS (ends), stream);
+  printf ("multi-plane frames: %d cases passed, %d failed\n",
+      n_passed - passed, n_failed - failed);
+}
+
+static void
+expect_result (const char *what, CtResult got, CtResult want)
+{
+  if (got == want) {
+    n_passed++;
+    return;
+  }
+  printf ("FAIL: %s: returned %d (%s), want %d (%s)\n", what, got,
+      ct_result_string (got), want, ct_result_string (want));
+  n_failed++;
+}
+
+static void
+expect_string (const char *what, const char *s)
+{
+  if (s != NULL && s[0] != '\0') {
+    n_passed++;
+    return;
+  }
+  printf ("FAIL: %s: %s string\n", what, s == NULL ? "NULL" : "empty");
+  n_failed++;
+}
+
+/* Refused and empty calls: the right code, and nothing written. */
+static void
+test_arguments (cudaStream_t stream)
+{
+  enum
+  { W = 16, H = 8, ES = 4 };
+  const size_t src_bytes = 2 * W * H * ES, dst_bytes = 2 * H * W * ES;
+  unsigned char host[2 * W * H * ES];
+  void *d_src = NULL, *d_dst = NULL;
+  CtPlane good, p, two[2];
+  size_t i;
+  int passed = n_passed, failed = n_failed;
+
+  if (!CHECK (cudaMalloc (&d_src, src_bytes)) ||
+      !CHECK (cudaMalloc (&d_dst, dst_bytes)))
+    goto out;
+  fill_random (host, src_bytes);
+  if (!CHECK (cudaMemcpy (d_src, host, src_bytes, cudaMemcpyHostToDevice)) ||
+      !CHECK (cudaMemset (d_dst, poisons[0], dst_bytes)))
+    goto out;
+
+  good.src = d_src;
+  good.src_stride = W * ES;
+  good.dst = d_dst;
+  good.dst_stride = H * ES;
+  good.width = W;
+  good.height = H;
+  good.elem_size = ES;
+
+  expect_result ("NULL plane list",
+      ct_transpose_planes (NULL, 1, CT_KERNEL_NAIVE, CT_MAPPING_TRANSPOSE,
+          stream), CT_ERROR_INVALID_ARGUMENT);
+  expect_result ("empty plane list",
+      ct_transpose_planes (NULL, 0, CT_KERNEL_NAIVE, CT_MAPPING_TRANSPOSE,
+          stream), CT_OK);
+
+  p = good;
+  p.src = NULL;
+  expect_result ("NULL source", ct_transpose_planes (&p, 1, CT_KERNEL_TILED,
+          CT_MAPPING_TRANSPOSE, stream), CT_ERROR_INVALID_ARGUMENT);
+  p = good;
+  p.dst = NULL;
+  expect_result ("NULL destination", ct_transpose_planes (&p, 1,
+          CT_KERNEL_TILED, CT_MAPPING_TRANSPOSE, stream),
+      CT_ERROR_INVALID_ARGUMENT);
+
+  p = good;
+  p.elem_size = 5;
+  expect_result ("element size 5", ct_transpose_planes (&p, 1,
+          CT_KERNEL_TILED, CT_MAPPING_TRANSPOSE, stream),
+      CT_ERROR_UNSUPPORTED_ELEMENT_SIZE);
+  p.elem_size = 0;
+  expect_result ("element size 0", ct_transpose_planes (&p, 1,
+          CT_KERNEL_TILED, CT_MAPPING_TRANSPOSE, stream),
+      CT_ERROR_UNSUPPORTED_ELEMENT_SIZE);
+  p.elem_size = 16;
+  expect_result ("element size 16", ct_transpose_planes (&p, 1,
+          CT_KERNEL_TILED, CT_MAPPING_TRANSPOSE, stream),
+      CT_ERROR_UNSUPPORTED_ELEMENT_SIZE);
+
+  p = good;
+  p.src_stride = W * ES - 1;
+  expect_result ("source stride short of a row", ct_transpose_planes (&p, 1,
+          CT_KERNEL_TILED, CT_MAPPING_TRANSPOSE, stream),
+      CT_ERROR_INVALID_ARGUMENT);
+  p = good;
+  p.dst_stride = H * ES - 1;
+  expect_result ("destination stride short of a row",
+      ct_transpose_planes (&p, 1, CT_KERNEL_TILED, CT_MAPPING_TRANSPOSE,
+          stream), CT_ERROR_INVALID_ARGUMENT);
+
+  expect_result ("kernel cpu", ct_transpose_planes (&good, 1, CT_KERNEL_CPU,
+          CT_MAPPING_TRANSPOSE, stream), CT_ERROR_UNSUPPORTED_KERNEL);
+  expect_result ("kernel count", ct_transpose_planes (&good, 1,
+          CT_KERNEL_COUNT, CT_MAPPING_TRANSPOSE, stream),
+      CT_ERROR_UNSUPPORTED_KERNEL);
+  expect_result ("mapping 7", ct_transpose_planes (&good, 1, CT_KERNEL_TILED,
+          (CtMapping) 7, stream), CT_ERROR_INVALID_ARGUMENT);
+  expect_result ("mapping 4", ct_transpose_planes (&good, 1, CT_KERNEL_TILED,
+          (CtMapping) 4, stream), CT_ERROR_INVALID_ARGUMENT);
+
+  /* a bad second plane is found before the good first one is launched */
+  two[0] = good;
+  two[1] = good;
+  two[1].dst = (unsigned char *) d_dst + W * H * ES;
+  two[1].elem_size = 5;
+  expect_result ("bad second plane", ct_transpose_planes (two, 2,
+          CT_KERNEL_TILED, CT_MAPPING_TRANSPOSE, stream),
+      CT_ERROR_UNSUPPORTED_ELEMENT_SIZE);
+
+  /* empty planes with real pointers: nothing to do, nothing written */
+  p = good;
+  p.width = 0;
+  expect_result ("width 0", ct_transpose_planes (&p, 1, CT_KERNEL_TILED,
+          CT_MAPPING_TRANSPOSE, stream), CT_OK);
+  p = good;
+  p.height = 0;
+  expect_result ("height 0", ct_transpose_planes (&p, 1, CT_KERNEL_NAIVE,
+          CT_MAPPING_ROTATE_90R, stream), CT_OK);
+
+  /* nothing above may have launched anything */
+  if (CHECK (cudaGetLastError ()) && CHECK (cudaStreamSynchronize (stream)) &&
+      CHECK (cudaMemcpy (host, d_dst, dst_bytes, cudaMemcpyDeviceToHost))) {
+    i = 0;
+    while (i < dst_bytes && host[i] == poisons[0])
+      i++;
+    if (i == dst_bytes) {
+      n_passed++;
+    } else {
+      printf ("FAIL: refused or empty calls wrote byte %zu of the "
+          "destination: 0x%02x\n", i, host[i]);
+      n_failed++;
+    }
+  }
+
+out:
+  if (d_src != NULL)
+    CHECK (cudaFree (d_src));
+  if (d_dst != NULL)
+    CHECK (cudaFree (d_dst));
+  printf ("argument checks: %d cases passed, %d failed\n", n_passed - passed,
+      n_failed - failed);
+}
+
+static void
+test_names (void)
+{
+  static const CtResult results[] = {
+    CT_OK, CT_ERROR_INVALID_ARGUMENT, CT_ERROR_UNSUPPORTED_ELEMENT_SIZE,
+    CT_ERROR_UNSUPPORTED_KERNEL, (CtResult) cudaErrorInvalidValue, -100,
+  };
+  char what[64];
+  unsigned int i;
+
+  for (i = 0; i < N_ELEMENTS (results); i++) {
+    snprintf (what, sizeof (what), "ct_result_string (%d)", results[i]);
+    expect_string (what, ct_result_string (results[i]));
+  }
+  for (i = 0; i < CT_KERNEL_COUNT; i++) {
+    snprintf (what, sizeof (what), "ct_kernel_name (%u)", i);
+    expect_string (what, ct_kernel_name ((CtKernel) i));
+  }
+  /* auto must resolve to a real GPU variant, not to itself or the CPU */
+  for (i = 0; i < N_ELEMENTS (all_sizes); i++) {
+    CtKernel k = ct_kernel_auto_choice (all_sizes[i]);
+
+    if (k > CT_KERNEL_AUTO && k < CT_KERNEL_CPU) {
+      n_passed++;
+    } else {
+      printf ("FAIL: ct_kernel_auto_choice (%u) = %d\n", all_sizes[i],
+          (int) k);
+      n_failed++;
+    }
+  }
+}
+
+int
+main (int argc, char **argv)
+{
+  /* tile edges, ragged edges, single rows and columns */
+  static const unsigned int small_shapes[][2] = {
+    {1, 1}, {1, 1024}, {1024, 1}, {33, 65}, {31, 17}, {64, 64},
+  };
+  /* several tiles each way, neither a multiple of any tile */
+  static const unsigned int big_shapes[][2] = {
+    {512, 1024}, {1000, 1500},
+  };
+  /* more tile rows (or, for naive-column, columns) than the grid's y limit
+   * of 65535 blocks, so the kernels' loops over it run */
+  static const unsigned int grid_shapes[][2] = {
+    {1, 4300000}, {600000, 1},
+  };
+  static const unsigned int some_sizes[] = { 1, 3, 8 };
+  static const unsigned int grid_sizes[] = { 1, 4 };
+  static const int every_strides[] = {
+    STRIDES_ALIGNED, STRIDES_ODD, STRIDES_ODD_BASE, STRIDES_SRC_STRIDE,
+    STRIDES_DST_STRIDE, STRIDES_SRC_BASE, STRIDES_DST_BASE, STRIDES_TIGHT,
+  };
+  static const int main_strides[] = {
+    STRIDES_ALIGNED, STRIDES_ODD, STRIDES_ODD_BASE,
+  };
+  static const int two_strides[] = { STRIDES_ALIGNED, STRIDES_ODD_BASE };
+  static const int aligned_strides[] = { STRIDES_ALIGNED };
+  static const int small_strides[] = { STRIDES_SMALL };
+  static const CtMapping ends[] = {
+    CT_MAPPING_TRANSPOSE, CT_MAPPING_ANTI_TRANSPOSE,
+  };
+  int n_devices = 0, device = 0;
+  uint64_t seed = DEFAULT_SEED;
+  struct cudaDeviceProp prop;
+  cudaStream_t stream = NULL;
+  cudaError_t err;
+
+  err = cudaGetDeviceCount (&n_devices);
+  if (err != cudaSuccess || n_devices == 0) {
+    printf ("SKIP: no CUDA device (%s)\n", cudaGetErrorString (err));
+    return 77;
+  }
+
+  if (argc > 1)
+    seed = strtoull (argv[1], NULL, 0);
+  /* xorshift never leaves zero */
+  if (seed == 0)
+    seed = DEFAULT_SEED;
+  rng_state = seed;
+  printf ("seed 0x%016" PRIx64 "\n", seed);
+
+  if (CHECK (cudaGetDevice (&device)) &&
+      CHECK (cudaGetDeviceProperties (&prop, device)))
+    printf ("device %d: %s\n", device, prop.name);
+  if (!CHECK (cudaStreamCreate (&stream))) {
+    print_summary ();
+    return 1;
+  }
+
+  test_names ();
+  test_arguments (stream);
+
+  run_group ("small shapes, transpose", small_shapes,
+      N_ELEMENTS (small_shapes), all_sizes, N_ELEMENTS (all_sizes),
+      every_strides, N_ELEMENTS (every_strides), transpose_only,
+      N_ELEMENTS (transpose_only), stream);
+  run_group ("small shapes, mirrored mappings", small_shapes,
+      N_ELEMENTS (small_shapes), all_sizes, N_ELEMENTS (all_sizes),
+      two_strides, N_ELEMENTS (two_strides), mirrored_mappings,
+      N_ELEMENTS (mirrored_mappings), stream);
+  run_group ("large shapes, transpose", big_shapes, N_ELEMENTS (big_shapes),
+      all_sizes, N_ELEMENTS (all_sizes), main_strides,
+      N_ELEMENTS (main_strides), transpose_only, N_ELEMENTS (transpose_only),
+      stream);
+  run_group ("large shapes, mirrored mappings", big_shapes,
+      N_ELEMENTS (big_shapes), some_sizes, N_ELEMENTS (some_sizes),
+      aligned_strides, N_ELEMENTS (aligned_strides), mirrored_mappings,
+      N_ELEMENTS (mirrored_mappings), stream);
+  run_group ("past the grid limit", grid_shapes, N_ELEMENTS (grid_shapes),
+      grid_sizes, N_ELEMENTS (grid_sizes), small_strides,
+      N_ELEMENTS (small_strides), ends, N_ELEMENTS (ends), stream);
+  run_frames (stream);
+
+  CHECK (cudaStreamDestroy (stream));
+  print_summary ();
+  return n_failed == 0 ? 0 : 1;
+}
