@@ -19,9 +19,7 @@ GST_START_TEST (test_auto_falls_back_to_cpu)
       1);
   fail_unless_equals_int (ct_check_count_messages (bus, GST_MESSAGE_ERROR), 0);
 
-  gst_element_set_bus (h->element, NULL);
-  gst_object_unref (bus);
-  gst_harness_teardown (h);
+  ct_check_harness_free (h, bus);
 }
 
 GST_END_TEST;
@@ -31,30 +29,13 @@ GST_END_TEST;
 GST_START_TEST (test_gpu_kernel_fails_to_start)
 {
   GstElement *e = gst_element_factory_make ("cudatranspose", NULL);
-  GstBus *bus = gst_bus_new ();
-  GstMessage *msg;
-  GError *err = NULL;
+  gchar *text;
 
-  gst_element_set_bus (e, bus);
   gst_util_set_object_arg (G_OBJECT (e), "kernel", "tiled");
-  fail_unless_equals_int (gst_element_set_state (e, GST_STATE_READY),
-      GST_STATE_CHANGE_SUCCESS);
-  fail_unless_equals_int (gst_element_set_state (e, GST_STATE_PAUSED),
-      GST_STATE_CHANGE_FAILURE);
-  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
-  fail_unless (msg != NULL, "no error message");
-  gst_message_parse_error (msg, &err, NULL);
-  GST_INFO ("error: %s", err->message);
-  fail_unless (strstr (err->message, "kernel=tiled") != NULL, "%s",
-      err->message);
-  fail_unless (strstr (err->message, "kernel=auto") != NULL, "%s",
-      err->message);
-  g_error_free (err);
-  gst_message_unref (msg);
-
-  gst_element_set_state (e, GST_STATE_NULL);
-  gst_element_set_bus (e, NULL);
-  gst_object_unref (bus);
+  text = ct_check_start_failure (e);
+  fail_unless (strstr (text, "kernel=tiled") != NULL, "%s", text);
+  fail_unless (strstr (text, "kernel=auto") != NULL, "%s", text);
+  g_free (text);
   gst_object_unref (e);
 }
 
@@ -76,9 +57,7 @@ GST_START_TEST (test_switch_to_gpu_kernel_is_an_error)
               0)), GST_FLOW_ERROR);
   fail_unless_equals_int (ct_check_count_messages (bus, GST_MESSAGE_ERROR), 1);
 
-  gst_element_set_bus (h->element, NULL);
-  gst_object_unref (bus);
-  gst_harness_teardown (h);
+  ct_check_harness_free (h, bus);
 }
 
 GST_END_TEST;

@@ -104,22 +104,8 @@ GST_END_TEST;
 
 GST_START_TEST (test_twice_is_identity)
 {
-  GstHarness *h = ct_check_harness_new ("cudatranspose kernel=cpu ! "
-      "cudatranspose", NULL);
-  GstVideoInfo info;
-  GstBuffer *in, *out;
-
-  gst_harness_set_src_caps (h, ct_check_caps (GST_VIDEO_FORMAT_NV12, 333,
-          187));
-  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_NV12, 333, 187);
-  in = ct_check_make_frame (&info, 0);
-  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
-      GST_FLOW_OK);
-  out = gst_harness_pull (h);
-  ct_check_assert_same_frame (&info, in, out);
-  gst_buffer_unref (out);
-  gst_buffer_unref (in);
-  gst_harness_teardown (h);
+  ct_check_round_trip ("cudatranspose kernel=cpu ! cudatranspose",
+      GST_VIDEO_FORMAT_NV12, 333, 187);
 }
 
 GST_END_TEST;
@@ -168,9 +154,7 @@ GST_START_TEST (test_short_buffer_is_an_error)
   gst_message_unref (msg);
   g_error_free (err);
 
-  gst_element_set_bus (h->element, NULL);
-  gst_object_unref (bus);
-  gst_harness_teardown (h);
+  ct_check_harness_free (h, bus);
 }
 
 GST_END_TEST;
@@ -191,9 +175,7 @@ GST_START_TEST (test_bad_video_meta_is_an_error)
   fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_ERROR);
   fail_unless_equals_int (ct_check_count_messages (bus, GST_MESSAGE_ERROR), 1);
 
-  gst_element_set_bus (h->element, NULL);
-  gst_object_unref (bus);
-  gst_harness_teardown (h);
+  ct_check_harness_free (h, bus);
 }
 
 GST_END_TEST;

@@ -316,3 +316,60 @@ ct_check_count_messages (GstBus * bus, GstMessageType type)
   }
   return n;
 }
+
+void
+ct_check_harness_free (GstHarness * h, GstBus * bus)
+{
+  if (bus) {
+    gst_element_set_bus (h->element, NULL);
+    gst_object_unref (bus);
+  }
+  gst_harness_teardown (h);
+}
+
+gchar *
+ct_check_start_failure (GstElement * e)
+{
+  GstBus *bus = gst_bus_new ();
+  GstMessage *msg;
+  GError *err = NULL;
+  gchar *text;
+
+  gst_element_set_bus (e, bus);
+  fail_unless_equals_int (gst_element_set_state (e, GST_STATE_READY),
+      GST_STATE_CHANGE_SUCCESS);
+  fail_unless_equals_int (gst_element_set_state (e, GST_STATE_PAUSED),
+      GST_STATE_CHANGE_FAILURE);
+  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL, "no error message on the bus");
+  gst_message_parse_error (msg, &err, NULL);
+  text = g_strdup (err->message);
+  g_error_free (err);
+  gst_message_unref (msg);
+
+  gst_element_set_state (e, GST_STATE_NULL);
+  gst_element_set_bus (e, NULL);
+  gst_object_unref (bus);
+  return text;
+}
+
+void
+ct_check_round_trip (const gchar * desc, GstVideoFormat format, gint width,
+    gint height)
+{
+  GstHarness *h = ct_check_harness_new (desc, NULL);
+  GstVideoInfo info;
+  GstBuffer *in, *out;
+
+  gst_harness_set_src_caps (h, ct_check_caps (format, width, height));
+  fail_unless (gst_video_info_set_format (&info, format, width, height));
+  in = ct_check_make_frame (&info, 0);
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
+      GST_FLOW_OK);
+  out = gst_harness_pull (h);
+  fail_unless (out != NULL, "%s: no output", desc);
+  ct_check_assert_same_frame (&info, in, out);
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+  gst_harness_teardown (h);
+}

@@ -43,6 +43,11 @@ void ct_check_assert_transposed (const GstVideoInfo * in_info, GstBuffer * in,
 void ct_check_assert_same_frame (const GstVideoInfo * info, GstBuffer * a,
     GstBuffer * b);
 
+/* Pushes a random frame through @desc, two transposes, and checks that the
+ * input comes back. */
+void ct_check_round_trip (const gchar * desc, GstVideoFormat format,
+    gint width, gint height);
+
 /* Pushes one random frame (set caps first) and checks what comes out. */
 void ct_check_push_and_verify (GstHarness * h, GstVideoFormat format,
     gint width, gint height, guint stride_pad, const gchar * what);
@@ -50,6 +55,13 @@ void ct_check_push_and_verify (GstHarness * h, GstVideoFormat format,
 /* Runs every format at every size through @h, with default strides and with
  * odd padded ones described by a GstVideoMeta. */
 void ct_check_all_formats (GstHarness * h, const gchar * what);
+
+/* Detaches @bus (if any) from the harnessed element and tears down. */
+void ct_check_harness_free (GstHarness * h, GstBus * bus);
+
+/* Takes @e from NULL towards PAUSED, which must fail, and returns the text
+ * of the error message it posted (g_free it). Leaves @e in NULL. */
+gchar *ct_check_start_failure (GstElement * e);
 
 /* Counts messages of @type waiting on @bus, and drops them. */
 guint ct_check_count_messages (GstBus * bus, GstMessageType type);
