@@ -69,8 +69,9 @@ typedef struct
 
 /* Transposes every plane on @stream (asynchronous: synchronize the stream
  * before reading the output). Pointers are device pointers. CT_KERNEL_AUTO
- * picks per plane; CT_KERNEL_CPU is refused here. Overlapping source and
- * destination are not supported. */
+ * picks per plane; CT_KERNEL_CPU is refused here. Every plane is checked
+ * before any is launched, so a refused call writes nothing. Overlapping
+ * source and destination are not supported. */
 CtResult ct_transpose_planes (const CtPlane * planes, unsigned int n_planes,
     CtKernel kernel, CtMapping mapping, CtStream stream);
 
