@@ -108,7 +108,8 @@ struct _GstCudaTranspose
   gchar *gpu_failure;
   gboolean warned_cpu;
   guint8 *dev_mem;
-  gsize dev_size;
+  gsize dev_size;               /* allocated */
+  gsize dev_needed;             /* for the negotiated caps */
 };
 
 static GParamSpec *active_kernel_pspec;
@@ -259,6 +260,41 @@ gst_cuda_transpose_transform_caps (GstBaseTransform * trans,
   return ret;
 }
 
+static gsize
+device_pitch (gsize row_bytes)
+{
+  return (row_bytes + DEVICE_ROW_ALIGN - 1) / DEVICE_ROW_ALIGN *
+      DEVICE_ROW_ALIGN;
+}
+
+/* The device buffer holds each plane's input then its output, rows aligned.
+ * Lays the planes out from @base (or only sizes them, with @dev NULL) and
+ * returns the bytes they take. */
+static gsize
+device_layout (GstCudaTranspose * self, guint8 * base, CtPlane * dev)
+{
+  gsize offset = 0;
+  guint p;
+
+  for (p = 0; p < self->n_planes; p++) {
+    const PlaneGeometry *g = &self->planes[p];
+    gsize src_stride = device_pitch ((gsize) g->width * g->elem_size);
+    gsize dst_stride = device_pitch ((gsize) g->height * g->elem_size);
+
+    if (dev) {
+      dev[p].width = g->width;
+      dev[p].height = g->height;
+      dev[p].elem_size = g->elem_size;
+      dev[p].src_stride = src_stride;
+      dev[p].src = base + offset;
+      dev[p].dst_stride = dst_stride;
+      dev[p].dst = base + offset + src_stride * g->height;
+    }
+    offset += src_stride * g->height + dst_stride * g->width;
+  }
+  return offset;
+}
+
 static gboolean
 gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
     GstCaps * outcaps)
@@ -295,6 +331,7 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
     self->planes[p].height = GST_VIDEO_INFO_COMP_HEIGHT (&in_info, comp[0]);
     self->planes[p].elem_size = GST_VIDEO_INFO_COMP_PSTRIDE (&in_info, comp[0]);
   }
+  self->dev_needed = device_layout (self, NULL, NULL);
 
   GST_DEBUG_OBJECT (self, "%dx%d %s, %u planes",
       GST_VIDEO_INFO_WIDTH (&in_info), GST_VIDEO_INFO_HEIGHT (&in_info),
@@ -403,13 +440,31 @@ failed:
 }
 
 static void
+gst_cuda_transpose_free_device (GstCudaTranspose * self)
+{
+  CtResult res;
+
+  if (self->dev_mem) {
+    res = ct_device_free (self->dev_mem);
+    if (res != CT_OK)
+      GST_WARNING_OBJECT (self, "freeing device memory failed: %s",
+          ct_result_string (res));
+  }
+  self->dev_mem = NULL;
+  self->dev_size = 0;
+}
+
+static void
 gst_cuda_transpose_close_gpu (GstCudaTranspose * self)
 {
   if (self->context && gst_cuda_context_push (self->context)) {
-    if (self->dev_mem)
-      ct_device_free (self->dev_mem);
-    if (self->stream)
-      ct_stream_destroy (self->stream);
+    gst_cuda_transpose_free_device (self);
+    if (self->stream) {
+      CtResult res = ct_stream_destroy (self->stream);
+      if (res != CT_OK)
+        GST_WARNING_OBJECT (self, "destroying the CUDA stream failed: %s",
+            ct_result_string (res));
+    }
     gst_cuda_context_pop (NULL);
   }
   self->dev_mem = NULL;
@@ -421,60 +476,23 @@ gst_cuda_transpose_close_gpu (GstCudaTranspose * self)
   self->warned_cpu = FALSE;
 }
 
-static gsize
-device_pitch (gsize row_bytes)
-{
-  return (row_bytes + DEVICE_ROW_ALIGN - 1) / DEVICE_ROW_ALIGN *
-      DEVICE_ROW_ALIGN;
-}
-
-/* Device layout of plane p: input then output, rows aligned. */
-static gsize
-device_layout (GstCudaTranspose * self, CtPlane * dev)
-{
-  gsize offset = 0;
-  guint p;
-
-  for (p = 0; p < self->n_planes; p++) {
-    const PlaneGeometry *g = &self->planes[p];
-
-    dev[p].width = g->width;
-    dev[p].height = g->height;
-    dev[p].elem_size = g->elem_size;
-    dev[p].src_stride = device_pitch ((gsize) g->width * g->elem_size);
-    dev[p].src = (const void *) offset;
-    offset += dev[p].src_stride * g->height;
-    dev[p].dst_stride = device_pitch ((gsize) g->height * g->elem_size);
-    dev[p].dst = (void *) offset;
-    offset += dev[p].dst_stride * g->width;
-  }
-  return offset;
-}
-
 /* Runs inside a pushed context. Returns the first failure. */
 static CtResult
 gst_cuda_transpose_run_gpu (GstCudaTranspose * self, CtKernel kernel,
     GstVideoFrame * in, GstVideoFrame * out)
 {
   CtPlane dev[GST_VIDEO_MAX_PLANES];
-  gsize needed = device_layout (self, dev);
   CtResult res;
   guint p;
 
-  if (needed > self->dev_size) {
-    if (self->dev_mem)
-      ct_device_free (self->dev_mem);
-    self->dev_mem = NULL;
-    self->dev_size = 0;
-    res = ct_device_alloc ((void **) &self->dev_mem, needed);
+  if (self->dev_needed > self->dev_size) {
+    gst_cuda_transpose_free_device (self);
+    res = ct_device_alloc ((void **) &self->dev_mem, self->dev_needed);
     if (res != CT_OK)
       return res;
-    self->dev_size = needed;
+    self->dev_size = self->dev_needed;
   }
-  for (p = 0; p < self->n_planes; p++) {
-    dev[p].src = self->dev_mem + (gsize) dev[p].src;
-    dev[p].dst = self->dev_mem + (gsize) dev[p].dst;
-  }
+  device_layout (self, self->dev_mem, dev);
 
   for (p = 0; p < self->n_planes; p++) {
     res = ct_copy_2d_async ((void *) dev[p].src, dev[p].src_stride,
