@@ -7,53 +7,22 @@
  * Ragged edges are guarded per element; strides are in bytes.
  */
 #include "cudatranspose-kernels.h"
+#include "transpose-common.cuh"
 
 #include <cuda_runtime.h>
 #include <stdint.h>
 
 namespace {
 
-/* N bytes with byte alignment: any address, any stride. */
-template <int N> struct Bytes
-{
-  unsigned char b[N];
-};
+using ct::Bytes;
+using ct::PlaneArgs;
+using ct::kBlockX;
+using ct::kBlockY;
+using ct::src_at;
+using ct::dst_of;
 
-struct PlaneArgs
-{
-  const unsigned char *src;
-  unsigned char *dst;
-  size_t src_stride;
-  size_t dst_stride;
-  unsigned int width;
-  unsigned int height;
-  int mapping;
-};
-
-/* Rows per block and the grid's y limit: tall planes loop over tile rows. */
-constexpr int kBlockX = 32;
-constexpr int kBlockY = 8;
+/* The grid's y limit: tall planes loop over tile rows. */
 constexpr unsigned int kMaxGridY = 65535;
-
-template <typename T>
-__device__ __forceinline__ const T &
-src_at (const PlaneArgs & p, unsigned int x, unsigned int y)
-{
-  return *reinterpret_cast<const T *>(p.src + (size_t) y * p.src_stride +
-      (size_t) x * sizeof (T));
-}
-
-/* Where source element (x, y) goes: the one index mapping all kernels share. */
-template <typename T>
-__device__ __forceinline__ T &
-dst_of (const PlaneArgs & p, unsigned int x, unsigned int y)
-{
-  unsigned int ox = (p.mapping & CT_MAPPING_MIRROR_COLUMNS) ?
-      p.height - 1 - y : y;
-  unsigned int oy = (p.mapping & CT_MAPPING_MIRROR_ROWS) ? p.width - 1 - x : x;
-  return *reinterpret_cast<T *>(p.dst + (size_t) oy * p.dst_stride +
-      (size_t) ox * sizeof (T));
-}
 
 /// naive: one thread per element; a warp walks 32 elements of a source row.
 /// Reads coalesced, writes strided by dst_stride (a sector per element).
@@ -83,48 +52,24 @@ k_naive_column (PlaneArgs p)
     dst_of<T> (p, x, y) = src_at<T> (p, x, y);
 }
 
-/// tiled family: a TILE_H x TILE_W source tile passes through shared memory,
-/// kBlockX x kBlockY threads, each moving TILE_W * TILE_H / 256 elements.
-/// Loads: a warp reads consecutive elements of a source row (coalesced).
-/// Stores: consecutive threads write consecutive elements of a destination
-/// row (coalesced), so a warp reads down a column of the tile. With 4-byte
-/// elements and PAD = 0 such a column sits in one bank (32-way conflicts, on
-/// purpose for `tiled`); PAD = 1 on a 32-row tile spreads it over all 32
-/// banks; a 16-row tile serves two columns per warp and needs PAD = 2.
+/// tiled family: a TILE_H x TILE_W source tile passes through shared memory
+/// (ct::move_tile), kBlockX x kBlockY threads, each moving
+/// TILE_W * TILE_H / 256 elements. With 4-byte elements and PAD = 0 a tile
+/// column sits in one bank (32-way conflicts, on purpose for `tiled`);
+/// PAD = 1 on a 32-row tile spreads it over all 32 banks; a 16-row tile
+/// serves two columns per warp and needs PAD = 2.
 /// Preconditions: TILE_W a multiple of kBlockX, TILE_H of kBlockY.
 template <typename T, int TILE_W, int TILE_H, int PAD>
 __global__ void
 k_tiled (PlaneArgs p)
 {
-  static_assert (TILE_W % kBlockX == 0 && TILE_H % kBlockY == 0,
-      "tile must be a whole number of block rows and columns");
   __shared__ T tile[TILE_H][TILE_W + PAD];
-  constexpr int kThreads = kBlockX * kBlockY;
-  const int tid = threadIdx.y * kBlockX + threadIdx.x;
   const unsigned int x0 = blockIdx.x * TILE_W;
   const unsigned int tiles_y = (p.height + TILE_H - 1) / TILE_H;
 
   for (unsigned int ty = blockIdx.y; ty < tiles_y; ty += gridDim.y) {
-    const unsigned int y0 = ty * TILE_H;
-
-#pragma unroll
-    for (int r = threadIdx.y; r < TILE_H; r += kBlockY) {
-#pragma unroll
-      for (int c = threadIdx.x; c < TILE_W; c += kBlockX) {
-        unsigned int x = x0 + c, y = y0 + r;
-        if (x < p.width && y < p.height)
-          tile[r][c] = src_at<T> (p, x, y);
-      }
-    }
-    __syncthreads ();
-
-#pragma unroll
-    for (int i = tid; i < TILE_W * TILE_H; i += kThreads) {
-      int r = i % TILE_H, c = i / TILE_H;
-      unsigned int x = x0 + c, y = y0 + r;
-      if (x < p.width && y < p.height)
-        dst_of<T> (p, x, y) = tile[r][c];
-    }
+    ct::move_tile<T, TILE_W, TILE_H, PAD> (p, x0, ty * TILE_H, tile,
+        threadIdx.x, threadIdx.y);
     /* the next tile row reuses the tile */
     __syncthreads ();
   }
@@ -214,9 +159,6 @@ launch_plane (CtKernel kernel, const CtPlane * plane, CtMapping mapping,
   p.height = plane->height;
   p.mapping = (int) mapping;
 
-  if (kernel == CT_KERNEL_AUTO)
-    kernel = ct_kernel_auto_choice (plane->elem_size);
-
   switch (plane->elem_size) {
     case 1:
       return launch<unsigned char> (kernel, p, s);
@@ -244,6 +186,12 @@ ct_transpose_planes (const CtPlane * planes, unsigned int n_planes,
     return res;
   if (kernel == CT_KERNEL_CPU || kernel < 0 || kernel >= CT_KERNEL_COUNT)
     return CT_ERROR_UNSUPPORTED_KERNEL;
+
+  /* auto picks a wide variant per plane, inside one launch */
+  if (kernel == CT_KERNEL_AUTO || kernel == CT_KERNEL_WIDE || kernel == CT_KERNEL_WIDE_PADDED ||
+      kernel == CT_KERNEL_WIDE_SWIZZLE)
+    return ct_launch_wide (planes, n_planes, kernel, mapping,
+        (cudaStream_t) stream);
 
   for (unsigned int i = 0; i < n_planes; i++) {
     if (planes[i].width == 0 || planes[i].height == 0)
