@@ -41,6 +41,13 @@
 
 #include "cudatranspose-kernels.h"
 
+/* The property's values are the kernels' enum, cast. */
+G_STATIC_ASSERT ((int) GST_CUDA_TRANSPOSE_KERNEL_TILED_64 ==
+    (int) CT_KERNEL_TILED_64);
+G_STATIC_ASSERT ((int) GST_CUDA_TRANSPOSE_KERNEL_WIDE_SWIZZLE ==
+    (int) CT_KERNEL_WIDE_SWIZZLE);
+G_STATIC_ASSERT ((int) GST_CUDA_TRANSPOSE_KERNEL_CPU == (int) CT_KERNEL_CPU);
+
 GST_DEBUG_CATEGORY_STATIC (gst_cuda_transpose_debug);
 #define GST_CAT_DEFAULT gst_cuda_transpose_debug
 
@@ -145,6 +152,15 @@ gst_cuda_transpose_kernel_get_type (void)
         "32x16 shared-memory tile, padded", "rect-padded"},
     {GST_CUDA_TRANSPOSE_KERNEL_TILED_64,
         "64x64 shared-memory tile padded to 65 columns", "tiled-64"},
+    {GST_CUDA_TRANSPOSE_KERNEL_WIDE,
+          "16-byte loads and stores, micro-blocks transposed in registers, "
+          "all planes in one launch", "wide"},
+    {GST_CUDA_TRANSPOSE_KERNEL_WIDE_PADDED,
+          "wide, through shared memory padded one chunk per row group",
+        "wide-padded"},
+    {GST_CUDA_TRANSPOSE_KERNEL_WIDE_SWIZZLE,
+          "wide, through shared memory with an XOR swizzle",
+        "wide-swizzle"},
     {GST_CUDA_TRANSPOSE_KERNEL_CPU, "The plain CPU loop, no GPU", "cpu"},
     {0, NULL, NULL},
   };

@@ -26,7 +26,9 @@ typedef int CtResult;
 #define CT_ERROR_UNSUPPORTED_KERNEL (-3)
 
 /* The variants. The GPU ones are distinct kernels; their access patterns are
- * described where they are defined, in transpose.cu. */
+ * described where they are defined, in transpose.cu (the seeds: naive to
+ * tiled-64, one launch per plane) and transpose-wide.cu (wide, wide-padded,
+ * wide-swizzle: 16-byte accesses, one launch for all planes of a call). */
 typedef enum
 {
   CT_KERNEL_AUTO = 0,
@@ -37,6 +39,9 @@ typedef enum
   CT_KERNEL_RECT,
   CT_KERNEL_RECT_PADDED,
   CT_KERNEL_TILED_64,
+  CT_KERNEL_WIDE,
+  CT_KERNEL_WIDE_PADDED,
+  CT_KERNEL_WIDE_SWIZZLE,
   CT_KERNEL_CPU,
   CT_KERNEL_COUNT
 } CtKernel;
@@ -68,16 +73,23 @@ typedef struct
 } CtPlane;
 
 /* Transposes every plane on @stream (asynchronous: synchronize the stream
- * before reading the output). Pointers are device pointers. CT_KERNEL_AUTO
- * picks per plane; CT_KERNEL_CPU is refused here. Every plane is checked
- * before any is launched, so a refused call writes nothing. Overlapping
- * source and destination are not supported. */
+ * before reading the output). Pointers are device pointers. CT_KERNEL_CPU is
+ * refused here. Every plane is checked before any is launched, so a refused
+ * call writes nothing. Overlapping source and destination are not supported.
+ *
+ * The wide variants (and auto) move all planes of the call in one launch
+ * (up to CT_PLANES_PER_LAUNCH planes; more take more launches). They reach
+ * full speed when each plane's pointers and strides are multiples of 16
+ * bytes (4 for 3-byte elements) and the mapping is CT_MAPPING_TRANSPOSE;
+ * other planes take an exact 64x64-tile path inside the same launch. */
 CtResult ct_transpose_planes (const CtPlane * planes, unsigned int n_planes,
     CtKernel kernel, CtMapping mapping, CtStream stream);
 
 /* The plain CPU loop over host pointers (the `cpu` variant). */
 CtResult ct_transpose_planes_cpu (const CtPlane * planes,
     unsigned int n_planes, CtMapping mapping);
+
+#define CT_PLANES_PER_LAUNCH 8
 
 /* The GPU variant CT_KERNEL_AUTO runs for this element size. */
 CtKernel ct_kernel_auto_choice (unsigned int elem_size);

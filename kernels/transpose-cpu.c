@@ -10,7 +10,7 @@
 
 static const char *const kernel_names[CT_KERNEL_COUNT] = {
   "auto", "naive", "naive-column", "tiled", "tiled-padded", "rect",
-  "rect-padded", "tiled-64", "cpu",
+  "rect-padded", "tiled-64", "wide", "wide-padded", "wide-swizzle", "cpu",
 };
 
 const char *
@@ -21,13 +21,12 @@ ct_kernel_name (CtKernel kernel)
   return kernel_names[kernel];
 }
 
-/* Measured with bench/bench-kernels on an H200: tiled-64 was the fastest
- * variant, or within 2% of it, for every element size and shape there. */
+/* Measured with bench/bench-kernels on an H200 (docs/performance.md). */
 CtKernel
 ct_kernel_auto_choice (unsigned int elem_size)
 {
   (void) elem_size;
-  return CT_KERNEL_TILED_64;
+  return CT_KERNEL_WIDE_SWIZZLE;
 }
 
 CtResult

@@ -1,0 +1,1017 @@
+/* cudatranspose: the wide variants, one launch for all planes of a call.
+ *
+ * Each thread moves M micro-blocks of V x V elements, each as V 16-byte
+ * chunks (V = 16 / element size: 16x16 bytes, 8x8 halves, 4x4 words, 2x2
+ * doubles; 3-byte elements use 12-byte chunks of 4), transposes them in
+ * registers (__byte_perm for bytes and halves, renaming for words) and writes
+ * them back as chunks. M = 16 / V, so every thread has 16 chunks (256 bytes)
+ * in flight whatever the element size. A block of 256 threads owns a tile of
+ * 256 rows by 16 chunk columns.
+ *
+ * Three ways to bring the micro-block to its thread, one variant each:
+ *   wide          straight from global memory into registers;
+ *   wide-padded   rows land in shared memory with full-row coalesced loads,
+ *                 one chunk of padding per row group;
+ *   wide-swizzle  the same, with chunk column c of row group g stored at
+ *                 c ^ (g & 7) instead of padding.
+ * docs/kernels.md has the access patterns and the bank analysis.
+ *
+ * Every plane of the call is a range of blocks of one 1-D grid; a block
+ * finds its plane in the launch arguments and switches on its path, so each
+ * plane can take its own way (auto picks one per element size). Planes
+ * narrower or shorter than kThin take the thin path (an element per thread,
+ * coalesced on the long side). Planes the wide path cannot take (misaligned,
+ * or a mirrored mapping) take the 64x64 tile of the seeds (ct::move_tile)
+ * inside the same launch: exact, not fast.
+ */
+#include "cudatranspose-kernels.h"
+#include "transpose-common.cuh"
+
+#include <cuda_runtime.h>
+
+#include <atomic>
+#include <stdint.h>
+
+namespace {
+
+using ct::Bytes;
+using ct::PlaneArgs;
+
+constexpr int kThreads = 256;
+/* A wide tile: kGroups * M row groups of V rows by kCols chunks of V
+ * elements; kGroups * kCols == kThreads, so each thread has M micro-blocks,
+ * row groups g, g + kGroups, ... */
+constexpr int kGroups = 16;
+constexpr int kCols = 16;
+static_assert (kGroups * kCols == kThreads, "a micro-block column per thread");
+/* Chunks in flight per thread: the tile's load phase moves this many. */
+constexpr int kChunks = 16;
+constexpr int kSmallChunks = 4;
+/* Planes with fewer rows or columns than this take the thin path: a wide
+ * tile would leave most of its threads idle. */
+constexpr unsigned int kThin = 16;
+/* Elements per thread on the thin path. */
+constexpr int kThinPerThread = 1;
+/* The exact path's tile: ct::move_tile with 32 x 8 threads, padded. */
+constexpr int kFallbackTile = 64;
+constexpr int kMaxDevices = 64;
+
+enum Stage
+{
+  STAGE_REGISTERS,
+  STAGE_PADDED,
+  STAGE_SWIZZLE,
+  N_STAGES
+};
+
+/* A plane's way through k_wide. The wide paths are WIDE + size index *
+ * (N_STAGES + 1) + stage, stage N_STAGES being the small tile. */
+enum Path
+{
+  PATH_WIDE = 0,
+  PATH_WIDE_END = PATH_WIDE + 5 * (N_STAGES + 1),
+  /* an element per thread, native words */
+  PATH_THIN_1 = PATH_WIDE_END, PATH_THIN_2, PATH_THIN_3, PATH_THIN_4,
+  PATH_THIN_8,
+  /* the exact 64x64 tile, native words or bytes */
+  PATH_WORD_1, PATH_WORD_2, PATH_WORD_4, PATH_WORD_8,
+  PATH_BYTES_2, PATH_BYTES_3, PATH_BYTES_4, PATH_BYTES_8,
+};
+
+struct FramePlane
+{
+  PlaneArgs a;
+  unsigned int tiles_x;
+  unsigned int first_block;
+  int path;
+};
+
+struct FrameArgs
+{
+  FramePlane plane[CT_PLANES_PER_LAUNCH];
+  unsigned int n_planes;
+};
+
+/* The geometry of a wide tile for element size E, chunks of NW 32-bit words
+ * and K chunks per thread. The big tile (16-byte chunks, K = 16) serves
+ * planes with enough tiles to fill the GPU; the small one (4-byte chunks, 8
+ * for 8-byte elements, K = 4) makes 16 times as many blocks of a small plane
+ * and needs only 4-byte (8-byte) alignment. */
+template <int E, int NW, int K> struct Wide
+{
+  static constexpr int WORDS = NW;
+  static constexpr int C = 4 * NW;
+  /* elements per chunk, and rows and chunks per micro-block */
+  static constexpr int V = C / E;
+  /* micro-blocks per thread: K chunks in all */
+  static constexpr int M = K / V;
+  static constexpr int GROUPS = kGroups * M;
+  /* the tile in source rows and source columns (elements) */
+  static constexpr int ROWS = GROUPS * V;
+  static constexpr int COLS = kCols * V;
+  /* wide-padded: chunks of padding after each row group. One spreads a
+   * warp's 16-byte reads down a chunk column over all banks; 12-byte chunks
+   * are read a word at a time by 32 lanes and need 4. */
+  static constexpr int PAD = NW == 4 ? 1 : 4;
+  static constexpr int SLOTS_PADDED = ROWS * kCols + GROUPS * PAD;
+  static constexpr int SLOTS_SWIZZLED = ROWS * kCols;
+  static_assert (V >= 1 && C % E == 0, "whole elements per chunk");
+  static_assert (M >= 1 && K % V == 0, "whole micro-blocks per thread");
+};
+
+/* The two configurations per element size. */
+template <int E> struct Big : Wide<E, E == 3 ? 3 : 4, kChunks> {};
+template <int E> struct Small :
+    Wide<E, E == 3 ? 3 : E == 8 ? 2 : 1, kSmallChunks> {};
+
+/* Shared-memory chunk slot of tile row @row, chunk column @c. No XOR of 16
+ * columns spreads 12-byte chunks over the banks, so wide-swizzle pads them
+ * as wide-padded does. */
+template <typename W, int STAGE>
+__device__ __forceinline__ unsigned int
+slot (unsigned int row, unsigned int c)
+{
+  const unsigned int g = row / W::V;
+
+  if (STAGE == STAGE_SWIZZLE && W::C == 16)
+    return row * kCols + (c ^ (g & 7));
+  return row * kCols + c + g * W::PAD;
+}
+
+__device__ __forceinline__ uint32_t
+put_byte (uint32_t w, int pos, uint32_t b)
+{
+  return (w & ~(0xffu << (8 * pos))) | ((b & 0xffu) << (8 * pos));
+}
+
+/* Element @e of a chunk from/to memory (the ragged-edge path; @e is a
+ * constant after unrolling, so the words stay in registers). */
+template <int E, int NW>
+__device__ __forceinline__ void
+load_element (uint32_t (&w)[NW], int e, const unsigned char *at)
+{
+  if constexpr (E == 8) {
+    uint2 v = *reinterpret_cast<const uint2 *>(at);
+    w[2 * e] = v.x;
+    w[2 * e + 1] = v.y;
+  } else if constexpr (E == 4) {
+    w[e] = *reinterpret_cast<const uint32_t *>(at);
+  } else if constexpr (E == 2) {
+    uint32_t v = *reinterpret_cast<const unsigned short *>(at);
+    int s = (e & 1) * 16;
+    w[e / 2] = (w[e / 2] & ~(0xffffu << s)) | (v << s);
+  } else {
+#pragma unroll
+    for (int b = 0; b < E; b++) {
+      int pos = e * E + b;
+      w[pos / 4] = put_byte (w[pos / 4], pos % 4, at[b]);
+    }
+  }
+}
+
+template <int E, int NW>
+__device__ __forceinline__ void
+store_element (const uint32_t (&w)[NW], int e, unsigned char *at)
+{
+  if constexpr (E == 8) {
+    *reinterpret_cast<uint2 *>(at) = make_uint2 (w[2 * e], w[2 * e + 1]);
+  } else if constexpr (E == 4) {
+    *reinterpret_cast<uint32_t *>(at) = w[e];
+  } else if constexpr (E == 2) {
+    *reinterpret_cast<unsigned short *>(at) =
+        (unsigned short) (w[e / 2] >> ((e & 1) * 16));
+  } else {
+#pragma unroll
+    for (int b = 0; b < E; b++) {
+      int pos = e * E + b;
+      at[b] = (unsigned char) (w[pos / 4] >> (8 * (pos % 4)));
+    }
+  }
+}
+
+/* The chunk of source row @y starting at element @x: one 16-byte load (three
+ * words for 3-byte elements) when all of it is inside the plane, else the
+ * elements that are, one by one. Nothing outside the plane is read. */
+template <int E, int NW>
+__device__ __forceinline__ void
+load_chunk (const PlaneArgs & p, unsigned int x, unsigned int y,
+    uint32_t (&w)[NW])
+{
+  constexpr int V = 4 * NW / E;
+
+#pragma unroll
+  for (int k = 0; k < NW; k++)
+    w[k] = 0;
+  if (x >= p.width || y >= p.height)
+    return;
+  const unsigned char *at = p.src + (size_t) y * p.src_stride + (size_t) x * E;
+  if (x + V <= p.width) {
+    if constexpr (NW == 4) {
+      uint4 v = *reinterpret_cast<const uint4 *>(at);
+      w[0] = v.x;
+      w[1] = v.y;
+      w[2] = v.z;
+      w[3] = v.w;
+    } else if constexpr (NW == 2) {
+      uint2 v = *reinterpret_cast<const uint2 *>(at);
+      w[0] = v.x;
+      w[1] = v.y;
+    } else {
+      const uint32_t *q = reinterpret_cast<const uint32_t *>(at);
+#pragma unroll
+      for (int k = 0; k < NW; k++)
+        w[k] = q[k];
+    }
+    return;
+  }
+#pragma unroll
+  for (int e = 0; e < V; e++) {
+    if (x + e < p.width)
+      load_element<E> (w, e, at + e * E);
+  }
+}
+
+/* The chunk of destination row @x (a source column) starting at destination
+ * column @y (a source row), with the same all-or-one-by-one rule. */
+template <int E, int NW>
+__device__ __forceinline__ void
+store_chunk (const PlaneArgs & p, unsigned int x, unsigned int y,
+    const uint32_t (&w)[NW])
+{
+  constexpr int V = 4 * NW / E;
+
+  if (x >= p.width || y >= p.height)
+    return;
+  unsigned char *at = p.dst + (size_t) x * p.dst_stride + (size_t) y * E;
+  if (y + V <= p.height) {
+    if constexpr (NW == 4) {
+      *reinterpret_cast<uint4 *>(at) = make_uint4 (w[0], w[1], w[2], w[3]);
+    } else if constexpr (NW == 2) {
+      *reinterpret_cast<uint2 *>(at) = make_uint2 (w[0], w[1]);
+    } else {
+      uint32_t *q = reinterpret_cast<uint32_t *>(at);
+#pragma unroll
+      for (int k = 0; k < NW; k++)
+        q[k] = w[k];
+    }
+    return;
+  }
+#pragma unroll
+  for (int e = 0; e < V; e++) {
+    if (y + e < p.height)
+      store_element<E> (w, e, at + e * E);
+  }
+}
+
+/* out[c] element r = in[r] element c, for a V x V micro-block held as V
+ * chunks of NW words. */
+template <int E, int NW>
+__device__ __forceinline__ void
+transpose_block (const uint32_t (&in)[4 * NW / E][NW],
+    uint32_t (&out)[4 * NW / E][NW])
+{
+  constexpr int V = 4 * NW / E;
+
+  if constexpr (E == 8) {
+#pragma unroll
+    for (int r = 0; r < V; r++) {
+#pragma unroll
+      for (int c = 0; c < V; c++) {
+        out[c][2 * r] = in[r][2 * c];
+        out[c][2 * r + 1] = in[r][2 * c + 1];
+      }
+    }
+  } else if constexpr (E == 4) {
+#pragma unroll
+    for (int r = 0; r < V; r++) {
+#pragma unroll
+      for (int c = 0; c < V; c++)
+        out[c][r] = in[r][c];
+    }
+  } else if constexpr (E == 2) {
+    /* 2x2 blocks of halves: rows 2k, 2k+1 of word column w */
+#pragma unroll
+    for (int k = 0; k < NW; k++) {
+#pragma unroll
+      for (int w = 0; w < NW; w++) {
+        uint32_t a0 = in[2 * k][w], a1 = in[2 * k + 1][w];
+        out[2 * w][k] = __byte_perm (a0, a1, 0x5410);
+        out[2 * w + 1][k] = __byte_perm (a0, a1, 0x7632);
+      }
+    }
+  } else if constexpr (E == 1) {
+    /* 4x4 blocks of bytes: rows 4k..4k+3 of word column w, two steps of
+     * byte interleaves */
+#pragma unroll
+    for (int k = 0; k < NW; k++) {
+#pragma unroll
+      for (int w = 0; w < NW; w++) {
+        uint32_t t0 = __byte_perm (in[4 * k][w], in[4 * k + 1][w], 0x5140);
+        uint32_t t1 = __byte_perm (in[4 * k][w], in[4 * k + 1][w], 0x7362);
+        uint32_t t2 = __byte_perm (in[4 * k + 2][w], in[4 * k + 3][w], 0x5140);
+        uint32_t t3 = __byte_perm (in[4 * k + 2][w], in[4 * k + 3][w], 0x7362);
+        out[4 * w][k] = __byte_perm (t0, t2, 0x5410);
+        out[4 * w + 1][k] = __byte_perm (t0, t2, 0x7632);
+        out[4 * w + 2][k] = __byte_perm (t1, t3, 0x5410);
+        out[4 * w + 3][k] = __byte_perm (t1, t3, 0x7632);
+      }
+    }
+  } else {
+    /* 3-byte elements: each output byte picked from its input word */
+    static_assert (E == 3 && NW == 3, "element sizes are 1, 2, 3, 4 and 8");
+#pragma unroll
+    for (int c = 0; c < 4; c++) {
+#pragma unroll
+      for (int wd = 0; wd < 3; wd++) {
+        uint32_t v = 0;
+#pragma unroll
+        for (int j = 0; j < 4; j++) {
+          int ob = 4 * wd + j, r = ob / 3, sb = 3 * c + ob % 3;
+          v |= ((in[r][sb / 4] >> (8 * (sb % 4))) & 0xffu) << (8 * j);
+        }
+        out[c][wd] = v;
+      }
+    }
+  }
+}
+
+/// wide family: one 256-row tile of the transpose mapping. A thread owns
+/// micro-block column c and row groups g + 16m (m < M); in the store phase a
+/// warp is 8 row groups x 4 chunk columns, so each store instruction writes
+/// 4 destination rows, 8 consecutive chunks (128 bytes) in each.
+/// wide: each thread loads its own chunks, so a load instruction reads 8
+/// source rows, 4 consecutive chunks (64 bytes) in each. wide-padded and
+/// wide-swizzle: a load instruction reads 2 whole tile rows (256 bytes each)
+/// into registers; once all are in, they go to shared memory (slot() has the
+/// layouts), and each thread reads its micro-blocks back. All loads are
+/// issued before the first shared store: the compiler may not move a global
+/// load past a store it cannot prove is elsewhere, and loads one at a time
+/// would cost a memory latency each.
+/// Preconditions: the plane's pointers and strides are multiples of 16 bytes
+/// (4 for E == 3); mapping is the transpose.
+template <int E, typename W, int STAGE>
+__device__ __forceinline__ void
+wide_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
+    uint32_t * smem)
+{
+  constexpr int V = W::V, NW = W::WORDS, M = W::M;
+  const unsigned int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  const unsigned int g = (lane & 7) + 8 * (warp & 1);
+  const unsigned int c = (lane >> 3) + 4 * (warp >> 1);
+  const unsigned int x0 = tx * W::COLS, y0 = ty * W::ROWS;
+  uint32_t in[M][V][NW], out[M][V][NW];
+
+  if constexpr (STAGE == STAGE_REGISTERS) {
+#pragma unroll
+    for (int m = 0; m < M; m++) {
+#pragma unroll
+      for (int i = 0; i < V; i++)
+        load_chunk<E, NW> (p, x0 + c * V, y0 + (g + kGroups * m) * V + i,
+            in[m][i]);
+    }
+  } else {
+    if constexpr (NW == 4) {
+      /* ROWS * kCols chunks: kChunks per thread, two rows per warp */
+      static_assert (W::ROWS * kCols == kChunks * kThreads, "big tiles only");
+      uint4 *s = reinterpret_cast<uint4 *>(smem);
+      uint32_t t[kChunks][4];
+#pragma unroll
+      for (int k = 0; k < kChunks; k++) {
+        unsigned int u = tid + k * kThreads;
+        load_chunk<E, NW> (p, x0 + (u % kCols) * V, y0 + u / kCols, t[k]);
+      }
+#pragma unroll
+      for (int k = 0; k < kChunks; k++) {
+        unsigned int u = tid + k * kThreads;
+        s[slot<W, STAGE> (u / kCols, u % kCols)] =
+            make_uint4 (t[k][0], t[k][1], t[k][2], t[k][3]);
+      }
+    } else {
+      /* 12-byte chunks: lanes take consecutive words of a tile row */
+      constexpr int kWords = kCols * 3;
+      constexpr int kPer = W::ROWS * kWords / kThreads;
+      const size_t row_bytes = (size_t) p.width * 3;
+      uint32_t t[kPer];
+#pragma unroll
+      for (int k = 0; k < kPer; k++) {
+        unsigned int u = tid + k * kThreads, row = u / kWords, wd = u % kWords;
+        unsigned int y = y0 + row;
+        size_t bo = (size_t) x0 * 3 + wd * 4;
+
+        t[k] = 0;
+        if (y < p.height && bo < row_bytes) {
+          const unsigned char *at = p.src + (size_t) y * p.src_stride + bo;
+          if (bo + 4 <= row_bytes) {
+            t[k] = *reinterpret_cast<const uint32_t *>(at);
+          } else {
+#pragma unroll
+            for (int b = 0; b < 4; b++) {
+              if (bo + b < row_bytes)
+                t[k] = put_byte (t[k], b, at[b]);
+            }
+          }
+        }
+      }
+#pragma unroll
+      for (int k = 0; k < kPer; k++) {
+        unsigned int u = tid + k * kThreads, row = u / kWords, wd = u % kWords;
+        smem[3 * slot<W, STAGE> (row, wd / 3) + wd % 3] = t[k];
+      }
+    }
+    __syncthreads ();
+#pragma unroll
+    for (int m = 0; m < M; m++) {
+#pragma unroll
+      for (int i = 0; i < V; i++) {
+        unsigned int at = slot<W, STAGE> ((g + kGroups * m) * V + i, c);
+        if constexpr (NW == 4) {
+          uint4 v = reinterpret_cast<const uint4 *>(smem)[at];
+          in[m][i][0] = v.x;
+          in[m][i][1] = v.y;
+          in[m][i][2] = v.z;
+          in[m][i][3] = v.w;
+        } else {
+#pragma unroll
+          for (int k = 0; k < NW; k++)
+            in[m][i][k] = smem[3 * at + k];
+        }
+      }
+    }
+  }
+
+#pragma unroll
+  for (int m = 0; m < M; m++) {
+    transpose_block<E, NW> (in[m], out[m]);
+#pragma unroll
+    for (int j = 0; j < V; j++)
+      store_chunk<E, NW> (p, x0 + c * V + j, y0 + (g + kGroups * m) * V,
+          out[m][j]);
+  }
+}
+
+/* The 3-byte tile of wide-padded and wide-swizzle: 128 x 128 elements. */
+constexpr int kRgbTile = 128;
+/* Its transposed tile in shared memory: 128 destination rows of 96 words,
+ * 12 more words after every 16 rows (see rgb_tile). */
+constexpr int kRgbPitch = kRgbTile * 3 / 4;
+constexpr int kRgbGroupPad = 12;
+constexpr size_t kRgbSmem = ((size_t) kRgbTile * kRgbPitch +
+    (kRgbTile / 16) * kRgbGroupPad) * 4;
+
+__device__ __forceinline__ unsigned int
+rgb_word (unsigned int row, unsigned int word)
+{
+  return row * kRgbPitch + (row / 16) * kRgbGroupPad + word;
+}
+
+/// rgb (3-byte elements in wide-padded and wide-swizzle): 128x128 tile.
+/// Thread (gr, gc), gr < 32 and gc < 8, loads source rows 4gr..4gr+3,
+/// elements 16gc..16gc+15: 48 bytes a row, three 16-byte loads (a warp reads
+/// 384 contiguous bytes of 4 rows per load). It transposes the 4x16 block in
+/// registers into 16 destination rows of 4 elements (12 bytes, 3 words) and
+/// stores them to the transposed tile in shared memory; then the block
+/// writes the tile out as 16-byte chunks, consecutive lanes on consecutive
+/// chunks of a destination row. Shared stores: a warp's 32 lanes are 8 gc x
+/// 4 gr; lane (gc, gr) writes word 3gr + k of row 16gc + j, and the 12-word
+/// pad per 16 rows puts gc at bank offset 12gc, so the 32 lanes hit 32 banks.
+/// Preconditions: pointers and strides multiples of 16 bytes; transpose.
+__device__ __forceinline__ void
+rgb_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
+    uint32_t * smem)
+{
+  const unsigned int tid = threadIdx.x;
+  const unsigned int gc = tid & 7, gr = tid >> 3;
+  const unsigned int x0 = tx * kRgbTile, y0 = ty * kRgbTile;
+  const size_t row_bytes = (size_t) p.width * 3;
+  uint32_t in[4][12], out[16][3];
+
+#pragma unroll
+  for (int r = 0; r < 4; r++) {
+    const unsigned int y = y0 + 4 * gr + r;
+    const size_t bo = (size_t) (x0 + 16 * gc) * 3;
+#pragma unroll
+    for (int q = 0; q < 3; q++) {
+      const size_t b = bo + 16 * q;
+#pragma unroll
+      for (int k = 0; k < 4; k++)
+        in[r][4 * q + k] = 0;
+      if (y >= p.height || b >= row_bytes)
+        continue;
+      const unsigned char *at = p.src + (size_t) y * p.src_stride + b;
+      if (b + 16 <= row_bytes) {
+        uint4 v = *reinterpret_cast<const uint4 *>(at);
+        in[r][4 * q] = v.x;
+        in[r][4 * q + 1] = v.y;
+        in[r][4 * q + 2] = v.z;
+        in[r][4 * q + 3] = v.w;
+      } else {
+#pragma unroll
+        for (int i = 0; i < 16; i++) {
+          if (b + i < row_bytes)
+            in[r][4 * q + i / 4] = put_byte (in[r][4 * q + i / 4], i % 4,
+                at[i]);
+        }
+      }
+    }
+  }
+
+  /* out[j] byte 3r + b = in[r] byte 3j + b */
+#pragma unroll
+  for (int j = 0; j < 16; j++) {
+#pragma unroll
+    for (int wd = 0; wd < 3; wd++) {
+      uint32_t v = 0;
+#pragma unroll
+      for (int i = 0; i < 4; i++) {
+        int ob = 4 * wd + i, r = ob / 3, sb = 3 * j + ob % 3;
+        v |= ((in[r][sb / 4] >> (8 * (sb % 4))) & 0xffu) << (8 * i);
+      }
+      out[j][wd] = v;
+    }
+  }
+#pragma unroll
+  for (int j = 0; j < 16; j++) {
+#pragma unroll
+    for (int k = 0; k < 3; k++)
+      smem[rgb_word (16 * gc + j, 3 * gr + k)] = out[j][k];
+  }
+  __syncthreads ();
+
+  /* 128 rows x 24 chunks of 16 bytes, 12 per thread */
+  const size_t col_bytes = (size_t) p.height * 3;
+#pragma unroll
+  for (int k = 0; k < kRgbTile * 24 / kThreads; k++) {
+    const unsigned int u = tid + k * kThreads, row = u / 24, q = u % 24;
+    const unsigned int x = x0 + row;
+    const size_t b = (size_t) y0 * 3 + 16 * q;
+    if (x >= p.width || b >= col_bytes)
+      continue;
+    uint4 v = *reinterpret_cast<const uint4 *>(&smem[rgb_word (row, 4 * q)]);
+    unsigned char *at = p.dst + (size_t) x * p.dst_stride + b;
+    if (b + 16 <= col_bytes) {
+      *reinterpret_cast<uint4 *>(at) = v;
+    } else {
+      uint32_t w[4] = { v.x, v.y, v.z, v.w };
+#pragma unroll
+      for (int i = 0; i < 16; i++) {
+        if (b + i < col_bytes)
+          at[i] = (unsigned char) (w[i / 4] >> (8 * (i % 4)));
+      }
+    }
+  }
+}
+
+/// thin: kThinPerThread elements per thread, in source order when the plane
+/// is at least as wide as tall (reads coalesced, each destination row short)
+/// and in destination order otherwise (writes coalesced). For planes with
+/// fewer than kThin rows or columns, where a tile would idle.
+template <typename T>
+__device__ __forceinline__ void
+thin_block (const PlaneArgs & p, unsigned int t)
+{
+  const size_t n = (size_t) p.width * p.height;
+  const size_t first = (size_t) t * kThreads * kThinPerThread + threadIdx.x;
+  const bool by_rows = p.width >= p.height;
+
+#pragma unroll
+  for (int k = 0; k < kThinPerThread; k++) {
+    size_t l = first + (size_t) k * kThreads;
+    if (l < n) {
+      unsigned int x, y;
+      if (by_rows) {
+        y = (unsigned int) (l / p.width);
+        x = (unsigned int) (l % p.width);
+      } else {
+        x = (unsigned int) (l / p.height);
+        y = (unsigned int) (l % p.height);
+      }
+      ct::dst_of<T> (p, x, y) = ct::src_at<T> (p, x, y);
+    }
+  }
+}
+
+/* The exact path: the seeds' padded 64x64 tile, any alignment, any mapping. */
+template <typename T>
+__device__ __forceinline__ void
+fallback_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
+    uint32_t * smem)
+{
+  typedef T Row[kFallbackTile + 1];
+
+  ct::move_tile<T, kFallbackTile, kFallbackTile, 1> (p, tx * kFallbackTile,
+      ty * kFallbackTile, reinterpret_cast<Row *>(smem), threadIdx.x % 32,
+      threadIdx.x / 32);
+}
+
+/* A big tile in one of the stages, or (stage N_STAGES) a small tile. */
+template <int E>
+__device__ __forceinline__ void
+wide_any (const PlaneArgs & p, int stage, unsigned int tx, unsigned int ty,
+    uint32_t * smem)
+{
+  if constexpr (E == 3) {
+    if (stage == STAGE_PADDED || stage == STAGE_SWIZZLE) {
+      rgb_tile (p, tx, ty, smem);
+      return;
+    }
+  }
+  switch (stage) {
+    case STAGE_REGISTERS:
+      wide_tile<E, Big<E>, STAGE_REGISTERS> (p, tx, ty, smem);
+      break;
+    case STAGE_PADDED:
+      wide_tile<E, Big<E>, STAGE_PADDED> (p, tx, ty, smem);
+      break;
+    case STAGE_SWIZZLE:
+      wide_tile<E, Big<E>, STAGE_SWIZZLE> (p, tx, ty, smem);
+      break;
+    default:
+      wide_tile<E, Small<E>, STAGE_REGISTERS> (p, tx, ty, smem);
+      break;
+  }
+}
+
+/// The one-launch kernel: block b belongs to the last plane whose first
+/// block is <= b, and moves one tile (or thin block) of it by that plane's
+/// path.
+__global__ void __launch_bounds__ (kThreads, 2)
+k_wide (const __grid_constant__ FrameArgs f)
+{
+  extern __shared__ uint4 smem_raw[];
+  uint32_t *smem = reinterpret_cast<uint32_t *>(smem_raw);
+  const unsigned int b = blockIdx.x;
+  unsigned int i = 0;
+
+  while (i + 1 < f.n_planes && b >= f.plane[i + 1].first_block)
+    i++;
+  const FramePlane & fp = f.plane[i];
+  const unsigned int t = b - fp.first_block;
+  const unsigned int tx = t % fp.tiles_x, ty = t / fp.tiles_x;
+  const int path = fp.path;
+
+  if (path < PATH_WIDE_END) {
+    const int stage = (path - PATH_WIDE) % (N_STAGES + 1);
+    switch ((path - PATH_WIDE) / (N_STAGES + 1)) {
+      case 0:
+        wide_any<1> (fp.a, stage, tx, ty, smem);
+        break;
+      case 1:
+        wide_any<2> (fp.a, stage, tx, ty, smem);
+        break;
+      case 2:
+        wide_any<3> (fp.a, stage, tx, ty, smem);
+        break;
+      case 3:
+        wide_any<4> (fp.a, stage, tx, ty, smem);
+        break;
+      default:
+        wide_any<8> (fp.a, stage, tx, ty, smem);
+        break;
+    }
+    return;
+  }
+
+  switch (path) {
+    case PATH_THIN_1:
+      thin_block<unsigned char> (fp.a, t);
+      break;
+    case PATH_THIN_2:
+      thin_block<unsigned short> (fp.a, t);
+      break;
+    case PATH_THIN_3:
+      thin_block<Bytes<3>> (fp.a, t);
+      break;
+    case PATH_THIN_4:
+      thin_block<unsigned int> (fp.a, t);
+      break;
+    case PATH_THIN_8:
+      thin_block<unsigned long long> (fp.a, t);
+      break;
+    case PATH_WORD_1:
+      fallback_tile<unsigned char> (fp.a, tx, ty, smem);
+      break;
+    case PATH_WORD_2:
+      fallback_tile<unsigned short> (fp.a, tx, ty, smem);
+      break;
+    case PATH_WORD_4:
+      fallback_tile<unsigned int> (fp.a, tx, ty, smem);
+      break;
+    case PATH_WORD_8:
+      fallback_tile<unsigned long long> (fp.a, tx, ty, smem);
+      break;
+    case PATH_BYTES_2:
+      fallback_tile<Bytes<2>> (fp.a, tx, ty, smem);
+      break;
+    case PATH_BYTES_3:
+      fallback_tile<Bytes<3>> (fp.a, tx, ty, smem);
+      break;
+    case PATH_BYTES_4:
+      fallback_tile<Bytes<4>> (fp.a, tx, ty, smem);
+      break;
+    case PATH_BYTES_8:
+      fallback_tile<Bytes<8>> (fp.a, tx, ty, smem);
+      break;
+  }
+}
+
+/* What the host needs to know of a tile configuration. */
+struct Geometry
+{
+  unsigned int rows, cols;
+  size_t smem;
+  unsigned int align;           /* of pointers and strides, in bytes */
+};
+
+template <typename W>
+Geometry
+geometry (int stage)
+{
+  Geometry g;
+
+  g.rows = W::ROWS;
+  g.cols = W::COLS;
+  g.align = W::C == 12 ? 4 : W::C;
+  if (stage == STAGE_REGISTERS || stage == N_STAGES)
+    g.smem = 0;
+  else if (stage == STAGE_SWIZZLE && W::C == 16)
+    g.smem = (size_t) W::SLOTS_SWIZZLED * W::C;
+  else
+    g.smem = (size_t) W::SLOTS_PADDED * W::C;
+  return g;
+}
+
+/* The big (or, with stage N_STAGES, small) tile of element size @es. */
+Geometry
+geometry_of (unsigned int es, int stage)
+{
+  const bool small = stage == N_STAGES;
+
+  if (es == 3 && (stage == STAGE_PADDED || stage == STAGE_SWIZZLE)) {
+    Geometry g = { kRgbTile, kRgbTile, kRgbSmem, 16 };
+    return g;
+  }
+
+  switch (es) {
+    case 1:
+      return small ? geometry<Small<1>> (stage) : geometry<Big<1>> (stage);
+    case 2:
+      return small ? geometry<Small<2>> (stage) : geometry<Big<2>> (stage);
+    case 3:
+      return small ? geometry<Small<3>> (stage) : geometry<Big<3>> (stage);
+    case 4:
+      return small ? geometry<Small<4>> (stage) : geometry<Big<4>> (stage);
+    default:
+      return small ? geometry<Small<8>> (stage) : geometry<Big<8>> (stage);
+  }
+}
+
+int
+size_index (unsigned int es)
+{
+  switch (es) {
+    case 1:
+      return 0;
+    case 2:
+      return 1;
+    case 3:
+      return 2;
+    case 4:
+      return 3;
+    default:
+      return 4;
+  }
+}
+
+unsigned long long
+div_up (unsigned long long a, unsigned long long b)
+{
+  return a / b + (a % b != 0);
+}
+
+struct Choice
+{
+  int path;
+  unsigned int tiles_x;
+  unsigned long long blocks;
+  size_t smem;
+};
+
+/* The stage a variant asks for; auto asks per element size. */
+int
+stage_of (CtKernel kernel, unsigned int es)
+{
+  if (kernel == CT_KERNEL_AUTO)
+    kernel = ct_kernel_auto_choice (es);
+  switch (kernel) {
+    case CT_KERNEL_WIDE_PADDED:
+      return STAGE_PADDED;
+    case CT_KERNEL_WIDE_SWIZZLE:
+      return STAGE_SWIZZLE;
+    default:
+      return STAGE_REGISTERS;
+  }
+}
+
+Choice
+tile_choice (const CtPlane * pl, int path, const Geometry & g)
+{
+  Choice c;
+
+  c.path = path;
+  c.tiles_x = (unsigned int) div_up (pl->width, g.cols);
+  c.blocks = c.tiles_x * div_up (pl->height, g.rows);
+  c.smem = g.smem;
+  return c;
+}
+
+/* The thin path for thin planes; the big wide tile when the plane allows
+ * it and the device has the shared memory; under auto, the small tile for
+ * byte planes too small to give every multiprocessor a big tile, and for
+ * planes aligned for the small tile only; else the exact tile in native
+ * words or bytes. */
+Choice
+choose_path (const CtPlane * pl, CtMapping mapping, CtKernel kernel,
+    size_t max_smem, unsigned int n_sms, unsigned long long call_blocks)
+{
+  const uintptr_t bits = (uintptr_t) pl->src | (uintptr_t) pl->dst |
+      (uintptr_t) pl->src_stride | (uintptr_t) pl->dst_stride;
+  const unsigned int es = pl->elem_size;
+  const bool native = bits % es == 0 || es == 3;
+  const int stage = stage_of (kernel, es);
+  const int wide_base = PATH_WIDE + (N_STAGES + 1) * size_index (es);
+  Choice c;
+
+  if (native && (pl->width < kThin || pl->height < kThin)) {
+    c.path = PATH_THIN_1 + size_index (es);
+    c.tiles_x = 1;
+    c.blocks = div_up ((unsigned long long) pl->width * pl->height,
+        kThreads * kThinPerThread);
+    c.smem = 0;
+    return c;
+  }
+
+  if (mapping == CT_MAPPING_TRANSPOSE) {
+    const Geometry big = geometry_of (es, stage);
+    const Geometry small = geometry_of (es, N_STAGES);
+    const bool big_ok = bits % big.align == 0 && big.smem <= max_smem;
+    Choice bc = tile_choice (pl, wide_base + stage, big);
+
+    /* measured: the small tile wins only for bytes, and only while the
+     * big tiles of the whole call leave multiprocessors idle */
+    const bool want_small = kernel == CT_KERNEL_AUTO &&
+        (es == 1 ? call_blocks < n_sms : !big_ok);
+
+    /* the 3-byte staged tile is 128 x 128: below a tile per
+     * multiprocessor the register path's 256 x 64 tile does better */
+    if (kernel == CT_KERNEL_AUTO && es == 3 && big_ok &&
+        bc.blocks < n_sms && stage != STAGE_REGISTERS) {
+      const Geometry reg = geometry_of (es, STAGE_REGISTERS);
+      if (bits % reg.align == 0)
+        return tile_choice (pl, wide_base + STAGE_REGISTERS, reg);
+    }
+    if (big_ok && !want_small)
+      return bc;
+    if (want_small && bits % small.align == 0)
+      return tile_choice (pl, wide_base + N_STAGES, small);
+    if (big_ok)
+      return bc;
+  }
+
+  c.tiles_x = (unsigned int) div_up (pl->width, kFallbackTile);
+  c.blocks = c.tiles_x * div_up (pl->height, kFallbackTile);
+  c.smem = (size_t) kFallbackTile * (kFallbackTile + 1) * es;
+  switch (es) {
+    case 1:
+      c.path = PATH_WORD_1;
+      break;
+    case 3:
+      c.path = PATH_BYTES_3;
+      break;
+    case 2:
+      c.path = bits % 2 == 0 ? PATH_WORD_2 : PATH_BYTES_2;
+      break;
+    case 4:
+      c.path = bits % 4 == 0 ? PATH_WORD_4 : PATH_BYTES_4;
+      break;
+    default:
+      c.path = bits % 8 == 0 ? PATH_WORD_8 : PATH_BYTES_8;
+      break;
+  }
+  return c;
+}
+
+/* Per device: the opt-in shared-memory limit, and the dynamic shared memory
+ * k_wide has been allowed so far. */
+std::atomic<int> optin_limit[kMaxDevices];
+std::atomic<int> sm_count[kMaxDevices];
+std::atomic<int> allowed[kMaxDevices];
+
+CtResult
+launch_group (const FrameArgs & f, unsigned int blocks, size_t smem,
+    int device, cudaStream_t s)
+{
+  if (blocks == 0)
+    return CT_OK;
+  if (smem > 48 * 1024) {
+    bool cached = device >= 0 && device < kMaxDevices;
+    if (!cached || allowed[device].load () < (int) smem) {
+      cudaError_t err = cudaFuncSetAttribute (k_wide,
+          cudaFuncAttributeMaxDynamicSharedMemorySize, (int) smem);
+      if (err != cudaSuccess)
+        return (CtResult) err;
+      if (cached)
+        allowed[device].store ((int) smem);
+    }
+  }
+  k_wide<<<blocks, kThreads, smem, s>>> (f);
+  return (CtResult) cudaGetLastError ();
+}
+
+/* A device attribute, cached per device. */
+CtResult
+cached_attribute (std::atomic<int> *cache, cudaDeviceAttr attr, int device,
+    int *value)
+{
+  bool cached = device >= 0 && device < kMaxDevices;
+  int v = cached ? cache[device].load () : 0;
+
+  if (v == 0) {
+    cudaError_t err = cudaDeviceGetAttribute (&v, attr, device);
+    if (err != cudaSuccess)
+      return (CtResult) err;
+    if (cached)
+      cache[device].store (v);
+  }
+  *value = v;
+  return CT_OK;
+}
+
+}  // namespace
+
+CtResult
+ct_launch_wide (const CtPlane * planes, unsigned int n_planes,
+    CtKernel kernel, CtMapping mapping, cudaStream_t stream)
+{
+  /* grid x is limited to 2^31 - 1 blocks */
+  const unsigned long long max_blocks = 0x7fffffffull;
+  FrameArgs f;
+  unsigned long long blocks = 0;
+  size_t smem = 0;
+  int device = 0, limit = 0, n_sms = 0;
+  CtResult res = (CtResult) cudaGetDevice (&device);
+
+  if (res == CT_OK)
+    res = cached_attribute (optin_limit,
+        cudaDevAttrMaxSharedMemoryPerBlockOptin, device, &limit);
+  if (res == CT_OK)
+    res = cached_attribute (sm_count, cudaDevAttrMultiProcessorCount, device,
+        &n_sms);
+  if (res != CT_OK)
+    return res;
+  /* auto's choice of tile size looks at the whole call: the blocks its
+   * planes would make as big tiles */
+  unsigned long long call_blocks = 0;
+  if (kernel == CT_KERNEL_AUTO) {
+    for (unsigned int i = 0; i < n_planes; i++) {
+      if (planes[i].width > 0 && planes[i].height > 0)
+        call_blocks += choose_path (&planes[i], mapping, CT_KERNEL_AUTO,
+            (size_t) limit, (unsigned int) n_sms, ~0ull).blocks;
+    }
+  }
+
+  f.n_planes = 0;
+  for (unsigned int i = 0; i < n_planes; i++) {
+    const CtPlane *pl = &planes[i];
+    if (pl->width == 0 || pl->height == 0)
+      continue;
+
+    Choice c = choose_path (pl, mapping, kernel, (size_t) limit,
+        (unsigned int) n_sms, call_blocks);
+    if (c.blocks > max_blocks)
+      return CT_ERROR_INVALID_ARGUMENT;
+    if (f.n_planes == CT_PLANES_PER_LAUNCH || blocks + c.blocks > max_blocks) {
+      res = launch_group (f, (unsigned int) blocks, smem, device, stream);
+      if (res != CT_OK)
+        return res;
+      f.n_planes = 0;
+      blocks = 0;
+      smem = 0;
+    }
+
+    FramePlane & fp = f.plane[f.n_planes++];
+    fp.a.src = static_cast<const unsigned char *>(pl->src);
+    fp.a.dst = static_cast<unsigned char *>(pl->dst);
+    fp.a.src_stride = pl->src_stride;
+    fp.a.dst_stride = pl->dst_stride;
+    fp.a.width = pl->width;
+    fp.a.height = pl->height;
+    fp.a.mapping = (int) mapping;
+    fp.tiles_x = c.tiles_x;
+    fp.first_block = (unsigned int) blocks;
+    fp.path = c.path;
+    blocks += c.blocks;
+    if (c.smem > smem)
+      smem = c.smem;
+  }
+  return launch_group (f, (unsigned int) blocks, smem, device, stream);
+}
