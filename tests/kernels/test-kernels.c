@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_PLANES 5
+#define MAX_PLANES 12
 /* Mismatches past this many are counted but not printed. */
 #define MAX_REPORTS 20
 /* Poisoned bytes after the last destination plane catch overruns. */
@@ -44,7 +44,8 @@ static const unsigned char poisons[2] = { 0xa5, 0x5a };
 static const CtKernel gpu_kernels[] = {
   CT_KERNEL_AUTO, CT_KERNEL_NAIVE, CT_KERNEL_NAIVE_COLUMN, CT_KERNEL_TILED,
   CT_KERNEL_TILED_PADDED, CT_KERNEL_RECT, CT_KERNEL_RECT_PADDED,
-  CT_KERNEL_TILED_64,
+  CT_KERNEL_TILED_64, CT_KERNEL_WIDE, CT_KERNEL_WIDE_PADDED,
+  CT_KERNEL_WIDE_SWIZZLE,
 };
 
 static const unsigned int all_sizes[] = { 1, 2, 3, 4, 8 };
@@ -68,6 +69,8 @@ typedef struct
   size_t dst_pad;
   size_t src_shift;
   size_t dst_shift;
+  /* rows rounded up to this many bytes before the pad (0: not rounded) */
+  size_t row_align;
 } Strides;
 
 enum
@@ -81,26 +84,37 @@ enum
   STRIDES_DST_BASE,
   STRIDES_TIGHT,
   STRIDES_SMALL,
+  STRIDES_PITCHED,
+  STRIDES_PITCHED_4,
+  STRIDES_PITCHED_8,
 };
 
 static const Strides strides_table[] = {
   /* multiples of 256: 2-, 4- and 8-byte elements move as native words */
-  {"aligned", 256, 512, 0, 0},
+  {"aligned", 256, 512, 0, 0, 0},
   /* odd strides misalign every row after the first: byte-array fallback */
-  {"odd pads", 1, 3, 0, 0},
+  {"odd pads", 1, 3, 0, 0, 0},
   /* aligned strides from odd device pointers (base + 1) */
-  {"odd base", 256, 768, 1, 1},
+  {"odd base", 256, 768, 1, 1, 0},
   /* one of the four misaligned at a time, each alone forcing the byte path
    * for some sizes: odd source stride; destination stride 2 mod 4 (4 and 8
    * bytes); source base + 2 (4 and 8 bytes); destination base + 4 (8) */
-  {"odd source stride", 1, 256, 0, 0},
-  {"destination stride 2 mod 4", 8, 258, 0, 0},
-  {"source base +2", 256, 256, 2, 0},
-  {"destination base +4", 256, 256, 0, 4},
+  {"odd source stride", 1, 256, 0, 0, 0},
+  {"destination stride 2 mod 4", 8, 258, 0, 0, 0},
+  {"source base +2", 256, 256, 2, 0, 0},
+  {"destination base +4", 256, 256, 0, 4, 0},
   /* stride == row, the smallest one accepted */
-  {"tight", 0, 0, 0, 0},
+  {"tight", 0, 0, 0, 0, 0},
   /* for planes of millions of rows, where 256 bytes a row is too much */
-  {"small", 8, 8, 0, 0},
+  {"small", 8, 8, 0, 0, 0},
+  /* rows rounded to 16 bytes (the wide kernels' fast path), one with an
+   * extra 16 bytes of padding */
+  {"pitched", 0, 16, 0, 0, 16},
+  /* rows rounded to 4 bytes, as GStreamer lays out system memory: the
+   * wide path for 3-byte elements, the exact path for the others */
+  {"pitched 4", 0, 0, 0, 0, 4},
+  /* 16-byte rows but a plane start 8 bytes past a boundary */
+  {"pitched, base +8", 0, 0, 8, 8, 16},
 };
 
 typedef struct
@@ -112,6 +126,7 @@ typedef struct
   size_t dst_pad;               /* bytes after each destination row */
   size_t src_shift;             /* plane start past a PLANE_ALIGN boundary */
   size_t dst_shift;
+  size_t row_align;             /* rows rounded up to this first, if not 0 */
 } PlaneSpec;
 
 /* Planes packed into one source and one destination allocation. */
@@ -275,8 +290,12 @@ frame_layout (Frame * f)
   for (i = 0; i < f->n_planes; i++) {
     const PlaneSpec *s = &f->spec[i];
 
-    f->src_stride[i] = (size_t) s->width * s->elem_size + s->src_pad;
-    f->dst_stride[i] = (size_t) s->height * s->elem_size + s->dst_pad;
+    size_t align = s->row_align ? s->row_align : 1;
+
+    f->src_stride[i] = round_up ((size_t) s->width * s->elem_size, align) +
+        s->src_pad;
+    f->dst_stride[i] = round_up ((size_t) s->height * s->elem_size, align) +
+        s->dst_pad;
     f->src_offset[i] = round_up (src_end, PLANE_ALIGN) + s->src_shift;
     f->dst_offset[i] = round_up (dst_end, PLANE_ALIGN) + s->dst_shift;
     src_end = f->src_offset[i] + (size_t) s->height * f->src_stride[i];
@@ -510,6 +529,7 @@ run_group (const char *what, const unsigned int (*shapes)[2],
         f.spec[0].dst_pad = st->dst_pad;
         f.spec[0].src_shift = st->src_shift;
         f.spec[0].dst_shift = st->dst_shift;
+        f.spec[0].row_align = st->row_align;
         snprintf (f.name, sizeof (f.name), "%ux%u %u-byte, %s strides",
             shapes[i][0], shapes[i][1], sizes[j], st->name);
         run_frame (&f, mappings, n_mappings, stream);
@@ -550,10 +570,39 @@ run_frames (cudaStream_t stream)
           {479, 271, 8, 8, 8, 0, 0},
         },
   };
+  /* rows rounded to 16 bytes: the wide path for each plane, mixed element
+   * sizes in one launch, and one misaligned plane among them taking the
+   * exact path in the same launch */
+  Frame pitched = {
+    .name = "pitched mixed 5-plane frame",
+    .n_planes = 5,
+    .spec = {
+          {1917, 1083, 1, 0, 0, 0, 0, 16},
+          {959, 542, 2, 0, 16, 0, 0, 16},
+          {641, 361, 3, 0, 0, 0, 0, 4},
+          {480, 270, 4, 3, 0, 0, 0, 16},
+          {479, 271, 8, 0, 0, 0, 0, 16},
+        },
+  };
+  /* more planes than one launch takes (CT_PLANES_PER_LAUNCH) */
+  Frame many = {
+    .name = "12-plane frame",
+    .n_planes = 12,
+  };
   int passed = n_passed, failed = n_failed;
+  unsigned int i;
+
+  for (i = 0; i < many.n_planes; i++) {
+    PlaneSpec s = { 70 + 37 * i, 300 - 19 * i, all_sizes[i % 5], 0, 0, 0, 0,
+      16
+    };
+    many.spec[i] = s;
+  }
 
   run_frame (&i420, all_mappings, N_ELEMENTS (all_mappings), stream);
   run_frame (&mixed, ends, N_ELEMENTS (ends), stream);
+  run_frame (&pitched, ends, N_ELEMENTS (ends), stream);
+  run_frame (&many, transpose_only, N_ELEMENTS (transpose_only), stream);
   printf ("multi-plane frames: %d cases passed, %d failed\n",
       n_passed - passed, n_failed - failed);
 }
@@ -748,6 +797,13 @@ main (int argc, char **argv)
   static const unsigned int big_shapes[][2] = {
     {512, 1024}, {1000, 1500},
   };
+  /* the wide kernels' tiles are 256, 128, 64, 64 and 32 elements square
+   * for 1, 2, 3, 4 and 8 bytes: one past, one short, and micro-blocks cut
+   * by the plane's edge in either direction */
+  static const unsigned int wide_shapes[][2] = {
+    {257, 255}, {129, 300}, {65, 63}, {33, 31}, {15, 17}, {16, 16},
+    {1, 300}, {300, 1}, {513, 70},
+  };
   /* more tile rows (or, for naive-column, columns) than the grid's y limit
    * of 65535 blocks, so the kernels' loops over it run */
   static const unsigned int grid_shapes[][2] = {
@@ -758,13 +814,17 @@ main (int argc, char **argv)
   static const int every_strides[] = {
     STRIDES_ALIGNED, STRIDES_ODD, STRIDES_ODD_BASE, STRIDES_SRC_STRIDE,
     STRIDES_DST_STRIDE, STRIDES_SRC_BASE, STRIDES_DST_BASE, STRIDES_TIGHT,
+    STRIDES_PITCHED, STRIDES_PITCHED_4, STRIDES_PITCHED_8,
   };
   static const int main_strides[] = {
-    STRIDES_ALIGNED, STRIDES_ODD, STRIDES_ODD_BASE,
+    STRIDES_ALIGNED, STRIDES_ODD, STRIDES_ODD_BASE, STRIDES_PITCHED,
+  };
+  static const int wide_strides[] = {
+    STRIDES_PITCHED, STRIDES_PITCHED_4, STRIDES_PITCHED_8, STRIDES_ODD,
   };
   static const int two_strides[] = { STRIDES_ALIGNED, STRIDES_ODD_BASE };
   static const int aligned_strides[] = { STRIDES_ALIGNED };
-  static const int small_strides[] = { STRIDES_SMALL };
+  static const int small_strides[] = { STRIDES_SMALL, STRIDES_PITCHED };
   static const CtMapping ends[] = {
     CT_MAPPING_TRANSPOSE, CT_MAPPING_ANTI_TRANSPOSE,
   };
@@ -807,6 +867,10 @@ main (int argc, char **argv)
       N_ELEMENTS (small_shapes), all_sizes, N_ELEMENTS (all_sizes),
       two_strides, N_ELEMENTS (two_strides), mirrored_mappings,
       N_ELEMENTS (mirrored_mappings), stream);
+  run_group ("wide tile edges, transpose", wide_shapes,
+      N_ELEMENTS (wide_shapes), all_sizes, N_ELEMENTS (all_sizes),
+      wide_strides, N_ELEMENTS (wide_strides), transpose_only,
+      N_ELEMENTS (transpose_only), stream);
   run_group ("large shapes, transpose", big_shapes, N_ELEMENTS (big_shapes),
       all_sizes, N_ELEMENTS (all_sizes), main_strides,
       N_ELEMENTS (main_strides), transpose_only, N_ELEMENTS (transpose_only),

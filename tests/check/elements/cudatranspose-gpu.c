@@ -10,7 +10,7 @@
 /* GEnum values of the GPU kernels (GstCudaTransposeKernel). */
 static const gchar *gpu_kernels[] = {
   "auto", "naive", "naive-column", "tiled", "tiled-padded", "rect",
-  "rect-padded", "tiled-64",
+  "rect-padded", "tiled-64", "wide", "wide-padded", "wide-swizzle",
 };
 
 GST_START_TEST (test_gpu_all_formats)
