@@ -1,19 +1,48 @@
 /* Times every GPU transpose variant on the kernels' C API against a
- * device-to-device copy of the same bytes, measured in the same run.
+ * device-to-device copy of the same bytes, measured in the same run, and
+ * against cuBLAS (cublasSgeam, 4-byte elements) and NPP (nppiTranspose)
+ * where the host has them.
  *
- *   bench-kernels [REPEATS]
+ *   bench-kernels [--reps N] [--json FILE] [--planes-only | --frames-only]
+ *                 [--quick]
+ *   bench-kernels --one VARIANT WIDTH HEIGHT ELEMENT_SIZE
  *
- * CUDA events, warm-up, median of REPEATS (default 20). Bandwidth counts
- * bytes read plus bytes written. Every result is checked against a
- * reference transpose on the host before it is timed. Exits 77 without a
- * device.
+ * --one runs one variant once on one random plane and checks it, for a
+ * profiler (docs/kernels.md has the ncu command lines).
+ *
+ * Planes: element sizes 1, 2, 3, 4, 8 on 8192x8192 (16384x16384 for bytes),
+ * 8000x6000, 1000x1500, 1x65536, 65536x1, 3840x2160 and 1920x1080 (width x
+ * height). Rows are padded to a multiple of 16 bytes, as a pitched device
+ * allocation would be. Frames: 1080p and 4K I420, NV12, RGBA and GRAY8, all
+ * planes in one call, against one copy of the frame's bytes.
+ *
+ * Each timing is the median of N runs (default 25) after 3 warm-up runs,
+ * each run timed alone with CUDA events, and the L2 cache flushed before
+ * each run by reading a buffer twice its size (flush-l2.cu), so no run finds
+ * its data in L2 and none pays for write-backs of the flush. Bandwidth counts bytes read plus bytes written; "copy" is
+ * cudaMemcpyAsync device to device of the payload bytes. Every variant's
+ * output (and each peer's) is checked against a host reference transpose on
+ * random data over a poisoned destination before it is timed; a mismatch
+ * makes the exit status 1. Exits 77 without a device. cuBLAS and NPP are
+ * opened with dlopen, so the benchmark builds and runs without them.
  */
 #include "cudatranspose-kernels.h"
 
 #include <cuda_runtime_api.h>
+#include <dlfcn.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#define N_ELEMENTS(a) (sizeof (a) / sizeof ((a)[0]))
+#define ROW_ALIGN 16
+#define PLANE_ALIGN 256
+#define WARMUP 3
+#define MAX_FRAME_PLANES 3
+
+cudaError_t bench_flush_l2 (const void *buf, size_t bytes, unsigned int *sink,
+    cudaStream_t s);
 
 #define CHECK(call) do { \
     cudaError_t e_ = (call); \
@@ -24,18 +53,356 @@
     } \
   } while (0)
 
+/* Pseudo-variants after the library's own. */
+enum
+{
+  PEER_COPY = -1,
+  PEER_CUBLAS = CT_KERNEL_COUNT,
+  PEER_NPP,
+};
+
 typedef struct
 {
-  unsigned int w, h, es;
+  unsigned int w, h;
 } Shape;
 
-static const Shape shapes[] = {
-  {16384, 16384, 1}, {3840, 2160, 1}, {1920, 1080, 1},
-  {8192, 8192, 2}, {1920, 1080, 2},
-  {8192, 8192, 3}, {1920, 1080, 3},
-  {8192, 8192, 4}, {8000, 6000, 4}, {1920, 1080, 4},
-  {8192, 4096, 8},
-};
+typedef struct
+{
+  const char *name;
+  unsigned int w, h;
+  unsigned int n;
+  unsigned int pw[MAX_FRAME_PLANES], ph[MAX_FRAME_PLANES];
+  unsigned int es[MAX_FRAME_PLANES];
+} FrameSpec;
+
+/* A set of planes in one source and one destination allocation. */
+typedef struct
+{
+  char label[64];
+  unsigned int n;
+  CtPlane planes[MAX_FRAME_PLANES];
+  size_t src_off[MAX_FRAME_PLANES], dst_off[MAX_FRAME_PLANES];
+  size_t src_size, dst_size, payload;
+  unsigned char *d_src, *d_dst;
+  unsigned char *h_src, *h_want, *h_got;
+} Job;
+
+/* ---- peers, opened at run time ---- */
+
+typedef int (*CublasCreateFn) (void **);
+typedef int (*CublasSetStreamFn) (void *, cudaStream_t);
+typedef int (*CublasSgeamFn) (void *, int, int, int, int, const float *,
+    const float *, int, const float *, const float *, int, float *, int);
+
+typedef struct
+{
+  int width, height;
+} NppSize;
+
+/* NppStreamContext as nppdefs.h (CUDA 11 to 13) lays it out. */
+typedef struct
+{
+  cudaStream_t stream;
+  int device_id;
+  int sm_count;
+  int max_threads_per_sm;
+  int max_threads_per_block;
+  size_t shared_mem_per_block;
+  int cc_major;
+  int cc_minor;
+  unsigned int stream_flags;
+  int reserved0;
+} NppContext;
+
+typedef int (*NppTransposeFn) (const void *, int, void *, int, NppSize,
+    NppContext);
+
+static void *cublas_handle;
+static CublasSgeamFn cublas_sgeam;
+static NppTransposeFn npp_transpose[9];
+static const char *npp_names[9];
+static NppContext npp_ctx;
+static char peers_note[512];
+
+static void *
+open_lib (const char *const *names, unsigned int n)
+{
+  unsigned int i;
+
+  for (i = 0; i < n; i++) {
+    void *h = dlopen (names[i], RTLD_NOW | RTLD_LOCAL);
+    if (h != NULL)
+      return h;
+  }
+  return NULL;
+}
+
+static void
+open_peers (cudaStream_t s, int device)
+{
+  static const char *const cublas_libs[] = {
+    "libcublas.so.13", "libcublas.so", "/usr/local/cuda/lib64/libcublas.so.13",
+    "/usr/local/cuda/lib64/libcublas.so",
+  };
+  static const char *const npp_libs[] = {
+    "libnppidei.so.13", "libnppidei.so",
+    "/usr/local/cuda/lib64/libnppidei.so.13",
+    "/usr/local/cuda/lib64/libnppidei.so",
+  };
+  /* element size -> NPP function moving pixels of that size */
+  static const struct
+  {
+    unsigned int es;
+    const char *fn;
+  } npp_fns[] = {
+    {1, "nppiTranspose_8u_C1R_Ctx"}, {2, "nppiTranspose_16u_C1R_Ctx"},
+    {3, "nppiTranspose_8u_C3R_Ctx"}, {4, "nppiTranspose_32f_C1R_Ctx"},
+    {8, "nppiTranspose_16u_C4R_Ctx"},
+  };
+  struct cudaDeviceProp prop;
+  void *npp;
+  unsigned int i;
+  size_t len = 0;
+
+  void *cublas = open_lib (cublas_libs, N_ELEMENTS (cublas_libs));
+  if (cublas != NULL) {
+    CublasCreateFn create = (CublasCreateFn) dlsym (cublas, "cublasCreate_v2");
+    CublasSetStreamFn set_stream =
+        (CublasSetStreamFn) dlsym (cublas, "cublasSetStream_v2");
+    void *handle = NULL;
+
+    cublas_sgeam = (CublasSgeamFn) dlsym (cublas, "cublasSgeam");
+    if (create == NULL || set_stream == NULL || cublas_sgeam == NULL ||
+        create (&handle) != 0 || set_stream (handle, s) != 0) {
+      cublas_sgeam = NULL;
+    } else {
+      cublas_handle = handle;
+    }
+  }
+  len += snprintf (peers_note + len, sizeof (peers_note) - len,
+      "cuBLAS: %s; ", cublas_sgeam != NULL ? "cublasSgeam" : "not found");
+
+  npp = open_lib (npp_libs, N_ELEMENTS (npp_libs));
+  if (npp != NULL) {
+    CHECK (cudaGetDeviceProperties (&prop, device));
+    npp_ctx.stream = s;
+    npp_ctx.device_id = device;
+    npp_ctx.sm_count = prop.multiProcessorCount;
+    npp_ctx.max_threads_per_sm = prop.maxThreadsPerMultiProcessor;
+    npp_ctx.max_threads_per_block = prop.maxThreadsPerBlock;
+    npp_ctx.shared_mem_per_block = prop.sharedMemPerBlock;
+    npp_ctx.cc_major = prop.major;
+    npp_ctx.cc_minor = prop.minor;
+    for (i = 0; i < N_ELEMENTS (npp_fns); i++) {
+      npp_transpose[npp_fns[i].es] =
+          (NppTransposeFn) dlsym (npp, npp_fns[i].fn);
+      if (npp_transpose[npp_fns[i].es] != NULL)
+        npp_names[npp_fns[i].es] = npp_fns[i].fn;
+    }
+  }
+  snprintf (peers_note + len, sizeof (peers_note) - len, "NPP: %s",
+      npp == NULL ? "not found" : "nppiTranspose");
+}
+
+/* ---- data ---- */
+
+static uint64_t rng_state = UINT64_C (0x2545f4914f6cdd1d);
+
+static void
+fill_random (unsigned char *buf, size_t size)
+{
+  size_t i;
+
+  for (i = 0; i < size; i += 8) {
+    uint64_t x = rng_state;
+    size_t n = size - i < 8 ? size - i : 8;
+
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    rng_state = x;
+    x *= UINT64_C (0x2545f4914f6cdd1d);
+    memcpy (buf + i, &x, n);
+  }
+}
+
+static size_t
+round_up (size_t v, size_t a)
+{
+  return (v + a - 1) / a * a;
+}
+
+/* Lays out, allocates and fills a job; the reference is the host loop. */
+static void
+job_init (Job * j)
+{
+  size_t so = 0, dof = 0, i;
+  unsigned int x, y, b, pl;
+
+  j->payload = 0;
+  for (pl = 0; pl < j->n; pl++) {
+    CtPlane *p = &j->planes[pl];
+
+    p->src_stride = round_up ((size_t) p->width * p->elem_size, ROW_ALIGN);
+    p->dst_stride = round_up ((size_t) p->height * p->elem_size, ROW_ALIGN);
+    j->src_off[pl] = round_up (so, PLANE_ALIGN);
+    j->dst_off[pl] = round_up (dof, PLANE_ALIGN);
+    so = j->src_off[pl] + p->src_stride * p->height;
+    dof = j->dst_off[pl] + p->dst_stride * p->width;
+    j->payload += (size_t) p->width * p->height * p->elem_size;
+  }
+  j->src_size = so;
+  j->dst_size = dof;
+  CHECK (cudaMalloc ((void **) &j->d_src, j->src_size));
+  CHECK (cudaMalloc ((void **) &j->d_dst, j->dst_size));
+  j->h_src = malloc (j->src_size);
+  j->h_want = malloc (j->dst_size);
+  j->h_got = malloc (j->dst_size);
+  if (j->h_src == NULL || j->h_want == NULL || j->h_got == NULL) {
+    fprintf (stderr, "out of host memory for %s\n", j->label);
+    exit (1);
+  }
+  fill_random (j->h_src, j->src_size);
+  /* 4-byte planes are also cublasSgeam's floats, which computes alpha * A:
+   * keep them finite and normal (random sign, mantissa and exponent in
+   * 1..254), or NaN payloads and denormals would not survive it */
+  if (j->n == 1 && j->planes[0].elem_size == 4) {
+    for (i = 0; i + 4 <= j->src_size; i += 4) {
+      uint32_t w, e;
+      memcpy (&w, j->h_src + i, 4);
+      e = (w >> 23) & 0xff;
+      if (e == 0 || e == 0xff)
+        w = (w & 0x807fffffu) | (0x7fu << 23);
+      memcpy (j->h_src + i, &w, 4);
+    }
+  }
+  CHECK (cudaMemcpy (j->d_src, j->h_src, j->src_size,
+          cudaMemcpyHostToDevice));
+  memset (j->h_want, 0xa5, j->dst_size);
+  for (pl = 0; pl < j->n; pl++) {
+    CtPlane *p = &j->planes[pl];
+    const unsigned char *s = j->h_src + j->src_off[pl];
+    unsigned char *d = j->h_want + j->dst_off[pl];
+    unsigned int es = p->elem_size;
+
+    p->src = j->d_src + j->src_off[pl];
+    p->dst = j->d_dst + j->dst_off[pl];
+    /* blocks of 64 rows keep the source lines in cache */
+    for (y = 0; y < p->height; y += 64) {
+      unsigned int y1 = y + 64 < p->height ? y + 64 : p->height, yy;
+      for (x = 0; x < p->width; x++) {
+        for (yy = y; yy < y1; yy++) {
+          for (b = 0; b < es; b++)
+            d[(size_t) x * p->dst_stride + (size_t) yy * es + b] =
+                s[(size_t) yy * p->src_stride + (size_t) x * es + b];
+        }
+      }
+    }
+  }
+}
+
+static void
+job_clear (Job * j)
+{
+  CHECK (cudaFree (j->d_src));
+  CHECK (cudaFree (j->d_dst));
+  free (j->h_src);
+  free (j->h_want);
+  free (j->h_got);
+}
+
+/* ---- running ---- */
+
+static cudaStream_t stream;
+static unsigned char *flush_buf;
+static unsigned int *flush_sink;
+static size_t flush_size;
+static int reps = 25;
+static int failures;
+
+static const char *
+variant_name (int v)
+{
+  if (v == PEER_COPY)
+    return "copy";
+  if (v == PEER_CUBLAS)
+    return "cublasSgeam";
+  if (v == PEER_NPP)
+    return "nppiTranspose";
+  return ct_kernel_name ((CtKernel) v);
+}
+
+/* Whether variant @v can run this job at all. */
+static int
+variant_applies (int v, const Job * j)
+{
+  if (v == PEER_CUBLAS)
+    return cublas_sgeam != NULL && j->n == 1 && j->planes[0].elem_size == 4;
+  if (v == PEER_NPP)
+    return j->n == 1 && npp_transpose[j->planes[0].elem_size] != NULL;
+  return 1;
+}
+
+static void
+run_once (int v, Job * j)
+{
+  const CtPlane *p = &j->planes[0];
+
+  if (v == PEER_COPY) {
+    CHECK (cudaMemcpyAsync (j->d_dst, j->d_src, j->payload,
+            cudaMemcpyDeviceToDevice, stream));
+  } else if (v == PEER_CUBLAS) {
+    /* a row-major W x H plane is a column-major W x H matrix with
+     * ld = stride; C (H x W column-major) = A^T, with B = C, beta = 0 */
+    const float one = 1.0f, zero = 0.0f;
+    int st = cublas_sgeam (cublas_handle, 1, 0, (int) p->height, (int) p->width,
+        &one, (const float *) p->src, (int) (p->src_stride / 4), &zero,
+        (const float *) p->dst, (int) (p->dst_stride / 4), (float *) p->dst,
+        (int) (p->dst_stride / 4));
+    if (st != 0) {
+      fprintf (stderr, "cublasSgeam failed: status %d\n", st);
+      exit (1);
+    }
+  } else if (v == PEER_NPP) {
+    NppSize roi = { (int) p->width, (int) p->height };
+    int st = npp_transpose[p->elem_size] (p->src, (int) p->src_stride,
+        p->dst, (int) p->dst_stride, roi, npp_ctx);
+    if (st != 0) {
+      fprintf (stderr, "%s failed: status %d\n", npp_names[p->elem_size], st);
+      exit (1);
+    }
+  } else {
+    CtResult r = ct_transpose_planes (j->planes, j->n, (CtKernel) v,
+        CT_MAPPING_TRANSPOSE, (CtStream) stream);
+    if (r != CT_OK) {
+      fprintf (stderr, "%s on %s: %s\n", variant_name (v), j->label,
+          ct_result_string (r));
+      exit (1);
+    }
+  }
+}
+
+/* Runs @v once over a poisoned destination and compares the whole
+ * destination, padding included, with the reference. */
+static int
+check_variant (int v, Job * j)
+{
+  size_t i;
+
+  CHECK (cudaMemsetAsync (j->d_dst, 0xa5, j->dst_size, stream));
+  run_once (v, j);
+  CHECK (cudaStreamSynchronize (stream));
+  CHECK (cudaMemcpy (j->h_got, j->d_dst, j->dst_size,
+          cudaMemcpyDeviceToHost));
+  if (memcmp (j->h_got, j->h_want, j->dst_size) == 0)
+    return 1;
+  for (i = 0; i < j->dst_size && j->h_got[i] == j->h_want[i]; i++);
+  fprintf (stderr, "MISMATCH: %s on %s: first wrong byte %zu "
+      "(got 0x%02x, want 0x%02x)\n", variant_name (v), j->label, i,
+      j->h_got[i], j->h_want[i]);
+  failures++;
+  return 0;
+}
 
 static int
 cmp_float (const void *a, const void *b)
@@ -44,127 +411,336 @@ cmp_float (const void *a, const void *b)
   return x < y ? -1 : x > y;
 }
 
-/* Median milliseconds of @reps runs of a kernel (or of a copy, kernel < 0). */
-static float
-time_it (int kernel, CtPlane * plane, cudaStream_t s, int reps)
+/* Median microseconds of @reps runs, L2 flushed before each. */
+static double
+time_variant (int v, Job * j)
 {
   cudaEvent_t a, b;
-  float *ms = calloc (reps, sizeof (float)), med;
+  float *ms = calloc (reps, sizeof (float));
+  double med;
   int i;
 
   CHECK (cudaEventCreate (&a));
   CHECK (cudaEventCreate (&b));
-  for (i = -3; i < reps; i++) {
-    CHECK (cudaEventRecord (a, s));
-    if (kernel < 0) {
-      CHECK (cudaMemcpyAsync (plane->dst, plane->src,
-              (size_t) plane->width * plane->height * plane->elem_size,
-              cudaMemcpyDeviceToDevice, s));
-    } else {
-      CtResult r = ct_transpose_planes (plane, 1, (CtKernel) kernel,
-          CT_MAPPING_TRANSPOSE, (CtStream) s);
-      if (r != CT_OK) {
-        fprintf (stderr, "%s: %s\n", ct_kernel_name (kernel),
-            ct_result_string (r));
-        exit (1);
-      }
-    }
-    CHECK (cudaEventRecord (b, s));
+  for (i = -WARMUP; i < reps; i++) {
+    CHECK (bench_flush_l2 (flush_buf, flush_size, flush_sink, stream));
+    CHECK (cudaEventRecord (a, stream));
+    run_once (v, j);
+    CHECK (cudaEventRecord (b, stream));
     CHECK (cudaEventSynchronize (b));
     if (i >= 0)
       CHECK (cudaEventElapsedTime (&ms[i], a, b));
   }
   qsort (ms, reps, sizeof (float), cmp_float);
-  med = ms[reps / 2];
+  med = ms[reps / 2] * 1000.0;
   free (ms);
   CHECK (cudaEventDestroy (a));
   CHECK (cudaEventDestroy (b));
   return med;
 }
 
-static int
-verify (const unsigned char *src, const unsigned char *dst, const Shape * sh)
-{
-  size_t x, y;
+/* ---- output ---- */
 
-  for (y = 0; y < sh->h; y += 1 + sh->h / 257)
-    for (x = 0; x < sh->w; x++)
-      if (memcmp (src + (y * sh->w + x) * sh->es,
-              dst + (x * sh->h + y) * sh->es, sh->es) != 0)
-        return 0;
-  return 1;
+typedef struct
+{
+  char mode[8];
+  char label[64];
+  unsigned int es;
+  size_t payload;
+  int variant;
+  double us, gbps, vs_copy, vs_naive, copy_us;
+  int ok;
+} Row;
+
+static Row *rows;
+static size_t n_rows, rows_cap;
+
+static void
+add_row (const char *mode, const Job * j, int v, double us, double copy_us,
+    double naive_us, int ok)
+{
+  Row *r;
+
+  if (n_rows == rows_cap) {
+    rows_cap = rows_cap ? rows_cap * 2 : 256;
+    rows = realloc (rows, rows_cap * sizeof (Row));
+    if (rows == NULL) {
+      fprintf (stderr, "out of memory\n");
+      exit (1);
+    }
+  }
+  r = &rows[n_rows++];
+  snprintf (r->mode, sizeof (r->mode), "%s", mode);
+  snprintf (r->label, sizeof (r->label), "%s", j->label);
+  r->es = j->n == 1 ? j->planes[0].elem_size : 0;
+  r->payload = j->payload;
+  r->variant = v;
+  r->us = us;
+  r->gbps = 2.0 * j->payload / (us * 1e3);
+  r->vs_copy = copy_us / us;
+  r->vs_naive = naive_us > 0 ? naive_us / us : 0;
+  r->copy_us = copy_us;
+  r->ok = ok;
+  printf ("%-6s %-22s %-14s %10.1f %8.0f %7.2fx %8.2fx%s\n", mode, j->label,
+      variant_name (v), us, r->gbps, r->vs_copy, r->vs_naive,
+      ok ? "" : "  WRONG");
+  fflush (stdout);
+}
+
+/* Times the copy, then every variant that applies, on one job. */
+static void
+bench_job (const char *mode, Job * j)
+{
+  int variants[CT_KERNEL_COUNT + 2], nv = 0, i;
+  double copy_us, naive_us = 0;
+
+  for (i = CT_KERNEL_AUTO; i < CT_KERNEL_CPU; i++)
+    variants[nv++] = i;
+  variants[nv++] = PEER_CUBLAS;
+  variants[nv++] = PEER_NPP;
+
+  copy_us = time_variant (PEER_COPY, j);
+  add_row (mode, j, PEER_COPY, copy_us, copy_us, 0, 1);
+  for (i = 0; i < nv; i++) {
+    int v = variants[i], ok;
+    double us;
+
+    /* the peers' own limits (int strides, shapes) are theirs */
+    if (!variant_applies (v, j))
+      continue;
+    ok = check_variant (v, j);
+    us = time_variant (v, j);
+    if (v == CT_KERNEL_NAIVE)
+      naive_us = us;
+    add_row (mode, j, v, us, copy_us, v == CT_KERNEL_AUTO ? 0 : naive_us, ok);
+  }
+}
+
+static void
+write_json (const char *path, const char *device)
+{
+  FILE *f = fopen (path, "w");
+  size_t i;
+
+  if (f == NULL) {
+    perror (path);
+    failures++;
+    return;
+  }
+  fprintf (f, "{\n  \"device\": \"%s\",\n  \"reps\": %d,\n  \"peers\": "
+      "\"%s\",\n  \"rows\": [\n", device, reps, peers_note);
+  for (i = 0; i < n_rows; i++) {
+    const Row *r = &rows[i];
+    fprintf (f, "    {\"mode\": \"%s\", \"shape\": \"%s\", \"elem_size\": %u, "
+        "\"payload_bytes\": %zu, \"variant\": \"%s\", \"us\": %.3f, "
+        "\"gbps\": %.1f, \"copy_fraction\": %.4f, \"vs_naive\": %.3f, "
+        "\"copy_us\": %.3f, \"correct\": %s}%s\n", r->mode, r->label, r->es,
+        r->payload, variant_name (r->variant), r->us, r->gbps, r->vs_copy,
+        r->vs_naive, r->copy_us, r->ok ? "true" : "false",
+        i + 1 < n_rows ? "," : "");
+  }
+  fprintf (f, "  ]\n}\n");
+  fclose (f);
+}
+
+/* The short table: one line per job, fraction of copy per variant. */
+static void
+print_summary (void)
+{
+  static const int cols[] = {
+    CT_KERNEL_NAIVE, CT_KERNEL_TILED, CT_KERNEL_TILED_PADDED,
+    CT_KERNEL_TILED_64, CT_KERNEL_WIDE, CT_KERNEL_WIDE_PADDED,
+    CT_KERNEL_WIDE_SWIZZLE, CT_KERNEL_AUTO, PEER_CUBLAS, PEER_NPP,
+  };
+  static const char *const heads[] = {
+    "naive", "tiled", "t-pad", "t-64", "wide", "w-pad", "w-swz", "auto",
+    "cublas", "npp",
+  };
+  size_t i, k;
+  unsigned int c;
+
+  printf ("\nfraction of copy (copy time in us; '-' = does not apply)\n");
+  printf ("%-6s %-22s %8s", "mode", "job", "copy_us");
+  for (c = 0; c < N_ELEMENTS (heads); c++)
+    printf (" %6s", heads[c]);
+  printf ("\n");
+  for (i = 0; i < n_rows; i = k) {
+    printf ("%-6s %-22s %8.1f", rows[i].mode, rows[i].label, rows[i].copy_us);
+    for (c = 0; c < N_ELEMENTS (cols); c++) {
+      size_t m;
+      int found = 0;
+      for (m = i; m < n_rows && strcmp (rows[m].label, rows[i].label) == 0;
+          m++) {
+        if (rows[m].variant == cols[c]) {
+          printf (" %5.2f%s", rows[m].vs_copy, rows[m].ok ? " " : "!");
+          found = 1;
+        }
+      }
+      if (!found)
+        printf (" %6s", "-");
+    }
+    printf ("\n");
+    for (k = i; k < n_rows && strcmp (rows[k].label, rows[i].label) == 0;
+        k++);
+  }
+}
+
+/* --one: a single checked run of one variant, nothing timed. */
+static int
+run_one (const char *name, unsigned int w, unsigned int h, unsigned int es)
+{
+  int v, found = -1;
+  Job j;
+
+  for (v = CT_KERNEL_AUTO; v < CT_KERNEL_CPU; v++) {
+    if (strcmp (name, ct_kernel_name ((CtKernel) v)) == 0)
+      found = v;
+  }
+  if (strcmp (name, "cublasSgeam") == 0)
+    found = PEER_CUBLAS;
+  if (strcmp (name, "nppiTranspose") == 0)
+    found = PEER_NPP;
+  memset (&j, 0, sizeof (j));
+  j.n = 1;
+  j.planes[0].width = w;
+  j.planes[0].height = h;
+  j.planes[0].elem_size = es;
+  if (found < 0 || w == 0 || h == 0 ||
+      ct_planes_validate (j.planes, 0, CT_MAPPING_TRANSPOSE) != CT_OK ||
+      (es != 1 && es != 2 && es != 3 && es != 4 && es != 8)) {
+    fprintf (stderr, "--one: unknown variant '%s' or bad plane %ux%u %uB\n",
+        name, w, h, es);
+    return 2;
+  }
+  snprintf (j.label, sizeof (j.label), "%ux%u %uB", w, h, es);
+  job_init (&j);
+  if (!variant_applies (found, &j)) {
+    fprintf (stderr, "--one: %s does not apply to %s here\n", name, j.label);
+    job_clear (&j);
+    return 2;
+  }
+  check_variant (found, &j);
+  printf ("%s on %s: %s\n", name, j.label, failures ? "WRONG" : "correct");
+  job_clear (&j);
+  return failures ? 1 : 0;
 }
 
 int
 main (int argc, char **argv)
 {
-  int reps = argc > 1 ? atoi (argv[1]) : 20;
-  int count = 0;
-  unsigned int i;
-  cudaStream_t s;
+  static const Shape shapes[] = {
+    {8192, 8192}, {8000, 6000}, {1000, 1500}, {1, 65536}, {65536, 1},
+    {3840, 2160}, {1920, 1080},
+  };
+  static const unsigned int sizes[] = { 1, 2, 3, 4, 8 };
+  static const FrameSpec frames[] = {
+    {"I420", 1920, 1080, 3, {1920, 960, 960}, {1080, 540, 540}, {1, 1, 1}},
+    {"NV12", 1920, 1080, 2, {1920, 960}, {1080, 540}, {1, 2}},
+    {"RGBA", 1920, 1080, 1, {1920}, {1080}, {4}},
+    {"GRAY8", 1920, 1080, 1, {1920}, {1080}, {1}},
+    {"I420", 3840, 2160, 3, {3840, 1920, 1920}, {2160, 1080, 1080}, {1, 1, 1}},
+    {"NV12", 3840, 2160, 2, {3840, 1920}, {2160, 1080}, {1, 2}},
+    {"RGBA", 3840, 2160, 1, {3840}, {2160}, {4}},
+    {"GRAY8", 3840, 2160, 1, {3840}, {2160}, {1}},
+  };
+  const char *json = NULL, *one = NULL;
+  unsigned int one_w = 0, one_h = 0, one_es = 0;
+  int do_planes = 1, do_frames = 1, quick = 0, n_dev = 0, device = 0, l2 = 0;
+  struct cudaDeviceProp prop;
+  unsigned int s, e, f, i;
 
-  if (reps < 1)
-    reps = 20;
-  if (cudaGetDeviceCount (&count) != cudaSuccess || count == 0) {
+  for (i = 1; i < (unsigned int) argc; i++) {
+    if (strcmp (argv[i], "--reps") == 0 && i + 1 < (unsigned int) argc) {
+      reps = atoi (argv[++i]);
+    } else if (strcmp (argv[i], "--json") == 0 && i + 1 < (unsigned int) argc) {
+      json = argv[++i];
+    } else if (strcmp (argv[i], "--planes-only") == 0) {
+      do_frames = 0;
+    } else if (strcmp (argv[i], "--frames-only") == 0) {
+      do_planes = 0;
+    } else if (strcmp (argv[i], "--quick") == 0) {
+      quick = 1;
+    } else if (strcmp (argv[i], "--one") == 0 && i + 4 < (unsigned int) argc) {
+      one = argv[++i];
+      one_w = (unsigned int) strtoul (argv[++i], NULL, 10);
+      one_h = (unsigned int) strtoul (argv[++i], NULL, 10);
+      one_es = (unsigned int) strtoul (argv[++i], NULL, 10);
+    } else {
+      fprintf (stderr, "usage: %s [--reps N] [--json FILE] [--planes-only | "
+          "--frames-only] [--quick]\n       %s --one VARIANT WIDTH HEIGHT "
+          "ELEMENT_SIZE\n", argv[0], argv[0]);
+      return 2;
+    }
+  }
+  if (reps < 1) {
+    fprintf (stderr, "--reps must be at least 1\n");
+    return 2;
+  }
+
+  if (cudaGetDeviceCount (&n_dev) != cudaSuccess || n_dev == 0) {
     printf ("SKIP: no CUDA device\n");
     return 77;
   }
-  CHECK (cudaStreamCreate (&s));
-  printf ("%-12s %2s %-13s %9s %8s %7s %7s\n", "shape", "B", "variant", "us",
-      "GB/s", "x copy", "x naive");
+  CHECK (cudaGetDevice (&device));
+  CHECK (cudaGetDeviceProperties (&prop, device));
+  CHECK (cudaDeviceGetAttribute (&l2, cudaDevAttrL2CacheSize, device));
+  CHECK (cudaStreamCreate (&stream));
+  flush_size = 2 * (size_t) l2;
+  CHECK (cudaMalloc ((void **) &flush_buf, flush_size));
+  CHECK (cudaMalloc ((void **) &flush_sink, sizeof (unsigned int)));
+  CHECK (cudaMemset (flush_buf, 0x5a, flush_size));
+  open_peers (stream, device);
+  if (one != NULL)
+    return run_one (one, one_w, one_h, one_es);
+  printf ("device %d: %s, %d SMs, L2 %d MB; median of %d runs, L2 flushed "
+      "(read) before each\n%s\n\n", device, prop.name, prop.multiProcessorCount,
+      l2 >> 20, reps, peers_note);
+  printf ("%-6s %-22s %-14s %10s %8s %8s %9s\n", "mode", "job", "variant",
+      "us", "GB/s", "x copy", "x naive");
 
-  for (i = 0; i < sizeof (shapes) / sizeof (shapes[0]); i++) {
-    const Shape *sh = &shapes[i];
-    size_t bytes = (size_t) sh->w * sh->h * sh->es;
-    unsigned char *host = malloc (bytes), *back = malloc (bytes);
-    void *src, *dst;
-    CtPlane plane;
-    float copy_ms, naive_ms = 0;
-    int k;
-    size_t j;
-
-    for (j = 0; j < bytes; j++)
-      host[j] = (unsigned char) (rand () >> 7);
-    CHECK (cudaMalloc (&src, bytes));
-    CHECK (cudaMalloc (&dst, bytes));
-    CHECK (cudaMemcpy (src, host, bytes, cudaMemcpyHostToDevice));
-    plane.src = src;
-    plane.dst = dst;
-    plane.width = sh->w;
-    plane.height = sh->h;
-    plane.elem_size = sh->es;
-    plane.src_stride = (size_t) sh->w * sh->es;
-    plane.dst_stride = (size_t) sh->h * sh->es;
-
-    copy_ms = time_it (-1, &plane, s, reps);
-    for (k = CT_KERNEL_NAIVE; k < CT_KERNEL_CPU; k++) {
-      float ms;
-
-      CHECK (cudaMemset (dst, 0xa5, bytes));
-      if (ct_transpose_planes (&plane, 1, k, CT_MAPPING_TRANSPOSE,
-              (CtStream) s) != CT_OK)
-        return 1;
-      CHECK (cudaMemcpyAsync (back, dst, bytes, cudaMemcpyDeviceToHost, s));
-      CHECK (cudaStreamSynchronize (s));
-      if (!verify (host, back, sh)) {
-        printf ("%ux%u %uB %s: WRONG RESULT\n", sh->w, sh->h, sh->es,
-            ct_kernel_name (k));
-        return 1;
-      }
-      ms = time_it (k, &plane, s, reps);
-      if (k == CT_KERNEL_NAIVE)
-        naive_ms = ms;
-      printf ("%5ux%-6u %2u %-13s %9.1f %8.0f %7.2f %7.2f\n", sh->w, sh->h,
-          sh->es, ct_kernel_name (k), ms * 1e3, 2.0 * bytes / ms / 1e6,
-          copy_ms / ms, naive_ms / ms);
+  for (s = 0; do_planes && s < N_ELEMENTS (shapes); s++) {
+    for (e = 0; e < N_ELEMENTS (sizes); e++) {
+      Job j;
+      memset (&j, 0, sizeof (j));
+      j.n = 1;
+      j.planes[0].width = shapes[s].w;
+      j.planes[0].height = shapes[s].h;
+      /* bytes get the 16384x16384 plane the issue asks for */
+      if (s == 0 && sizes[e] == 1)
+        j.planes[0].width = j.planes[0].height = 16384;
+      if (quick && s == 0)
+        j.planes[0].width = j.planes[0].height = 4096;
+      j.planes[0].elem_size = sizes[e];
+      snprintf (j.label, sizeof (j.label), "%ux%u %uB", j.planes[0].width,
+          j.planes[0].height, sizes[e]);
+      job_init (&j);
+      bench_job ("plane", &j);
+      job_clear (&j);
     }
-    printf ("%5ux%-6u %2u %-13s %9.1f %8.0f\n", sh->w, sh->h, sh->es, "copy",
-        copy_ms * 1e3, 2.0 * bytes / copy_ms / 1e6);
-    CHECK (cudaFree (src));
-    CHECK (cudaFree (dst));
-    free (host);
-    free (back);
   }
-  CHECK (cudaStreamDestroy (s));
-  return 0;
+  for (f = 0; do_frames && f < N_ELEMENTS (frames); f++) {
+    Job j;
+    memset (&j, 0, sizeof (j));
+    j.n = frames[f].n;
+    for (i = 0; i < j.n; i++) {
+      j.planes[i].width = frames[f].pw[i];
+      j.planes[i].height = frames[f].ph[i];
+      j.planes[i].elem_size = frames[f].es[i];
+    }
+    snprintf (j.label, sizeof (j.label), "%s %ux%u", frames[f].name,
+        frames[f].w, frames[f].h);
+    job_init (&j);
+    bench_job ("frame", &j);
+    job_clear (&j);
+  }
+
+  print_summary ();
+  if (json != NULL)
+    write_json (json, prop.name);
+  CHECK (cudaFree (flush_buf));
+  CHECK (cudaFree (flush_sink));
+  CHECK (cudaStreamDestroy (stream));
+  if (failures > 0)
+    printf ("\n%d MISMATCHES\n", failures);
+  return failures > 0 ? 1 : 0;
 }
