@@ -373,3 +373,20 @@ ct_check_round_trip (const gchar * desc, GstVideoFormat format, gint width,
   gst_buffer_unref (in);
   gst_harness_teardown (h);
 }
+
+gchar *
+ct_check_active_kernel (GstElement * element)
+{
+  GEnumClass *klass;
+  GEnumValue *v;
+  gint active;
+  gchar *nick;
+
+  g_object_get (element, "active-kernel", &active, NULL);
+  klass = g_type_class_ref (g_type_from_name ("GstCudaTransposeKernel"));
+  v = g_enum_get_value (klass, active);
+  fail_unless (v != NULL, "active-kernel %d is not a kernel", active);
+  nick = g_strdup (v->value_nick);
+  g_type_class_unref (klass);
+  return nick;
+}

@@ -64,6 +64,9 @@ void ct_check_harness_free (GstHarness * h, GstBus * bus);
 gchar *ct_check_start_failure (GstElement * e);
 
 /* Counts messages of @type waiting on @bus, and drops them. */
+/* The nick of the element's active-kernel, e.g. "cpu"; free it. */
+gchar *ct_check_active_kernel (GstElement * element);
+
 guint ct_check_count_messages (GstBus * bus, GstMessageType type);
 
 G_END_DECLS
