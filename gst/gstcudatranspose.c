@@ -134,8 +134,8 @@ gst_cuda_transpose_kernel_get_type (void)
   static gsize type = 0;
   static const GEnumValue values[] = {
     {GST_CUDA_TRANSPOSE_KERNEL_AUTO,
-        "The fastest GPU kernel for the element size; the CPU when there is "
-          "no CUDA device", "auto"},
+        "The fastest GPU kernel for the frame's planes (measured on an "
+          "H200); the CPU when there is no CUDA device", "auto"},
     {GST_CUDA_TRANSPOSE_KERNEL_NAIVE,
         "One thread per element, coalesced reads, strided writes", "naive"},
     {GST_CUDA_TRANSPOSE_KERNEL_NAIVE_COLUMN,
@@ -575,15 +575,18 @@ gst_cuda_transpose_stop (GstBaseTransform * trans)
 }
 
 /* The variant this buffer runs, or AUTO when a GPU kernel was asked for and
- * there is no GPU (the caller reports that). */
+ * there is no GPU (the caller reports that). @request gets what to hand the
+ * kernels: AUTO stays AUTO there, so that they can still pick per plane. */
 static GstCudaTransposeKernel
-gst_cuda_transpose_resolve_kernel (GstCudaTranspose * self)
+gst_cuda_transpose_resolve_kernel (GstCudaTranspose * self,
+    GstCudaTransposeKernel * request)
 {
   GstCudaTransposeKernel kernel;
 
   GST_OBJECT_LOCK (self);
   kernel = self->kernel;
   GST_OBJECT_UNLOCK (self);
+  *request = kernel;
 
   if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU)
     return kernel;
@@ -591,7 +594,7 @@ gst_cuda_transpose_resolve_kernel (GstCudaTranspose * self)
   if (gst_cuda_transpose_open_gpu (self)) {
     if (kernel == GST_CUDA_TRANSPOSE_KERNEL_AUTO)
       kernel = (GstCudaTransposeKernel)
-          ct_kernel_auto_choice (self->planes[0].elem_size);
+          ct_kernel_auto_for (self->planes[0].elem_size, self->n_planes);
     return kernel;
   }
 
@@ -683,12 +686,12 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     GstBuffer * outbuf)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
-  GstCudaTransposeKernel kernel;
+  GstCudaTransposeKernel kernel, request;
   GstVideoFrame in, out;
   CtResult res;
   guint p;
 
-  kernel = gst_cuda_transpose_resolve_kernel (self);
+  kernel = gst_cuda_transpose_resolve_kernel (self, &request);
   if (kernel == GST_CUDA_TRANSPOSE_KERNEL_AUTO) {
     GST_ELEMENT_ERROR (self, RESOURCE, OPEN_READ_WRITE,
         ("The kernel property asks for a GPU kernel, but %s. Use kernel=auto "
@@ -731,7 +734,7 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     res = ct_transpose_planes_cpu (planes, self->n_planes,
         CT_MAPPING_TRANSPOSE);
   } else if (gst_cuda_context_push (self->context)) {
-    res = gst_cuda_transpose_run_gpu (self, (CtKernel) kernel, &in, &out);
+    res = gst_cuda_transpose_run_gpu (self, (CtKernel) request, &in, &out);
     gst_cuda_context_pop (NULL);
   } else {
     gst_video_frame_unmap (&out);

@@ -91,8 +91,14 @@ CtResult ct_transpose_planes_cpu (const CtPlane * planes,
 
 #define CT_PLANES_PER_LAUNCH 8
 
-/* The GPU variant CT_KERNEL_AUTO runs for this element size. */
+/* The variant CT_KERNEL_AUTO runs for a single plane of this element size.
+ * (Inside that variant, small byte planes take a smaller tile and thin
+ * planes an element per thread: docs/performance.md has the measurements.) */
 CtKernel ct_kernel_auto_choice (unsigned int elem_size);
+
+/* The variant CT_KERNEL_AUTO runs for a call of @n_planes non-empty planes,
+ * of which the single one (@n_planes == 1) has @elem_size. */
+CtKernel ct_kernel_auto_for (unsigned int elem_size, unsigned int n_planes);
 
 /* Checks a plane list without touching memory. */
 CtResult ct_planes_validate (const CtPlane * planes, unsigned int n_planes,

@@ -796,12 +796,12 @@ struct Choice
   size_t smem;
 };
 
-/* The stage a variant asks for; auto asks per element size. */
+/* The stage a variant asks for (auto: ct_kernel_auto_for). */
 int
-stage_of (CtKernel kernel, unsigned int es)
+stage_of (CtKernel kernel, unsigned int es, unsigned int n_planes)
 {
   if (kernel == CT_KERNEL_AUTO)
-    kernel = ct_kernel_auto_choice (es);
+    kernel = ct_kernel_auto_for (es, n_planes);
   switch (kernel) {
     case CT_KERNEL_WIDE_PADDED:
       return STAGE_PADDED;
@@ -831,13 +831,14 @@ tile_choice (const CtPlane * pl, int path, const Geometry & g)
  * words or bytes. */
 Choice
 choose_path (const CtPlane * pl, CtMapping mapping, CtKernel kernel,
-    size_t max_smem, unsigned int n_sms, unsigned long long call_blocks)
+    size_t max_smem, unsigned int n_sms, unsigned int n_planes,
+    unsigned long long call_blocks)
 {
   const uintptr_t bits = (uintptr_t) pl->src | (uintptr_t) pl->dst |
       (uintptr_t) pl->src_stride | (uintptr_t) pl->dst_stride;
   const unsigned int es = pl->elem_size;
   const bool native = bits % es == 0 || es == 3;
-  const int stage = stage_of (kernel, es);
+  const int stage = stage_of (kernel, es, n_planes);
   const int wide_base = PATH_WIDE + (N_STAGES + 1) * size_index (es);
   Choice c;
 
@@ -856,8 +857,10 @@ choose_path (const CtPlane * pl, CtMapping mapping, CtKernel kernel,
     const bool big_ok = bits % big.align == 0 && big.smem <= max_smem;
     Choice bc = tile_choice (pl, wide_base + stage, big);
 
-    /* measured: the small tile wins only for bytes, and only while the
-     * big tiles of the whole call leave multiprocessors idle */
+    /* measured: the small tile wins only for bytes, only while the big
+     * tiles of the whole call leave multiprocessors idle, and only when
+     * every plane of the call is bytes (beside a big tile of another
+     * plane, small tiles leave that one to finish last) */
     const bool want_small = kernel == CT_KERNEL_AUTO &&
         (es == 1 ? call_blocks < n_sms : !big_ok);
 
@@ -971,12 +974,21 @@ ct_launch_wide (const CtPlane * planes, unsigned int n_planes,
   /* auto's choice of tile size looks at the whole call: the blocks its
    * planes would make as big tiles */
   unsigned long long call_blocks = 0;
+  unsigned int n_live = 0;
+  for (unsigned int i = 0; i < n_planes; i++)
+    n_live += planes[i].width > 0 && planes[i].height > 0;
   if (kernel == CT_KERNEL_AUTO) {
+    bool other_sizes = false;
     for (unsigned int i = 0; i < n_planes; i++) {
-      if (planes[i].width > 0 && planes[i].height > 0)
-        call_blocks += choose_path (&planes[i], mapping, CT_KERNEL_AUTO,
-            (size_t) limit, (unsigned int) n_sms, ~0ull).blocks;
+      if (planes[i].width == 0 || planes[i].height == 0)
+        continue;
+      call_blocks += choose_path (&planes[i], mapping, CT_KERNEL_AUTO,
+          (size_t) limit, (unsigned int) n_sms, n_live, ~0ull).blocks;
+      other_sizes = other_sizes || planes[i].elem_size != 1;
     }
+    /* a call with other element sizes keeps the big tiles */
+    if (other_sizes)
+      call_blocks = ~0ull;
   }
 
   f.n_planes = 0;
@@ -986,7 +998,7 @@ ct_launch_wide (const CtPlane * planes, unsigned int n_planes,
       continue;
 
     Choice c = choose_path (pl, mapping, kernel, (size_t) limit,
-        (unsigned int) n_sms, call_blocks);
+        (unsigned int) n_sms, n_live, call_blocks);
     if (c.blocks > max_blocks)
       return CT_ERROR_INVALID_ARGUMENT;
     if (f.n_planes == CT_PLANES_PER_LAUNCH || blocks + c.blocks > max_blocks) {

@@ -772,15 +772,18 @@ test_names (void)
     snprintf (what, sizeof (what), "ct_kernel_name (%u)", i);
     expect_string (what, ct_kernel_name ((CtKernel) i));
   }
-  /* auto must resolve to a real GPU variant, not to itself or the CPU */
-  for (i = 0; i < N_ELEMENTS (all_sizes); i++) {
-    CtKernel k = ct_kernel_auto_choice (all_sizes[i]);
+  /* auto must resolve to a real GPU variant, not to itself or the CPU,
+   * for single planes and for frames */
+  for (i = 0; i < 2 * N_ELEMENTS (all_sizes); i++) {
+    unsigned int es = all_sizes[i % N_ELEMENTS (all_sizes)];
+    unsigned int n = i < N_ELEMENTS (all_sizes) ? 1 : 3;
+    CtKernel k = ct_kernel_auto_for (es, n);
 
-    if (k > CT_KERNEL_AUTO && k < CT_KERNEL_CPU) {
+    if (k > CT_KERNEL_AUTO && k < CT_KERNEL_CPU &&
+        (n > 1 || k == ct_kernel_auto_choice (es))) {
       n_passed++;
     } else {
-      printf ("FAIL: ct_kernel_auto_choice (%u) = %d\n", all_sizes[i],
-          (int) k);
+      printf ("FAIL: ct_kernel_auto_for (%u, %u) = %d\n", es, n, (int) k);
       n_failed++;
     }
   }
