@@ -1,33 +1,49 @@
 #!/bin/bash
-# On the lent GPU host (no GStreamer there): the whole suite from a build
-# made here, then compute-sanitizer on the kernel API test, then the kernel
-# benchmark. Prints a short table last. Usage, from the repository root:
+# On the lent GPU host (no GStreamer there). Usage, from the repository root:
 #
-#   tests/gpu-host.sh BUILD_DIR
+#   tests/gpu-host.sh BUILD_DIR [tests|bench|all]
 #
-# with .gpu (see ../shared/gpu/README.md) and BUILD_DIR carried along.
+# tests: the whole Meson suite from a build made here, the PNG demo, and
+#        compute-sanitizer memcheck and racecheck on the kernel API test
+#        (the two run side by side);
+# bench: bench-kernels --json, its plot, and the Nsight Compute counters
+#        of bench/profile-kernels.sh.
+# Logs and results go to $OUT (or /tmp/out); a short table comes last.
+# Carry .gpu (see ../shared/gpu/README.md) and BUILD_DIR along.
 set -u
 b=${1:-build-gpu}
+what=${2:-all}
 out=${OUT:-/tmp/out}
 mkdir -p "$out"
-source .gpu/enter.sh
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader
 
-meson test -C "$b" --no-rebuild --print-errorlogs > "$out/meson-test.log" 2>&1
-suite=$?
-grep -E "^ *[0-9]+/[0-9]+ |^(Ok|Fail|Skipped|Timeout):" "$out/meson-test.log"
-[ $suite -eq 0 ] || grep -E "^\.\./|FAIL|error" "$out/meson-test.log" | head -40
+if [ "$what" = tests ] || [ "$what" = all ]; then
+  source .gpu/enter.sh
+  for tool in memcheck racecheck; do
+    compute-sanitizer --tool $tool --error-exitcode 99 \
+      "$b/tests/kernels/test-kernels" > "$out/$tool.log" 2>&1 &
+  done
+  meson test -C "$b" --no-rebuild --print-errorlogs > "$out/meson-test.log" 2>&1
+  suite=$?
+  GST_PLUGIN_PATH_1_0=$PWD/$b/gst GST_REGISTRY_1_0=$out/registry.bin \
+    pipelines/png-demo.sh "$out/demo" > "$out/demo.log" 2>&1
+  demo=$?
+  wait
+  grep -E "^ *[0-9]+/[0-9]+ |^(Ok|Fail|Skipped|Timeout):" "$out/meson-test.log"
+  [ $suite -eq 0 ] || grep -E "^\.\./|FAIL|error" "$out/meson-test.log" | head -40
+  echo "== meson test rc=$suite; png-demo rc=$demo: $(tail -n 1 "$out/demo.log")"
+  for tool in memcheck racecheck; do
+    echo "== $tool: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|passed,' "$out/$tool.log" | tr '\n' ' ')"
+  done
+fi
 
-GST_PLUGIN_PATH_1_0=$PWD/$b/gst GST_REGISTRY_1_0=$out/registry.bin \
-  pipelines/png-demo.sh "$out/demo" 2>&1 | tail -n 1
-
-for tool in memcheck racecheck; do
-  compute-sanitizer --tool $tool --error-exitcode 99 \
-    "$b/tests/kernels/test-kernels" > "$out/$tool.log" 2>&1
-  echo "$tool rc=$?: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|passed' "$out/$tool.log" | tr '\n' ' ')"
-done
-
-"$b/bench/bench-kernels" 20 > "$out/bench.log" 2>&1
-echo "bench rc=$?"
-echo "== meson test: rc=$suite"
-cat "$out/bench.log"
+if [ "$what" = bench ] || [ "$what" = all ]; then
+  "$b/bench/bench-kernels" --json "$out/bench.json" > "$out/bench.log" 2>&1
+  echo "== bench rc=$?"
+  python3 bench/plot-performance.py "$out/bench.json" "$out/performance.png" &&
+    echo "== plot: $out/performance.png"
+  bench/profile-kernels.sh "$b" "$out/ncu" > "$out/ncu-table.md" 2>&1
+  echo "== ncu rc=$?"
+  cat "$out/ncu-table.md"
+  sed -n '/fraction of copy/,$p' "$out/bench.log"
+fi
