@@ -2,7 +2,8 @@
  *
  * Each thread moves M micro-blocks of V x V elements, each as V 16-byte
  * chunks (V = 16 / element size: 16x16 bytes, 8x8 halves, 4x4 words, 2x2
- * doubles; 3-byte elements use 12-byte chunks of 4), transposes them in
+ * doubles; 3-byte elements use 12-byte chunks of 4 in `wide` and a 128x128
+ * tile of their own, rgb_tile, in the staged variants), transposes them in
  * registers (__byte_perm for bytes and halves, renaming for words) and writes
  * them back as chunks. M = 16 / V, so every thread has 16 chunks (256 bytes)
  * in flight whatever the element size. A block of 256 threads owns a tile of
@@ -18,7 +19,7 @@
  *
  * Every plane of the call is a range of blocks of one 1-D grid; a block
  * finds its plane in the launch arguments and switches on its path, so each
- * plane can take its own way (auto picks one per element size). Planes
+ * plane can take its own way (auto: ct_kernel_auto_for and choose_path). Planes
  * narrower or shorter than kThin take the thin path (an element per thread,
  * coalesced on the long side). Planes the wide path cannot take (misaligned,
  * or a mirrored mapping) take the 64x64 tile of the seeds (ct::move_tile)
