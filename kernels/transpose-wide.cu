@@ -110,11 +110,9 @@ template <int E, int NW, int K> struct Wide
   /* the tile in source rows and source columns (elements) */
   static constexpr int ROWS = GROUPS * V;
   static constexpr int COLS = kCols * V;
-  /* wide-padded: chunks of padding after each row group. One spreads a
-   * warp's 16-byte reads down a chunk column over all banks; 12-byte chunks
-   * are read a word at a time by 32 lanes and need 4. */
-  static constexpr int PAD = NW == 4 ? 1 : 4;
-  static constexpr int SLOTS_PADDED = ROWS * kCols + GROUPS * PAD;
+  /* wide-padded: one chunk of padding after each row group spreads a
+   * warp's 16-byte reads down a chunk column over all banks */
+  static constexpr int SLOTS_PADDED = ROWS * kCols + GROUPS;
   static constexpr int SLOTS_SWIZZLED = ROWS * kCols;
   static_assert (V >= 1 && C % E == 0, "whole elements per chunk");
   static_assert (M >= 1 && K % V == 0, "whole micro-blocks per thread");
@@ -125,18 +123,18 @@ template <int E> struct Big : Wide<E, E == 3 ? 3 : 4, kChunks> {};
 template <int E> struct Small :
     Wide<E, E == 3 ? 3 : E == 8 ? 2 : 1, kSmallChunks> {};
 
-/* Shared-memory chunk slot of tile row @row, chunk column @c. No XOR of 16
- * columns spreads 12-byte chunks over the banks, so wide-swizzle pads them
- * as wide-padded does. */
+/* Shared-memory chunk slot of tile row @row, chunk column @c (16-byte
+ * chunks; 3-byte elements have rgb_tile instead). */
 template <typename W, int STAGE>
 __device__ __forceinline__ unsigned int
 slot (unsigned int row, unsigned int c)
 {
   const unsigned int g = row / W::V;
 
-  if (STAGE == STAGE_SWIZZLE && W::C == 16)
+  static_assert (W::C == 16, "the staged tiles hold 16-byte chunks");
+  if (STAGE == STAGE_SWIZZLE)
     return row * kCols + (c ^ (g & 7));
-  return row * kCols + c + g * W::PAD;
+  return row * kCols + c + g;
 }
 
 __device__ __forceinline__ uint32_t
@@ -371,71 +369,32 @@ wide_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
             in[m][i]);
     }
   } else {
-    if constexpr (NW == 4) {
-      /* ROWS * kCols chunks: kChunks per thread, two rows per warp */
-      static_assert (W::ROWS * kCols == kChunks * kThreads, "big tiles only");
-      uint4 *s = reinterpret_cast<uint4 *>(smem);
-      uint32_t t[kChunks][4];
+    /* ROWS * kCols chunks: kChunks per thread, two rows per warp */
+    static_assert (W::ROWS * kCols == kChunks * kThreads, "big tiles only");
+    uint4 *s = reinterpret_cast<uint4 *>(smem);
+    uint32_t t[kChunks][4];
 #pragma unroll
-      for (int k = 0; k < kChunks; k++) {
-        unsigned int u = tid + k * kThreads;
-        load_chunk<E, NW> (p, x0 + (u % kCols) * V, y0 + u / kCols, t[k]);
-      }
+    for (int k = 0; k < kChunks; k++) {
+      unsigned int u = tid + k * kThreads;
+      load_chunk<E, NW> (p, x0 + (u % kCols) * V, y0 + u / kCols, t[k]);
+    }
 #pragma unroll
-      for (int k = 0; k < kChunks; k++) {
-        unsigned int u = tid + k * kThreads;
-        s[slot<W, STAGE> (u / kCols, u % kCols)] =
-            make_uint4 (t[k][0], t[k][1], t[k][2], t[k][3]);
-      }
-    } else {
-      /* 12-byte chunks: lanes take consecutive words of a tile row */
-      constexpr int kWords = kCols * 3;
-      constexpr int kPer = W::ROWS * kWords / kThreads;
-      const size_t row_bytes = (size_t) p.width * 3;
-      uint32_t t[kPer];
-#pragma unroll
-      for (int k = 0; k < kPer; k++) {
-        unsigned int u = tid + k * kThreads, row = u / kWords, wd = u % kWords;
-        unsigned int y = y0 + row;
-        size_t bo = (size_t) x0 * 3 + wd * 4;
-
-        t[k] = 0;
-        if (y < p.height && bo < row_bytes) {
-          const unsigned char *at = p.src + (size_t) y * p.src_stride + bo;
-          if (bo + 4 <= row_bytes) {
-            t[k] = *reinterpret_cast<const uint32_t *>(at);
-          } else {
-#pragma unroll
-            for (int b = 0; b < 4; b++) {
-              if (bo + b < row_bytes)
-                t[k] = put_byte (t[k], b, at[b]);
-            }
-          }
-        }
-      }
-#pragma unroll
-      for (int k = 0; k < kPer; k++) {
-        unsigned int u = tid + k * kThreads, row = u / kWords, wd = u % kWords;
-        smem[3 * slot<W, STAGE> (row, wd / 3) + wd % 3] = t[k];
-      }
+    for (int k = 0; k < kChunks; k++) {
+      unsigned int u = tid + k * kThreads;
+      s[slot<W, STAGE> (u / kCols, u % kCols)] =
+          make_uint4 (t[k][0], t[k][1], t[k][2], t[k][3]);
     }
     __syncthreads ();
 #pragma unroll
     for (int m = 0; m < M; m++) {
 #pragma unroll
       for (int i = 0; i < V; i++) {
-        unsigned int at = slot<W, STAGE> ((g + kGroups * m) * V + i, c);
-        if constexpr (NW == 4) {
-          uint4 v = reinterpret_cast<const uint4 *>(smem)[at];
-          in[m][i][0] = v.x;
-          in[m][i][1] = v.y;
-          in[m][i][2] = v.z;
-          in[m][i][3] = v.w;
-        } else {
-#pragma unroll
-          for (int k = 0; k < NW; k++)
-            in[m][i][k] = smem[3 * at + k];
-        }
+        uint4 v = reinterpret_cast<const uint4 *>(smem)[slot<W, STAGE> ((g +
+                    kGroups * m) * V + i, c)];
+        in[m][i][0] = v.x;
+        in[m][i][1] = v.y;
+        in[m][i][2] = v.z;
+        in[m][i][3] = v.w;
       }
     }
   }
@@ -610,21 +569,21 @@ __device__ __forceinline__ void
 wide_any (const PlaneArgs & p, int stage, unsigned int tx, unsigned int ty,
     uint32_t * smem)
 {
-  if constexpr (E == 3) {
-    if (stage == STAGE_PADDED || stage == STAGE_SWIZZLE) {
-      rgb_tile (p, tx, ty, smem);
-      return;
-    }
-  }
   switch (stage) {
     case STAGE_REGISTERS:
       wide_tile<E, Big<E>, STAGE_REGISTERS> (p, tx, ty, smem);
       break;
     case STAGE_PADDED:
-      wide_tile<E, Big<E>, STAGE_PADDED> (p, tx, ty, smem);
+      if constexpr (E == 3)
+        rgb_tile (p, tx, ty, smem);
+      else
+        wide_tile<E, Big<E>, STAGE_PADDED> (p, tx, ty, smem);
       break;
     case STAGE_SWIZZLE:
-      wide_tile<E, Big<E>, STAGE_SWIZZLE> (p, tx, ty, smem);
+      if constexpr (E == 3)
+        rgb_tile (p, tx, ty, smem);
+      else
+        wide_tile<E, Big<E>, STAGE_SWIZZLE> (p, tx, ty, smem);
       break;
     default:
       wide_tile<E, Small<E>, STAGE_REGISTERS> (p, tx, ty, smem);
@@ -734,7 +693,7 @@ geometry (int stage)
   g.align = W::C == 12 ? 4 : W::C;
   if (stage == STAGE_REGISTERS || stage == N_STAGES)
     g.smem = 0;
-  else if (stage == STAGE_SWIZZLE && W::C == 16)
+  else if (stage == STAGE_SWIZZLE)
     g.smem = (size_t) W::SLOTS_SWIZZLED * W::C;
   else
     g.smem = (size_t) W::SLOTS_PADDED * W::C;
