@@ -28,6 +28,7 @@
 #include "cudatranspose-kernels.h"
 #include "transpose-common.cuh"
 
+#include <cuda_pipeline_primitives.h>
 #include <cuda_runtime.h>
 
 #include <atomic>
@@ -51,8 +52,6 @@ constexpr int kSmallChunks = 4;
 /* Planes with fewer rows or columns than this take the thin path: a wide
  * tile would leave most of its threads idle. */
 constexpr unsigned int kThin = 16;
-/* Elements per thread on the thin path. */
-constexpr int kThinPerThread = 1;
 /* The exact path's tile: ct::move_tile with 32 x 8 threads, padded. */
 constexpr int kFallbackTile = 64;
 constexpr int kMaxDevices = 64;
@@ -82,9 +81,10 @@ enum Path
 struct FramePlane
 {
   PlaneArgs a;
-  unsigned int tiles_x;
+  unsigned int tiles_x, tiles_y;
   unsigned int first_block;
   int path;
+  int by_columns;               /* block order: down the columns of tiles */
 };
 
 struct FrameArgs
@@ -334,18 +334,38 @@ transpose_block (const uint32_t (&in)[4 * NW / E][NW],
   }
 }
 
+/* The 16-byte chunk of source row @y at element @x into shared memory at
+ * @to: a copy that bypasses registers (cp.async) when all of it is inside
+ * the plane, else the elements that are, through registers, zeros beyond.
+ * The caller commits and waits for the copies before the barrier. */
+template <int E>
+__device__ __forceinline__ void
+stage_chunk (const PlaneArgs & p, unsigned int x, unsigned int y, uint4 * to)
+{
+  constexpr int V = 16 / E;
+
+  if (x < p.width && y < p.height && x + V <= p.width) {
+    __pipeline_memcpy_async (to, p.src + (size_t) y * p.src_stride +
+        (size_t) x * E, sizeof (uint4));
+  } else {
+    uint32_t w[4];
+    load_chunk<E, 4> (p, x, y, w);
+    *to = make_uint4 (w[0], w[1], w[2], w[3]);
+  }
+}
+
 /// wide family: one 256-row tile of the transpose mapping. A thread owns
 /// micro-block column c and row groups g + 16m (m < M); in the store phase a
 /// warp is 8 row groups x 4 chunk columns, so each store instruction writes
 /// 4 destination rows, 8 consecutive chunks (128 bytes) in each.
 /// wide: each thread loads its own chunks, so a load instruction reads 8
 /// source rows, 4 consecutive chunks (64 bytes) in each. wide-padded and
-/// wide-swizzle: a load instruction reads 2 whole tile rows (256 bytes each)
-/// into registers; once all are in, they go to shared memory (slot() has the
-/// layouts), and each thread reads its micro-blocks back. All loads are
-/// issued before the first shared store: the compiler may not move a global
-/// load past a store it cannot prove is elsewhere, and loads one at a time
-/// would cost a memory latency each.
+/// wide-swizzle: a copy instruction moves 2 whole tile rows (256 bytes each)
+/// from global to shared memory without passing through registers
+/// (cp.async; slot() has the layouts), and once all have landed each thread
+/// reads its micro-blocks back. Holding no tile in registers keeps the
+/// staged kernel small enough for 3 blocks per multiprocessor, whose loads
+/// overlap the other blocks' stores.
 /// Preconditions: the plane's pointers and strides are multiples of 16 bytes
 /// (4 for E == 3); mapping is the transpose.
 template <int E, typename W, int STAGE>
@@ -372,18 +392,14 @@ wide_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
     /* ROWS * kCols chunks: kChunks per thread, two rows per warp */
     static_assert (W::ROWS * kCols == kChunks * kThreads, "big tiles only");
     uint4 *s = reinterpret_cast<uint4 *>(smem);
-    uint32_t t[kChunks][4];
 #pragma unroll
     for (int k = 0; k < kChunks; k++) {
       unsigned int u = tid + k * kThreads;
-      load_chunk<E, NW> (p, x0 + (u % kCols) * V, y0 + u / kCols, t[k]);
+      stage_chunk<E> (p, x0 + (u % kCols) * V, y0 + u / kCols,
+          &s[slot<W, STAGE> (u / kCols, u % kCols)]);
     }
-#pragma unroll
-    for (int k = 0; k < kChunks; k++) {
-      unsigned int u = tid + k * kThreads;
-      s[slot<W, STAGE> (u / kCols, u % kCols)] =
-          make_uint4 (t[k][0], t[k][1], t[k][2], t[k][3]);
-    }
+    __pipeline_commit ();
+    __pipeline_wait_prior (0);
     __syncthreads ();
 #pragma unroll
     for (int m = 0; m < M; m++) {
@@ -521,32 +537,24 @@ rgb_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
   }
 }
 
-/// thin: kThinPerThread elements per thread, in source order when the plane
-/// is at least as wide as tall (reads coalesced, each destination row short)
-/// and in destination order otherwise (writes coalesced). For planes with
-/// fewer than kThin rows or columns, where a tile would idle.
+/// thin: an element per thread, along the plane's long side: in source
+/// order when the plane is at least as wide as tall (reads coalesced, each
+/// destination row short) and in destination order otherwise (writes
+/// coalesced). Block (tx, ty) covers elements 256 tx .. 256 tx + 255 of line
+/// ty of the short side, so no thread divides a 64-bit index. For planes
+/// with fewer than kThin rows or columns, where a tile would idle.
 template <typename T>
 __device__ __forceinline__ void
-thin_block (const PlaneArgs & p, unsigned int t)
+thin_block (const PlaneArgs & p, unsigned int tx, unsigned int ty)
 {
-  const size_t n = (size_t) p.width * p.height;
-  const size_t first = (size_t) t * kThreads * kThinPerThread + threadIdx.x;
-  const bool by_rows = p.width >= p.height;
+  const unsigned int l = tx * kThreads + threadIdx.x;
 
-#pragma unroll
-  for (int k = 0; k < kThinPerThread; k++) {
-    size_t l = first + (size_t) k * kThreads;
-    if (l < n) {
-      unsigned int x, y;
-      if (by_rows) {
-        y = (unsigned int) (l / p.width);
-        x = (unsigned int) (l % p.width);
-      } else {
-        x = (unsigned int) (l / p.height);
-        y = (unsigned int) (l % p.height);
-      }
-      ct::dst_of<T> (p, x, y) = ct::src_at<T> (p, x, y);
-    }
+  if (p.width >= p.height) {
+    if (l < p.width)
+      ct::dst_of<T> (p, l, ty) = ct::src_at<T> (p, l, ty);
+  } else {
+    if (l < p.height)
+      ct::dst_of<T> (p, ty, l) = ct::src_at<T> (p, ty, l);
   }
 }
 
@@ -563,38 +571,47 @@ fallback_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
       threadIdx.x / 32);
 }
 
-/* A big tile in one of the stages, or (stage N_STAGES) a small tile. */
-template <int E>
+/* A big tile in one of the stages, or (stage N_STAGES) a small tile. The
+ * register kernel has the register stage, the staged kernel the other two
+ * (host: family_of sends each plane to the kernel that has its stage). */
+template <int E, bool STAGED>
 __device__ __forceinline__ void
 wide_any (const PlaneArgs & p, int stage, unsigned int tx, unsigned int ty,
     uint32_t * smem)
 {
-  switch (stage) {
-    case STAGE_REGISTERS:
+  if constexpr (!STAGED) {
+    if (stage == STAGE_REGISTERS) {
       wide_tile<E, Big<E>, STAGE_REGISTERS> (p, tx, ty, smem);
-      break;
-    case STAGE_PADDED:
-      if constexpr (E == 3)
-        rgb_tile (p, tx, ty, smem);
-      else
-        wide_tile<E, Big<E>, STAGE_PADDED> (p, tx, ty, smem);
-      break;
-    case STAGE_SWIZZLE:
-      if constexpr (E == 3)
-        rgb_tile (p, tx, ty, smem);
-      else
-        wide_tile<E, Big<E>, STAGE_SWIZZLE> (p, tx, ty, smem);
-      break;
-    default:
-      wide_tile<E, Small<E>, STAGE_REGISTERS> (p, tx, ty, smem);
-      break;
+      return;
+    }
+  } else if constexpr (E == 3) {
+    if (stage == STAGE_PADDED || stage == STAGE_SWIZZLE) {
+      rgb_tile (p, tx, ty, smem);
+      return;
+    }
+  } else {
+    if (stage == STAGE_PADDED) {
+      wide_tile<E, Big<E>, STAGE_PADDED> (p, tx, ty, smem);
+      return;
+    }
+    if (stage == STAGE_SWIZZLE) {
+      wide_tile<E, Big<E>, STAGE_SWIZZLE> (p, tx, ty, smem);
+      return;
+    }
   }
+  if (stage == N_STAGES)
+    wide_tile<E, Small<E>, STAGE_REGISTERS> (p, tx, ty, smem);
 }
 
 /// The one-launch kernel: block b belongs to the last plane whose first
 /// block is <= b, and moves one tile (or thin block) of it by that plane's
-/// path.
-__global__ void __launch_bounds__ (kThreads, 2)
+/// path. Two of them: the register kernel (the register stage) at 2 blocks
+/// per multiprocessor, as its 256 bytes in flight per thread need 128
+/// registers, and the staged kernel (padded and swizzled stages, whose
+/// tiles wait in shared memory) at 3. Both have the small, thin and exact
+/// paths, so either can take any frame.
+template <bool STAGED>
+__global__ void __launch_bounds__ (kThreads, STAGED ? 3 : 2)
 k_wide (const __grid_constant__ FrameArgs f)
 {
   extern __shared__ uint4 smem_raw[];
@@ -606,26 +623,30 @@ k_wide (const __grid_constant__ FrameArgs f)
     i++;
   const FramePlane & fp = f.plane[i];
   const unsigned int t = b - fp.first_block;
-  const unsigned int tx = t % fp.tiles_x, ty = t / fp.tiles_x;
+  /* staged tiles go down the columns of tiles: the blocks in flight then
+   * write whole destination rows, and read a few hundred bytes of each
+   * source row (measured faster than along the rows for every size) */
+  const unsigned int tx = fp.by_columns ? t / fp.tiles_y : t % fp.tiles_x;
+  const unsigned int ty = fp.by_columns ? t % fp.tiles_y : t / fp.tiles_x;
   const int path = fp.path;
 
   if (path < PATH_WIDE_END) {
     const int stage = (path - PATH_WIDE) % (N_STAGES + 1);
     switch ((path - PATH_WIDE) / (N_STAGES + 1)) {
       case 0:
-        wide_any<1> (fp.a, stage, tx, ty, smem);
+        wide_any<1, STAGED> (fp.a, stage, tx, ty, smem);
         break;
       case 1:
-        wide_any<2> (fp.a, stage, tx, ty, smem);
+        wide_any<2, STAGED> (fp.a, stage, tx, ty, smem);
         break;
       case 2:
-        wide_any<3> (fp.a, stage, tx, ty, smem);
+        wide_any<3, STAGED> (fp.a, stage, tx, ty, smem);
         break;
       case 3:
-        wide_any<4> (fp.a, stage, tx, ty, smem);
+        wide_any<4, STAGED> (fp.a, stage, tx, ty, smem);
         break;
       default:
-        wide_any<8> (fp.a, stage, tx, ty, smem);
+        wide_any<8, STAGED> (fp.a, stage, tx, ty, smem);
         break;
     }
     return;
@@ -633,19 +654,19 @@ k_wide (const __grid_constant__ FrameArgs f)
 
   switch (path) {
     case PATH_THIN_1:
-      thin_block<unsigned char> (fp.a, t);
+      thin_block<unsigned char> (fp.a, tx, ty);
       break;
     case PATH_THIN_2:
-      thin_block<unsigned short> (fp.a, t);
+      thin_block<unsigned short> (fp.a, tx, ty);
       break;
     case PATH_THIN_3:
-      thin_block<Bytes<3>> (fp.a, t);
+      thin_block<Bytes<3>> (fp.a, tx, ty);
       break;
     case PATH_THIN_4:
-      thin_block<unsigned int> (fp.a, t);
+      thin_block<unsigned int> (fp.a, tx, ty);
       break;
     case PATH_THIN_8:
-      thin_block<unsigned long long> (fp.a, t);
+      thin_block<unsigned long long> (fp.a, tx, ty);
       break;
     case PATH_WORD_1:
       fallback_tile<unsigned char> (fp.a, tx, ty, smem);
@@ -748,13 +769,38 @@ div_up (unsigned long long a, unsigned long long b)
   return a / b + (a % b != 0);
 }
 
+/* Which k_wide a plane needs: the one with its wide stage, or either. */
+enum Family
+{
+  FAMILY_ANY = -1,
+  FAMILY_REGISTERS = 0,
+  FAMILY_STAGED = 1
+};
+
 struct Choice
 {
   int path;
-  unsigned int tiles_x;
+  unsigned int tiles_x, tiles_y;
   unsigned long long blocks;
   size_t smem;
+  int family;
 };
+
+int
+family_of (int path)
+{
+  if (path >= PATH_WIDE_END)
+    return FAMILY_ANY;
+  switch ((path - PATH_WIDE) % (N_STAGES + 1)) {
+    case STAGE_REGISTERS:
+      return FAMILY_REGISTERS;
+    case STAGE_PADDED:
+    case STAGE_SWIZZLE:
+      return FAMILY_STAGED;
+    default:
+      return FAMILY_ANY;
+  }
+}
 
 /* The stage a variant asks for (auto: ct_kernel_auto_for). */
 int
@@ -779,8 +825,10 @@ tile_choice (const CtPlane * pl, int path, const Geometry & g)
 
   c.path = path;
   c.tiles_x = (unsigned int) div_up (pl->width, g.cols);
-  c.blocks = c.tiles_x * div_up (pl->height, g.rows);
+  c.tiles_y = (unsigned int) div_up (pl->height, g.rows);
+  c.blocks = (unsigned long long) c.tiles_x * c.tiles_y;
   c.smem = g.smem;
+  c.family = family_of (path);
   return c;
 }
 
@@ -804,10 +852,13 @@ choose_path (const CtPlane * pl, CtMapping mapping, CtKernel kernel,
 
   if (native && (pl->width < kThin || pl->height < kThin)) {
     c.path = PATH_THIN_1 + size_index (es);
-    c.tiles_x = 1;
-    c.blocks = div_up ((unsigned long long) pl->width * pl->height,
-        kThreads * kThinPerThread);
+    const bool by_rows = pl->width >= pl->height;
+    c.tiles_x = (unsigned int) div_up (by_rows ? pl->width : pl->height,
+        kThreads);
+    c.tiles_y = by_rows ? pl->height : pl->width;
+    c.blocks = (unsigned long long) c.tiles_x * c.tiles_y;
     c.smem = 0;
+    c.family = FAMILY_ANY;
     return c;
   }
 
@@ -841,8 +892,10 @@ choose_path (const CtPlane * pl, CtMapping mapping, CtKernel kernel,
   }
 
   c.tiles_x = (unsigned int) div_up (pl->width, kFallbackTile);
-  c.blocks = c.tiles_x * div_up (pl->height, kFallbackTile);
+  c.tiles_y = (unsigned int) div_up (pl->height, kFallbackTile);
+  c.blocks = (unsigned long long) c.tiles_x * c.tiles_y;
   c.smem = (size_t) kFallbackTile * (kFallbackTile + 1) * es;
+  c.family = FAMILY_ANY;
   switch (es) {
     case 1:
       c.path = PATH_WORD_1;
@@ -864,29 +917,38 @@ choose_path (const CtPlane * pl, CtMapping mapping, CtKernel kernel,
 }
 
 /* Per device: the opt-in shared-memory limit, and the dynamic shared memory
- * k_wide has been allowed so far. */
+ * each k_wide has been allowed so far. */
 std::atomic<int> optin_limit[kMaxDevices];
 std::atomic<int> sm_count[kMaxDevices];
-std::atomic<int> allowed[kMaxDevices];
+std::atomic<int> allowed[2][kMaxDevices];
 
 CtResult
 launch_group (const FrameArgs & f, unsigned int blocks, size_t smem,
-    int device, cudaStream_t s)
+    int family, int device, cudaStream_t s)
 {
+  /* a group of thin and exact planes alone takes the staged kernel, the
+   * smaller of the two */
+  const bool staged = family != FAMILY_REGISTERS;
+  const void *kernel = staged ? (const void *) k_wide<true> :
+      (const void *) k_wide<false>;
+
   if (blocks == 0)
     return CT_OK;
   if (smem > 48 * 1024) {
     bool cached = device >= 0 && device < kMaxDevices;
-    if (!cached || allowed[device].load () < (int) smem) {
-      cudaError_t err = cudaFuncSetAttribute (k_wide,
+    if (!cached || allowed[staged][device].load () < (int) smem) {
+      cudaError_t err = cudaFuncSetAttribute (kernel,
           cudaFuncAttributeMaxDynamicSharedMemorySize, (int) smem);
       if (err != cudaSuccess)
         return (CtResult) err;
       if (cached)
-        allowed[device].store ((int) smem);
+        allowed[staged][device].store ((int) smem);
     }
   }
-  k_wide<<<blocks, kThreads, smem, s>>> (f);
+  if (staged)
+    k_wide<true><<<blocks, kThreads, smem, s>>> (f);
+  else
+    k_wide<false><<<blocks, kThreads, smem, s>>> (f);
   return (CtResult) cudaGetLastError ();
 }
 
@@ -951,6 +1013,10 @@ ct_launch_wide (const CtPlane * planes, unsigned int n_planes,
       call_blocks = ~0ull;
   }
 
+  /* the kernel of the group being filled: a plane that needs the other one
+   * starts a new group (not seen with the variants as they are: a call's
+   * wide planes share a stage) */
+  int family = FAMILY_ANY;
   f.n_planes = 0;
   for (unsigned int i = 0; i < n_planes; i++) {
     const CtPlane *pl = &planes[i];
@@ -961,14 +1027,21 @@ ct_launch_wide (const CtPlane * planes, unsigned int n_planes,
         (unsigned int) n_sms, n_live, call_blocks);
     if (c.blocks > max_blocks)
       return CT_ERROR_INVALID_ARGUMENT;
-    if (f.n_planes == CT_PLANES_PER_LAUNCH || blocks + c.blocks > max_blocks) {
-      res = launch_group (f, (unsigned int) blocks, smem, device, stream);
+    const bool other_kernel = c.family != FAMILY_ANY &&
+        family != FAMILY_ANY && c.family != family;
+    if (f.n_planes == CT_PLANES_PER_LAUNCH || blocks + c.blocks > max_blocks ||
+        other_kernel) {
+      res = launch_group (f, (unsigned int) blocks, smem, family, device,
+          stream);
       if (res != CT_OK)
         return res;
       f.n_planes = 0;
       blocks = 0;
       smem = 0;
+      family = FAMILY_ANY;
     }
+    if (c.family != FAMILY_ANY)
+      family = c.family;
 
     FramePlane & fp = f.plane[f.n_planes++];
     fp.a.src = static_cast<const unsigned char *>(pl->src);
@@ -979,11 +1052,13 @@ ct_launch_wide (const CtPlane * planes, unsigned int n_planes,
     fp.a.height = pl->height;
     fp.a.mapping = (int) mapping;
     fp.tiles_x = c.tiles_x;
+    fp.tiles_y = c.tiles_y;
     fp.first_block = (unsigned int) blocks;
     fp.path = c.path;
+    fp.by_columns = c.family == FAMILY_STAGED;
     blocks += c.blocks;
     if (c.smem > smem)
       smem = c.smem;
   }
-  return launch_group (f, (unsigned int) blocks, smem, device, stream);
+  return launch_group (f, (unsigned int) blocks, smem, family, device, stream);
 }

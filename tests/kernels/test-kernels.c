@@ -802,10 +802,11 @@ main (int argc, char **argv)
   };
   /* the wide kernels' tiles are 256, 128, 64, 64 and 32 elements square
    * for 1, 2, 3, 4 and 8 bytes: one past, one short, and micro-blocks cut
-   * by the plane's edge in either direction */
+   * by the plane's edge in either direction; thin planes of several lines
+   * and several blocks along each */
   static const unsigned int wide_shapes[][2] = {
     {257, 255}, {129, 300}, {65, 63}, {33, 31}, {15, 17}, {16, 16},
-    {1, 300}, {300, 1}, {513, 70},
+    {1, 300}, {300, 1}, {513, 70}, {5, 700}, {700, 9},
   };
   /* more tile rows (or, for naive-column, columns) than the grid's y limit
    * of 65535 blocks, so the kernels' loops over it run */
