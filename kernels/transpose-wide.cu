@@ -930,15 +930,14 @@ launch_group (const FrameArgs & f, unsigned int blocks, size_t smem,
   /* a group of thin and exact planes alone takes the staged kernel, the
    * smaller of the two */
   const bool staged = family != FAMILY_REGISTERS;
-  const void *kernel = staged ? (const void *) k_wide<true> :
-      (const void *) k_wide<false>;
+  void (*kernel) (FrameArgs) = staged ? k_wide<true> : k_wide<false>;
 
   if (blocks == 0)
     return CT_OK;
   if (smem > 48 * 1024) {
     bool cached = device >= 0 && device < kMaxDevices;
     if (!cached || allowed[staged][device].load () < (int) smem) {
-      cudaError_t err = cudaFuncSetAttribute (kernel,
+      cudaError_t err = cudaFuncSetAttribute ((const void *) kernel,
           cudaFuncAttributeMaxDynamicSharedMemorySize, (int) smem);
       if (err != cudaSuccess)
         return (CtResult) err;
@@ -946,10 +945,7 @@ launch_group (const FrameArgs & f, unsigned int blocks, size_t smem,
         allowed[staged][device].store ((int) smem);
     }
   }
-  if (staged)
-    k_wide<true><<<blocks, kThreads, smem, s>>> (f);
-  else
-    k_wide<false><<<blocks, kThreads, smem, s>>> (f);
+  kernel<<<blocks, kThreads, smem, s>>> (f);
   return (CtResult) cudaGetLastError ();
 }
 
