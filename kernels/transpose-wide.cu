@@ -17,6 +17,10 @@
  *                 c ^ (g & 7) instead of padding.
  * docs/kernels.md has the access patterns and the bank analysis.
  *
+ * wide-swizzle streams a single plane of a few waves instead (stream_tiles,
+ * k_stream): a grid of as many blocks as fit, each moving tiles in turn with
+ * the next ones' copies in flight.
+ *
  * Every plane of the call is a range of blocks of one 1-D grid; a block
  * finds its plane in the launch arguments and switches on its path, so each
  * plane can take its own way (auto: ct_kernel_auto_for and choose_path). Planes
@@ -63,6 +67,8 @@ enum Stage
   STAGE_REGISTERS,
   STAGE_PADDED,
   STAGE_SWIZZLE,
+  /* the swizzled layout, a persistent grid streaming tiles (stream_tiles) */
+  STAGE_STREAM,
   N_STAGES
 };
 
@@ -84,17 +90,20 @@ struct FramePlane
 {
   PlaneArgs a;
   unsigned int tiles_x, tiles_y;
-  unsigned int first_block;
+  unsigned int blocks;          /* the plane's blocks (stream: its grid) */
   int path;
   int by_columns;               /* block order: down the columns of tiles */
 };
 
+/* The block ranges come first: a block finds its plane in the first
+ * line of the launch arguments (measured: 0.15 to 0.3 us less per launch
+ * than reading them out of the planes). */
 struct FrameArgs
 {
-  FramePlane plane[CT_PLANES_PER_LAUNCH];
   unsigned int n_planes;
+  unsigned int first_block[CT_PLANES_PER_LAUNCH];
+  FramePlane plane[CT_PLANES_PER_LAUNCH];
 };
-
 /* The geometry of a wide tile for element size E, chunks of NW 32-bit words
  * and K chunks per thread. The big tile (16-byte chunks, K = 16) serves
  * planes with enough tiles to fill the GPU; the small one (4-byte chunks, 8
@@ -116,14 +125,22 @@ template <int E, int NW, int K> struct Wide
    * warp's 16-byte reads down a chunk column over all banks */
   static constexpr int SLOTS_PADDED = ROWS * kCols + GROUPS;
   static constexpr int SLOTS_SWIZZLED = ROWS * kCols;
+  /* tiles a block holds at once */
+  static constexpr int STAGES = 1;
   static_assert (V >= 1 && C % E == 0, "whole elements per chunk");
   static_assert (M >= 1 && K % V == 0, "whole micro-blocks per thread");
 };
 
-/* The two configurations per element size. */
+/* The configurations per element size. */
 template <int E> struct Big : Wide<E, E == 3 ? 3 : 4, kChunks> {};
 template <int E> struct Small :
     Wide<E, E == 3 ? 3 : E == 8 ? 2 : 1, kSmallChunks> {};
+/* The streamed tile (not for 3-byte elements): 128 rows, or 256 for bytes,
+ * whose micro-blocks are 16 rows; STAGES tiles in flight per block. */
+template <int E> struct Stream : Wide<E, 4, E == 1 ? kChunks : kChunks / 2>
+{
+  static constexpr int STAGES = E == 1 ? 2 : 3;
+};
 
 /* Shared-memory chunk slot of tile row @row, chunk column @c (16-byte
  * chunks; 3-byte elements have rgb_tile instead). */
@@ -427,6 +444,81 @@ wide_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
   }
 }
 
+/// stream (wide-swizzle on planes of a few waves): the plane has a grid of
+/// its own size (host: as many blocks as fit at once), and each block moves
+/// tiles b, b + blocks, ... down the columns of tiles, with STAGES tiles in
+/// shared memory: while it transposes and stores one, the copies of the
+/// next ones are in flight. The swizzled layout and the thread roles of
+/// wide_tile; a thread reads, transposes and stores one micro-block at a
+/// time. Preconditions as wide_tile's.
+template <int E>
+__device__ __forceinline__ void
+stream_tiles (const FramePlane & fp, unsigned int t0, uint32_t * smem)
+{
+  using W = Stream<E>;
+  constexpr int V = W::V, NW = W::WORDS, M = W::M, S = W::STAGES;
+  constexpr int K = W::ROWS * kCols / kThreads;
+  constexpr unsigned int TS = W::SLOTS_SWIZZLED;
+  const PlaneArgs & p = fp.a;
+  const unsigned int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  const unsigned int g = (lane & 7) + 8 * (warp & 1);
+  const unsigned int c = (lane >> 3) + 4 * (warp >> 1);
+  const unsigned int n = fp.tiles_x * fp.tiles_y, step = fp.blocks;
+  uint4 *s = reinterpret_cast<uint4 *>(smem);
+
+  /* tile @t into stage @st; nothing past the last tile */
+  auto issue = [&] (unsigned int t, unsigned int st) {
+    if (t >= n)
+      return;
+    const unsigned int x0 = (t / fp.tiles_y) * W::COLS;
+    const unsigned int y0 = (t % fp.tiles_y) * W::ROWS;
+#pragma unroll
+    for (int k = 0; k < K; k++) {
+      const unsigned int u = tid + k * kThreads;
+      stage_chunk<E> (p, x0 + (u % kCols) * V, y0 + u / kCols,
+          &s[st * TS + slot<W, STAGE_SWIZZLE> (u / kCols, u % kCols)]);
+    }
+  };
+
+#pragma unroll
+  for (int i = 0; i < S - 1; i++) {
+    issue (t0 + i * step, i);
+    __pipeline_commit ();
+  }
+  unsigned int st = 0;
+  for (unsigned int t = t0; t < n; t += step) {
+    /* one group per tile, empty past the end: tile t's is S - 1 back */
+    issue (t + (S - 1) * step, (st + S - 1) % S);
+    __pipeline_commit ();
+    __pipeline_wait_prior (S - 1);
+    __syncthreads ();
+
+    const unsigned int x0 = (t / fp.tiles_y) * W::COLS;
+    const unsigned int y0 = (t % fp.tiles_y) * W::ROWS;
+#pragma unroll
+    for (int m = 0; m < M; m++) {
+      uint32_t in[V][NW], out[V][NW];
+#pragma unroll
+      for (int i = 0; i < V; i++) {
+        uint4 v = s[st * TS + slot<W, STAGE_SWIZZLE> ((g + kGroups * m) * V +
+                i, c)];
+        in[i][0] = v.x;
+        in[i][1] = v.y;
+        in[i][2] = v.z;
+        in[i][3] = v.w;
+      }
+      transpose_block<E, NW> (in, out);
+#pragma unroll
+      for (int j = 0; j < V; j++)
+        store_chunk<E, NW> (p, x0 + c * V + j, y0 + (g + kGroups * m) * V,
+            out[j]);
+    }
+    /* stage st is refilled on the next turn */
+    __syncthreads ();
+    st = st + 1 == S ? 0 : st + 1;
+  }
+}
+
 /* The 3-byte tile of wide-padded and wide-swizzle: 128 x 128 elements. */
 constexpr int kRgbTile = 128;
 /* Its transposed tile in shared memory: 128 destination rows of 96 words,
@@ -574,8 +666,9 @@ fallback_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
 }
 
 /* A big tile in one of the stages, or (stage N_STAGES) a small tile. The
- * register kernel has the register stage, the staged kernel the other two
- * (host: family_of sends each plane to the kernel that has its stage). */
+ * register kernel has the register stage, the staged kernel the padded and
+ * swizzled ones (host: family_of sends each plane to the kernel that has
+ * its stage; k_stream has the stream stage). */
 template <int E, bool STAGED>
 __device__ __forceinline__ void
 wide_any (const PlaneArgs & p, int stage, unsigned int tx, unsigned int ty,
@@ -605,6 +698,44 @@ wide_any (const PlaneArgs & p, int stage, unsigned int tx, unsigned int ty,
     wide_tile<E, Small<E>, STAGE_REGISTERS> (p, tx, ty, smem);
 }
 
+/* The plane this block belongs to: the last whose first block is <= the
+ * block's. */
+__device__ __forceinline__ unsigned int
+plane_index (const FrameArgs & f)
+{
+  unsigned int i = 0;
+
+#pragma unroll
+  for (unsigned int k = 1; k < CT_PLANES_PER_LAUNCH; k++) {
+    if (k < f.n_planes && blockIdx.x >= f.first_block[k])
+      i = k;
+  }
+  return i;
+}
+
+/* Thin block (tx, ty) of a plane on a thin path. */
+__device__ __forceinline__ void
+thin_any (const FramePlane & fp, unsigned int tx, unsigned int ty)
+{
+  switch (fp.path) {
+    case PATH_THIN_1:
+      thin_block<unsigned char> (fp.a, tx, ty);
+      break;
+    case PATH_THIN_2:
+      thin_block<unsigned short> (fp.a, tx, ty);
+      break;
+    case PATH_THIN_3:
+      thin_block<Bytes<3>> (fp.a, tx, ty);
+      break;
+    case PATH_THIN_4:
+      thin_block<unsigned int> (fp.a, tx, ty);
+      break;
+    case PATH_THIN_8:
+      thin_block<unsigned long long> (fp.a, tx, ty);
+      break;
+  }
+}
+
 /// The one-launch kernel: block b belongs to the last plane whose first
 /// block is <= b, and moves one tile (or thin block) of it by that plane's
 /// path. Two of them: the register kernel (the register stage) at 2 blocks
@@ -618,13 +749,9 @@ k_wide (const __grid_constant__ FrameArgs f)
 {
   extern __shared__ uint4 smem_raw[];
   uint32_t *smem = reinterpret_cast<uint32_t *>(smem_raw);
-  const unsigned int b = blockIdx.x;
-  unsigned int i = 0;
-
-  while (i + 1 < f.n_planes && b >= f.plane[i + 1].first_block)
-    i++;
+  const unsigned int i = plane_index (f);
   const FramePlane & fp = f.plane[i];
-  const unsigned int t = b - fp.first_block;
+  const unsigned int t = blockIdx.x - f.first_block[i];
   /* staged tiles of planes larger than a wave go down the columns of
    * tiles (host: by_columns) */
   const unsigned int tx = fp.by_columns ? t / fp.tiles_y : t % fp.tiles_x;
@@ -653,22 +780,11 @@ k_wide (const __grid_constant__ FrameArgs f)
     return;
   }
 
+  if (path < PATH_WORD_1) {
+    thin_any (fp, tx, ty);
+    return;
+  }
   switch (path) {
-    case PATH_THIN_1:
-      thin_block<unsigned char> (fp.a, tx, ty);
-      break;
-    case PATH_THIN_2:
-      thin_block<unsigned short> (fp.a, tx, ty);
-      break;
-    case PATH_THIN_3:
-      thin_block<Bytes<3>> (fp.a, tx, ty);
-      break;
-    case PATH_THIN_4:
-      thin_block<unsigned int> (fp.a, tx, ty);
-      break;
-    case PATH_THIN_8:
-      thin_block<unsigned long long> (fp.a, tx, ty);
-      break;
     case PATH_WORD_1:
       fallback_tile<unsigned char> (fp.a, tx, ty, smem);
       break;
@@ -696,6 +812,35 @@ k_wide (const __grid_constant__ FrameArgs f)
   }
 }
 
+/// The thin kernel: a group of thin planes alone. The thin paths of
+/// k_wide, without the rest of it: a small kernel starts sooner, which is
+/// most of a thin plane's time.
+__global__ void __launch_bounds__ (kThreads)
+k_thin (const __grid_constant__ FrameArgs f)
+{
+  const unsigned int i = plane_index (f);
+  const FramePlane & fp = f.plane[i];
+  const unsigned int t = blockIdx.x - f.first_block[i];
+
+  thin_any (fp, t % fp.tiles_x, t / fp.tiles_x);
+}
+
+/// The stream kernels, one per element size: one plane on the stream path
+/// (host: want_stream and the grouping in ct_launch_wide keep it alone in
+/// its launch), a grid of as many blocks as fit at once: 1 per
+/// multiprocessor for bytes, 2 for the rest, by their shared memory. Kernels
+/// of their own, with the plane at a constant index: inside k_wide, or in
+/// one kernel for all sizes, the bytes' loop measured 5 to 40% slower.
+template <int E>
+__global__ void __launch_bounds__ (kThreads, E == 1 ? 1 : 2)
+k_stream (const __grid_constant__ FrameArgs f)
+{
+  extern __shared__ uint4 smem_raw[];
+
+  stream_tiles<E> (f.plane[0], blockIdx.x,
+      reinterpret_cast<uint32_t *>(smem_raw));
+}
+
 /* What the host needs to know of a tile configuration. */
 struct Geometry
 {
@@ -715,8 +860,8 @@ geometry (int stage)
   g.align = W::C == 12 ? 4 : W::C;
   if (stage == STAGE_REGISTERS || stage == N_STAGES)
     g.smem = 0;
-  else if (stage == STAGE_SWIZZLE)
-    g.smem = (size_t) W::SLOTS_SWIZZLED * W::C;
+  else if (stage == STAGE_SWIZZLE || stage == STAGE_STREAM)
+    g.smem = (size_t) W::STAGES * W::SLOTS_SWIZZLED * W::C;
   else
     g.smem = (size_t) W::SLOTS_PADDED * W::C;
   return g;
@@ -731,6 +876,19 @@ geometry_of (unsigned int es, int stage)
   if (es == 3 && (stage == STAGE_PADDED || stage == STAGE_SWIZZLE)) {
     Geometry g = { kRgbTile, kRgbTile, kRgbSmem, 16 };
     return g;
+  }
+  /* no stream for 3-byte elements (host: stream_choice) */
+  if (stage == STAGE_STREAM) {
+    switch (es) {
+      case 1:
+        return geometry<Stream<1>> (stage);
+      case 2:
+        return geometry<Stream<2>> (stage);
+      case 4:
+        return geometry<Stream<4>> (stage);
+      default:
+        return geometry<Stream<8>> (stage);
+    }
   }
 
   switch (es) {
@@ -775,7 +933,9 @@ enum Family
 {
   FAMILY_ANY = -1,
   FAMILY_REGISTERS = 0,
-  FAMILY_STAGED = 1
+  FAMILY_STAGED = 1,
+  /* k_stream: the stream path only, alone in its launch */
+  FAMILY_STREAM = 2
 };
 
 struct Choice
@@ -798,6 +958,8 @@ family_of (int path)
     case STAGE_PADDED:
     case STAGE_SWIZZLE:
       return FAMILY_STAGED;
+    case STAGE_STREAM:
+      return FAMILY_STREAM;
     default:
       return FAMILY_ANY;
   }
@@ -833,16 +995,64 @@ tile_choice (const CtPlane * pl, int path, const Geometry & g)
   return c;
 }
 
+/* What choose_path needs to know of the device. */
+struct Device
+{
+  size_t max_smem;              /* opt-in dynamic shared memory per block */
+  size_t smem_per_sm;           /* shared memory of a multiprocessor */
+  size_t smem_reserved;         /* of it, the system's per block */
+  unsigned int n_sms;
+};
+
+/* wide-swizzle streams a single plane of up to 16 of its tiles per
+ * multiprocessor (bytes: from 1.5), and moves larger planes and the planes
+ * of frames a tile per block. Measured on the H200 (docs/kernels.md):
+ * streaming is as fast or faster on every single plane up to there (from
+ * 0.88 to 0.97 of a copy on 8000x6000 bytes, 0.80 to 0.94 on 3840x2160
+ * 2-byte elements); on larger planes a tile per block keeps ahead (8-byte
+ * 8192x8192: 0.96 against 0.94), bytes under 1.5 tiles per multiprocessor
+ * stream slower (3840x2160: 0.69 against 0.76), and a frame in one launch
+ * needs one kernel for all its planes. */
+bool
+want_stream (unsigned int es, unsigned long long swizzle_tiles,
+    unsigned int n_sms, unsigned int n_planes)
+{
+  const unsigned long long from = es == 1 ? 3ull * n_sms / 2 : 0;
+
+  return es != 3 && n_planes == 1 && swizzle_tiles >= from &&
+      swizzle_tiles <= 16ull * n_sms;
+}
+
+/* The stream path of a plane: its tiles, in a grid of as many blocks as
+ * the device holds at once, or fewer for fewer tiles. */
+Choice
+stream_choice (const CtPlane * pl, int wide_base, const Device & d)
+{
+  const Geometry g = geometry_of (pl->elem_size, STAGE_STREAM);
+  Choice c = tile_choice (pl, wide_base + STAGE_STREAM, g);
+  unsigned long long per_sm = d.smem_per_sm / (g.smem + d.smem_reserved);
+
+  if (per_sm > kStagedPerSm)
+    per_sm = kStagedPerSm;
+  if (per_sm < 1)
+    per_sm = 1;
+  if (c.blocks > per_sm * d.n_sms)
+    c.blocks = per_sm * d.n_sms;
+  return c;
+}
+
 /* The thin path for thin planes; the big wide tile when the plane allows
- * it and the device has the shared memory; under auto, the small tile for
+ * it and the device has the shared memory (wide-swizzle on planes of a few
+ * waves: the stream path); under auto, the small tile for
  * byte planes too small to give every multiprocessor a big tile, and for
  * planes aligned for the small tile only; else the exact tile in native
  * words or bytes. */
 Choice
 choose_path (const CtPlane * pl, CtMapping mapping, CtKernel kernel,
-    size_t max_smem, unsigned int n_sms, unsigned int n_planes,
-    unsigned long long call_blocks)
+    const Device & d, unsigned int n_planes, unsigned long long call_blocks)
 {
+  const size_t max_smem = d.max_smem;
+  const unsigned int n_sms = d.n_sms;
   const uintptr_t bits = (uintptr_t) pl->src | (uintptr_t) pl->dst |
       (uintptr_t) pl->src_stride | (uintptr_t) pl->dst_stride;
   const unsigned int es = pl->elem_size;
@@ -869,6 +1079,14 @@ choose_path (const CtPlane * pl, CtMapping mapping, CtKernel kernel,
     const bool big_ok = bits % big.align == 0 && big.smem <= max_smem;
     Choice bc = tile_choice (pl, wide_base + stage, big);
 
+    if (big_ok && stage == STAGE_SWIZZLE &&
+        want_stream (es, bc.blocks, n_sms, n_planes)) {
+      const Choice sc = stream_choice (pl, wide_base, d);
+      if (geometry_of (es, STAGE_STREAM).smem <= max_smem &&
+          (unsigned long long) sc.tiles_x * sc.tiles_y <= 0x7fffffffull)
+        return sc;
+    }
+
     /* measured: the small tile wins only for bytes, only while the big
      * tiles of the whole call leave multiprocessors idle, and only when
      * every plane of the call is bytes (beside a big tile of another
@@ -876,10 +1094,11 @@ choose_path (const CtPlane * pl, CtMapping mapping, CtKernel kernel,
     const bool want_small = kernel == CT_KERNEL_AUTO &&
         (es == 1 ? call_blocks < n_sms : !big_ok);
 
-    /* the 3-byte staged tile is 128 x 128: below a tile per
-     * multiprocessor the register path's 256 x 64 tile does better */
+    /* the 3-byte staged tile is 128 x 128: below two tiles per
+     * multiprocessor the register path's 256 x 64 tile does better
+     * (1920x1080, 135 tiles: 0.85 of a copy against 0.79) */
     if (kernel == CT_KERNEL_AUTO && es == 3 && big_ok &&
-        bc.blocks < n_sms && stage != STAGE_REGISTERS) {
+        bc.blocks < 2ull * n_sms && stage != STAGE_REGISTERS) {
       const Geometry reg = geometry_of (es, STAGE_REGISTERS);
       if (bits % reg.align == 0)
         return tile_choice (pl, wide_base + STAGE_REGISTERS, reg);
@@ -918,31 +1137,46 @@ choose_path (const CtPlane * pl, CtMapping mapping, CtKernel kernel,
 }
 
 /* Per device: the opt-in shared-memory limit, and the dynamic shared memory
- * each k_wide has been allowed so far. */
+ * each kernel has been allowed so far (the stream kernels from slot
+ * FAMILY_STREAM, by size index). */
 std::atomic<int> optin_limit[kMaxDevices];
 std::atomic<int> sm_count[kMaxDevices];
-std::atomic<int> allowed[2][kMaxDevices];
+std::atomic<int> sm_smem[kMaxDevices];
+std::atomic<int> reserved_smem[kMaxDevices];
+std::atomic<int> allowed[FAMILY_STREAM + 5][kMaxDevices];
 
 CtResult
 launch_group (const FrameArgs & f, unsigned int blocks, size_t smem,
-    int family, int device, cudaStream_t s)
+    int family, bool thin_only, int device, cudaStream_t s)
 {
-  /* a group of thin and exact planes alone takes the staged kernel, the
-   * smaller of the two */
-  const bool staged = family != FAMILY_REGISTERS;
-  void (*kernel) (FrameArgs) = staged ? k_wide<true> : k_wide<false>;
+  /* a group of thin and exact planes takes the staged kernel, the smaller
+   * of the two; thin planes alone the thin kernel; a stream plane (alone)
+   * the stream kernel of its size */
+  static void (*const streams[]) (FrameArgs) = {
+    k_stream<1>, k_stream<2>, nullptr, k_stream<4>, k_stream<8>
+  };
+  const int k = family == FAMILY_ANY ? FAMILY_STAGED : family;
+  const int size = (f.plane[0].path - PATH_WIDE) / (N_STAGES + 1);
+  void (*kernel) (FrameArgs) = thin_only ? k_thin :
+      k == FAMILY_STREAM ? streams[size] :
+      k == FAMILY_STAGED ? k_wide<true> : k_wide<false>;
+  const int slot = k == FAMILY_STREAM ? FAMILY_STREAM + size : k;
+
+  /* (3-byte elements never stream: want_stream) */
+  if (kernel == nullptr)
+    return CT_ERROR_UNSUPPORTED_ELEMENT_SIZE;
 
   if (blocks == 0)
     return CT_OK;
   if (smem > 48 * 1024) {
     bool cached = device >= 0 && device < kMaxDevices;
-    if (!cached || allowed[staged][device].load () < (int) smem) {
+    if (!cached || allowed[slot][device].load () < (int) smem) {
       cudaError_t err = cudaFuncSetAttribute ((const void *) kernel,
           cudaFuncAttributeMaxDynamicSharedMemorySize, (int) smem);
       if (err != cudaSuccess)
         return (CtResult) err;
       if (cached)
-        allowed[staged][device].store ((int) smem);
+        allowed[slot][device].store ((int) smem);
     }
   }
   kernel<<<blocks, kThreads, smem, s>>> (f);
@@ -979,7 +1213,7 @@ ct_launch_wide (const CtPlane * planes, unsigned int n_planes,
   FrameArgs f;
   unsigned long long blocks = 0;
   size_t smem = 0;
-  int device = 0, limit = 0, n_sms = 0;
+  int device = 0, limit = 0, n_sms = 0, per_sm = 0, reserved = 0;
   CtResult res = (CtResult) cudaGetDevice (&device);
 
   if (res == CT_OK)
@@ -988,9 +1222,18 @@ ct_launch_wide (const CtPlane * planes, unsigned int n_planes,
   if (res == CT_OK)
     res = cached_attribute (sm_count, cudaDevAttrMultiProcessorCount, device,
         &n_sms);
+  if (res == CT_OK)
+    res = cached_attribute (sm_smem,
+        cudaDevAttrMaxSharedMemoryPerMultiprocessor, device, &per_sm);
+  /* (a device that reserves none is asked again each call: 0 is not cached) */
+  if (res == CT_OK)
+    res = cached_attribute (reserved_smem,
+        cudaDevAttrReservedSharedMemoryPerBlock, device, &reserved);
   if (res != CT_OK)
     return res;
-  /* auto's choice of tile size looks at the whole call: the blocks its
+  const Device d = { (size_t) limit, (size_t) per_sm, (size_t) reserved,
+    (unsigned int) n_sms };
+  /* auto's choice of tile size looks at the whole call: the tiles its
    * planes would make as big tiles */
   unsigned long long call_blocks = 0;
   unsigned int n_live = 0;
@@ -1001,8 +1244,9 @@ ct_launch_wide (const CtPlane * planes, unsigned int n_planes,
     for (unsigned int i = 0; i < n_planes; i++) {
       if (planes[i].width == 0 || planes[i].height == 0)
         continue;
-      call_blocks += choose_path (&planes[i], mapping, CT_KERNEL_AUTO,
-          (size_t) limit, (unsigned int) n_sms, n_live, ~0ull).blocks;
+      const Choice c = choose_path (&planes[i], mapping, CT_KERNEL_AUTO, d,
+          n_live, ~0ull);
+      call_blocks += (unsigned long long) c.tiles_x * c.tiles_y;
       other_sizes = other_sizes || planes[i].elem_size != 1;
     }
     /* a call with other element sizes keeps the big tiles */
@@ -1010,35 +1254,39 @@ ct_launch_wide (const CtPlane * planes, unsigned int n_planes,
       call_blocks = ~0ull;
   }
 
-  /* the kernel of the group being filled: a plane that needs the other one
+  /* the kernel of the group being filled: a plane that needs another one
    * starts a new group (not seen with the variants as they are: a call's
-   * wide planes share a stage) */
+   * wide planes share a stage, and only single planes stream) */
   int family = FAMILY_ANY;
+  bool thin_only = true;
   f.n_planes = 0;
   for (unsigned int i = 0; i < n_planes; i++) {
     const CtPlane *pl = &planes[i];
     if (pl->width == 0 || pl->height == 0)
       continue;
 
-    Choice c = choose_path (pl, mapping, kernel, (size_t) limit,
-        (unsigned int) n_sms, n_live, call_blocks);
+    Choice c = choose_path (pl, mapping, kernel, d, n_live, call_blocks);
     if (c.blocks > max_blocks)
       return CT_ERROR_INVALID_ARGUMENT;
-    const bool other_kernel = c.family != FAMILY_ANY &&
-        family != FAMILY_ANY && c.family != family;
+    const bool other_kernel = f.n_planes > 0 &&
+        (c.family == FAMILY_STREAM || family == FAMILY_STREAM ||
+        (c.family != FAMILY_ANY && family != FAMILY_ANY &&
+            c.family != family));
     if (f.n_planes == CT_PLANES_PER_LAUNCH || blocks + c.blocks > max_blocks ||
         other_kernel) {
-      res = launch_group (f, (unsigned int) blocks, smem, family, device,
-          stream);
+      res = launch_group (f, (unsigned int) blocks, smem, family, thin_only,
+          device, stream);
       if (res != CT_OK)
         return res;
       f.n_planes = 0;
       blocks = 0;
       smem = 0;
       family = FAMILY_ANY;
+      thin_only = true;
     }
     if (c.family != FAMILY_ANY)
       family = c.family;
+    thin_only = thin_only && c.path >= PATH_THIN_1 && c.path < PATH_WORD_1;
 
     FramePlane & fp = f.plane[f.n_planes++];
     fp.a.src = static_cast<const unsigned char *>(pl->src);
@@ -1050,7 +1298,8 @@ ct_launch_wide (const CtPlane * planes, unsigned int n_planes,
     fp.a.mapping = (int) mapping;
     fp.tiles_x = c.tiles_x;
     fp.tiles_y = c.tiles_y;
-    fp.first_block = (unsigned int) blocks;
+    f.first_block[f.n_planes - 1] = (unsigned int) blocks;
+    fp.blocks = (unsigned int) c.blocks;
     fp.path = c.path;
     /* the blocks in flight then write whole destination rows and read a
      * few hundred bytes of each source row: measured faster on planes of
@@ -1062,5 +1311,6 @@ ct_launch_wide (const CtPlane * planes, unsigned int n_planes,
     if (c.smem > smem)
       smem = c.smem;
   }
-  return launch_group (f, (unsigned int) blocks, smem, family, device, stream);
+  return launch_group (f, (unsigned int) blocks, smem, family, thin_only,
+      device, stream);
 }

@@ -808,6 +808,16 @@ main (int argc, char **argv)
     {257, 255}, {129, 300}, {65, 63}, {33, 31}, {15, 17}, {16, 16},
     {1, 300}, {300, 1}, {513, 70}, {5, 700}, {700, 9},
   };
+  /* wide-swizzle streams single planes of a few waves (a block moves
+   * several tiles in turn): bytes from 1.5 tiles of 256x256 per
+   * multiprocessor, so a plane of 16 x 14 of them, ragged; the other sizes
+   * at more tiles than the stream grid's 2 blocks per multiprocessor of an
+   * H200 (132) */
+  static const unsigned int stream_byte_shapes[][2] = { {4001, 3499} };
+  static const unsigned int stream_shapes[][2] = { {3001, 1499} };
+  static const unsigned int stream_sizes[] = { 2, 4, 8 };
+  static const unsigned int byte_size[] = { 1 };
+  static const int stream_strides[] = { STRIDES_PITCHED, STRIDES_ODD_BASE };
   /* more tile rows (or, for naive-column, columns) than the grid's y limit
    * of 65535 blocks, so the kernels' loops over it run */
   static const unsigned int grid_shapes[][2] = {
@@ -883,6 +893,14 @@ main (int argc, char **argv)
       N_ELEMENTS (big_shapes), some_sizes, N_ELEMENTS (some_sizes),
       aligned_strides, N_ELEMENTS (aligned_strides), mirrored_mappings,
       N_ELEMENTS (mirrored_mappings), stream);
+  run_group ("streamed planes, bytes", stream_byte_shapes,
+      N_ELEMENTS (stream_byte_shapes), byte_size, N_ELEMENTS (byte_size),
+      stream_strides, N_ELEMENTS (stream_strides), transpose_only,
+      N_ELEMENTS (transpose_only), stream);
+  run_group ("streamed planes", stream_shapes, N_ELEMENTS (stream_shapes),
+      stream_sizes, N_ELEMENTS (stream_sizes), stream_strides,
+      N_ELEMENTS (stream_strides), transpose_only,
+      N_ELEMENTS (transpose_only), stream);
   run_group ("past the grid limit", grid_shapes, N_ELEMENTS (grid_shapes),
       grid_sizes, N_ELEMENTS (grid_sizes), small_strides,
       N_ELEMENTS (small_strides), ends, N_ELEMENTS (ends), stream);
