@@ -61,6 +61,9 @@ constexpr int kFallbackTile = 64;
 constexpr int kMaxDevices = 64;
 /* Blocks of the staged kernel a multiprocessor holds (its launch bounds). */
 constexpr int kStagedPerSm = 3;
+/* Blocks of a stream kernel a multiprocessor holds, at most (bytes: 1, by
+ * their shared memory). */
+constexpr int kStreamPerSm = 2;
 
 enum Stage
 {
@@ -832,7 +835,7 @@ k_thin (const __grid_constant__ FrameArgs f)
 /// of their own, with the plane at a constant index: inside k_wide, or in
 /// one kernel for all sizes, the bytes' loop measured 5 to 40% slower.
 template <int E>
-__global__ void __launch_bounds__ (kThreads, E == 1 ? 1 : 2)
+__global__ void __launch_bounds__ (kThreads, E == 1 ? 1 : kStreamPerSm)
 k_stream (const __grid_constant__ FrameArgs f)
 {
   extern __shared__ uint4 smem_raw[];
@@ -1032,8 +1035,8 @@ stream_choice (const CtPlane * pl, int wide_base, const Device & d)
   Choice c = tile_choice (pl, wide_base + STAGE_STREAM, g);
   unsigned long long per_sm = d.smem_per_sm / (g.smem + d.smem_reserved);
 
-  if (per_sm > kStagedPerSm)
-    per_sm = kStagedPerSm;
+  if (per_sm > kStreamPerSm)
+    per_sm = kStreamPerSm;
   if (per_sm < 1)
     per_sm = 1;
   if (c.blocks > per_sm * d.n_sms)
