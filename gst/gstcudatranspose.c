@@ -37,9 +37,12 @@
 #include <gst/cuda/gstcudacontext.h>
 #include <gst/cuda/gstcudaloader.h>
 #include <gst/cuda/gstcudautils.h>
+#include <gst/cuda/gstcudamemory.h>
+#include <gst/cuda/gstcudabufferpool.h>
 #include <gst/cuda/cuda-gst.h>
 
 #include "cudatranspose-kernels.h"
+#include "gstcudatransposepinned.h"
 
 /* The property's values are the kernels' enum, cast. */
 G_STATIC_ASSERT ((int) GST_CUDA_TRANSPOSE_KERNEL_TILED_64 ==
@@ -48,7 +51,7 @@ G_STATIC_ASSERT ((int) GST_CUDA_TRANSPOSE_KERNEL_WIDE_SWIZZLE ==
     (int) CT_KERNEL_WIDE_SWIZZLE);
 G_STATIC_ASSERT ((int) GST_CUDA_TRANSPOSE_KERNEL_CPU == (int) CT_KERNEL_CPU);
 
-GST_DEBUG_CATEGORY_STATIC (gst_cuda_transpose_debug);
+GST_DEBUG_CATEGORY (gst_cuda_transpose_debug);
 #define GST_CAT_DEFAULT gst_cuda_transpose_debug
 
 /* Device buffers: row pitch rounded up so every row starts aligned. */
@@ -72,8 +75,18 @@ enum
     "NV12, NV21, Y444, RGBA, BGRA, ARGB, ABGR, RGBx, BGRx, xRGB, xBGR, " \
     "RGB, BGR, AYUV }"
 
+/* Of those, the ones GStreamer 1.22's CUDA allocator can lay out: it aborts
+ * on any other format (GRAY8 among them), so CUDA memory is not offered for
+ * them. */
+#define CUDA_TRANSPOSE_CUDA_FORMATS "{ I420, YV12, NV12, NV21, Y444, RGBA, " \
+    "BGRA, ARGB, ABGR, RGBx, BGRx, RGB, BGR }"
+
+/* CUDA memory first: a neighbour that can keep frames on the GPU should. */
 #define CUDA_TRANSPOSE_CAPS \
-    GST_VIDEO_CAPS_MAKE (CUDA_TRANSPOSE_FORMATS) ", interlace-mode = progressive"
+    GST_VIDEO_CAPS_MAKE_WITH_FEATURES (GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY, \
+        CUDA_TRANSPOSE_CUDA_FORMATS) ", interlace-mode = progressive; " \
+    GST_VIDEO_CAPS_MAKE (CUDA_TRANSPOSE_FORMATS) \
+    ", interlace-mode = progressive"
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK,
@@ -225,13 +238,38 @@ invert_par (const GValue * src, GValue * dst)
   }
 }
 
+static gboolean
+is_cuda_memory_caps (GstCapsFeatures * features)
+{
+  return features && gst_caps_features_contains (features,
+      GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY);
+}
+
+/* @caps with each structure moved to the other memory: CUDA to system,
+ * anything else to CUDA. */
+static GstCaps *
+with_other_memory (GstCaps * caps)
+{
+  GstCaps *ret = gst_caps_copy (caps);
+  guint i;
+
+  for (i = 0; i < gst_caps_get_size (ret); i++) {
+    GstCapsFeatures *f = gst_caps_get_features (ret, i);
+
+    gst_caps_set_features (ret, i, is_cuda_memory_caps (f) ?
+        gst_caps_features_new_empty () :
+        gst_caps_features_new (GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY, NULL));
+  }
+  return ret;
+}
+
 /* Swaps width and height (whatever their form: fixed, range or list) and
  * inverts the pixel-aspect-ratio. The same in both directions. */
 static GstCaps *
 gst_cuda_transpose_transform_caps (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps, GstCaps * filter)
 {
-  GstCaps *ret = gst_caps_new_empty ();
+  GstCaps *ret = gst_caps_new_empty (), *other, *tmp;
   guint i;
 
   for (i = 0; i < gst_caps_get_size (caps); i++) {
@@ -264,9 +302,19 @@ gst_cuda_transpose_transform_caps (GstBaseTransform * trans,
         f ? gst_caps_features_copy (f) : NULL);
   }
 
+  /* The same memory first, then the other: either side may keep frames on
+   * the GPU while the other has them in system memory. The other pad's
+   * template takes out what CUDA memory cannot hold. */
+  ret = gst_caps_merge (ret, with_other_memory (ret));
+  other = gst_pad_get_pad_template_caps (direction == GST_PAD_SINK ?
+      GST_BASE_TRANSFORM_SRC_PAD (trans) : GST_BASE_TRANSFORM_SINK_PAD (trans));
+  tmp = gst_caps_intersect_full (ret, other, GST_CAPS_INTERSECT_FIRST);
+  gst_caps_unref (other);
+  gst_caps_unref (ret);
+  ret = tmp;
+
   if (filter) {
-    GstCaps *tmp = gst_caps_intersect_full (filter, ret,
-        GST_CAPS_INTERSECT_FIRST);
+    tmp = gst_caps_intersect_full (filter, ret, GST_CAPS_INTERSECT_FIRST);
     gst_caps_unref (ret);
     ret = tmp;
   }
@@ -368,16 +416,6 @@ gst_cuda_transpose_transform_size (GstBaseTransform * trans,
   return TRUE;
 }
 
-static gboolean
-gst_cuda_transpose_propose_allocation (GstBaseTransform * trans,
-    GstQuery * decide_query, GstQuery * query)
-{
-  /* any stride and plane offset upstream likes */
-  gst_query_add_allocation_meta (query, GST_VIDEO_META_API_TYPE, NULL);
-  return GST_BASE_TRANSFORM_CLASS (parent_class)->propose_allocation (trans,
-      decide_query, query);
-}
-
 /* ---------------------------------------------------------------------- */
 /* GPU                                                                      */
 
@@ -406,6 +444,7 @@ gst_cuda_transpose_open_gpu (GstCudaTranspose * self)
           "could not be loaded: no NVIDIA driver is installed");
       goto failed;
     }
+    gst_cuda_memory_init_once ();
     cres = CuInit (0);
     if (cres != CUDA_SUCCESS) {
       CuGetErrorString (cres, &cuda_msg);
@@ -492,16 +531,33 @@ gst_cuda_transpose_close_gpu (GstCudaTranspose * self)
   self->warned_cpu = FALSE;
 }
 
-/* Runs inside a pushed context. Returns the first failure. */
+/* Whether @buf is CUDA memory our kernels can read or write in place: one
+ * memory, of our own context. Anything else goes through the host. */
+static gboolean
+gst_cuda_transpose_on_device (GstCudaTranspose * self, GstBuffer * buf)
+{
+  GstMemory *mem;
+
+  if (!self->context || gst_buffer_n_memory (buf) != 1)
+    return FALSE;
+  mem = gst_buffer_peek_memory (buf, 0);
+  return gst_is_cuda_memory (mem) &&
+      GST_CUDA_MEMORY_CAST (mem)->context == self->context;
+}
+
+/* Runs inside a pushed context. Frames in device memory (@in_dev, @out_dev:
+ * mapped with GST_MAP_CUDA) are read or written in place; host ones are
+ * staged through the device buffer, asynchronously on the element's stream
+ * (truly so when the host memory is pinned). Returns the first failure. */
 static CtResult
 gst_cuda_transpose_run_gpu (GstCudaTranspose * self, CtKernel kernel,
-    GstVideoFrame * in, GstVideoFrame * out)
+    GstVideoFrame * in, gboolean in_dev, GstVideoFrame * out, gboolean out_dev)
 {
   CtPlane dev[GST_VIDEO_MAX_PLANES];
   CtResult res;
   guint p;
 
-  if (self->dev_needed > self->dev_size) {
+  if ((!in_dev || !out_dev) && self->dev_needed > self->dev_size) {
     gst_cuda_transpose_free_device (self);
     res = ct_device_alloc ((void **) &self->dev_mem, self->dev_needed);
     if (res != CT_OK)
@@ -511,12 +567,21 @@ gst_cuda_transpose_run_gpu (GstCudaTranspose * self, CtKernel kernel,
   device_layout (self, self->dev_mem, dev);
 
   for (p = 0; p < self->n_planes; p++) {
-    res = ct_copy_2d_async ((void *) dev[p].src, dev[p].src_stride,
-        GST_VIDEO_FRAME_PLANE_DATA (in, p), GST_VIDEO_FRAME_PLANE_STRIDE (in,
-            p), (gsize) dev[p].width * dev[p].elem_size, dev[p].height,
-        self->stream);
-    if (res != CT_OK)
-      return res;
+    if (in_dev) {
+      dev[p].src = GST_VIDEO_FRAME_PLANE_DATA (in, p);
+      dev[p].src_stride = GST_VIDEO_FRAME_PLANE_STRIDE (in, p);
+    } else {
+      res = ct_copy_2d_async ((void *) dev[p].src, dev[p].src_stride,
+          GST_VIDEO_FRAME_PLANE_DATA (in, p), GST_VIDEO_FRAME_PLANE_STRIDE (in,
+              p), (gsize) dev[p].width * dev[p].elem_size, dev[p].height,
+          self->stream);
+      if (res != CT_OK)
+        return res;
+    }
+    if (out_dev) {
+      dev[p].dst = GST_VIDEO_FRAME_PLANE_DATA (out, p);
+      dev[p].dst_stride = GST_VIDEO_FRAME_PLANE_STRIDE (out, p);
+    }
   }
 
   res = ct_transpose_planes (dev, self->n_planes, kernel,
@@ -524,7 +589,7 @@ gst_cuda_transpose_run_gpu (GstCudaTranspose * self, CtKernel kernel,
   if (res != CT_OK)
     return res;
 
-  for (p = 0; p < self->n_planes; p++) {
+  for (p = 0; !out_dev && p < self->n_planes; p++) {
     res = ct_copy_2d_async (GST_VIDEO_FRAME_PLANE_DATA (out, p),
         GST_VIDEO_FRAME_PLANE_STRIDE (out, p), dev[p].dst, dev[p].dst_stride,
         (gsize) dev[p].height * dev[p].elem_size, dev[p].width, self->stream);
@@ -532,7 +597,222 @@ gst_cuda_transpose_run_gpu (GstCudaTranspose * self, CtKernel kernel,
       return res;
   }
 
+  /* GStreamer 1.22's CUDA memory has no stream to order on: what goes
+   * downstream must be finished */
   return ct_stream_synchronize (self->stream);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Allocation                                                               */
+
+/* Whether a GPU kernel may run: a pinned pool only pays off then. */
+static gboolean
+gst_cuda_transpose_wants_gpu (GstCudaTranspose * self)
+{
+  gboolean cpu;
+
+  GST_OBJECT_LOCK (self);
+  cpu = self->kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU;
+  GST_OBJECT_UNLOCK (self);
+  return !cpu && gst_cuda_transpose_open_gpu (self);
+}
+
+/* A configured pool for @caps: CUDA memory of our context, or pinned host
+ * memory. Returns NULL if the pool refuses the configuration. @size is in
+ * and out: the CUDA pool rounds rows up to its pitch. */
+static GstBufferPool *
+gst_cuda_transpose_new_pool (GstCudaTranspose * self, GstCaps * caps,
+    gboolean cuda, guint * size, guint min_buffers, guint max_buffers)
+{
+  GstBufferPool *pool;
+  GstStructure *config;
+
+  if (!cuda)
+    return gst_cuda_transpose_pinned_pool_new (self->context, caps, *size,
+        min_buffers, max_buffers);
+
+  pool = gst_cuda_buffer_pool_new (self->context);
+  config = gst_buffer_pool_get_config (pool);
+  gst_buffer_pool_config_set_params (config, caps, *size, min_buffers,
+      max_buffers);
+  gst_buffer_pool_config_add_option (config,
+      GST_BUFFER_POOL_OPTION_VIDEO_META);
+  if (!gst_buffer_pool_set_config (pool, config)) {
+    GST_WARNING_OBJECT (self, "CUDA pool refused %" GST_PTR_FORMAT, caps);
+    gst_object_unref (pool);
+    return NULL;
+  }
+  config = gst_buffer_pool_get_config (pool);
+  gst_buffer_pool_config_get_params (config, NULL, size, NULL, NULL);
+  gst_structure_free (config);
+  return pool;
+}
+
+/* Upstream gets a pool to write its frames into: CUDA memory of our
+ * context for CUDA caps, pinned host memory otherwise, so that the upload
+ * runs at the link's speed. */
+static gboolean
+gst_cuda_transpose_propose_allocation (GstBaseTransform * trans,
+    GstQuery * decide_query, GstQuery * query)
+{
+  GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
+  GstBufferPool *pool;
+  GstVideoInfo info;
+  GstCaps *caps;
+  gboolean cuda;
+  guint size;
+
+  if (!GST_BASE_TRANSFORM_CLASS (parent_class)->propose_allocation (trans,
+          decide_query, query))
+    return FALSE;
+  /* any stride and plane offset upstream likes */
+  gst_query_add_allocation_meta (query, GST_VIDEO_META_API_TYPE, NULL);
+
+  gst_query_parse_allocation (query, &caps, NULL);
+  if (!caps || !gst_video_info_from_caps (&info, caps))
+    return FALSE;
+  if (gst_query_get_n_allocation_pools (query) > 0)
+    return TRUE;
+
+  cuda = is_cuda_memory_caps (gst_caps_get_features (caps, 0));
+  if (cuda ? !gst_cuda_transpose_open_gpu (self) :
+      !gst_cuda_transpose_wants_gpu (self))
+    return TRUE;
+
+  size = GST_VIDEO_INFO_SIZE (&info);
+  pool = gst_cuda_transpose_new_pool (self, caps, cuda, &size, 0, 0);
+  if (!pool)
+    return TRUE;
+  if (!cuda) {
+    GstAllocator *allocator =
+        gst_cuda_transpose_pinned_allocator_new (self->context);
+
+    gst_query_add_allocation_param (query, allocator, NULL);
+    gst_object_unref (allocator);
+  }
+  GST_DEBUG_OBJECT (self, "proposing a %s pool of %u-byte buffers",
+      cuda ? "CUDA" : "pinned", size);
+  gst_query_add_allocation_pool (query, pool, size, 0, 0);
+  gst_object_unref (pool);
+  return TRUE;
+}
+
+/* Whether downstream offers system memory of its own making (a pool of a
+ * special kind, or an allocator other than the default), which it then
+ * gets; otherwise output comes from a pinned pool. */
+static gboolean
+downstream_has_own_memory (GstQuery * query)
+{
+  GstAllocator *allocator = NULL, *sysmem = gst_allocator_find (NULL);
+  GstBufferPool *pool = NULL;
+  gboolean own = FALSE;
+
+  if (gst_query_get_n_allocation_params (query) > 0)
+    gst_query_parse_nth_allocation_param (query, 0, &allocator, NULL);
+  own = allocator && allocator != sysmem;
+  gst_clear_object (&allocator);
+
+  if (!own && gst_query_get_n_allocation_pools (query) > 0)
+    gst_query_parse_nth_allocation_pool (query, 0, &pool, NULL, NULL, NULL);
+  if (pool) {
+    GstStructure *config = gst_buffer_pool_get_config (pool);
+
+    own = G_OBJECT_TYPE (pool) != GST_TYPE_BUFFER_POOL &&
+        G_OBJECT_TYPE (pool) != GST_TYPE_VIDEO_BUFFER_POOL;
+    if (!own && gst_buffer_pool_config_get_allocator (config, &allocator,
+            NULL))
+      own = allocator && allocator != sysmem;
+    gst_structure_free (config);
+    gst_object_unref (pool);
+  }
+  gst_object_unref (sysmem);
+  return own;
+}
+
+/* Output buffers: for CUDA caps, downstream's pool if it is a CUDA pool of
+ * our context, else one of ours; for system memory, a pinned pool unless
+ * downstream brings memory of its own. */
+static gboolean
+gst_cuda_transpose_decide_allocation (GstBaseTransform * trans,
+    GstQuery * query)
+{
+  GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
+  GstBufferPool *pool = NULL, *ours;
+  guint size, min_buffers = 0, max_buffers = 0;
+  GstVideoInfo info;
+  GstCaps *caps;
+  gboolean cuda, have_pool;
+
+  gst_query_parse_allocation (query, &caps, NULL);
+  if (!caps || !gst_video_info_from_caps (&info, caps))
+    return FALSE;
+  cuda = is_cuda_memory_caps (gst_caps_get_features (caps, 0));
+
+  size = GST_VIDEO_INFO_SIZE (&info);
+  have_pool = gst_query_get_n_allocation_pools (query) > 0;
+  if (have_pool)
+    gst_query_parse_nth_allocation_pool (query, 0, &pool, &size,
+        &min_buffers, &max_buffers);
+  size = MAX (size, GST_VIDEO_INFO_SIZE (&info));
+
+  if (cuda) {
+    if (!gst_cuda_transpose_open_gpu (self)) {
+      gst_clear_object (&pool);
+      GST_ELEMENT_ERROR (self, RESOURCE, OPEN_READ_WRITE,
+          ("Output in CUDA memory (memory:CUDAMemory) needs a CUDA GPU, but "
+              "%s. Let the output be system memory (video/x-raw).",
+              self->gpu_failure), (NULL));
+      return FALSE;
+    }
+    if (pool && (!GST_IS_CUDA_BUFFER_POOL (pool) ||
+            GST_CUDA_BUFFER_POOL (pool)->context != self->context))
+      gst_clear_object (&pool);
+    if (pool) {
+      GST_DEBUG_OBJECT (self, "using downstream's CUDA pool");
+      gst_object_unref (pool);
+      return GST_BASE_TRANSFORM_CLASS (parent_class)->decide_allocation
+          (trans, query);
+    }
+  } else if (downstream_has_own_memory (query) ||
+      !gst_cuda_transpose_wants_gpu (self)) {
+    gst_clear_object (&pool);
+    return GST_BASE_TRANSFORM_CLASS (parent_class)->decide_allocation (trans,
+        query);
+  }
+  gst_clear_object (&pool);
+
+  ours = gst_cuda_transpose_new_pool (self, caps, cuda, &size, min_buffers,
+      max_buffers);
+  if (!ours) {
+    GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS, (NULL),
+        ("Could not configure a %s buffer pool for %" GST_PTR_FORMAT,
+            cuda ? "CUDA" : "pinned", caps));
+    return FALSE;
+  }
+  if (have_pool)
+    gst_query_set_nth_allocation_pool (query, 0, ours, size, min_buffers,
+        max_buffers);
+  else
+    gst_query_add_allocation_pool (query, ours, size, min_buffers,
+        max_buffers);
+  if (!cuda) {
+    /* the base class configures the pool with the first allocator */
+    GstStructure *config = gst_buffer_pool_get_config (ours);
+    GstAllocator *allocator = NULL;
+    GstAllocationParams params;
+
+    gst_buffer_pool_config_get_allocator (config, &allocator, &params);
+    if (gst_query_get_n_allocation_params (query) > 0)
+      gst_query_set_nth_allocation_param (query, 0, allocator, &params);
+    else
+      gst_query_add_allocation_param (query, allocator, &params);
+    gst_structure_free (config);
+  }
+  GST_DEBUG_OBJECT (self, "output from a %s pool of %u-byte buffers",
+      cuda ? "CUDA" : "pinned", size);
+  gst_object_unref (ours);
+  return GST_BASE_TRANSFORM_CLASS (parent_class)->decide_allocation (trans,
+      query);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -688,6 +968,7 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
   GstCudaTransposeKernel kernel, request;
   GstVideoFrame in, out;
+  gboolean in_dev = FALSE, out_dev = FALSE;
   CtResult res;
   guint p;
 
@@ -703,12 +984,18 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   if (!gst_cuda_transpose_check_input (self, inbuf))
     return GST_FLOW_ERROR;
 
-  if (!gst_video_frame_map (&in, &self->in_info, inbuf, GST_MAP_READ)) {
+  if (kernel != GST_CUDA_TRANSPOSE_KERNEL_CPU) {
+    in_dev = gst_cuda_transpose_on_device (self, inbuf);
+    out_dev = gst_cuda_transpose_on_device (self, outbuf);
+  }
+  if (!gst_video_frame_map (&in, &self->in_info, inbuf,
+          GST_MAP_READ | (in_dev ? GST_MAP_CUDA : 0))) {
     GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
         ("Could not map the input buffer for reading"));
     return GST_FLOW_ERROR;
   }
-  if (!gst_video_frame_map (&out, &self->out_info, outbuf, GST_MAP_WRITE)) {
+  if (!gst_video_frame_map (&out, &self->out_info, outbuf,
+          GST_MAP_WRITE | (out_dev ? GST_MAP_CUDA : 0))) {
     gst_video_frame_unmap (&in);
     GST_ELEMENT_ERROR (self, RESOURCE, WRITE, (NULL),
         ("Could not map the output buffer for writing"));
@@ -716,8 +1003,9 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   }
 
   gst_cuda_transpose_set_active (self, kernel);
-  GST_LOG_OBJECT (self, "transposing with %s",
-      ct_kernel_name ((CtKernel) kernel));
+  GST_LOG_OBJECT (self, "transposing with %s, %s memory to %s memory",
+      ct_kernel_name ((CtKernel) kernel), in_dev ? "CUDA" : "system",
+      out_dev ? "CUDA" : "system");
 
   if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU) {
     CtPlane planes[GST_VIDEO_MAX_PLANES];
@@ -734,7 +1022,8 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     res = ct_transpose_planes_cpu (planes, self->n_planes,
         CT_MAPPING_TRANSPOSE);
   } else if (gst_cuda_context_push (self->context)) {
-    res = gst_cuda_transpose_run_gpu (self, (CtKernel) request, &in, &out);
+    res = gst_cuda_transpose_run_gpu (self, (CtKernel) request, &in, in_dev,
+        &out, out_dev);
     gst_cuda_context_pop (NULL);
   } else {
     gst_video_frame_unmap (&out);
@@ -912,6 +1201,8 @@ gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
       GST_DEBUG_FUNCPTR (gst_cuda_transpose_transform_size);
   trans_class->propose_allocation =
       GST_DEBUG_FUNCPTR (gst_cuda_transpose_propose_allocation);
+  trans_class->decide_allocation =
+      GST_DEBUG_FUNCPTR (gst_cuda_transpose_decide_allocation);
   trans_class->start = GST_DEBUG_FUNCPTR (gst_cuda_transpose_start);
   trans_class->stop = GST_DEBUG_FUNCPTR (gst_cuda_transpose_stop);
   trans_class->transform = GST_DEBUG_FUNCPTR (gst_cuda_transpose_transform);

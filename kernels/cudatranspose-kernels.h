@@ -116,6 +116,13 @@ CtResult ct_stream_destroy (CtStream stream);
 CtResult ct_stream_synchronize (CtStream stream);
 CtResult ct_device_alloc (void **ptr, size_t bytes);
 CtResult ct_device_free (void *ptr);
+/* Page-locked (pinned) host memory, usable by every context: copies from
+ * and to it run at the link's full speed and truly asynchronously. */
+CtResult ct_host_alloc (void **ptr, size_t bytes);
+CtResult ct_host_free (void *ptr);
+/* Sets *pinned to 1 when @ptr lies in page-locked host memory CUDA knows
+ * of (from ct_host_alloc or any other context's), 0 otherwise. */
+CtResult ct_host_is_pinned (const void *ptr, int *pinned);
 /* A 2-D copy between any two of host and device memory (unified
  * addressing decides the direction). */
 CtResult ct_copy_2d_async (void *dst, size_t dst_stride, const void *src,

@@ -81,6 +81,34 @@ ct_device_free (void *ptr)
 }
 
 CtResult
+ct_host_alloc (void **ptr, size_t bytes)
+{
+  *ptr = NULL;
+  return (CtResult) cudaHostAlloc (ptr, bytes, cudaHostAllocPortable);
+}
+
+CtResult
+ct_host_free (void *ptr)
+{
+  return (CtResult) cudaFreeHost (ptr);
+}
+
+CtResult
+ct_host_is_pinned (const void *ptr, int *pinned)
+{
+  struct cudaPointerAttributes attr;
+  cudaError_t err = cudaPointerGetAttributes (&attr, ptr);
+
+  *pinned = err == cudaSuccess && attr.type == cudaMemoryTypeHost;
+  if (err == cudaErrorInvalidValue) {
+    /* memory CUDA has never heard of: plain pageable memory */
+    cudaGetLastError ();
+    return CT_OK;
+  }
+  return (CtResult) err;
+}
+
+CtResult
 ct_copy_2d_async (void *dst, size_t dst_stride, const void *src,
     size_t src_stride, size_t row_bytes, size_t rows, CtStream stream)
 {

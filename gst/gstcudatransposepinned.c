@@ -1,0 +1,175 @@
+/* GStreamer
+ * Copyright (C) 2026 The cudatranspose authors
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstcudatransposepinned.h"
+
+#include <string.h>
+#include <gst/video/video.h>
+
+#include "cudatranspose-kernels.h"
+
+GST_DEBUG_CATEGORY_EXTERN (gst_cuda_transpose_debug);
+#define GST_CAT_DEFAULT gst_cuda_transpose_debug
+
+struct _GstCudaTransposePinnedAllocator
+{
+  GstAllocator parent;
+
+  GstCudaContext *context;
+  gboolean warned;
+};
+
+/* One pinned block: what the wrapping memory frees. */
+typedef struct
+{
+  GstCudaContext *context;
+  gpointer data;
+} PinnedBlock;
+
+G_DEFINE_TYPE (GstCudaTransposePinnedAllocator,
+    gst_cuda_transpose_pinned_allocator, GST_TYPE_ALLOCATOR);
+
+static void
+pinned_block_free (gpointer user_data)
+{
+  PinnedBlock *block = user_data;
+  CtResult res = CT_ERROR_INVALID_ARGUMENT;
+
+  if (gst_cuda_context_push (block->context)) {
+    res = ct_host_free (block->data);
+    gst_cuda_context_pop (NULL);
+  }
+  if (res != CT_OK)
+    GST_WARNING ("freeing pinned memory %p failed: %s", block->data,
+        ct_result_string (res));
+  gst_object_unref (block->context);
+  g_free (block);
+}
+
+static GstMemory *
+pinned_alloc (GstAllocator * allocator, gsize size,
+    GstAllocationParams * params)
+{
+  GstCudaTransposePinnedAllocator *self =
+      GST_CUDA_TRANSPOSE_PINNED_ALLOCATOR (allocator);
+  gsize maxsize = params->prefix + size + params->padding;
+  PinnedBlock *block;
+  CtResult res = CT_ERROR_INVALID_ARGUMENT;
+  gsize shift;
+  guint8 *data;
+
+  block = g_new0 (PinnedBlock, 1);
+  /* page-aligned, so params->align (a mask) below a page costs nothing */
+  if (gst_cuda_context_push (self->context)) {
+    res = ct_host_alloc (&block->data, maxsize + params->align);
+    gst_cuda_context_pop (NULL);
+  }
+  if (res != CT_OK) {
+    g_free (block);
+    if (!self->warned) {
+      self->warned = TRUE;
+      GST_WARNING_OBJECT (self, "could not pin %" G_GSIZE_FORMAT " bytes "
+          "(%s): handing out pageable memory, copies to the GPU will be "
+          "slower", maxsize, ct_result_string (res));
+    }
+    return gst_allocator_alloc (NULL, size, params);
+  }
+  block->context = gst_object_ref (self->context);
+
+  data = block->data;
+  shift = (params->align + 1 - ((guintptr) data & params->align)) &
+      params->align;
+  if ((params->flags & GST_MEMORY_FLAG_ZERO_PREFIXED) && params->prefix)
+    memset (data + shift, 0, params->prefix);
+  if ((params->flags & GST_MEMORY_FLAG_ZERO_PADDED) && params->padding)
+    memset (data + shift + params->prefix + size, 0, params->padding);
+
+  return gst_memory_new_wrapped (params->flags, data + shift, maxsize,
+      params->prefix, size, block, pinned_block_free);
+}
+
+static void
+pinned_free (GstAllocator * allocator, GstMemory * memory)
+{
+  /* the memory is the system allocator's: it never comes back here */
+  g_return_if_reached ();
+}
+
+static void
+gst_cuda_transpose_pinned_allocator_finalize (GObject * object)
+{
+  GstCudaTransposePinnedAllocator *self =
+      GST_CUDA_TRANSPOSE_PINNED_ALLOCATOR (object);
+
+  gst_clear_object (&self->context);
+  G_OBJECT_CLASS (gst_cuda_transpose_pinned_allocator_parent_class)->finalize
+      (object);
+}
+
+static void
+gst_cuda_transpose_pinned_allocator_class_init
+    (GstCudaTransposePinnedAllocatorClass * klass)
+{
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  GstAllocatorClass *allocator_class = GST_ALLOCATOR_CLASS (klass);
+
+  gobject_class->finalize = gst_cuda_transpose_pinned_allocator_finalize;
+  allocator_class->alloc = pinned_alloc;
+  allocator_class->free = pinned_free;
+}
+
+static void
+gst_cuda_transpose_pinned_allocator_init (GstCudaTransposePinnedAllocator *
+    self)
+{
+  GstAllocator *allocator = GST_ALLOCATOR_CAST (self);
+
+  /* upstream elements may allocate from it directly, at any size */
+  allocator->mem_type = GST_ALLOCATOR_SYSMEM;
+}
+
+GstAllocator *
+gst_cuda_transpose_pinned_allocator_new (GstCudaContext * context)
+{
+  GstCudaTransposePinnedAllocator *self;
+
+  g_return_val_if_fail (GST_IS_CUDA_CONTEXT (context), NULL);
+
+  self = g_object_new (GST_TYPE_CUDA_TRANSPOSE_PINNED_ALLOCATOR, NULL);
+  gst_object_ref_sink (self);
+  self->context = gst_object_ref (context);
+  return GST_ALLOCATOR_CAST (self);
+}
+
+GstBufferPool *
+gst_cuda_transpose_pinned_pool_new (GstCudaContext * context, GstCaps * caps,
+    guint size, guint min_buffers, guint max_buffers)
+{
+  GstBufferPool *pool = gst_video_buffer_pool_new ();
+  GstAllocator *allocator = gst_cuda_transpose_pinned_allocator_new (context);
+  GstStructure *config = gst_buffer_pool_get_config (pool);
+
+  gst_buffer_pool_config_set_params (config, caps, size, min_buffers,
+      max_buffers);
+  gst_buffer_pool_config_set_allocator (config, allocator, NULL);
+  gst_buffer_pool_config_add_option (config,
+      GST_BUFFER_POOL_OPTION_VIDEO_META);
+  gst_object_unref (allocator);
+
+  if (!gst_buffer_pool_set_config (pool, config)) {
+    GST_WARNING ("pinned pool refused its configuration for %" GST_PTR_FORMAT,
+        caps);
+    gst_object_unref (pool);
+    return NULL;
+  }
+  return pool;
+}

@@ -1,0 +1,37 @@
+/* GStreamer
+ * Copyright (C) 2026 The cudatranspose authors
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+#pragma once
+
+#include <gst/gst.h>
+#include <gst/cuda/gstcudacontext.h>
+
+G_BEGIN_DECLS
+
+/* An allocator of page-locked (pinned) host memory. Its memory is ordinary
+ * system memory to everyone else (it is wrapped by the system allocator);
+ * only copies to and from the GPU notice, running at the link's full speed
+ * and truly asynchronously. If pinning fails it hands out pageable memory
+ * and says so once in the debug log. */
+#define GST_TYPE_CUDA_TRANSPOSE_PINNED_ALLOCATOR \
+    (gst_cuda_transpose_pinned_allocator_get_type ())
+G_DECLARE_FINAL_TYPE (GstCudaTransposePinnedAllocator,
+    gst_cuda_transpose_pinned_allocator, GST, CUDA_TRANSPOSE_PINNED_ALLOCATOR,
+    GstAllocator);
+
+/* Memory is pinned for every context; @context is pushed to pin and free. */
+GstAllocator *gst_cuda_transpose_pinned_allocator_new (GstCudaContext *
+    context);
+
+/* A video buffer pool (with GstVideoMeta) whose memory comes from a new
+ * pinned allocator, configured for @caps with buffers of @size bytes; NULL
+ * if the configuration is refused. */
+GstBufferPool *gst_cuda_transpose_pinned_pool_new (GstCudaContext * context,
+    GstCaps * caps, guint size, guint min_buffers, guint max_buffers);
+
+G_END_DECLS
