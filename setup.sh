@@ -19,7 +19,8 @@ build=${BUILD_DIR:-build}
 # base and bad), the tools and plugins the demo uses, and the build tools.
 pkgs="libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev
   libgstreamer-plugins-bad1.0-dev gstreamer1.0-tools gstreamer1.0-plugins-base
-  gstreamer1.0-plugins-good meson ninja-build pkg-config gcc g++"
+  gstreamer1.0-plugins-good gstreamer1.0-plugins-bad meson ninja-build
+  pkg-config gcc g++"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q "ok installed" ||

@@ -438,13 +438,14 @@ gst_cuda_transpose_open_gpu (GstCudaTranspose * self)
   device_id = self->device_id;
   GST_OBJECT_UNLOCK (self);
 
+  /* the CUDA pool finds the CUDA allocator by name */
+  gst_cuda_memory_init_once ();
   if (!self->context) {
     if (!gst_cuda_load_library ()) {
       self->gpu_failure = g_strdup ("the CUDA driver library (libcuda.so.1) "
           "could not be loaded: no NVIDIA driver is installed");
       goto failed;
     }
-    gst_cuda_memory_init_once ();
     cres = CuInit (0);
     if (cres != CUDA_SUCCESS) {
       CuGetErrorString (cres, &cuda_msg);

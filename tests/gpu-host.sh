@@ -1,13 +1,14 @@
 #!/bin/bash
 # On the lent GPU host (no GStreamer there). Usage, from the repository root:
 #
-#   tests/gpu-host.sh BUILD_DIR [tests|bench|all]
+#   tests/gpu-host.sh BUILD_DIR [tests|bench|pipelines|all|tests,pipelines...]
 #
 # tests: the whole Meson suite from a build made here, the PNG demo, and
 #        compute-sanitizer memcheck and racecheck on the kernel API test
 #        (the two run side by side);
 # bench: bench-kernels --json, its plot, and the Nsight Compute counters
-#        of bench/profile-kernels.sh.
+#        of bench/profile-kernels.sh;
+# pipelines: bench-pipelines --json (whole pipelines against videoflip).
 # Logs and results go to $OUT (or /tmp/out); a short table comes last.
 # Carry .gpu (see ../shared/gpu/README.md) and BUILD_DIR along.
 set -u
@@ -15,9 +16,10 @@ b=${1:-build-gpu}
 what=${2:-all}
 out=${OUT:-/tmp/out}
 mkdir -p "$out"
+want () { [ "$what" = all ] || [[ ",$what," == *",$1,"* ]]; }
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader
 
-if [ "$what" = tests ] || [ "$what" = all ]; then
+if want tests; then
   source .gpu/enter.sh
   for tool in memcheck racecheck; do
     compute-sanitizer --tool $tool --error-exitcode 99 \
@@ -37,7 +39,16 @@ if [ "$what" = tests ] || [ "$what" = all ]; then
   done
 fi
 
-if [ "$what" = bench ] || [ "$what" = all ]; then
+if want pipelines; then
+  source .gpu/enter.sh
+  GST_PLUGIN_PATH_1_0=$PWD/$b/gst GST_REGISTRY_1_0=$out/registry.bin \
+    "$b/bench/bench-pipelines" --json "$out/pipelines.json" \
+    > "$out/pipelines.log" 2>&1
+  echo "== pipelines rc=$?"
+  cat "$out/pipelines.log"
+fi
+
+if want bench; then
   "$b/bench/bench-kernels" --json "$out/bench.json" > "$out/bench.log" 2>&1
   echo "== bench rc=$?"
   python3 bench/plot-performance.py "$out/bench.json" "$out/performance.png" &&

@@ -76,6 +76,56 @@ GST_START_TEST (test_caps_ranges)
 
 GST_END_TEST;
 
+/* CUDA memory on either pad, either way round, but only for formats
+ * GStreamer 1.22's CUDA allocator knows: it aborts on the others. */
+GST_START_TEST (test_cuda_memory_caps)
+{
+  GstHarness *h = gst_harness_new ("cudatranspose");
+  GstPad *sink = gst_element_get_static_pad (h->element, "sink");
+  GstCaps *caps, *gray_cuda, *gray_sys;
+  GstCapsFeatures *f;
+  gchar *got;
+  guint i;
+
+  gray_cuda = gst_caps_from_string ("video/x-raw(memory:CUDAMemory),"
+      "format=GRAY8,width=64,height=32");
+  gray_sys = gst_caps_from_string ("video/x-raw,format=GRAY8,width=64,"
+      "height=32");
+  fail_if (gst_pad_query_accept_caps (sink, gray_cuda));
+  fail_unless (gst_pad_query_accept_caps (sink, gray_sys));
+  gst_caps_unref (gray_sys);
+  gst_caps_unref (gray_cuda);
+
+  /* downstream takes CUDA NV12 or GRAY8; we can only make CUDA NV12, from
+   * CUDA (first) or system memory */
+  gst_harness_set_sink_caps_str (h, "video/x-raw(memory:CUDAMemory),"
+      "format={GRAY8,NV12},width=32,height=64");
+  caps = gst_pad_peer_query_caps (h->srcpad, NULL);
+  got = gst_caps_to_string (caps);
+  fail_unless_equals_int (gst_caps_get_size (caps), 2);
+  f = gst_caps_get_features (caps, 0);
+  fail_unless (gst_caps_features_contains (f, "memory:CUDAMemory"), "%s", got);
+  f = gst_caps_get_features (caps, 1);
+  fail_unless (gst_caps_features_is_equal (f,
+          GST_CAPS_FEATURES_MEMORY_SYSTEM_MEMORY), "%s", got);
+  for (i = 0; i < 2; i++) {
+    GstStructure *st = gst_caps_get_structure (caps, i);
+    gint w = 0, hh = 0;
+
+    fail_unless_equals_string (gst_structure_get_string (st, "format"),
+        "NV12");
+    fail_unless (gst_structure_get_int (st, "width", &w) &&
+        gst_structure_get_int (st, "height", &hh), "%s", got);
+    fail_unless (w == 64 && hh == 32, "%s", got);
+  }
+  g_free (got);
+  gst_caps_unref (caps);
+  gst_object_unref (sink);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 /* 4:2:2 and other formats whose transpose is another format are refused. */
 GST_START_TEST (test_refuses_untransposable_caps)
 {
@@ -196,6 +246,7 @@ cudatranspose_suite (void)
   tcase_add_test (tc, test_caps_swap_and_par);
   tcase_add_test (tc, test_caps_ranges);
   tcase_add_test (tc, test_refuses_untransposable_caps);
+  tcase_add_test (tc, test_cuda_memory_caps);
   tcase_add_test (tc, test_twice_is_identity);
   tcase_add_test (tc, test_kernel_change_while_playing);
   tcase_add_test (tc, test_short_buffer_is_an_error);

@@ -1,0 +1,393 @@
+/* Throughput of whole pipelines: cudatranspose in system memory, cudatranspose
+ * between cudaupload and cudadownload, and videoflip video-direction=ul-lr,
+ * on the same pre-generated frames, in the same run.
+ *
+ *   bench-pipelines [--frames N] [--json FILE]
+ *
+ * Frames are made once, in buffers from the pool the first element proposes
+ * (pinned host memory for cudatranspose; the "input" column says whether
+ * they are pinned), and pushed from appsrc again and again by reference, so
+ * the source costs next to nothing. Frames per second
+ * are timed at the sink, from the arrival of the first frame after a warm-up
+ * to the last. "own us" is the median time a frame spends inside the element
+ * under test: from its arrival on the element's sink pad to its departure
+ * from the src pad. GB/s counts the frame's bytes read plus written.
+ *
+ * Run with GST_PLUGIN_PATH pointing at the build's gst/ folder.
+ */
+#include <gst/gst.h>
+#include <gst/app/gstappsrc.h>
+#include <gst/base/gstbasesrc.h>
+#include <gst/video/video.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cudatranspose-kernels.h"
+
+#define DISTINCT_FRAMES 4
+#define WARMUP_FRAMES 20
+
+typedef struct
+{
+  const gchar *name;
+  const gchar *desc;            /* between appsrc and fakesink; "t" is timed */
+  gboolean cuda;                /* needs cudaupload's formats */
+} Path;
+
+static const Path paths[] = {
+  {"cudatranspose (system memory)", "cudatranspose name=t", FALSE},
+  {"cudaupload ! cudatranspose ! cudadownload",
+      "cudaupload ! cudatranspose name=t ! cudadownload", TRUE},
+  {"videoflip video-direction=ul-lr", "videoflip name=t video-direction=ul-lr",
+      FALSE},
+};
+
+typedef struct
+{
+  GMutex lock;
+  guint64 *arrive;              /* at the sink, ns, per frame */
+  guint64 *own;                 /* inside t, ns, per frame */
+  guint64 entered;
+  guint n_arrived;
+  guint n_own;
+  guint capacity;
+} Timing;
+
+static guint64
+now_ns (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (guint64) ts.tv_sec * 1000000000u + ts.tv_nsec;
+}
+
+static GstPadProbeReturn
+on_enter (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
+{
+  Timing *t = user_data;
+
+  t->entered = now_ns ();
+  return GST_PAD_PROBE_OK;
+}
+
+static GstPadProbeReturn
+on_leave (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
+{
+  Timing *t = user_data;
+
+  if (t->n_own < t->capacity)
+    t->own[t->n_own++] = now_ns () - t->entered;
+  return GST_PAD_PROBE_OK;
+}
+
+static GstPadProbeReturn
+on_arrive (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
+{
+  Timing *t = user_data;
+
+  if (t->n_arrived < t->capacity)
+    t->arrive[t->n_arrived++] = now_ns ();
+  return GST_PAD_PROBE_OK;
+}
+
+static void
+add_probe (GstElement * e, const gchar * pad_name, GstPadProbeCallback cb,
+    Timing * t)
+{
+  GstPad *pad = gst_element_get_static_pad (e, pad_name);
+
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, cb, t, NULL);
+  gst_object_unref (pad);
+}
+
+static int
+cmp_u64 (const void *a, const void *b)
+{
+  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* Fills a frame with a cheap pattern that differs between frames. */
+static void
+fill_frame (GstBuffer * buf, guint seed)
+{
+  GstMapInfo map;
+  gsize i;
+  guint32 x = 2463534242u + seed * 7919u;
+
+  if (!gst_buffer_map (buf, &map, GST_MAP_WRITE))
+    return;
+  for (i = 0; i + 4 <= map.size; i += 4) {
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    memcpy (map.data + i, &x, 4);
+  }
+  gst_buffer_unmap (buf, &map);
+}
+
+typedef struct
+{
+  gboolean ok;
+  gchar why[160];
+  double fps;
+  double gbps;
+  double own_us;
+  gboolean pinned_input;        /* the frames pushed are page-locked */
+  gchar kernel[32];             /* cudatranspose's active-kernel */
+} Result;
+
+/* Waits until appsrc has asked downstream for its pool (it does so when
+ * it negotiates, before the first buffer). */
+static GstBufferPool *
+wait_for_pool (GstElement * src, GstBus * bus, gchar * why, gsize why_len)
+{
+  gint i;
+
+  for (i = 0; i < 500; i++) {
+    GstBufferPool *pool = gst_base_src_get_buffer_pool (GST_BASE_SRC (src));
+    GstMessage *msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+
+    if (msg) {
+      GError *err = NULL;
+
+      gst_message_parse_error (msg, &err, NULL);
+      g_snprintf (why, why_len, "%s", err->message);
+      g_error_free (err);
+      gst_message_unref (msg);
+      return NULL;
+    }
+    if (pool)
+      return pool;
+    g_usleep (10000);
+  }
+  return NULL;
+}
+
+static Result
+run_path (const Path * path, GstVideoFormat format, gint width, gint height,
+    guint n_frames)
+{
+  Result r = { FALSE, "", 0, 0, 0, FALSE, "" };
+  GstVideoInfo info;
+  GstCaps *caps;
+  gchar *desc;
+  GstElement *pipeline, *src, *t, *sink;
+  GstBus *bus;
+  GstBufferPool *pool;
+  GstBuffer *frames[DISTINCT_FRAMES];
+  GstMessage *msg;
+  Timing timing;
+  GError *err = NULL;
+  guint i, n;
+
+  gst_video_info_set_format (&info, format, width, height);
+  caps = gst_video_info_to_caps (&info);
+  gst_caps_set_simple (caps, "framerate", GST_TYPE_FRACTION, 0, 1, NULL);
+  desc = g_strdup_printf ("appsrc name=src format=time block=true "
+      "max-buffers=4 ! %s ! fakesink name=sink sync=false "
+      "enable-last-sample=false", path->desc);
+  pipeline = gst_parse_launch (desc, &err);
+  g_free (desc);
+  if (err) {
+    g_snprintf (r.why, sizeof (r.why), "%s", err->message);
+    g_error_free (err);
+    gst_clear_object (&pipeline);
+    gst_caps_unref (caps);
+    return r;
+  }
+  src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
+  t = gst_bin_get_by_name (GST_BIN (pipeline), "t");
+  sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  g_object_set (src, "caps", caps, NULL);
+  gst_caps_unref (caps);
+  bus = gst_element_get_bus (pipeline);
+
+  memset (&timing, 0, sizeof (timing));
+  timing.capacity = n_frames;
+  timing.arrive = g_new0 (guint64, n_frames);
+  timing.own = g_new0 (guint64, n_frames);
+  add_probe (t, "sink", on_enter, &timing);
+  add_probe (t, "src", on_leave, &timing);
+  add_probe (sink, "sink", on_arrive, &timing);
+
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  pool = wait_for_pool (src, bus, r.why, sizeof (r.why));
+  for (i = 0; i < DISTINCT_FRAMES; i++) {
+    frames[i] = NULL;
+    if (pool && gst_buffer_pool_acquire_buffer (pool, &frames[i], NULL) !=
+        GST_FLOW_OK)
+      frames[i] = NULL;
+    if (!frames[i])
+      frames[i] = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (&info),
+          NULL);
+    fill_frame (frames[i], i);
+  }
+  {
+    GstMapInfo map;
+    int pinned = 0;
+
+    if (gst_buffer_map (frames[0], &map, GST_MAP_READ)) {
+      if (ct_host_is_pinned (map.data, &pinned) == CT_OK)
+        r.pinned_input = pinned;
+      gst_buffer_unmap (frames[0], &map);
+    }
+  }
+  if (pool)
+    gst_object_unref (pool);
+
+  /* the same few frames by reference: nothing is copied at the source */
+  for (i = 0; i < n_frames; i++) {
+    if (gst_app_src_push_buffer (GST_APP_SRC (src),
+            gst_buffer_ref (frames[i % DISTINCT_FRAMES])) != GST_FLOW_OK)
+      break;
+  }
+  gst_app_src_end_of_stream (GST_APP_SRC (src));
+  msg = gst_bus_timed_pop_filtered (bus, 300 * GST_SECOND,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  if (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR) {
+    gst_message_parse_error (msg, &err, NULL);
+    g_snprintf (r.why, sizeof (r.why), "%s", err->message);
+    g_error_free (err);
+  } else if (!msg && !r.why[0]) {
+    g_snprintf (r.why, sizeof (r.why), "no EOS within 300 s");
+  }
+  if (msg)
+    gst_message_unref (msg);
+  if (g_object_class_find_property (G_OBJECT_GET_CLASS (t), "active-kernel")) {
+    GEnumClass *klass = g_type_class_ref (g_type_from_name
+        ("GstCudaTransposeKernel"));
+    gint active = 0;
+    GEnumValue *v;
+
+    g_object_get (t, "active-kernel", &active, NULL);
+    v = g_enum_get_value (klass, active);
+    g_snprintf (r.kernel, sizeof (r.kernel), "%s", v ? v->value_nick : "?");
+    g_type_class_unref (klass);
+  }
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+
+  n = timing.n_arrived;
+  if (!r.why[0] && n > WARMUP_FRAMES + 10) {
+    double secs = (timing.arrive[n - 1] - timing.arrive[WARMUP_FRAMES]) / 1e9;
+
+    r.ok = TRUE;
+    r.fps = (n - 1 - WARMUP_FRAMES) / secs;
+    r.gbps = r.fps * 2.0 * GST_VIDEO_INFO_SIZE (&info) / 1e9;
+    qsort (timing.own + WARMUP_FRAMES, timing.n_own - WARMUP_FRAMES,
+        sizeof (guint64), cmp_u64);
+    r.own_us = timing.own[WARMUP_FRAMES + (timing.n_own - WARMUP_FRAMES) /
+        2] / 1e3;
+  } else if (!r.why[0]) {
+    g_snprintf (r.why, sizeof (r.why), "only %u frames arrived", n);
+  }
+
+  for (i = 0; i < DISTINCT_FRAMES; i++)
+    gst_buffer_unref (frames[i]);
+  g_free (timing.arrive);
+  g_free (timing.own);
+  gst_object_unref (bus);
+  gst_object_unref (sink);
+  gst_object_unref (t);
+  gst_object_unref (src);
+  gst_object_unref (pipeline);
+  return r;
+}
+
+int
+main (int argc, char **argv)
+{
+  const GstVideoFormat formats[] = {
+    GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_RGBA,
+    GST_VIDEO_FORMAT_GRAY8,
+  };
+  const gint sizes[][2] = { {1920, 1080}, {3840, 2160} };
+  const gchar *json_path = NULL;
+  guint n_frames = 0, s, f, p;
+  FILE *json = NULL;
+  gboolean first = TRUE;
+
+  gst_init (&argc, &argv);
+  for (p = 1; p < (guint) argc; p++) {
+    if (g_str_equal (argv[p], "--json") && p + 1 < (guint) argc)
+      json_path = argv[++p];
+    else if (g_str_equal (argv[p], "--frames") && p + 1 < (guint) argc)
+      n_frames = atoi (argv[++p]);
+    else {
+      fprintf (stderr, "usage: %s [--frames N] [--json FILE]\n", argv[0]);
+      return 2;
+    }
+  }
+  if (json_path && !(json = fopen (json_path, "w"))) {
+    fprintf (stderr, "cannot write %s\n", json_path);
+    return 1;
+  }
+  if (json)
+    fprintf (json, "[\n");
+
+  printf ("%-6s %-10s %-44s %10s %8s %9s %-8s %s\n", "format", "size",
+      "path", "frames/s", "GB/s", "own us", "input", "kernel");
+  for (s = 0; s < G_N_ELEMENTS (sizes); s++) {
+    for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+      double flip_fps = 0;
+      Result res[G_N_ELEMENTS (paths)];
+
+      /* the CPU is slow: fewer frames for videoflip, more for the GPU */
+      for (p = 0; p < G_N_ELEMENTS (paths); p++) {
+        guint n = n_frames ? n_frames : (p == 2 ? 60 :
+            (sizes[s][0] > 2000 ? 1500 : 4000));
+        gchar size[32];
+
+        g_snprintf (size, sizeof (size), "%dx%d", sizes[s][0], sizes[s][1]);
+        if (paths[p].cuda && formats[f] == GST_VIDEO_FORMAT_GRAY8) {
+          res[p].ok = FALSE;
+          g_snprintf (res[p].why, sizeof (res[p].why), "GStreamer 1.22's "
+              "CUDA memory has no GRAY8");
+        } else {
+          res[p] = run_path (&paths[p], formats[f], sizes[s][0], sizes[s][1],
+              n);
+        }
+        if (p == 2 && res[p].ok)
+          flip_fps = res[p].fps;
+        if (res[p].ok)
+          printf ("%-6s %-10s %-44s %10.1f %8.2f %9.1f %-8s %s\n",
+              gst_video_format_to_string (formats[f]), size, paths[p].name,
+              res[p].fps, res[p].gbps, res[p].own_us,
+              res[p].pinned_input ? "pinned" : "pageable", res[p].kernel);
+        else
+          printf ("%-6s %-10s %-44s %10s %8s %9s (%s)\n",
+              gst_video_format_to_string (formats[f]), size, paths[p].name,
+              "-", "-", "-", res[p].why);
+        fflush (stdout);
+        if (json) {
+          gchar *why = g_strescape (res[p].why, NULL);
+
+          fprintf (json, "%s  {\"format\": \"%s\", \"width\": %d, "
+              "\"height\": %d, \"path\": \"%s\", \"ok\": %s, \"fps\": %.2f, "
+              "\"gbps\": %.3f, \"own_us\": %.2f, \"input_pinned\": %s, "
+              "\"kernel\": \"%s\", \"why\": \"%s\"}", first ? "" : ",\n",
+              gst_video_format_to_string (formats[f]), sizes[s][0],
+              sizes[s][1], paths[p].name, res[p].ok ? "true" : "false",
+              res[p].fps, res[p].gbps, res[p].own_us,
+              res[p].pinned_input ? "true" : "false", res[p].kernel, why);
+          g_free (why);
+          first = FALSE;
+        }
+      }
+      if (flip_fps > 0 && res[0].ok)
+        printf ("%-6s %dx%d: cudatranspose in system memory %.1fx "
+            "videoflip's frames/s\n", gst_video_format_to_string (formats[f]),
+            sizes[s][0], sizes[s][1], res[0].fps / flip_fps);
+    }
+  }
+  if (json) {
+    fprintf (json, "\n]\n");
+    fclose (json);
+  }
+  return 0;
+}

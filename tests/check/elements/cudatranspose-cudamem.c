@@ -1,0 +1,568 @@
+/* cudatranspose with its neighbours in CUDA memory (nvcodec's cudaupload,
+ * cudadownload, nvh264dec) and with pinned system memory. Exits 77
+ * (skipped) without a CUDA device or without nvcodec's elements. With the
+ * argument "nvdec" it runs only the nvh264dec chain, and skips without
+ * nvh264dec or without the H.264 sample named by CT_CHECK_H264. */
+#include "transpose-check.h"
+
+#include "cudatranspose-kernels.h"
+
+#include <gst/app/gstappsink.h>
+#include <gst/cuda/gstcudacontext.h>
+#include <gst/cuda/gstcudamemory.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* The formats the element offers in CUDA memory. */
+static const GstVideoFormat cuda_formats[] = {
+  GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_YV12, GST_VIDEO_FORMAT_NV12,
+  GST_VIDEO_FORMAT_NV21, GST_VIDEO_FORMAT_Y444, GST_VIDEO_FORMAT_RGBA,
+  GST_VIDEO_FORMAT_BGRA, GST_VIDEO_FORMAT_ARGB, GST_VIDEO_FORMAT_ABGR,
+  GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_BGRx, GST_VIDEO_FORMAT_RGB,
+  GST_VIDEO_FORMAT_BGR,
+};
+
+/* Odd sizes too: 1.22's CUDA memory lays odd-height 4:2:0 out its own way. */
+static const gint cuda_sizes[][2] = { {1, 1}, {33, 65}, {1917, 1083} };
+
+/* Frames per size: from the second on, each lands in a pool buffer that
+ * held a different random frame, so an element left unwritten shows. */
+#define FRAMES_PER_SIZE 3
+
+/* What probes on the transpose's pads saw, checked from the test thread. */
+typedef struct
+{
+  GMutex lock;
+  GstBuffer *in;                /* the input being transposed */
+  guint frames;
+  guint in_not_device;          /* input not CUDA, or copied to the host */
+  guint out_not_device;
+  GHashTable *pools;            /* output pools seen */
+  gint live_pools;
+} Watch;
+
+static GstPadProbeReturn
+watch_input (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
+{
+  Watch *w = user_data;
+
+  g_mutex_lock (&w->lock);
+  gst_buffer_replace (&w->in, GST_PAD_PROBE_INFO_BUFFER (info));
+  g_mutex_unlock (&w->lock);
+  return GST_PAD_PROBE_OK;
+}
+
+/* Device memory written in place on the GPU keeps NEED_DOWNLOAD set until
+ * something maps it for the host. */
+static gboolean
+still_on_device (GstBuffer * buf)
+{
+  GstMemory *mem;
+
+  if (!buf || gst_buffer_n_memory (buf) != 1)
+    return FALSE;
+  mem = gst_buffer_peek_memory (buf, 0);
+  return gst_is_cuda_memory (mem) &&
+      GST_MEMORY_FLAG_IS_SET (mem, GST_CUDA_MEMORY_TRANSFER_NEED_DOWNLOAD);
+}
+
+static void
+pool_gone (gpointer user_data, GObject * pool)
+{
+  Watch *w = user_data;
+
+  g_mutex_lock (&w->lock);
+  w->live_pools--;
+  g_hash_table_remove (w->pools, pool);
+  g_mutex_unlock (&w->lock);
+}
+
+static GstPadProbeReturn
+watch_output (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
+{
+  Watch *w = user_data;
+  GstBuffer *out = GST_PAD_PROBE_INFO_BUFFER (info);
+
+  g_mutex_lock (&w->lock);
+  w->frames++;
+  if (!still_on_device (w->in))
+    w->in_not_device++;
+  if (!still_on_device (out))
+    w->out_not_device++;
+  gst_buffer_replace (&w->in, NULL);
+  if (out->pool && !g_hash_table_contains (w->pools, out->pool)) {
+    g_hash_table_add (w->pools, out->pool);
+    w->live_pools++;
+    g_object_weak_ref (G_OBJECT (out->pool), pool_gone, w);
+  }
+  g_mutex_unlock (&w->lock);
+  return GST_PAD_PROBE_OK;
+}
+
+static void
+watch_init (Watch * w, GstElement * transpose)
+{
+  GstPad *pad;
+
+  memset (w, 0, sizeof (*w));
+  g_mutex_init (&w->lock);
+  w->pools = g_hash_table_new (NULL, NULL);
+  pad = gst_element_get_static_pad (transpose, "sink");
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, watch_input, w, NULL);
+  gst_object_unref (pad);
+  pad = gst_element_get_static_pad (transpose, "src");
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, watch_output, w, NULL);
+  gst_object_unref (pad);
+}
+
+/* Call once every pool the watch saw is gone (or fails the test). */
+static void
+watch_clear (Watch * w)
+{
+  fail_unless_equals_int (w->live_pools, 0);
+  gst_buffer_replace (&w->in, NULL);
+  g_hash_table_unref (w->pools);
+  g_mutex_clear (&w->lock);
+}
+
+static gboolean
+pad_has_cuda_memory (GstElement * e, const gchar * name)
+{
+  GstPad *pad = gst_element_get_static_pad (e, name);
+  GstCaps *caps = gst_pad_get_current_caps (pad);
+  gboolean cuda;
+
+  fail_unless (caps != NULL, "%s pad not negotiated", name);
+  cuda = gst_caps_features_contains (gst_caps_get_features (caps, 0),
+      GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY);
+  gst_caps_unref (caps);
+  gst_object_unref (pad);
+  return cuda;
+}
+
+/* A harness around @desc (which names its transpose "t") that ends in
+ * system memory, and the transpose. */
+static GstHarness *
+chain_new (const gchar * desc, GstElement ** transpose)
+{
+  GstHarness *h = gst_harness_new_parse (desc);
+
+  gst_harness_set_sink_caps_str (h, "video/x-raw");
+  *transpose = gst_bin_get_by_name (GST_BIN (h->element), "t");
+  fail_unless (*transpose != NULL);
+  return h;
+}
+
+/* Every CUDA format and size through @desc; the transpose's pads must end
+ * up with the memory asked for. */
+static void
+check_chain (const gchar * desc, gboolean in_cuda, gboolean out_cuda)
+{
+  GstElement *t;
+  GstHarness *h = chain_new (desc, &t);
+  Watch w;
+  guint f, s, i;
+
+  watch_init (&w, t);
+  for (f = 0; f < G_N_ELEMENTS (cuda_formats); f++) {
+    for (s = 0; s < G_N_ELEMENTS (cuda_sizes); s++) {
+      GstVideoFormat fmt = cuda_formats[f];
+      gint width = cuda_sizes[s][0], height = cuda_sizes[s][1];
+
+      gst_harness_set_src_caps (h, ct_check_caps (fmt, width, height));
+      for (i = 0; i < FRAMES_PER_SIZE; i++)
+        ct_check_push_and_verify (h, fmt, width, height, i == 2 ? 7 : 0, desc);
+      fail_unless_equals_int (pad_has_cuda_memory (t, "sink"), in_cuda);
+      fail_unless_equals_int (pad_has_cuda_memory (t, "src"), out_cuda);
+    }
+  }
+  fail_unless_equals_int (w.frames, G_N_ELEMENTS (cuda_formats) *
+      G_N_ELEMENTS (cuda_sizes) * FRAMES_PER_SIZE);
+  if (in_cuda && out_cuda) {
+    /* nothing went through the host on either side */
+    fail_unless_equals_int (w.in_not_device, 0);
+    fail_unless_equals_int (w.out_not_device, 0);
+  }
+  gst_object_unref (t);
+  gst_harness_teardown (h);
+  watch_clear (&w);
+}
+
+GST_START_TEST (test_cuda_in_cuda_out)
+{
+  check_chain ("cudaupload ! cudatranspose name=t ! cudadownload", TRUE, TRUE);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_cuda_in_system_out)
+{
+  check_chain ("cudaupload ! cudatranspose name=t ! video/x-raw", TRUE,
+      FALSE);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_system_in_cuda_out)
+{
+  check_chain ("cudatranspose name=t ! capsfilter "
+      "caps=\"video/x-raw(memory:CUDAMemory)\" ! cudadownload", FALSE, TRUE);
+}
+
+GST_END_TEST;
+
+/* A format the 1.22 CUDA allocator does not know is refused, not aborted
+ * on. */
+GST_START_TEST (test_cuda_gray8_refused)
+{
+  /* (the harness wraps the line in a bin, so caps features go quoted) */
+  GstHarness *h = gst_harness_new_parse ("cudatranspose ! capsfilter "
+      "caps=\"video/x-raw(memory:CUDAMemory)\"");
+  GstVideoInfo info;
+
+  gst_harness_set_src_caps (h, ct_check_caps (GST_VIDEO_FORMAT_GRAY8, 64,
+          32));
+  fail_unless (gst_video_info_set_format (&info, GST_VIDEO_FORMAT_GRAY8, 64,
+          32));
+  fail_unless_equals_int (gst_harness_push (h, ct_check_make_frame (&info,
+              0)), GST_FLOW_NOT_NEGOTIATED);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* The elements of a chain share one CUDA context: the transpose's own, or
+ * the one its neighbours made. */
+GST_START_TEST (test_cuda_context_shared)
+{
+  const gchar *names[] = { "u", "t", "d" };
+  GstCudaContext *ctx[3] = { NULL, NULL, NULL };
+  GstElement *t;
+  GstHarness *h = chain_new ("cudaupload name=u ! cudatranspose name=t "
+      "cuda-device-id=0 ! cudadownload name=d", &t);
+  guint i;
+  guint device = 99;
+
+  gst_harness_set_src_caps (h, ct_check_caps (GST_VIDEO_FORMAT_NV12, 64, 48));
+  ct_check_push_and_verify (h, GST_VIDEO_FORMAT_NV12, 64, 48, 0, "context");
+  for (i = 0; i < G_N_ELEMENTS (names); i++) {
+    GstElement *e = gst_bin_get_by_name (GST_BIN (h->element), names[i]);
+    GstContext *c = gst_element_get_context (e, GST_CUDA_CONTEXT_TYPE);
+
+    fail_unless (c != NULL, "%s holds no CUDA context", names[i]);
+    fail_unless (gst_structure_get (gst_context_get_structure (c),
+            GST_CUDA_CONTEXT_TYPE, GST_TYPE_CUDA_CONTEXT, &ctx[i], NULL));
+    gst_context_unref (c);
+    gst_object_unref (e);
+  }
+  fail_unless (ctx[0] == ctx[1] && ctx[1] == ctx[2],
+      "contexts differ: %p %p %p", ctx[0], ctx[1], ctx[2]);
+  g_object_get (ctx[1], "cuda-device-id", &device, NULL);
+  fail_unless_equals_int (device, 0);
+  for (i = 0; i < G_N_ELEMENTS (ctx); i++)
+    gst_object_unref (ctx[i]);
+  gst_object_unref (t);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* Width, height and format change mid-stream, in CUDA memory. */
+GST_START_TEST (test_cuda_resolution_change)
+{
+  const struct
+  {
+    GstVideoFormat format;
+    gint width, height;
+  } steps[] = {
+    {GST_VIDEO_FORMAT_NV12, 640, 480}, {GST_VIDEO_FORMAT_NV12, 1917, 1083},
+    {GST_VIDEO_FORMAT_RGBA, 64, 4000}, {GST_VIDEO_FORMAT_NV12, 640, 480},
+  };
+  GstElement *t;
+  GstHarness *h = chain_new ("cudaupload ! cudatranspose name=t ! "
+      "cudadownload", &t);
+  Watch w;
+  guint i, j;
+
+  watch_init (&w, t);
+  for (i = 0; i < G_N_ELEMENTS (steps); i++) {
+    gst_harness_set_src_caps (h, ct_check_caps (steps[i].format,
+            steps[i].width, steps[i].height));
+    for (j = 0; j < 2; j++)
+      ct_check_push_and_verify (h, steps[i].format, steps[i].width,
+          steps[i].height, 0, "resolution change");
+  }
+  fail_unless_equals_int (w.in_not_device, 0);
+  fail_unless_equals_int (w.out_not_device, 0);
+  gst_object_unref (t);
+  gst_harness_teardown (h);
+  watch_clear (&w);
+}
+
+GST_END_TEST;
+
+/* Upstream gets a pinned pool to write into, downstream pinned output. Each
+ * output is poisoned before it goes back to the pool, so the next frames
+ * come out of poisoned memory. */
+GST_START_TEST (test_pinned_pools)
+{
+  GstHarness *h = gst_harness_new ("cudatranspose");
+  GstVideoInfo info;
+  GstBuffer *pageable;
+  GstMapInfo map;
+  guint i;
+  int pinned = -1;
+
+  fail_unless (gst_video_info_set_format (&info, GST_VIDEO_FORMAT_I420, 1917,
+          1083));
+  gst_harness_set_src_caps (h, ct_check_caps (GST_VIDEO_FORMAT_I420, 1917,
+          1083));
+
+  /* the check itself tells pageable memory apart */
+  pageable = gst_buffer_new_allocate (NULL, 4096, NULL);
+  fail_unless (gst_buffer_map (pageable, &map, GST_MAP_READ));
+  fail_unless_equals_int (ct_host_is_pinned (map.data, &pinned), CT_OK);
+  fail_unless_equals_int (pinned, 0);
+  gst_buffer_unmap (pageable, &map);
+  gst_buffer_unref (pageable);
+
+  for (i = 0; i < 4; i++) {
+    GstBuffer *in = gst_harness_create_buffer (h, GST_VIDEO_INFO_SIZE (&info));
+    GstBuffer *frame = ct_check_make_frame (&info, 0);
+    GstBuffer *out;
+
+    /* the harness allocates from the pool the element proposed */
+    fail_unless (gst_buffer_map (in, &map, GST_MAP_WRITE));
+    fail_unless_equals_int (ct_host_is_pinned (map.data, &pinned), CT_OK);
+    fail_unless_equals_int (pinned, 1);
+    gst_buffer_extract (frame, 0, map.data, map.size);
+    gst_buffer_unmap (in, &map);
+    gst_buffer_unref (frame);
+
+    fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
+        GST_FLOW_OK);
+    out = gst_harness_pull (h);
+    fail_unless (out != NULL);
+    ct_check_assert_transposed (&info, in, out, "pinned");
+
+    fail_unless (gst_buffer_map (out, &map, GST_MAP_WRITE));
+    fail_unless_equals_int (ct_host_is_pinned (map.data, &pinned), CT_OK);
+    fail_unless_equals_int (pinned, 1);
+    memset (map.data, 0x5a + i, map.size);
+    gst_buffer_unmap (out, &map);
+    gst_buffer_unref (out);
+    gst_buffer_unref (in);
+  }
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* NULL to PLAYING and back, 200 times, in CUDA memory and in pinned system
+ * memory; every output pool must be gone after each cycle. */
+static void
+cycle (const gchar * desc, guint n)
+{
+  GstElement *pipeline = gst_parse_launch (desc, NULL);
+  GstElement *t = gst_bin_get_by_name (GST_BIN (pipeline), "t");
+  GstBus *bus = gst_element_get_bus (pipeline);
+  Watch w;
+  guint i;
+
+  watch_init (&w, t);
+  for (i = 0; i < n; i++) {
+    GstMessage *msg;
+
+    fail_if (gst_element_set_state (pipeline, GST_STATE_PLAYING) ==
+        GST_STATE_CHANGE_FAILURE);
+    msg = gst_bus_timed_pop_filtered (bus, 10 * GST_SECOND,
+        GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+    fail_unless (msg != NULL, "cycle %u: no EOS in 10 s", i);
+    if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR) {
+      GError *err = NULL;
+
+      gst_message_parse_error (msg, &err, NULL);
+      fail ("cycle %u: %s", i, err->message);
+    }
+    gst_message_unref (msg);
+    fail_unless_equals_int (gst_element_set_state (pipeline, GST_STATE_NULL),
+        GST_STATE_CHANGE_SUCCESS);
+    g_mutex_lock (&w.lock);
+    fail_unless (w.live_pools == 0, "cycle %u: %d output pools left", i,
+        w.live_pools);
+    g_mutex_unlock (&w.lock);
+  }
+  fail_unless_equals_int (w.frames, 2 * n);
+  gst_object_unref (bus);
+  gst_object_unref (t);
+  gst_object_unref (pipeline);
+  watch_clear (&w);
+}
+
+GST_START_TEST (test_cycles_cuda)
+{
+  cycle ("videotestsrc num-buffers=2 ! video/x-raw,format=NV12,width=640,"
+      "height=360 ! cudaupload ! cudatranspose name=t ! cudadownload ! "
+      "fakesink", 200);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_cycles_pinned)
+{
+  cycle ("videotestsrc num-buffers=2 ! video/x-raw,format=I420,width=640,"
+      "height=360 ! cudatranspose name=t ! fakesink", 200);
+}
+
+GST_END_TEST;
+
+/* Decoded on the GPU, transposed on the GPU: compared with the decoder's
+ * frames transposed by the reference. Needs nvh264dec and the sample the
+ * build made (tests/sample.h264, from openh264enc). */
+static GList *
+decode_frames (const gchar * desc)
+{
+  GstElement *pipeline = gst_parse_launch (desc, NULL);
+  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipeline), "s");
+  GList *frames = NULL;
+  GstSample *sample;
+
+  fail_unless (pipeline != NULL && sink != NULL, "%s", desc);
+  fail_if (gst_element_set_state (pipeline, GST_STATE_PLAYING) ==
+      GST_STATE_CHANGE_FAILURE);
+  while ((sample = gst_app_sink_pull_sample (GST_APP_SINK (sink))))
+    frames = g_list_append (frames, sample);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (sink);
+  gst_object_unref (pipeline);
+  return frames;
+}
+
+GST_START_TEST (test_nvh264dec_chain)
+{
+  const gchar *sample = g_getenv ("CT_CHECK_H264");
+  gchar *ref_desc, *chain_desc;
+  GList *ref, *got, *a, *b;
+  guint n = 0;
+
+  ref_desc = g_strdup_printf ("filesrc location=%s ! h264parse ! nvh264dec ! "
+      "cudadownload ! video/x-raw ! appsink name=s sync=false", sample);
+  chain_desc = g_strdup_printf ("filesrc location=%s ! h264parse ! nvh264dec "
+      "! video/x-raw(memory:CUDAMemory) ! cudatranspose name=t ! "
+      "video/x-raw(memory:CUDAMemory) ! cudadownload ! video/x-raw ! "
+      "appsink name=s sync=false", sample);
+  ref = decode_frames (ref_desc);
+  got = decode_frames (chain_desc);
+  fail_unless (ref != NULL);
+  fail_unless_equals_int (g_list_length (got), g_list_length (ref));
+  for (a = ref, b = got; a && b; a = a->next, b = b->next, n++) {
+    GstVideoInfo info;
+
+    fail_unless (gst_video_info_from_caps (&info,
+            gst_sample_get_caps (a->data)));
+    ct_check_assert_transposed (&info, gst_sample_get_buffer (a->data),
+        gst_sample_get_buffer (b->data), "nvh264dec");
+  }
+  g_print ("nvh264dec chain: %u frames of %s transposed in CUDA memory\n", n,
+      sample);
+  g_list_free_full (ref, (GDestroyNotify) gst_sample_unref);
+  g_list_free_full (got, (GDestroyNotify) gst_sample_unref);
+  g_free (ref_desc);
+  g_free (chain_desc);
+}
+
+GST_END_TEST;
+
+static Suite *
+cudatranspose_cudamem_suite (gboolean nvdec)
+{
+  Suite *s = suite_create ("cudatranspose-cudamem");
+  TCase *tc = tcase_create ("cudamem");
+
+  ct_check_seed ();
+  tcase_set_timeout (tc, 600);
+  suite_add_tcase (s, tc);
+  if (nvdec) {
+    tcase_add_test (tc, test_nvh264dec_chain);
+    return s;
+  }
+  tcase_add_test (tc, test_cuda_in_cuda_out);
+  tcase_add_test (tc, test_cuda_in_system_out);
+  tcase_add_test (tc, test_system_in_cuda_out);
+  tcase_add_test (tc, test_cuda_gray8_refused);
+  tcase_add_test (tc, test_cuda_context_shared);
+  tcase_add_test (tc, test_cuda_resolution_change);
+  tcase_add_test (tc, test_pinned_pools);
+  tcase_add_test (tc, test_cycles_cuda);
+  tcase_add_test (tc, test_cycles_pinned);
+  return s;
+}
+
+/* Asks for a device in a child process: CUDA does not survive fork (), and
+ * check forks every test from this process, so it must not touch CUDA. */
+static gboolean
+have_cuda_device (void)
+{
+  pid_t pid = fork ();
+  int status = 0;
+
+  if (pid == 0) {
+    int count = 0;
+    CtResult res = ct_device_count (&count);
+
+    if (res != CT_OK || count == 0) {
+      g_print ("SKIP: no CUDA device (%s)\n", res != CT_OK ?
+          ct_result_string (res) : "none found");
+      _exit (77);
+    }
+    _exit (0);
+  }
+  if (pid < 0 || waitpid (pid, &status, 0) != pid)
+    return FALSE;
+  return WIFEXITED (status) && WEXITSTATUS (status) == 0;
+}
+
+/* The factories a run needs; prints why and returns FALSE if one is
+ * missing. */
+static gboolean
+have_factories (const gchar ** names, guint n)
+{
+  guint i;
+
+  for (i = 0; i < n; i++) {
+    GstElementFactory *f = gst_element_factory_find (names[i]);
+
+    if (!f) {
+      g_print ("SKIP: no %s (GStreamer's nvcodec plugin is missing, or it "
+          "found no GPU%s)\n", names[i], g_str_equal (names[i], "nvh264dec") ?
+          " or no NVDEC" : "");
+      return FALSE;
+    }
+    gst_object_unref (f);
+  }
+  return TRUE;
+}
+
+int
+main (int argc, char **argv)
+{
+  const gchar *needed[] = { "cudaupload", "cudadownload", "nvh264dec" };
+  gboolean nvdec;
+  const gchar *sample = g_getenv ("CT_CHECK_H264");
+
+  if (!have_cuda_device ())
+    return 77;
+
+  gst_check_init (&argc, &argv);
+  nvdec = argc > 1 && g_str_equal (argv[1], "nvdec");
+  if (!have_factories (needed, nvdec ? 3 : 2))
+    return 77;
+  if (nvdec && (!sample || !g_file_test (sample, G_FILE_TEST_EXISTS))) {
+    g_print ("SKIP: no H.264 sample at CT_CHECK_H264=%s (the build makes "
+        "it with openh264enc, which was missing)\n", sample ? sample : "");
+    return 77;
+  }
+  return gst_check_run_suite (cudatranspose_cudamem_suite (nvdec),
+      "cudatranspose-cudamem", __FILE__);
+}
