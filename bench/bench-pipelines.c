@@ -40,7 +40,7 @@ typedef struct
 static const Path paths[] = {
   {"cudatranspose (system memory)", "cudatranspose name=t", FALSE},
   {"cudaupload ! cudatranspose ! cudadownload",
-      "cudaupload ! cudatranspose name=t ! cudadownload", TRUE},
+      "cudaupload ! cudatranspose name=t ! cudadownload ! video/x-raw", TRUE},
   {"videoflip video-direction=ul-lr", "videoflip name=t video-direction=ul-lr",
       FALSE},
 };
@@ -51,9 +51,10 @@ typedef struct
   guint64 *arrive;              /* at the sink, ns, per frame */
   guint64 *own;                 /* inside t, ns, per frame */
   guint64 entered;
-  guint n_arrived;
+  gint n_arrived;
   guint n_own;
   guint capacity;
+  gboolean output_pinned;       /* what reached the sink is page-locked */
 } Timing;
 
 static guint64
@@ -89,8 +90,21 @@ on_arrive (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
 {
   Timing *t = user_data;
 
-  if (t->n_arrived < t->capacity)
-    t->arrive[t->n_arrived++] = now_ns ();
+  if (t->n_arrived == WARMUP_FRAMES) {
+    GstBuffer *buf = GST_PAD_PROBE_INFO_BUFFER (info);
+    GstMapInfo map;
+    int pinned = 0;
+
+    if (gst_buffer_map (buf, &map, GST_MAP_READ)) {
+      if (ct_host_is_pinned (map.data, &pinned) == CT_OK)
+        t->output_pinned = pinned;
+      gst_buffer_unmap (buf, &map);
+    }
+  }
+  if ((guint) t->n_arrived < t->capacity) {
+    t->arrive[t->n_arrived] = now_ns ();
+    g_atomic_int_inc (&t->n_arrived);
+  }
   return GST_PAD_PROBE_OK;
 }
 
@@ -139,18 +153,24 @@ typedef struct
   double gbps;
   double own_us;
   gboolean pinned_input;        /* the frames pushed are page-locked */
+  gboolean pinned_output;
   gchar kernel[32];             /* cudatranspose's active-kernel */
 } Result;
 
-/* Waits until appsrc has asked downstream for its pool (it does so when
- * it negotiates, before the first buffer). */
+/* The pool the element after appsrc proposes for these caps, as an
+ * application asks for it (appsrc itself asks only on reconfiguration).
+ * Waits for the first frame to reach the sink, so that everything is
+ * negotiated; returns an active pool, or NULL and a reason in @why. */
 static GstBufferPool *
-wait_for_pool (GstElement * src, GstBus * bus, gchar * why, gsize why_len)
+proposed_pool (GstElement * src, GstCaps * caps, Timing * t, GstBus * bus,
+    gchar * why, gsize why_len)
 {
+  GstPad *pad = gst_element_get_static_pad (src, "src");
+  GstBufferPool *pool = NULL;
+  GstQuery *query;
   gint i;
 
-  for (i = 0; i < 500; i++) {
-    GstBufferPool *pool = gst_base_src_get_buffer_pool (GST_BASE_SRC (src));
+  for (i = 0; i < 1000 && !g_atomic_int_get (&t->n_arrived); i++) {
     GstMessage *msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
 
     if (msg) {
@@ -160,20 +180,28 @@ wait_for_pool (GstElement * src, GstBus * bus, gchar * why, gsize why_len)
       g_snprintf (why, why_len, "%s", err->message);
       g_error_free (err);
       gst_message_unref (msg);
+      gst_object_unref (pad);
       return NULL;
     }
-    if (pool)
-      return pool;
     g_usleep (10000);
   }
-  return NULL;
+
+  query = gst_query_new_allocation (caps, TRUE);
+  if (gst_pad_peer_query (pad, query) &&
+      gst_query_get_n_allocation_pools (query) > 0)
+    gst_query_parse_nth_allocation_pool (query, 0, &pool, NULL, NULL, NULL);
+  gst_query_unref (query);
+  gst_object_unref (pad);
+  if (pool && !gst_buffer_pool_set_active (pool, TRUE))
+    gst_clear_object (&pool);
+  return pool;
 }
 
 static Result
 run_path (const Path * path, GstVideoFormat format, gint width, gint height,
     guint n_frames)
 {
-  Result r = { FALSE, "", 0, 0, 0, FALSE, "" };
+  Result r = { FALSE, "", 0, 0, 0, FALSE, FALSE, "" };
   GstVideoInfo info;
   GstCaps *caps;
   gchar *desc;
@@ -205,7 +233,6 @@ run_path (const Path * path, GstVideoFormat format, gint width, gint height,
   t = gst_bin_get_by_name (GST_BIN (pipeline), "t");
   sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
   g_object_set (src, "caps", caps, NULL);
-  gst_caps_unref (caps);
   bus = gst_element_get_bus (pipeline);
 
   memset (&timing, 0, sizeof (timing));
@@ -216,8 +243,17 @@ run_path (const Path * path, GstVideoFormat format, gint width, gint height,
   add_probe (t, "src", on_leave, &timing);
   add_probe (sink, "sink", on_arrive, &timing);
 
+  /* appsrc negotiates, and asks downstream for a pool, on its first
+   * buffer: a plain one, timed among the warm-up frames */
   gst_element_set_state (pipeline, GST_STATE_PLAYING);
-  pool = wait_for_pool (src, bus, r.why, sizeof (r.why));
+  {
+    GstBuffer *first = gst_buffer_new_allocate (NULL,
+        GST_VIDEO_INFO_SIZE (&info), NULL);
+
+    fill_frame (first, DISTINCT_FRAMES);
+    gst_app_src_push_buffer (GST_APP_SRC (src), first);
+  }
+  pool = proposed_pool (src, caps, &timing, bus, r.why, sizeof (r.why));
   for (i = 0; i < DISTINCT_FRAMES; i++) {
     frames[i] = NULL;
     if (pool && gst_buffer_pool_acquire_buffer (pool, &frames[i], NULL) !=
@@ -238,11 +274,9 @@ run_path (const Path * path, GstVideoFormat format, gint width, gint height,
       gst_buffer_unmap (frames[0], &map);
     }
   }
-  if (pool)
-    gst_object_unref (pool);
 
   /* the same few frames by reference: nothing is copied at the source */
-  for (i = 0; i < n_frames; i++) {
+  for (i = 1; i < n_frames; i++) {
     if (gst_app_src_push_buffer (GST_APP_SRC (src),
             gst_buffer_ref (frames[i % DISTINCT_FRAMES])) != GST_FLOW_OK)
       break;
@@ -277,6 +311,7 @@ run_path (const Path * path, GstVideoFormat format, gint width, gint height,
     double secs = (timing.arrive[n - 1] - timing.arrive[WARMUP_FRAMES]) / 1e9;
 
     r.ok = TRUE;
+    r.pinned_output = timing.output_pinned;
     r.fps = (n - 1 - WARMUP_FRAMES) / secs;
     r.gbps = r.fps * 2.0 * GST_VIDEO_INFO_SIZE (&info) / 1e9;
     qsort (timing.own + WARMUP_FRAMES, timing.n_own - WARMUP_FRAMES,
@@ -289,6 +324,11 @@ run_path (const Path * path, GstVideoFormat format, gint width, gint height,
 
   for (i = 0; i < DISTINCT_FRAMES; i++)
     gst_buffer_unref (frames[i]);
+  if (pool) {
+    gst_buffer_pool_set_active (pool, FALSE);
+    gst_object_unref (pool);
+  }
+  gst_caps_unref (caps);
   g_free (timing.arrive);
   g_free (timing.own);
   gst_object_unref (bus);
@@ -330,8 +370,8 @@ main (int argc, char **argv)
   if (json)
     fprintf (json, "[\n");
 
-  printf ("%-6s %-10s %-44s %10s %8s %9s %-8s %s\n", "format", "size",
-      "path", "frames/s", "GB/s", "own us", "input", "kernel");
+  printf ("%-6s %-10s %-44s %10s %8s %9s %-8s %-8s %s\n", "format", "size",
+      "path", "frames/s", "GB/s", "own us", "input", "output", "kernel");
   for (s = 0; s < G_N_ELEMENTS (sizes); s++) {
     for (f = 0; f < G_N_ELEMENTS (formats); f++) {
       double flip_fps = 0;
@@ -355,10 +395,11 @@ main (int argc, char **argv)
         if (p == 2 && res[p].ok)
           flip_fps = res[p].fps;
         if (res[p].ok)
-          printf ("%-6s %-10s %-44s %10.1f %8.2f %9.1f %-8s %s\n",
+          printf ("%-6s %-10s %-44s %10.1f %8.2f %9.1f %-8s %-8s %s\n",
               gst_video_format_to_string (formats[f]), size, paths[p].name,
               res[p].fps, res[p].gbps, res[p].own_us,
-              res[p].pinned_input ? "pinned" : "pageable", res[p].kernel);
+              res[p].pinned_input ? "pinned" : "pageable",
+              res[p].pinned_output ? "pinned" : "pageable", res[p].kernel);
         else
           printf ("%-6s %-10s %-44s %10s %8s %9s (%s)\n",
               gst_video_format_to_string (formats[f]), size, paths[p].name,
@@ -370,11 +411,12 @@ main (int argc, char **argv)
           fprintf (json, "%s  {\"format\": \"%s\", \"width\": %d, "
               "\"height\": %d, \"path\": \"%s\", \"ok\": %s, \"fps\": %.2f, "
               "\"gbps\": %.3f, \"own_us\": %.2f, \"input_pinned\": %s, "
-              "\"kernel\": \"%s\", \"why\": \"%s\"}", first ? "" : ",\n",
+              "\"output_pinned\": %s, \"kernel\": \"%s\", \"why\": \"%s\"}", first ? "" : ",\n",
               gst_video_format_to_string (formats[f]), sizes[s][0],
               sizes[s][1], paths[p].name, res[p].ok ? "true" : "false",
               res[p].fps, res[p].gbps, res[p].own_us,
-              res[p].pinned_input ? "true" : "false", res[p].kernel, why);
+              res[p].pinned_input ? "true" : "false",
+              res[p].pinned_output ? "true" : "false", res[p].kernel, why);
           g_free (why);
           first = FALSE;
         }

@@ -324,6 +324,29 @@ gst_cuda_transpose_transform_caps (GstBaseTransform * trans,
   return ret;
 }
 
+/* Of what the other side takes, prefers the memory this side has: a CUDA
+ * frame stays on the GPU when downstream takes CUDA memory too, a system
+ * frame is not uploaded for nothing. */
+static GstCaps *
+gst_cuda_transpose_fixate_caps (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps, GstCaps * othercaps)
+{
+  gboolean cuda = is_cuda_memory_caps (gst_caps_get_features (caps, 0));
+  GstCaps *same = gst_caps_new_empty (), *rest = gst_caps_new_empty ();
+  guint i;
+
+  for (i = 0; i < gst_caps_get_size (othercaps); i++) {
+    GstCapsFeatures *f = gst_caps_get_features (othercaps, i);
+
+    gst_caps_append_structure_full (is_cuda_memory_caps (f) == cuda ? same :
+        rest, gst_structure_copy (gst_caps_get_structure (othercaps, i)),
+        f ? gst_caps_features_copy (f) : NULL);
+  }
+  gst_caps_unref (othercaps);
+  return GST_BASE_TRANSFORM_CLASS (parent_class)->fixate_caps (trans,
+      direction, caps, gst_caps_merge (same, rest));
+}
+
 static gsize
 device_pitch (gsize row_bytes)
 {
@@ -1064,18 +1087,65 @@ gst_cuda_transpose_set_context (GstElement * element, GstContext * context)
   GST_ELEMENT_CLASS (parent_class)->set_context (element, context);
 }
 
+/* Whether the element upstream can hand us CUDA memory. */
+static gboolean
+upstream_offers_cuda (GstBaseTransform * trans)
+{
+  GstCaps *caps = gst_pad_peer_query_caps (GST_BASE_TRANSFORM_SINK_PAD (trans),
+      NULL);
+  gboolean cuda = FALSE;
+  guint i;
+
+  for (i = 0; caps && !gst_caps_is_any (caps) && i < gst_caps_get_size (caps);
+      i++)
+    cuda |= is_cuda_memory_caps (gst_caps_get_features (caps, i));
+  gst_clear_caps (&caps);
+  return cuda;
+}
+
 static gboolean
 gst_cuda_transpose_query (GstBaseTransform * trans, GstPadDirection direction,
     GstQuery * query)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
+  GstCaps *caps, *cuda_only;
+  guint i;
 
   if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT && self->context &&
       gst_cuda_handle_context_query (GST_ELEMENT (self), query, self->context))
     return TRUE;
 
-  return GST_BASE_TRANSFORM_CLASS (parent_class)->query (trans, direction,
-      query);
+  if (!GST_BASE_TRANSFORM_CLASS (parent_class)->query (trans, direction,
+          query))
+    return FALSE;
+
+  /* An upstream element that can make CUDA memory (cudaupload, a decoder)
+   * would otherwise pass system memory through, because we take it too:
+   * once we hold a GPU (from start ()), ask it for CUDA memory only, so
+   * that frames stay on the GPU. */
+  if (GST_QUERY_TYPE (query) != GST_QUERY_CAPS || direction != GST_PAD_SINK ||
+      !self->stream)
+    return TRUE;
+  gst_query_parse_caps_result (query, &caps);
+  if (!caps || gst_caps_is_any (caps) || !upstream_offers_cuda (trans))
+    return TRUE;
+
+  cuda_only = gst_caps_new_empty ();
+  for (i = 0; i < gst_caps_get_size (caps); i++) {
+    GstCapsFeatures *f = gst_caps_get_features (caps, i);
+
+    if (is_cuda_memory_caps (f))
+      gst_caps_append_structure_full (cuda_only,
+          gst_structure_copy (gst_caps_get_structure (caps, i)),
+          gst_caps_features_copy (f));
+  }
+  if (!gst_caps_is_empty (cuda_only)) {
+    GST_DEBUG_OBJECT (self, "upstream makes CUDA memory: asking for %"
+        GST_PTR_FORMAT, cuda_only);
+    gst_query_set_caps_result (query, cuda_only);
+  }
+  gst_caps_unref (cuda_only);
+  return TRUE;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1197,6 +1267,8 @@ gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
   trans_class->passthrough_on_same_caps = FALSE;
   trans_class->transform_caps =
       GST_DEBUG_FUNCPTR (gst_cuda_transpose_transform_caps);
+  trans_class->fixate_caps =
+      GST_DEBUG_FUNCPTR (gst_cuda_transpose_fixate_caps);
   trans_class->set_caps = GST_DEBUG_FUNCPTR (gst_cuda_transpose_set_caps);
   trans_class->transform_size =
       GST_DEBUG_FUNCPTR (gst_cuda_transpose_transform_size);

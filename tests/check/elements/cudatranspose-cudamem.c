@@ -198,8 +198,8 @@ GST_END_TEST;
 
 GST_START_TEST (test_cuda_in_system_out)
 {
-  check_chain ("cudaupload ! cudatranspose name=t ! video/x-raw", TRUE,
-      FALSE);
+  check_chain ("cudaupload ! cudatranspose name=t ! capsfilter "
+      "caps=video/x-raw", TRUE, FALSE);
 }
 
 GST_END_TEST;
