@@ -4,6 +4,7 @@
  * argument "nvdec" it runs only the nvh264dec chain, and skips without
  * nvh264dec or without the H.264 sample named by CT_CHECK_H264. */
 #include "transpose-check.h"
+#include "gpu-check.h"
 
 #include "cudatranspose-kernels.h"
 
@@ -11,8 +12,6 @@
 #include <gst/cuda/gstcudacontext.h>
 #include <gst/cuda/gstcudamemory.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 /* The formats the element offers in CUDA memory. */
 static const GstVideoFormat cuda_formats[] = {
@@ -499,30 +498,6 @@ cudatranspose_cudamem_suite (gboolean nvdec)
   return s;
 }
 
-/* Asks for a device in a child process: CUDA does not survive fork (), and
- * check forks every test from this process, so it must not touch CUDA. */
-static gboolean
-have_cuda_device (void)
-{
-  pid_t pid = fork ();
-  int status = 0;
-
-  if (pid == 0) {
-    int count = 0;
-    CtResult res = ct_device_count (&count);
-
-    if (res != CT_OK || count == 0) {
-      g_print ("SKIP: no CUDA device (%s)\n", res != CT_OK ?
-          ct_result_string (res) : "none found");
-      _exit (77);
-    }
-    _exit (0);
-  }
-  if (pid < 0 || waitpid (pid, &status, 0) != pid)
-    return FALSE;
-  return WIFEXITED (status) && WEXITSTATUS (status) == 0;
-}
-
 /* The factories a run needs; prints why and returns FALSE if one is
  * missing. */
 static gboolean
@@ -551,7 +526,7 @@ main (int argc, char **argv)
   gboolean nvdec;
   const gchar *sample = g_getenv ("CT_CHECK_H264");
 
-  if (!have_cuda_device ())
+  if (!ct_check_have_cuda_device ())
     return 77;
 
   gst_check_init (&argc, &argv);

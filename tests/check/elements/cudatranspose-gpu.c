@@ -1,11 +1,10 @@
 /* cudatranspose element tests on a CUDA GPU: every GPU kernel on every
  * format and size. Without a CUDA device the program exits 77 (skipped). */
 #include "transpose-check.h"
+#include "gpu-check.h"
 
 #include "cudatranspose-kernels.h"
 
-#include <sys/wait.h>
-#include <unistd.h>
 
 /* GEnum values of the GPU kernels (GstCudaTransposeKernel). */
 static const gchar *gpu_kernels[] = {
@@ -106,34 +105,10 @@ cudatranspose_gpu_suite (void)
   return s;
 }
 
-/* Asks for a device in a child process: CUDA does not survive fork (), and
- * check forks every test from this process, so it must not touch CUDA. */
-static gboolean
-have_cuda_device (void)
-{
-  pid_t pid = fork ();
-  int status = 0;
-
-  if (pid == 0) {
-    int count = 0;
-    CtResult res = ct_device_count (&count);
-
-    if (res != CT_OK || count == 0) {
-      g_print ("SKIP: no CUDA device (%s)\n", res != CT_OK ?
-          ct_result_string (res) : "none found");
-      _exit (77);
-    }
-    _exit (0);
-  }
-  if (pid < 0 || waitpid (pid, &status, 0) != pid)
-    return FALSE;
-  return WIFEXITED (status) && WEXITSTATUS (status) == 0;
-}
-
 int
 main (int argc, char **argv)
 {
-  if (!have_cuda_device ())
+  if (!ct_check_have_cuda_device ())
     return 77;
 
   gst_check_init (&argc, &argv);
