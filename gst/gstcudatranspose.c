@@ -33,6 +33,8 @@
 
 #include "gstcudatranspose.h"
 
+#include <string.h>
+
 #include <gst/video/video.h>
 #include <gst/cuda/gstcudacontext.h>
 #include <gst/cuda/gstcudaloader.h>
@@ -43,6 +45,7 @@
 
 #include "cudatranspose-kernels.h"
 #include "gstcudatransposepinned.h"
+#include "gstcudatransposetensor.h"
 
 /* The property's values are the kernels' enum, cast. */
 G_STATIC_ASSERT ((int) GST_CUDA_TRANSPOSE_KERNEL_TILED_64 ==
@@ -81,12 +84,19 @@ enum
 #define CUDA_TRANSPOSE_CUDA_FORMATS "{ I420, YV12, NV12, NV21, Y444, RGBA, " \
     "BGRA, ARGB, ABGR, RGBx, BGRx, RGB, BGR }"
 
+/* NNStreamer's tensors, in system memory: each tensor's two innermost
+ * dimensions are transposed, for every index of the outer ones. */
+#define CUDA_TRANSPOSE_TENSOR_CAPS \
+    "other/tensors, format = (string) static, " \
+    "num_tensors = (int) [ 1, 16 ], framerate = " GST_VIDEO_FPS_RANGE "; " \
+    "other/tensor, framerate = " GST_VIDEO_FPS_RANGE
+
 /* CUDA memory first: a neighbour that can keep frames on the GPU should. */
 #define CUDA_TRANSPOSE_CAPS \
     GST_VIDEO_CAPS_MAKE_WITH_FEATURES (GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY, \
         CUDA_TRANSPOSE_CUDA_FORMATS) ", interlace-mode = progressive; " \
     GST_VIDEO_CAPS_MAKE (CUDA_TRANSPOSE_FORMATS) \
-    ", interlace-mode = progressive"
+    ", interlace-mode = progressive; " CUDA_TRANSPOSE_TENSOR_CAPS
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK,
@@ -120,6 +130,10 @@ struct _GstCudaTranspose
   GstVideoInfo out_info;
   guint n_planes;
   PlaneGeometry planes[GST_VIDEO_MAX_PLANES];
+  /* or tensors (n_tensors > 0), as the input caps describe them */
+  guint n_tensors;
+  CtTensorInfo tensors[CT_TENSOR_COUNT_LIMIT];
+  guint64 tensor_bytes;         /* of all tensors */
 
   /* GPU state, from start () to stop () */
   GstCudaContext *context;
@@ -280,6 +294,14 @@ gst_cuda_transpose_transform_caps (GstBaseTransform * trans,
     gboolean has_w = gst_structure_has_field (s, "width");
     gboolean has_h = gst_structure_has_field (s, "height");
 
+    if (ct_tensor_caps_is_tensor (s)) {
+      if (ct_tensor_caps_swap_inner (s))
+        ret = gst_caps_merge_structure_full (ret, s,
+            f ? gst_caps_features_copy (f) : NULL);
+      else
+        gst_structure_free (s);
+      continue;
+    }
     if (has_w)
       gst_value_init_and_copy (&w, gst_structure_get_value (s, "width"));
     if (has_h)
@@ -382,6 +404,62 @@ device_layout (GstCudaTranspose * self, guint8 * base, CtPlane * dev)
   return offset;
 }
 
+/* Tensor caps: the output must be the input with each tensor's two
+ * innermost sizes swapped (missing sizes count as 1). */
+static gboolean
+gst_cuda_transpose_set_tensor_caps (GstCudaTranspose * self, GstCaps * incaps,
+    GstCaps * outcaps)
+{
+  CtTensorInfo in[CT_TENSOR_COUNT_LIMIT], out[CT_TENSOR_COUNT_LIMIT];
+  guint n_in = 0, n_out = 0, i, k;
+  gchar *why = NULL;
+
+  if (!ct_tensor_caps_parse (gst_caps_get_structure (incaps, 0), in, &n_in,
+          &why) || !ct_tensor_caps_parse (gst_caps_get_structure (outcaps, 0),
+          out, &n_out, &why)) {
+    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, ("Invalid tensor caps: %s.",
+            why), ("%" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, incaps,
+            outcaps));
+    g_free (why);
+    return FALSE;
+  }
+  for (i = 0; n_in == n_out && i < n_in; i++) {
+    guint rank = MAX (MAX (in[i].rank, out[i].rank), 2);
+
+    if (in[i].elem_size != out[i].elem_size || !g_str_equal (in[i].type,
+            out[i].type))
+      break;
+    for (k = 0; k < rank; k++) {
+      guint from = k < 2 ? 1 - k : k;
+      guint64 a = from < in[i].rank ? in[i].dims[from] : 1;
+      guint64 b = k < out[i].rank ? out[i].dims[k] : 1;
+
+      if (a != b)
+        break;
+    }
+    if (k < rank)
+      break;
+  }
+  if (n_in != n_out || i < n_in) {
+    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
+        ("Output tensors must be the input's with the two innermost sizes "
+            "swapped: got %" GST_PTR_FORMAT " for %" GST_PTR_FORMAT, outcaps,
+            incaps));
+    return FALSE;
+  }
+
+  memcpy (self->tensors, in, sizeof (in));
+  self->n_tensors = n_in;
+  self->n_planes = 0;
+  self->tensor_bytes = 0;
+  for (i = 0; i < n_in; i++)
+    self->tensor_bytes += ct_tensor_bytes (&in[i]);
+  self->dev_needed = 2 * self->tensor_bytes;
+  GST_DEBUG_OBJECT (self, "%u tensors, %" G_GUINT64_FORMAT " bytes", n_in,
+      self->tensor_bytes);
+  return TRUE;
+}
+
 static gboolean
 gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
     GstCaps * outcaps)
@@ -389,6 +467,10 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
   GstVideoInfo in_info, out_info;
   guint p;
+
+  if (ct_tensor_caps_is_tensor (gst_caps_get_structure (incaps, 0)))
+    return gst_cuda_transpose_set_tensor_caps (self, incaps, outcaps);
+  self->n_tensors = 0;
 
   if (!gst_video_info_from_caps (&in_info, incaps) ||
       !gst_video_info_from_caps (&out_info, outcaps)) {
@@ -432,7 +514,22 @@ gst_cuda_transpose_transform_size (GstBaseTransform * trans,
     GstCaps * othercaps, gsize * othersize)
 {
   GstVideoInfo info;
+  const GstStructure *s = gst_caps_get_structure (othercaps, 0);
 
+  if (ct_tensor_caps_is_tensor (s)) {
+    CtTensorInfo t[CT_TENSOR_COUNT_LIMIT];
+    gchar *why = NULL;
+    guint n = 0, i;
+
+    if (!ct_tensor_caps_parse (s, t, &n, &why)) {
+      GST_WARNING_OBJECT (trans, "%s", why);
+      g_free (why);
+      return FALSE;
+    }
+    for (*othersize = 0, i = 0; i < n; i++)
+      *othersize += ct_tensor_bytes (&t[i]);
+    return TRUE;
+  }
   if (!gst_video_info_from_caps (&info, othercaps))
     return FALSE;
   *othersize = GST_VIDEO_INFO_SIZE (&info);
@@ -693,6 +790,8 @@ gst_cuda_transpose_propose_allocation (GstBaseTransform * trans,
   gst_query_add_allocation_meta (query, GST_VIDEO_META_API_TYPE, NULL);
 
   gst_query_parse_allocation (query, &caps, NULL);
+  if (caps && ct_tensor_caps_is_tensor (gst_caps_get_structure (caps, 0)))
+    return TRUE;
   if (!caps || !gst_video_info_from_caps (&info, caps))
     return FALSE;
   if (gst_query_get_n_allocation_pools (query) > 0)
@@ -768,6 +867,9 @@ gst_cuda_transpose_decide_allocation (GstBaseTransform * trans,
   gboolean cuda, have_pool;
 
   gst_query_parse_allocation (query, &caps, NULL);
+  if (caps && ct_tensor_caps_is_tensor (gst_caps_get_structure (caps, 0)))
+    return GST_BASE_TRANSFORM_CLASS (parent_class)->decide_allocation (trans,
+        query);
   if (!caps || !gst_video_info_from_caps (&info, caps))
     return FALSE;
   cuda = is_cuda_memory_caps (gst_caps_get_features (caps, 0));
@@ -840,6 +942,219 @@ gst_cuda_transpose_decide_allocation (GstBaseTransform * trans,
 }
 
 /* ---------------------------------------------------------------------- */
+/* Tensors                                                                  */
+
+static void gst_cuda_transpose_set_active (GstCudaTranspose * self,
+    GstCudaTransposeKernel kernel);
+
+/* One memory per tensor, as NNStreamer makes them. */
+static GstFlowReturn
+gst_cuda_transpose_prepare_output_buffer (GstBaseTransform * trans,
+    GstBuffer * inbuf, GstBuffer ** outbuf)
+{
+  GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
+  GstAllocator *allocator = NULL;
+  GstAllocationParams params;
+  GstBuffer *buf;
+  guint i;
+
+  if (!self->n_tensors)
+    return GST_BASE_TRANSFORM_CLASS (parent_class)->prepare_output_buffer
+        (trans, inbuf, outbuf);
+
+  gst_base_transform_get_allocator (trans, &allocator, &params);
+  buf = gst_buffer_new ();
+  for (i = 0; i < self->n_tensors; i++) {
+    GstMemory *mem = gst_allocator_alloc (allocator,
+        ct_tensor_bytes (&self->tensors[i]), &params);
+
+    if (!mem) {
+      gst_buffer_unref (buf);
+      gst_clear_object (&allocator);
+      GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT, (NULL),
+          ("Could not allocate %" G_GUINT64_FORMAT " bytes for tensor %u",
+              ct_tensor_bytes (&self->tensors[i]), i));
+      return GST_FLOW_ERROR;
+    }
+    gst_buffer_append_memory (buf, mem);
+  }
+  gst_clear_object (&allocator);
+  if (GST_BASE_TRANSFORM_GET_CLASS (trans)->copy_metadata)
+    GST_BASE_TRANSFORM_GET_CLASS (trans)->copy_metadata (trans, inbuf, buf);
+  *outbuf = buf;
+  return GST_FLOW_OK;
+}
+
+/* The planes of every tensor, between @src and @dst laid out back to back
+ * (or only counted, with @planes NULL). */
+static guint64
+tensor_planes (GstCudaTranspose * self, guint8 * const *src,
+    guint8 * const *dst, CtPlane * planes)
+{
+  guint64 n = 0, p;
+  guint i;
+
+  for (i = 0; i < self->n_tensors; i++) {
+    const CtTensorInfo *t = &self->tensors[i];
+    guint width = t->dims[0], height = t->rank > 1 ? t->dims[1] : 1;
+    gsize plane_bytes = (gsize) width * height * t->elem_size;
+
+    for (p = 0; planes && p < ct_tensor_planes (t); p++) {
+      CtPlane *pl = &planes[n + p];
+
+      pl->src = src[i] + p * plane_bytes;
+      pl->dst = dst[i] + p * plane_bytes;
+      pl->src_stride = (gsize) width * t->elem_size;
+      pl->dst_stride = (gsize) height * t->elem_size;
+      pl->width = width;
+      pl->height = height;
+      pl->elem_size = t->elem_size;
+    }
+    n += ct_tensor_planes (t);
+  }
+  return n;
+}
+
+/* Runs inside a pushed context: host tensors in, through the device, host
+ * tensors out. */
+static CtResult
+gst_cuda_transpose_run_gpu_tensors (GstCudaTranspose * self, CtKernel kernel,
+    guint8 * const *in, guint8 * const *out, CtPlane * planes, guint64 n)
+{
+  guint8 *dev_in[CT_TENSOR_COUNT_LIMIT], *dev_out[CT_TENSOR_COUNT_LIMIT];
+  gsize offset = 0;
+  CtResult res;
+  guint i;
+
+  if (self->dev_needed > self->dev_size) {
+    gst_cuda_transpose_free_device (self);
+    res = ct_device_alloc ((void **) &self->dev_mem, self->dev_needed);
+    if (res != CT_OK)
+      return res;
+    self->dev_size = self->dev_needed;
+  }
+  for (i = 0; i < self->n_tensors; i++) {
+    gsize bytes = ct_tensor_bytes (&self->tensors[i]);
+
+    dev_in[i] = self->dev_mem + offset;
+    dev_out[i] = self->dev_mem + self->tensor_bytes + offset;
+    offset += bytes;
+    res = ct_copy_2d_async (dev_in[i], bytes, in[i], bytes, bytes, 1,
+        self->stream);
+    if (res != CT_OK)
+      return res;
+  }
+  tensor_planes (self, dev_in, dev_out, planes);
+  res = ct_transpose_planes (planes, n, kernel, CT_MAPPING_TRANSPOSE,
+      self->stream);
+  for (i = 0; res == CT_OK && i < self->n_tensors; i++) {
+    gsize bytes = ct_tensor_bytes (&self->tensors[i]);
+
+    res = ct_copy_2d_async (out[i], bytes, dev_out[i], bytes, bytes, 1,
+        self->stream);
+  }
+  if (res != CT_OK)
+    return res;
+  return ct_stream_synchronize (self->stream);
+}
+
+/* Input tensors come one memory each, or all in one memory back to back. */
+static GstFlowReturn
+gst_cuda_transpose_transform_tensors (GstCudaTranspose * self,
+    GstCudaTransposeKernel kernel, GstCudaTransposeKernel request,
+    GstBuffer * inbuf, GstBuffer * outbuf)
+{
+  GstMapInfo in_map[CT_TENSOR_COUNT_LIMIT], out_map[CT_TENSOR_COUNT_LIMIT];
+  guint8 *in[CT_TENSOR_COUNT_LIMIT], *out[CT_TENSOR_COUNT_LIMIT];
+  guint n_in = gst_buffer_n_memory (inbuf), n_mapped_in = 0, n_mapped_out = 0;
+  GstFlowReturn ret = GST_FLOW_ERROR;
+  CtPlane *planes = NULL;
+  guint64 n;
+  gsize offset = 0;
+  CtResult res;
+  guint i;
+
+  if (n_in != self->n_tensors && n_in != 1) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
+        ("The buffer has %u memories for %u tensors: give one memory per "
+            "tensor, or one memory holding them all", n_in,
+            self->n_tensors));
+    return GST_FLOW_ERROR;
+  }
+  for (i = 0; i < n_in; i++) {
+    if (!gst_memory_map (gst_buffer_peek_memory (inbuf, i), &in_map[i],
+            GST_MAP_READ))
+      goto map_failed;
+    n_mapped_in++;
+  }
+  for (i = 0; i < self->n_tensors; i++) {
+    gsize bytes = ct_tensor_bytes (&self->tensors[i]);
+    gsize have = n_in == 1 ? in_map[0].size - MIN (offset, in_map[0].size) :
+        in_map[i].size;
+
+    if (have < bytes) {
+      GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
+          ("Tensor %u (%s, dimensions %" G_GUINT64_FORMAT ":%"
+              G_GUINT64_FORMAT "...) needs %" G_GSIZE_FORMAT " bytes, but "
+              "its memory holds %" G_GSIZE_FORMAT, i, self->tensors[i].type,
+              self->tensors[i].dims[0], self->tensors[i].rank > 1 ?
+              self->tensors[i].dims[1] : 1, bytes, have));
+      goto done;
+    }
+    in[i] = n_in == 1 ? in_map[0].data + offset : in_map[i].data;
+    offset += bytes;
+  }
+  for (i = 0; i < self->n_tensors; i++) {
+    if (!gst_memory_map (gst_buffer_peek_memory (outbuf, i), &out_map[i],
+            GST_MAP_WRITE))
+      goto map_failed;
+    n_mapped_out++;
+    out[i] = out_map[i].data;
+  }
+
+  n = tensor_planes (self, NULL, NULL, NULL);
+  planes = g_try_new (CtPlane, n);
+  if (!planes) {
+    GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT, (NULL),
+        ("Could not allocate %" G_GUINT64_FORMAT " plane records", n));
+    goto done;
+  }
+  gst_cuda_transpose_set_active (self, kernel);
+  if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU) {
+    tensor_planes (self, in, out, planes);
+    res = ct_transpose_planes_cpu (planes, n, CT_MAPPING_TRANSPOSE);
+  } else if (gst_cuda_context_push (self->context)) {
+    res = gst_cuda_transpose_run_gpu_tensors (self, (CtKernel) request, in,
+        out, planes, n);
+    gst_cuda_context_pop (NULL);
+  } else {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED, (NULL),
+        ("Could not make the CUDA context current"));
+    goto done;
+  }
+  if (res != CT_OK) {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("Transposing tensors with kernel %s failed: %s.",
+            ct_kernel_name ((CtKernel) kernel), ct_result_string (res)),
+        ("CtResult %d", res));
+    goto done;
+  }
+  ret = GST_FLOW_OK;
+  goto done;
+
+map_failed:
+  GST_ELEMENT_ERROR (self, RESOURCE, FAILED, (NULL),
+      ("Could not map a tensor's memory"));
+done:
+  g_free (planes);
+  for (i = 0; i < n_mapped_out; i++)
+    gst_memory_unmap (gst_buffer_peek_memory (outbuf, i), &out_map[i]);
+  for (i = 0; i < n_mapped_in; i++)
+    gst_memory_unmap (gst_buffer_peek_memory (inbuf, i), &in_map[i]);
+  return ret;
+}
+
+/* ---------------------------------------------------------------------- */
 /* Streaming                                                                */
 
 static gboolean
@@ -896,7 +1211,11 @@ gst_cuda_transpose_resolve_kernel (GstCudaTranspose * self,
     return kernel;
 
   if (gst_cuda_transpose_open_gpu (self)) {
-    if (kernel == GST_CUDA_TRANSPOSE_KERNEL_AUTO)
+    if (kernel == GST_CUDA_TRANSPOSE_KERNEL_AUTO && self->n_tensors)
+      kernel = (GstCudaTransposeKernel)
+          ct_kernel_auto_for (self->tensors[0].elem_size, self->n_tensors == 1
+          && ct_tensor_planes (&self->tensors[0]) == 1 ? 1 : 2);
+    else if (kernel == GST_CUDA_TRANSPOSE_KERNEL_AUTO)
       kernel = (GstCudaTransposeKernel)
           ct_kernel_auto_for (self->planes[0].elem_size, self->n_planes);
     return kernel;
@@ -1004,6 +1323,10 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
         (NULL));
     return GST_FLOW_ERROR;
   }
+
+  if (self->n_tensors)
+    return gst_cuda_transpose_transform_tensors (self, kernel, request, inbuf,
+        outbuf);
 
   if (!gst_cuda_transpose_check_input (self, inbuf))
     return GST_FLOW_ERROR;
@@ -1279,6 +1602,8 @@ gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
   trans_class->start = GST_DEBUG_FUNCPTR (gst_cuda_transpose_start);
   trans_class->stop = GST_DEBUG_FUNCPTR (gst_cuda_transpose_stop);
   trans_class->transform = GST_DEBUG_FUNCPTR (gst_cuda_transpose_transform);
+  trans_class->prepare_output_buffer =
+      GST_DEBUG_FUNCPTR (gst_cuda_transpose_prepare_output_buffer);
   trans_class->query = GST_DEBUG_FUNCPTR (gst_cuda_transpose_query);
 
   gst_type_mark_as_plugin_api (GST_TYPE_CUDA_TRANSPOSE_KERNEL, 0);

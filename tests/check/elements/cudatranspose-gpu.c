@@ -35,6 +35,24 @@ GST_START_TEST (test_gpu_all_formats)
 
 GST_END_TEST;
 
+/* Tensors of every type and shape with each GPU kernel. */
+GST_START_TEST (test_gpu_tensors)
+{
+  gchar *desc = g_strdup_printf ("cudatranspose kernel=%s",
+      gpu_kernels[__i__]);
+  GstHarness *h = ct_check_harness_new (desc, NULL);
+  gchar *active;
+
+  ct_check_all_tensors (h, desc);
+  active = ct_check_active_kernel (h->element);
+  fail_if (g_str_equal (active, "cpu"), "%s ran on the CPU", desc);
+  g_free (active);
+  gst_harness_teardown (h);
+  g_free (desc);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_gpu_kernel_change_while_playing)
 {
   GstHarness *h = ct_check_harness_new ("cudatranspose", NULL);
@@ -99,6 +117,7 @@ cudatranspose_gpu_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_loop_test (tc, test_gpu_all_formats, 0,
       G_N_ELEMENTS (gpu_kernels));
+  tcase_add_loop_test (tc, test_gpu_tensors, 0, G_N_ELEMENTS (gpu_kernels));
   tcase_add_test (tc, test_gpu_kernel_change_while_playing);
   tcase_add_test (tc, test_gpu_twice_is_identity);
   tcase_add_test (tc, test_gpu_bad_device_id);

@@ -2,6 +2,10 @@
  * every format and size, caps, round trips, property changes, bad input. */
 #include "transpose-check.h"
 
+#include <gst/app/gstappsrc.h>
+#include <gst/app/gstappsink.h>
+#include <string.h>
+
 GST_START_TEST (test_cpu_all_formats)
 {
   GstHarness *h = ct_check_harness_new ("cudatranspose kernel=cpu", NULL);
@@ -122,6 +126,163 @@ GST_START_TEST (test_cuda_memory_caps)
   gst_caps_unref (caps);
   gst_object_unref (sink);
   gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* Tensors: every type and shape, one memory per tensor or one for all. */
+GST_START_TEST (test_cpu_tensors)
+{
+  GstHarness *h = ct_check_harness_new ("cudatranspose kernel=cpu", NULL);
+
+  ct_check_all_tensors (h, "cpu tensors");
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* The output caps swap each tensor's two innermost sizes; the single-tensor
+ * other/tensor form too. */
+GST_START_TEST (test_tensor_caps)
+{
+  GstHarness *h = gst_harness_new ("cudatranspose");
+  GstCaps *caps, *want;
+  gchar *got;
+
+  gst_harness_set_sink_caps_str (h, "other/tensors,format=static,"
+      "num_tensors=2,dimensions=(string)\"480:3:640:1,7:1\","
+      "types=(string)\"uint8,float64\",framerate=30/1");
+  caps = gst_pad_peer_query_caps (h->srcpad, NULL);
+  got = gst_caps_to_string (caps);
+  want = gst_caps_from_string ("other/tensors,format=static,num_tensors=2,"
+      "dimensions=(string)\"3:480:640:1,1:7\",types=(string)\"uint8,float64\","
+      "framerate=30/1");
+  fail_unless (gst_caps_can_intersect (caps, want), "got %s", got);
+  g_free (got);
+  gst_caps_unref (want);
+  gst_caps_unref (caps);
+  gst_harness_teardown (h);
+
+  h = ct_check_harness_new ("cudatranspose kernel=cpu", NULL);
+  gst_harness_set_src_caps_str (h, "other/tensor,dimension=(string)3:5:2:1,"
+      "type=int32,framerate=0/1");
+  {
+    CtCheckTensor t = { "3:5:2:1", "int32" };
+    ct_check_push_tensors_and_verify (h, &t, 1, FALSE, "other/tensor");
+  }
+  caps = gst_pad_get_current_caps (h->sinkpad);
+  fail_unless_equals_string (gst_structure_get_string (gst_caps_get_structure
+          (caps, 0), "dimension"), "5:3:2:1");
+  gst_caps_unref (caps);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* Bad tensor caps are refused at negotiation with a reason; a buffer too
+ * small for its caps is an error, never a crash. */
+GST_START_TEST (test_tensor_bad_input)
+{
+  const struct
+  {
+    const gchar *caps;
+    const gchar *reason;
+  } refused[] = {
+    {"other/tensors,format=static,num_tensors=1,dimensions=(string)3:0:2,"
+          "types=uint8,framerate=0/1", "size 1"},
+    {"other/tensors,format=static,num_tensors=1,dimensions=(string)3:4,"
+          "types=complex64,framerate=0/1", "complex64"},
+    {"other/tensors,format=static,num_tensors=2,dimensions=(string)3:4,"
+          "types=uint8,framerate=0/1", "num_tensors=2"},
+    {"other/tensors,format=static,num_tensors=1,dimensions=(string)"
+          "1:1:1:1:1:1:1:1:1:1:1:1:1:1:1:1:2,types=uint8,framerate=0/1",
+        "17 sizes"},
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (refused); i++) {
+    GstBus *bus;
+    GstHarness *h = ct_check_harness_new ("cudatranspose kernel=cpu", &bus);
+    GstMessage *msg;
+    GError *err = NULL;
+    gchar *dbg = NULL;
+
+    gst_harness_set_src_caps_str (h, refused[i].caps);
+    fail_unless_equals_int (gst_harness_push (h, gst_buffer_new_allocate
+            (NULL, 64, NULL)), GST_FLOW_NOT_NEGOTIATED);
+    msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+    fail_unless (msg != NULL, "no error for %s", refused[i].caps);
+    gst_message_parse_error (msg, &err, &dbg);
+    fail_unless (strstr (err->message, refused[i].reason) != NULL,
+        "%s: message \"%s\" does not say \"%s\"", refused[i].caps,
+        err->message, refused[i].reason);
+    g_error_free (err);
+    g_free (dbg);
+    gst_message_unref (msg);
+    ct_check_harness_free (h, bus);
+  }
+
+  {
+    GstBus *bus;
+    GstHarness *h = ct_check_harness_new ("cudatranspose kernel=cpu", &bus);
+
+    gst_harness_set_src_caps_str (h, "other/tensors,format=static,"
+        "num_tensors=1,dimensions=(string)3:640:480:1,types=float32,"
+        "framerate=0/1");
+    fail_unless_equals_int (gst_harness_push (h, gst_buffer_new_allocate
+            (NULL, 3 * 640 * 480 * 4 - 1, NULL)), GST_FLOW_ERROR);
+    fail_unless_equals_int (ct_check_count_messages (bus, GST_MESSAGE_ERROR),
+        1);
+    ct_check_harness_free (h, bus);
+  }
+}
+
+GST_END_TEST;
+
+/* Tensors from appsrc to appsink, as an application feeds them. */
+GST_START_TEST (test_tensors_appsrc_appsink)
+{
+  GstElement *pipeline = gst_parse_launch ("appsrc name=src format=time "
+      "caps=\"other/tensors,format=static,num_tensors=1,"
+      "dimensions=(string)3:17:4:1,types=uint16,framerate=30/1\" ! "
+      "cudatranspose kernel=cpu ! appsink name=sink", NULL);
+  GstElement *src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
+  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  GstSample *sample;
+  GstBuffer *in = gst_buffer_new_allocate (NULL, 3 * 17 * 4 * 2, NULL);
+  GstMapInfo im, om;
+  guint p, x, y;
+
+  gst_buffer_map (in, &im, GST_MAP_WRITE);
+  for (x = 0; x < im.size; x++)
+    im.data[x] = g_random_int () & 0xff;
+  gst_buffer_unmap (in, &im);
+
+  fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
+      GST_STATE_CHANGE_FAILURE);
+  fail_unless_equals_int (gst_app_src_push_buffer (GST_APP_SRC (src),
+          gst_buffer_ref (in)), GST_FLOW_OK);
+  gst_app_src_end_of_stream (GST_APP_SRC (src));
+  sample = gst_app_sink_pull_sample (GST_APP_SINK (sink));
+  fail_unless (sample != NULL);
+  fail_unless_equals_string (gst_structure_get_string (gst_caps_get_structure
+          (gst_sample_get_caps (sample), 0), "dimensions"), "17:3:4:1");
+  fail_unless (gst_buffer_map (in, &im, GST_MAP_READ));
+  fail_unless (gst_buffer_map (gst_sample_get_buffer (sample), &om,
+          GST_MAP_READ));
+  for (p = 0; p < 4; p++)
+    for (y = 0; y < 17; y++)
+      for (x = 0; x < 3; x++)
+        fail_unless (memcmp (im.data + ((p * 17 + y) * 3 + x) * 2,
+                om.data + ((p * 3 + x) * 17 + y) * 2, 2) == 0);
+  gst_buffer_unmap (gst_sample_get_buffer (sample), &om);
+  gst_buffer_unmap (in, &im);
+  gst_sample_unref (sample);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_buffer_unref (in);
+  gst_object_unref (sink);
+  gst_object_unref (src);
+  gst_object_unref (pipeline);
 }
 
 GST_END_TEST;
@@ -247,6 +408,10 @@ cudatranspose_suite (void)
   tcase_add_test (tc, test_caps_ranges);
   tcase_add_test (tc, test_refuses_untransposable_caps);
   tcase_add_test (tc, test_cuda_memory_caps);
+  tcase_add_test (tc, test_cpu_tensors);
+  tcase_add_test (tc, test_tensor_caps);
+  tcase_add_test (tc, test_tensor_bad_input);
+  tcase_add_test (tc, test_tensors_appsrc_appsink);
   tcase_add_test (tc, test_twice_is_identity);
   tcase_add_test (tc, test_kernel_change_while_playing);
   tcase_add_test (tc, test_short_buffer_is_an_error);

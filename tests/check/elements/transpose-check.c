@@ -390,3 +390,164 @@ ct_check_active_kernel (GstElement * element)
   g_type_class_unref (klass);
   return nick;
 }
+
+/* ---- tensors ---- */
+
+const gchar *ct_check_tensor_types[] = {
+  "int8", "uint8", "int16", "uint16", "float16", "int32", "uint32",
+  "float32", "int64", "uint64", "float64",
+};
+const guint ct_check_n_tensor_types = G_N_ELEMENTS (ct_check_tensor_types);
+
+const gchar *ct_check_tensor_shapes[] = {
+  "1", "7", "1:1", "1:9", "9:1", "3:5:2:1", "17:33:3:2", "64:1:4",
+  "5:1000:2", "3:640:480:1", "1000:3:1:2",
+};
+const guint ct_check_n_tensor_shapes = G_N_ELEMENTS (ct_check_tensor_shapes);
+
+/* Element size of a type name, as NNStreamer defines them. */
+static guint
+tensor_type_size (const gchar * type)
+{
+  if (g_str_has_suffix (type, "8"))
+    return 1;
+  if (g_str_has_suffix (type, "16"))
+    return 2;
+  if (g_str_has_suffix (type, "32"))
+    return 4;
+  fail_unless (g_str_has_suffix (type, "64"), "unknown type %s", type);
+  return 8;
+}
+
+/* d0, d1 and the count of d0 x d1 planes of a dimension string. */
+static void
+tensor_shape (const gchar * dims, guint64 * d0, guint64 * d1,
+    guint64 * planes)
+{
+  gchar **s = g_strsplit (dims, ":", -1);
+  guint i;
+
+  *d0 = g_ascii_strtoull (s[0], NULL, 10);
+  *d1 = s[1] ? g_ascii_strtoull (s[1], NULL, 10) : 1;
+  *planes = 1;
+  for (i = 2; s[0] && s[1] && s[i]; i++)
+    *planes *= g_ascii_strtoull (s[i], NULL, 10);
+  g_strfreev (s);
+}
+
+static gsize
+tensor_bytes (const CtCheckTensor * t)
+{
+  guint64 d0, d1, planes;
+
+  tensor_shape (t->dims, &d0, &d1, &planes);
+  return d0 * d1 * planes * tensor_type_size (t->type);
+}
+
+GstCaps *
+ct_check_tensor_caps (const CtCheckTensor * t, guint n)
+{
+  GString *dims = g_string_new (NULL), *types = g_string_new (NULL);
+  GstCaps *caps;
+  guint i;
+
+  for (i = 0; i < n; i++) {
+    g_string_append_printf (dims, "%s%s", i ? "," : "", t[i].dims);
+    g_string_append_printf (types, "%s%s", i ? "," : "", t[i].type);
+  }
+  caps = gst_caps_new_simple ("other/tensors", "format", G_TYPE_STRING,
+      "static", "num_tensors", G_TYPE_INT, n, "dimensions", G_TYPE_STRING,
+      dims->str, "types", G_TYPE_STRING, types->str, "framerate",
+      GST_TYPE_FRACTION, 30, 1, NULL);
+  g_string_free (dims, TRUE);
+  g_string_free (types, TRUE);
+  return caps;
+}
+
+void
+ct_check_push_tensors_and_verify (GstHarness * h, const CtCheckTensor * t,
+    guint n, gboolean one_memory, const gchar * what)
+{
+  GstBuffer *in = gst_buffer_new (), *out;
+  gsize total = 0, offset = 0;
+  GstMapInfo im, om;
+  guint i;
+
+  for (i = 0; i < n; i++)
+    total += tensor_bytes (&t[i]);
+  for (i = 0; i < (one_memory ? 1 : n); i++) {
+    gsize size = one_memory ? total : tensor_bytes (&t[i]);
+    GstMemory *mem = gst_allocator_alloc (NULL, size, NULL);
+
+    fail_unless (gst_memory_map (mem, &im, GST_MAP_WRITE));
+    fill_random (im.data, im.size);
+    gst_memory_unmap (mem, &im);
+    gst_buffer_append_memory (in, mem);
+  }
+
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
+      GST_FLOW_OK);
+  out = gst_harness_pull (h);
+  fail_unless (out != NULL, "%s: no output", what);
+  fail_unless_equals_int (gst_buffer_n_memory (out), n);
+
+  for (i = 0; i < n; i++) {
+    guint64 d0, d1, planes, p, x, y;
+    guint es = tensor_type_size (t[i].type);
+    GstMemory *imem = gst_buffer_peek_memory (in, one_memory ? 0 : i);
+    const guint8 *src;
+    gsize plane = 0;
+
+    tensor_shape (t[i].dims, &d0, &d1, &planes);
+    plane = d0 * d1 * es;
+    fail_unless (gst_memory_map (imem, &im, GST_MAP_READ));
+    fail_unless (gst_memory_map (gst_buffer_peek_memory (out, i), &om,
+            GST_MAP_READ));
+    fail_unless_equals_uint64 (om.size, tensor_bytes (&t[i]));
+    src = im.data + (one_memory ? offset : 0);
+    /* out[p][x][y] == in[p][y][x]: in rows are d0 long, out rows d1 */
+    for (p = 0; p < planes; p++) {
+      for (y = 0; y < d1; y++) {
+        for (x = 0; x < d0; x++) {
+          const guint8 *a = src + p * plane + (y * d0 + x) * es;
+          const guint8 *b = om.data + p * plane + (x * d1 + y) * es;
+
+          if (memcmp (a, b, es) != 0) {
+            gst_memory_unmap (gst_buffer_peek_memory (out, i), &om);
+            gst_memory_unmap (imem, &im);
+            fail ("%s: tensor %u (%s %s) plane %" G_GUINT64_FORMAT
+                ": element (%" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT
+                ") differs", what, i, t[i].type, t[i].dims, p, x, y);
+            return;
+          }
+        }
+      }
+    }
+    gst_memory_unmap (gst_buffer_peek_memory (out, i), &om);
+    gst_memory_unmap (imem, &im);
+    offset += tensor_bytes (&t[i]);
+  }
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+}
+
+void
+ct_check_all_tensors (GstHarness * h, const gchar * what)
+{
+  const CtCheckTensor pair[] = { {"4:6:2:1", "float32"}, {"3:3", "int16"} };
+  guint ty, sh;
+
+  for (ty = 0; ty < ct_check_n_tensor_types; ty++) {
+    for (sh = 0; sh < ct_check_n_tensor_shapes; sh++) {
+      CtCheckTensor t = { ct_check_tensor_shapes[sh],
+        ct_check_tensor_types[ty]
+      };
+
+      gst_harness_set_src_caps (h, ct_check_tensor_caps (&t, 1));
+      ct_check_push_tensors_and_verify (h, &t, 1, FALSE, what);
+    }
+  }
+  gst_harness_set_src_caps (h, ct_check_tensor_caps (pair, 2));
+  ct_check_push_tensors_and_verify (h, pair, 2, FALSE, what);
+  ct_check_push_tensors_and_verify (h, pair, 2, TRUE, what);
+}

@@ -69,4 +69,31 @@ gchar *ct_check_active_kernel (GstElement * element);
 
 guint ct_check_count_messages (GstBus * bus, GstMessageType type);
 
+/* Tensors (NNStreamer's other/tensors): a tensor as the test sees it. */
+typedef struct
+{
+  const gchar *dims;            /* "d0:d1:...", innermost first */
+  const gchar *type;            /* "uint8", "float32", ... */
+} CtCheckTensor;
+
+/* The eleven types, and shapes that catch ragged tiles, 1-sized and
+ * non-power-of-2 dimensions and ranks 1 to 4. */
+extern const gchar *ct_check_tensor_types[];
+extern const guint ct_check_n_tensor_types;
+extern const gchar *ct_check_tensor_shapes[];
+extern const guint ct_check_n_tensor_shapes;
+
+/* other/tensors caps for @n tensors. */
+GstCaps *ct_check_tensor_caps (const CtCheckTensor * t, guint n);
+
+/* Pushes random tensors (one memory each, or all in one memory) through
+ * @h, whose caps must be set to match, and checks that each comes out with
+ * its two innermost dimensions transposed, one memory per tensor. */
+void ct_check_push_tensors_and_verify (GstHarness * h,
+    const CtCheckTensor * t, guint n, gboolean one_memory, const gchar * what);
+
+/* Every type at every shape through @h, then two tensors of different types
+ * in one buffer, both memory layouts. */
+void ct_check_all_tensors (GstHarness * h, const gchar * what);
+
 G_END_DECLS

@@ -1,0 +1,196 @@
+/* GStreamer
+ * Copyright (C) 2026 The cudatranspose authors
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstcudatransposetensor.h"
+
+#include <string.h>
+
+static const struct
+{
+  const gchar *name;
+  guint size;
+} tensor_types[] = {
+  {"int8", 1}, {"uint8", 1}, {"int16", 2}, {"uint16", 2}, {"float16", 2},
+  {"int32", 4}, {"uint32", 4}, {"float32", 4}, {"int64", 8}, {"uint64", 8},
+  {"float64", 8},
+};
+
+gboolean
+ct_tensor_caps_is_tensor (const GstStructure * s)
+{
+  return gst_structure_has_name (s, "other/tensors") ||
+      gst_structure_has_name (s, "other/tensor");
+}
+
+/* "d0:d1:..." into @t; FALSE with a reason if it is not that. */
+static gboolean
+parse_dims (const gchar * text, CtTensorInfo * t, gchar ** why)
+{
+  gchar **parts = g_strsplit (text, ":", -1);
+  guint n = g_strv_length (parts), i;
+  gboolean ok = TRUE;
+
+  if (n == 0 || n > CT_TENSOR_RANK_LIMIT) {
+    *why = g_strdup_printf ("tensor dimension \"%s\" has %u sizes; 1 to %d "
+        "are supported", text, n, CT_TENSOR_RANK_LIMIT);
+    ok = FALSE;
+  }
+  for (i = 0; ok && i < n; i++) {
+    gchar *end = NULL;
+    guint64 v = g_ascii_strtoull (g_strstrip (parts[i]), &end, 10);
+
+    if (!parts[i][0] || *end || v == 0 || v > G_MAXUINT32) {
+      *why = g_strdup_printf ("tensor dimension \"%s\": size %u (\"%s\") must "
+          "be a whole number from 1 to %u", text, i, parts[i], G_MAXUINT32);
+      ok = FALSE;
+    }
+    t->dims[i] = v;
+  }
+  t->rank = n;
+  g_strfreev (parts);
+  return ok;
+}
+
+static gboolean
+parse_type (const gchar * text, CtTensorInfo * t, gchar ** why)
+{
+  gchar *name = g_strstrip (g_strdup (text));
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (tensor_types); i++) {
+    if (g_ascii_strcasecmp (name, tensor_types[i].name) == 0) {
+      t->type = tensor_types[i].name;
+      t->elem_size = tensor_types[i].size;
+      g_free (name);
+      return TRUE;
+    }
+  }
+  *why = g_strdup_printf ("tensor type \"%s\" is not one of " CT_TENSOR_TYPES,
+      name);
+  g_free (name);
+  return FALSE;
+}
+
+gboolean
+ct_tensor_caps_parse (const GstStructure * s, CtTensorInfo * tensors,
+    guint * n_tensors, gchar ** why)
+{
+  gboolean single = gst_structure_has_name (s, "other/tensor");
+  const gchar *dims = gst_structure_get_string (s, single ? "dimension" :
+      "dimensions");
+  const gchar *types = gst_structure_get_string (s, single ? "type" :
+      "types");
+  const gchar *format = gst_structure_get_string (s, "format");
+  gchar **d = NULL, **ty = NULL;
+  gint num = 1;
+  guint n, i;
+  gboolean ok = FALSE;
+
+  *why = NULL;
+  if (!single && format && !g_str_equal (format, "static")) {
+    *why = g_strdup_printf ("tensor format \"%s\" is not supported; only "
+        "format=static", format);
+    return FALSE;
+  }
+  if (!dims || !types) {
+    *why = g_strdup_printf ("tensor caps need the %s and %s fields",
+        single ? "dimension" : "dimensions", single ? "type" : "types");
+    return FALSE;
+  }
+  /* NNStreamer separates tensors with ',' (and reads '.' too) */
+  d = g_strsplit_set (dims, ",.", -1);
+  ty = g_strsplit_set (types, ",.", -1);
+  n = g_strv_length (d);
+  if (!single && !gst_structure_get_int (s, "num_tensors", &num))
+    num = n;
+  if (n == 0 || n > CT_TENSOR_COUNT_LIMIT || g_strv_length (ty) != n ||
+      (guint) num != n || (single && n != 1)) {
+    *why = g_strdup_printf ("tensor caps disagree: num_tensors=%d, %u "
+        "dimensions (\"%s\"), %u types (\"%s\"); they must be the same count, "
+        "1 to %d", num, n, dims, g_strv_length (ty), types,
+        CT_TENSOR_COUNT_LIMIT);
+    goto done;
+  }
+  for (i = 0; i < n; i++) {
+    if (!parse_dims (d[i], &tensors[i], why) ||
+        !parse_type (ty[i], &tensors[i], why))
+      goto done;
+  }
+  *n_tensors = n;
+  ok = TRUE;
+
+done:
+  g_strfreev (d);
+  g_strfreev (ty);
+  return ok;
+}
+
+guint64
+ct_tensor_bytes (const CtTensorInfo * t)
+{
+  return ct_tensor_planes (t) * t->dims[0] * (t->rank > 1 ? t->dims[1] : 1) *
+      t->elem_size;
+}
+
+guint64
+ct_tensor_planes (const CtTensorInfo * t)
+{
+  guint64 n = 1;
+  guint i;
+
+  for (i = 2; i < t->rank; i++)
+    n *= t->dims[i];
+  return n;
+}
+
+gboolean
+ct_tensor_caps_swap_inner (GstStructure * s)
+{
+  const gchar *field = gst_structure_has_name (s, "other/tensor") ?
+      "dimension" : "dimensions";
+  const gchar *dims = gst_structure_get_string (s, field);
+  gchar **d, *joined;
+  guint i;
+
+  if (!dims)
+    return TRUE;
+  d = g_strsplit_set (dims, ",.", -1);
+  for (i = 0; d[i]; i++) {
+    gchar **sizes = g_strsplit (d[i], ":", -1);
+
+    if (!sizes[0]) {
+      g_strfreev (sizes);
+      g_strfreev (d);
+      return FALSE;
+    }
+    if (!sizes[1]) {
+      /* a rank-1 tensor of n is 1 x n once transposed */
+      gchar *tmp = g_strdup_printf ("1:%s", g_strstrip (sizes[0]));
+
+      g_free (d[i]);
+      d[i] = tmp;
+    } else {
+      gchar *tmp = sizes[0];
+
+      sizes[0] = sizes[1];
+      sizes[1] = tmp;
+      g_free (d[i]);
+      d[i] = g_strjoinv (":", sizes);
+    }
+    g_strfreev (sizes);
+  }
+  joined = g_strjoinv (",", d);
+  gst_structure_set (s, field, G_TYPE_STRING, joined, NULL);
+  g_free (joined);
+  g_strfreev (d);
+  return TRUE;
+}

@@ -1,0 +1,54 @@
+/* GStreamer
+ * Copyright (C) 2026 The cudatranspose authors
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+#pragma once
+
+#include <gst/gst.h>
+
+G_BEGIN_DECLS
+
+/* NNStreamer's tensor caps, read and written without NNStreamer:
+ *
+ *   other/tensors, format=static, num_tensors=N, framerate=F,
+ *     dimensions="d0:d1:d2:d3,d0:d1:...", types="uint8,float32,..."
+ *   other/tensor, framerate=F, dimension="d0:d1:...", type="uint8"
+ *
+ * Dimensions are innermost first (video RGB 640x480 is "3:640:480:1"). */
+
+#define CT_TENSOR_RANK_LIMIT 16
+#define CT_TENSOR_COUNT_LIMIT 16
+
+#define CT_TENSOR_TYPES "int8, uint8, int16, uint16, float16, int32, " \
+    "uint32, float32, int64, uint64, float64"
+
+typedef struct
+{
+  guint rank;                   /* entries given, trailing 1s included */
+  guint64 dims[CT_TENSOR_RANK_LIMIT];   /* innermost first */
+  guint elem_size;              /* bytes of the type */
+  const gchar *type;            /* static string */
+} CtTensorInfo;
+
+/* Whether @s is other/tensors or other/tensor. */
+gboolean ct_tensor_caps_is_tensor (const GstStructure * s);
+
+/* Reads the tensors of fixed caps. On failure returns FALSE and sets @why
+ * to a sentence for the user (g_free it). */
+gboolean ct_tensor_caps_parse (const GstStructure * s, CtTensorInfo * tensors,
+    guint * n_tensors, gchar ** why);
+
+/* Bytes of one tensor, and the count of d0 x d1 planes in it. */
+guint64 ct_tensor_bytes (const CtTensorInfo * t);
+guint64 ct_tensor_planes (const CtTensorInfo * t);
+
+/* @s with the two innermost sizes of every tensor swapped, where its
+ * dimensions are a fixed string; unchanged where they are absent or not a
+ * string. Returns FALSE when they are a string that does not parse. */
+gboolean ct_tensor_caps_swap_inner (GstStructure * s);
+
+G_END_DECLS
