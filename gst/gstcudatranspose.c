@@ -69,6 +69,7 @@ enum
   PROP_KERNEL,
   PROP_DEVICE_ID,
   PROP_ACTIVE_KERNEL,
+  PROP_PERMUTATION,
 };
 
 /* Only formats whose transpose is again the same format: 4:2:0 and 4:4:4
@@ -124,6 +125,8 @@ struct _GstCudaTranspose
   GstCudaTransposeKernel kernel;
   gint device_id;
   GstCudaTransposeKernel active_kernel;
+  gchar *permutation;           /* NULL: swap the two innermost */
+  guint perm[4];
 
   /* negotiated, under the stream lock */
   GstVideoInfo in_info;
@@ -134,6 +137,9 @@ struct _GstCudaTranspose
   guint n_tensors;
   CtTensorInfo tensors[CT_TENSOR_COUNT_LIMIT];
   guint64 tensor_bytes;         /* of all tensors */
+  gboolean permute;             /* negotiated with a permutation */
+  guint neg_perm[4];
+  unsigned long long dims4[CT_TENSOR_COUNT_LIMIT][4];   /* then, the sizes */
 
   /* GPU state, from start () to stop () */
   GstCudaContext *context;
@@ -283,8 +289,15 @@ static GstCaps *
 gst_cuda_transpose_transform_caps (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps, GstCaps * filter)
 {
+  GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
   GstCaps *ret = gst_caps_new_empty (), *other, *tmp;
-  guint i;
+  gboolean have_perm;
+  guint i, perm[4];
+
+  GST_OBJECT_LOCK (self);
+  have_perm = self->permutation != NULL;
+  memcpy (perm, self->perm, sizeof (perm));
+  GST_OBJECT_UNLOCK (self);
 
   for (i = 0; i < gst_caps_get_size (caps); i++) {
     GstStructure *s = gst_structure_copy (gst_caps_get_structure (caps, i));
@@ -295,7 +308,8 @@ gst_cuda_transpose_transform_caps (GstBaseTransform * trans,
     gboolean has_h = gst_structure_has_field (s, "height");
 
     if (ct_tensor_caps_is_tensor (s)) {
-      if (ct_tensor_caps_swap_inner (s))
+      if (ct_tensor_caps_rearrange (s, have_perm ? perm : NULL,
+              direction == GST_PAD_SRC))
         ret = gst_caps_merge_structure_full (ret, s,
             f ? gst_caps_features_copy (f) : NULL);
       else
@@ -404,6 +418,72 @@ device_layout (GstCudaTranspose * self, guint8 * base, CtPlane * dev)
   return offset;
 }
 
+/* Records negotiated tensors (and the permutation, or NULL). */
+static void
+gst_cuda_transpose_keep_tensors (GstCudaTranspose * self,
+    const CtTensorInfo * in, guint n, const guint * perm)
+{
+  guint i;
+
+  memcpy (self->tensors, in, n * sizeof (in[0]));
+  self->n_tensors = n;
+  self->n_planes = 0;
+  self->permute = perm != NULL;
+  if (perm)
+    memcpy (self->neg_perm, perm, sizeof (self->neg_perm));
+  for (i = 0; perm && i < n; i++) {
+    guint64 d[4];
+    guint k;
+
+    ct_tensor_dims4 (&in[i], d);
+    for (k = 0; k < 4; k++)
+      self->dims4[i][k] = d[k];
+  }
+  self->tensor_bytes = 0;
+  for (i = 0; i < n; i++)
+    self->tensor_bytes += ct_tensor_bytes (&in[i]);
+  self->dev_needed = 2 * self->tensor_bytes;
+  GST_DEBUG_OBJECT (self, "%u tensors, %" G_GUINT64_FORMAT " bytes%s", n,
+      self->tensor_bytes, perm ? ", permuted" : "");
+}
+
+/* With the permutation property: tensors of rank 4 or less, the output's
+ * sizes the input's permuted. */
+static gboolean
+gst_cuda_transpose_set_permuted_caps (GstCudaTranspose * self,
+    GstCaps * incaps, GstCaps * outcaps, const CtTensorInfo * in, guint n_in,
+    const CtTensorInfo * out, guint n_out, const guint perm[4])
+{
+  guint i, k;
+
+  for (i = 0; i < n_in; i++) {
+    guint64 d[4], o[4];
+
+    if (!ct_tensor_dims4 (&in[i], d)) {
+      GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, ("Tensor %u has rank %u, "
+              "but a permutation needs tensors of rank 4 or less (sizes "
+              "beyond the fourth must be 1).", i, in[i].rank),
+          ("%" GST_PTR_FORMAT, incaps));
+      return FALSE;
+    }
+    if (n_in != n_out || !ct_tensor_dims4 (&out[i], o) ||
+        !g_str_equal (in[i].type, out[i].type))
+      break;
+    for (k = 0; k < 4 && o[k] == d[perm[k]]; k++);
+    if (k < 4)
+      break;
+  }
+  if (n_in != n_out || i < n_in) {
+    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
+        ("Output tensors must be the input's permuted by %u:%u:%u:%u: got %"
+            GST_PTR_FORMAT " for %" GST_PTR_FORMAT, perm[0], perm[1],
+            perm[2], perm[3], outcaps, incaps));
+    return FALSE;
+  }
+  gst_cuda_transpose_keep_tensors (self, in, n_in, perm);
+  return TRUE;
+}
+
 /* Tensor caps: the output must be the input with each tensor's two
  * innermost sizes swapped (missing sizes count as 1). */
 static gboolean
@@ -411,7 +491,8 @@ gst_cuda_transpose_set_tensor_caps (GstCudaTranspose * self, GstCaps * incaps,
     GstCaps * outcaps)
 {
   CtTensorInfo in[CT_TENSOR_COUNT_LIMIT], out[CT_TENSOR_COUNT_LIMIT];
-  guint n_in = 0, n_out = 0, i, k;
+  guint n_in = 0, n_out = 0, i, k, perm[4];
+  gboolean permute;
   gchar *why = NULL;
 
   if (!ct_tensor_caps_parse (gst_caps_get_structure (incaps, 0), in, &n_in,
@@ -423,6 +504,15 @@ gst_cuda_transpose_set_tensor_caps (GstCudaTranspose * self, GstCaps * incaps,
     g_free (why);
     return FALSE;
   }
+  GST_OBJECT_LOCK (self);
+  permute = self->permutation != NULL;
+  memcpy (perm, self->perm, sizeof (perm));
+  GST_OBJECT_UNLOCK (self);
+  if (permute) {
+    return gst_cuda_transpose_set_permuted_caps (self, incaps, outcaps, in,
+        n_in, out, n_out, perm);
+  }
+
   for (i = 0; n_in == n_out && i < n_in; i++) {
     guint rank = MAX (MAX (in[i].rank, out[i].rank), 2);
 
@@ -448,15 +538,7 @@ gst_cuda_transpose_set_tensor_caps (GstCudaTranspose * self, GstCaps * incaps,
     return FALSE;
   }
 
-  memcpy (self->tensors, in, sizeof (in));
-  self->n_tensors = n_in;
-  self->n_planes = 0;
-  self->tensor_bytes = 0;
-  for (i = 0; i < n_in; i++)
-    self->tensor_bytes += ct_tensor_bytes (&in[i]);
-  self->dev_needed = 2 * self->tensor_bytes;
-  GST_DEBUG_OBJECT (self, "%u tensors, %" G_GUINT64_FORMAT " bytes", n_in,
-      self->tensor_bytes);
+  gst_cuda_transpose_keep_tensors (self, in, n_in, NULL);
   return TRUE;
 }
 
@@ -471,6 +553,17 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   if (ct_tensor_caps_is_tensor (gst_caps_get_structure (incaps, 0)))
     return gst_cuda_transpose_set_tensor_caps (self, incaps, outcaps);
   self->n_tensors = 0;
+
+  GST_OBJECT_LOCK (self);
+  p = self->permutation != NULL;
+  GST_OBJECT_UNLOCK (self);
+  if (p) {
+    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, ("The permutation property "
+            "applies to tensors (other/tensors), but the input is video. "
+            "Unset permutation to transpose video frames."),
+        ("%" GST_PTR_FORMAT, incaps));
+    return FALSE;
+  }
 
   if (!gst_video_info_from_caps (&in_info, incaps) ||
       !gst_video_info_from_caps (&out_info, outcaps)) {
@@ -1044,9 +1137,18 @@ gst_cuda_transpose_run_gpu_tensors (GstCudaTranspose * self, CtKernel kernel,
     if (res != CT_OK)
       return res;
   }
-  tensor_planes (self, dev_in, dev_out, planes);
-  res = ct_transpose_planes (planes, n, kernel, CT_MAPPING_TRANSPOSE,
-      self->stream);
+  if (self->permute) {
+    /* the kernels pick their own path per shape: the kernel property only
+     * applies to transposed planes */
+    for (res = CT_OK, i = 0; res == CT_OK && i < self->n_tensors; i++) {
+      res = ct_permute (dev_in[i], dev_out[i], self->dims4[i],
+          self->tensors[i].elem_size, self->neg_perm, self->stream);
+    }
+  } else {
+    tensor_planes (self, dev_in, dev_out, planes);
+    res = ct_transpose_planes (planes, n, kernel, CT_MAPPING_TRANSPOSE,
+        self->stream);
+  }
   for (i = 0; res == CT_OK && i < self->n_tensors; i++) {
     gsize bytes = ct_tensor_bytes (&self->tensors[i]);
 
@@ -1112,15 +1214,20 @@ gst_cuda_transpose_transform_tensors (GstCudaTranspose * self,
     out[i] = out_map[i].data;
   }
 
-  n = tensor_planes (self, NULL, NULL, NULL);
+  n = self->permute ? 0 : tensor_planes (self, NULL, NULL, NULL);
   planes = g_try_new (CtPlane, n);
-  if (!planes) {
+  if (n && !planes) {
     GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT, (NULL),
         ("Could not allocate %" G_GUINT64_FORMAT " plane records", n));
     goto done;
   }
   gst_cuda_transpose_set_active (self, kernel);
-  if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU) {
+  if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU && self->permute) {
+    for (res = CT_OK, i = 0; res == CT_OK && i < self->n_tensors; i++) {
+      res = ct_permute_cpu (in[i], out[i], self->dims4[i],
+          self->tensors[i].elem_size, self->neg_perm);
+    }
+  } else if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU) {
     tensor_planes (self, in, out, planes);
     res = ct_transpose_planes_cpu (planes, n, CT_MAPPING_TRANSPOSE);
   } else if (gst_cuda_context_push (self->context)) {
@@ -1488,6 +1595,25 @@ gst_cuda_transpose_set_property (GObject * object, guint prop_id,
     case PROP_DEVICE_ID:
       self->device_id = g_value_get_int (value);
       break;
+    case PROP_PERMUTATION:{
+      const gchar *text = g_value_get_string (value);
+      gchar *why = NULL;
+      guint perm[4];
+
+      if (!text || !text[0]) {
+        g_clear_pointer (&self->permutation, g_free);
+      } else if (ct_tensor_parse_permutation (text, perm, &why)) {
+        g_free (self->permutation);
+        self->permutation = g_strdup (text);
+        memcpy (self->perm, perm, sizeof (perm));
+      } else {
+        /* refused: the element keeps what it had */
+        g_warning ("cudatranspose: %s; keeping permutation=\"%s\"", why,
+            self->permutation ? self->permutation : "");
+        g_free (why);
+      }
+      break;
+    }
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -1512,6 +1638,9 @@ gst_cuda_transpose_get_property (GObject * object, guint prop_id,
     case PROP_ACTIVE_KERNEL:
       g_value_set_enum (value, self->active_kernel);
       break;
+    case PROP_PERMUTATION:
+      g_value_set_string (value, self->permutation);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -1525,6 +1654,7 @@ gst_cuda_transpose_finalize (GObject * object)
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (object);
 
   gst_cuda_transpose_close_gpu (self);
+  g_free (self->permutation);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
 
@@ -1576,6 +1706,25 @@ gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_property (gobject_class, PROP_ACTIVE_KERNEL,
       active_kernel_pspec);
+
+  /**
+   * GstCudaTranspose:permutation:
+   *
+   * For tensors of rank 4 or less: a layout permutation instead of the
+   * transpose of the two innermost dimensions, in tensor_transform's
+   * notation: output dimension i is input dimension i's entry, innermost
+   * first, e.g. "1:2:0:3" turns HWC ("3:640:480:1") into CHW
+   * ("640:480:3:1") and "2:0:1:3" back. Empty: transpose. An invalid value
+   * is refused with a warning that says why; video input refuses a
+   * permutation at negotiation.
+   */
+  g_object_class_install_property (gobject_class, PROP_PERMUTATION,
+      g_param_spec_string ("permutation", "Permutation",
+          "Tensor layout permutation, output dimension i = input dimension "
+          "in entry i, innermost first (e.g. 1:2:0:3 for HWC to CHW); empty "
+          "to transpose the two innermost dimensions", NULL,
+          G_PARAM_READWRITE | GST_PARAM_MUTABLE_READY |
+          G_PARAM_STATIC_STRINGS));
 
   gst_element_class_set_static_metadata (element_class,
       "CUDA transpose", "Filter/Converter/Video",

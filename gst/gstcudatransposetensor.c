@@ -153,7 +153,96 @@ ct_tensor_planes (const CtTensorInfo * t)
 }
 
 gboolean
-ct_tensor_caps_swap_inner (GstStructure * s)
+ct_tensor_parse_permutation (const gchar * text, guint perm[4], gchar ** why)
+{
+  gchar **parts = g_strsplit (text ? text : "", ":", -1);
+  guint seen = 0, i, n = g_strv_length (parts);
+  gboolean ok = n == 4;
+
+  for (i = 0; ok && i < 4; i++) {
+    gchar *p = g_strstrip (parts[i]);
+
+    ok = strlen (p) == 1 && p[0] >= '0' && p[0] <= '3' &&
+        !(seen & (1u << (p[0] - '0')));
+    if (ok) {
+      perm[i] = p[0] - '0';
+      seen |= 1u << perm[i];
+    }
+  }
+  g_strfreev (parts);
+  if (!ok)
+    *why = g_strdup_printf ("permutation \"%s\" must name each of the "
+        "dimensions 0, 1, 2 and 3 once, separated by ':', e.g. \"1:2:0:3\" "
+        "for HWC to CHW (output dimension i takes input dimension i's "
+        "entry, innermost first, as tensor_transform's transpose option)",
+        text ? text : "");
+  return ok;
+}
+
+gboolean
+ct_tensor_dims4 (const CtTensorInfo * t, guint64 dims[4])
+{
+  guint i;
+
+  for (i = 0; i < 4; i++)
+    dims[i] = i < t->rank ? t->dims[i] : 1;
+  for (; i < t->rank; i++)
+    if (t->dims[i] != 1)
+      return FALSE;
+  return TRUE;
+}
+
+/* One tensor's "d0:d1:..." rearranged, or NULL. */
+static gchar *
+rearrange_one (const gchar * text, const guint * perm, gboolean inverse)
+{
+  CtTensorInfo t;
+  guint64 in[4], out[4];
+  gchar *why = NULL;
+  guint i;
+
+  if (!perm) {
+    gchar **sizes = g_strsplit (text, ":", -1);
+    gchar *ret;
+
+    if (!sizes[0]) {
+      g_strfreev (sizes);
+      return NULL;
+    }
+    if (!sizes[1]) {
+      /* a rank-1 tensor of n is 1 x n once transposed */
+      ret = g_strdup_printf ("1:%s", g_strstrip (sizes[0]));
+    } else {
+      gchar *tmp = sizes[0];
+
+      sizes[0] = sizes[1];
+      sizes[1] = tmp;
+      ret = g_strjoinv (":", sizes);
+    }
+    g_strfreev (sizes);
+    return ret;
+  }
+
+  if (!parse_dims (text, &t, &why)) {
+    g_free (why);
+    return NULL;
+  }
+  /* beyond rank 4: left as it is, for set_caps to refuse with the reason */
+  if (!ct_tensor_dims4 (&t, in))
+    return g_strdup (text);
+  for (i = 0; i < 4; i++) {
+    if (inverse)
+      out[perm[i]] = in[i];
+    else
+      out[i] = in[perm[i]];
+  }
+  return g_strdup_printf ("%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ":%"
+      G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT, out[0], out[1], out[2], out[3]);
+}
+
+gboolean
+ct_tensor_caps_rearrange (GstStructure * s, const guint * perm,
+    gboolean inverse)
 {
   const gchar *field = gst_structure_has_name (s, "other/tensor") ?
       "dimension" : "dimensions";
@@ -165,28 +254,14 @@ ct_tensor_caps_swap_inner (GstStructure * s)
     return TRUE;
   d = g_strsplit_set (dims, ",.", -1);
   for (i = 0; d[i]; i++) {
-    gchar **sizes = g_strsplit (d[i], ":", -1);
+    gchar *r = rearrange_one (d[i], perm, inverse);
 
-    if (!sizes[0]) {
-      g_strfreev (sizes);
+    if (!r) {
       g_strfreev (d);
       return FALSE;
     }
-    if (!sizes[1]) {
-      /* a rank-1 tensor of n is 1 x n once transposed */
-      gchar *tmp = g_strdup_printf ("1:%s", g_strstrip (sizes[0]));
-
-      g_free (d[i]);
-      d[i] = tmp;
-    } else {
-      gchar *tmp = sizes[0];
-
-      sizes[0] = sizes[1];
-      sizes[1] = tmp;
-      g_free (d[i]);
-      d[i] = g_strjoinv (":", sizes);
-    }
-    g_strfreev (sizes);
+    g_free (d[i]);
+    d[i] = r;
   }
   joined = g_strjoinv (",", d);
   gst_structure_set (s, field, G_TYPE_STRING, joined, NULL);

@@ -46,9 +46,22 @@ gboolean ct_tensor_caps_parse (const GstStructure * s, CtTensorInfo * tensors,
 guint64 ct_tensor_bytes (const CtTensorInfo * t);
 guint64 ct_tensor_planes (const CtTensorInfo * t);
 
-/* @s with the two innermost sizes of every tensor swapped, where its
- * dimensions are a fixed string; unchanged where they are absent or not a
- * string. Returns FALSE when they are a string that does not parse. */
-gboolean ct_tensor_caps_swap_inner (GstStructure * s);
+/* A permutation in tensor_transform's notation, "a:b:c:d": output
+ * dimension i is input dimension perm[i]. Returns FALSE with a reason in
+ * @why (g_free it) if @text is not an order of 0, 1, 2 and 3. */
+gboolean ct_tensor_parse_permutation (const gchar * text, guint perm[4],
+    gchar ** why);
+
+/* @s with every tensor's dimensions rearranged, where they are a fixed
+ * string (unchanged where they are absent): with @perm NULL the two
+ * innermost sizes swapped, else permuted by @perm (@inverse: undone), as
+ * four sizes (a tensor of higher rank is left as it is, for negotiation to
+ * refuse). Returns FALSE when they do not parse. */
+gboolean ct_tensor_caps_rearrange (GstStructure * s, const guint * perm,
+    gboolean inverse);
+
+/* The four sizes of a tensor of rank 4 or less (missing ones are 1);
+ * FALSE if a size beyond the fourth is not 1. */
+gboolean ct_tensor_dims4 (const CtTensorInfo * t, guint64 dims[4]);
 
 G_END_DECLS

@@ -91,6 +91,26 @@ CtResult ct_transpose_planes_cpu (const CtPlane * planes,
 
 #define CT_PLANES_PER_LAUNCH 8
 
+/* Permutes the dimensions of a dense tensor of rank up to 4 (pad with
+ * sizes of 1), element size 1, 2, 4 or 8: @dims are the input's sizes,
+ * innermost first; output dimension i is input dimension @perm[i] (the
+ * notation of NNStreamer's tensor_transform mode=transpose, so
+ * {1, 2, 0, 3} turns HWC, "3:640:480:1", into CHW, "640:480:3:1").
+ * Pointers are device pointers; asynchronous on @stream. Each size must
+ * fit 32 bits. The fast paths are described in permute.cu. */
+CtResult ct_permute (const void *src, void *dst,
+    const unsigned long long dims[4], unsigned int elem_size,
+    const unsigned int perm[4], CtStream stream);
+
+/* The same on host pointers, a plain loop. */
+CtResult ct_permute_cpu (const void *src, void *dst,
+    const unsigned long long dims[4], unsigned int elem_size,
+    const unsigned int perm[4]);
+
+/* Checks a permutation's arguments without touching memory. */
+CtResult ct_permute_validate (const unsigned long long dims[4],
+    unsigned int elem_size, const unsigned int perm[4]);
+
 /* The variant CT_KERNEL_AUTO runs for a single plane of this element size.
  * (Inside that variant, small byte planes take a smaller tile and thin
  * planes an element per thread: docs/performance.md has the measurements.) */

@@ -125,3 +125,35 @@ ct_transpose_planes_cpu (const CtPlane * planes, unsigned int n_planes,
   }
   return CT_OK;
 }
+
+/* The plain CPU loop of ct_permute: the output in order. */
+CtResult
+ct_permute_cpu (const void *src, void *dst, const unsigned long long dims[4],
+    unsigned int elem_size, const unsigned int perm[4])
+{
+  CtResult res = ct_permute_validate (dims, elem_size, perm);
+  unsigned long long in[4], idx[4] = { 0, 0, 0, 0 }, total = 1, o;
+  const unsigned char *s = (const unsigned char *) src;
+  unsigned char *d = (unsigned char *) dst;
+  int i, k;
+
+  if (res != CT_OK)
+    return res;
+  if (!src || !dst)
+    return CT_ERROR_INVALID_ARGUMENT;
+  in[0] = 1;
+  for (k = 1; k < 4; k++)
+    in[k] = in[k - 1] * dims[k - 1];
+  for (k = 0; k < 4; k++)
+    total *= dims[k];
+  /* walk the output in order; idx[i] is out dim i's index */
+  for (o = 0; o < total; o++) {
+    unsigned long long from = 0;
+    for (i = 0; i < 4; i++)
+      from += idx[i] * in[perm[i]];
+    memcpy (d + o * elem_size, s + from * elem_size, elem_size);
+    for (i = 0; i < 4 && ++idx[i] == dims[perm[i]]; i++)
+      idx[i] = 0;
+  }
+  return CT_OK;
+}

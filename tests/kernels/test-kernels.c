@@ -630,6 +630,142 @@ expect_string (const char *what, const char *s)
   n_failed++;
 }
 
+/* ---- permutations (ct_permute) ---- */
+
+/* The reference: every input element scattered to its place, walking the
+ * input in order (ct_permute walks the output). */
+static void
+permute_expected (const unsigned char *src, unsigned char *want,
+    const unsigned long long d[4], unsigned int es, const unsigned int perm[4])
+{
+  unsigned long long out_dim[4], out_stride[4], pos_of[4], x[4];
+  unsigned int i;
+
+  for (i = 0; i < 4; i++) {
+    out_dim[i] = d[perm[i]];
+    pos_of[perm[i]] = i;
+  }
+  out_stride[0] = 1;
+  for (i = 1; i < 4; i++)
+    out_stride[i] = out_stride[i - 1] * out_dim[i - 1];
+  for (x[3] = 0; x[3] < d[3]; x[3]++)
+    for (x[2] = 0; x[2] < d[2]; x[2]++)
+      for (x[1] = 0; x[1] < d[1]; x[1]++)
+        for (x[0] = 0; x[0] < d[0]; x[0]++) {
+          size_t in = ((x[3] * d[2] + x[2]) * d[1] + x[1]) * d[0] + x[0];
+          size_t out = 0;
+          for (i = 0; i < 4; i++)
+            out += x[i] * out_stride[pos_of[i]];
+          memcpy (want + out * es, src + in * es, es);
+        }
+}
+
+/* Every permutation of 4 dimensions on each shape and element size, on the
+ * GPU and the CPU loop, each twice over a poisoned destination. */
+static void
+run_permutations (cudaStream_t stream)
+{
+  static const unsigned long long shapes[][4] = {
+    {3, 5, 7, 2}, {1, 9, 1, 4}, {17, 1, 33, 3}, {3, 192, 108, 2},
+    {64, 51, 52, 1}, {100, 70, 3, 1}, {17, 5, 33, 20}, {1, 1, 1, 1},
+    {2, 3, 4, 5}, {40, 1, 1, 70}, {16, 16, 17, 2},
+  };
+  static const unsigned int sizes[] = { 1, 2, 4, 8 };
+  int passed = n_passed, failed = n_failed;
+  size_t sh, z;
+  unsigned int q;
+
+  for (sh = 0; sh < N_ELEMENTS (shapes); sh++) {
+    const unsigned long long *d = shapes[sh];
+    for (z = 0; z < N_ELEMENTS (sizes); z++) {
+      unsigned int es = sizes[z];
+      size_t bytes = d[0] * d[1] * d[2] * d[3] * es;
+      unsigned char *src = malloc (bytes), *want = malloc (bytes),
+          *got = malloc (bytes);
+      void *d_src = NULL, *d_dst = NULL;
+
+      if (!src || !want || !got || !CHECK (cudaMalloc (&d_src, bytes)) ||
+          !CHECK (cudaMalloc (&d_dst, bytes)))
+        goto next;
+      fill_random (src, bytes);
+      if (!CHECK (cudaMemcpy (d_src, src, bytes, cudaMemcpyHostToDevice)))
+        goto next;
+      /* all 24 orders of 0..3: q in the factorial number system */
+      for (q = 0; q < 24; q++) {
+        unsigned int perm[4] = { 0, 1, 2, 3 }, rest = q, i, p;
+        for (i = 0; i < 4; i++) {
+          unsigned int k = rest % (4 - i), t = perm[i + k];
+          rest /= 4 - i;
+          memmove (&perm[i + 1], &perm[i], k * sizeof (perm[0]));
+          perm[i] = t;
+        }
+        permute_expected (src, want, d, es, perm);
+        for (p = 0; p < 2; p++) {
+          CtResult res;
+          if (!CHECK (cudaMemset (d_dst, poisons[p], bytes)))
+            goto next;
+          res = ct_permute (d_src, d_dst, d, es, perm, (CtStream) stream);
+          if (res != CT_OK || !CHECK (cudaStreamSynchronize (stream)) ||
+              !CHECK (cudaMemcpy (got, d_dst, bytes,
+                      cudaMemcpyDeviceToHost))) {
+            printf ("FAIL: permute %llu:%llu:%llu:%llu by %u:%u:%u:%u, %u "
+                "bytes: %s\n", d[0], d[1], d[2], d[3], perm[0], perm[1],
+                perm[2], perm[3], es, ct_result_string (res));
+            n_failed++;
+            continue;
+          }
+          if (memcmp (got, want, bytes) != 0) {
+            size_t at = 0;
+            while (got[at] == want[at])
+              at++;
+            printf ("FAIL: permute %llu:%llu:%llu:%llu by %u:%u:%u:%u, %u "
+                "bytes, poison 0x%02x: first difference at byte %zu\n", d[0],
+                d[1], d[2], d[3], perm[0], perm[1], perm[2], perm[3], es,
+                poisons[p], at);
+            n_failed++;
+          } else {
+            n_passed++;
+          }
+        }
+        memset (got, poisons[0], bytes);
+        if (ct_permute_cpu (src, got, d, es, perm) != CT_OK ||
+            memcmp (got, want, bytes) != 0) {
+          printf ("FAIL: permute on the CPU %llu:%llu:%llu:%llu by "
+              "%u:%u:%u:%u, %u bytes\n", d[0], d[1], d[2], d[3], perm[0],
+              perm[1], perm[2], perm[3], es);
+          n_failed++;
+        } else {
+          n_passed++;
+        }
+      }
+    next:
+      cudaFree (d_src);
+      cudaFree (d_dst);
+      free (src);
+      free (want);
+      free (got);
+    }
+  }
+
+  {
+    const unsigned long long d[4] = { 4, 4, 1, 1 }, zero[4] = { 4, 0, 1, 1 };
+    const unsigned int twice[4] = { 0, 0, 2, 3 }, big[4] = { 0, 1, 2, 4 },
+        id[4] = { 0, 1, 2, 3 };
+    unsigned char buf[16];
+    expect_result ("permutation naming a dimension twice",
+        ct_permute_cpu (buf, buf, d, 1, twice), CT_ERROR_INVALID_ARGUMENT);
+    expect_result ("permutation naming dimension 4",
+        ct_permute (buf, buf, d, 1, big, (CtStream) stream),
+        CT_ERROR_INVALID_ARGUMENT);
+    expect_result ("permutation of a zero size",
+        ct_permute_validate (zero, 1, id), CT_ERROR_INVALID_ARGUMENT);
+    expect_result ("permutation of 3-byte elements",
+        ct_permute_validate (d, 3, id), CT_ERROR_UNSUPPORTED_ELEMENT_SIZE);
+  }
+  printf ("permutations: %d cases passed, %d failed\n", n_passed - passed,
+      n_failed - failed);
+}
+
 /* Refused and empty calls: the right code, and nothing written. */
 static void
 test_arguments (cudaStream_t stream)
@@ -905,6 +1041,7 @@ main (int argc, char **argv)
       grid_sizes, N_ELEMENTS (grid_sizes), small_strides,
       N_ELEMENTS (small_strides), ends, N_ELEMENTS (ends), stream);
   run_frames (stream);
+  run_permutations (stream);
 
   CHECK (cudaStreamDestroy (stream));
   print_summary ();

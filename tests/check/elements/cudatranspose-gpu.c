@@ -53,6 +53,14 @@ GST_START_TEST (test_gpu_tensors)
 
 GST_END_TEST;
 
+/* The permutation property on the GPU: every order of 4 dimensions. */
+GST_START_TEST (test_gpu_permutations)
+{
+  ct_check_all_permutations ("cudatranspose");
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_gpu_kernel_change_while_playing)
 {
   GstHarness *h = ct_check_harness_new ("cudatranspose", NULL);
@@ -118,6 +126,7 @@ cudatranspose_gpu_suite (void)
   tcase_add_loop_test (tc, test_gpu_all_formats, 0,
       G_N_ELEMENTS (gpu_kernels));
   tcase_add_loop_test (tc, test_gpu_tensors, 0, G_N_ELEMENTS (gpu_kernels));
+  tcase_add_test (tc, test_gpu_permutations);
   tcase_add_test (tc, test_gpu_kernel_change_while_playing);
   tcase_add_test (tc, test_gpu_twice_is_identity);
   tcase_add_test (tc, test_gpu_bad_device_id);

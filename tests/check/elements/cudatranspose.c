@@ -287,6 +287,69 @@ GST_START_TEST (test_tensors_appsrc_appsink)
 
 GST_END_TEST;
 
+/* The permutation property: every order of 4 dimensions, on the CPU. */
+GST_START_TEST (test_cpu_permutations)
+{
+  ct_check_all_permutations ("cudatranspose kernel=cpu");
+}
+
+GST_END_TEST;
+
+/* A bad permutation is refused when set, with the reason, and the old
+ * value stays; a tensor of rank 5 or video refuse one at negotiation. */
+GST_START_TEST (test_bad_permutation)
+{
+  GstElement *e = gst_element_factory_make ("cudatranspose", NULL);
+  const gchar *bad[] = { "0:1:2", "0:1:2:4", "1:1:0:3", "a:b:c:d",
+    "0:1:2:3:4"
+  };
+  gchar *got = NULL;
+  guint i;
+
+  g_object_set (e, "permutation", "1:2:0:3", NULL);
+  for (i = 0; i < G_N_ELEMENTS (bad); i++) {
+    ASSERT_WARNING (g_object_set (e, "permutation", bad[i], NULL));
+    g_object_get (e, "permutation", &got, NULL);
+    fail_unless_equals_string (got, "1:2:0:3");
+    g_free (got);
+  }
+  g_object_set (e, "permutation", "", NULL);
+  g_object_get (e, "permutation", &got, NULL);
+  fail_unless (got == NULL);
+  gst_object_unref (e);
+
+  {
+    const gchar *caps[] = {
+      "other/tensors,format=static,num_tensors=1,"
+          "dimensions=(string)2:3:4:5:6,types=uint8,framerate=0/1",
+      "video/x-raw,format=RGB,width=4,height=2,framerate=0/1",
+    };
+    const gchar *reason[] = { "rank 5", "applies to tensors" };
+
+    for (i = 0; i < G_N_ELEMENTS (caps); i++) {
+      GstBus *bus;
+      GstHarness *h = ct_check_harness_new ("cudatranspose kernel=cpu "
+          "permutation=1:2:0:3", &bus);
+      GstMessage *msg;
+      GError *err = NULL;
+
+      gst_harness_set_src_caps_str (h, caps[i]);
+      fail_unless_equals_int (gst_harness_push (h, gst_buffer_new_allocate
+              (NULL, 720, NULL)), GST_FLOW_NOT_NEGOTIATED);
+      msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+      fail_unless (msg != NULL, "no error for %s", caps[i]);
+      gst_message_parse_error (msg, &err, NULL);
+      fail_unless (strstr (err->message, reason[i]) != NULL,
+          "\"%s\" does not say \"%s\"", err->message, reason[i]);
+      g_error_free (err);
+      gst_message_unref (msg);
+      ct_check_harness_free (h, bus);
+    }
+  }
+}
+
+GST_END_TEST;
+
 /* 4:2:2 and other formats whose transpose is another format are refused. */
 GST_START_TEST (test_refuses_untransposable_caps)
 {
@@ -412,6 +475,8 @@ cudatranspose_suite (void)
   tcase_add_test (tc, test_tensor_caps);
   tcase_add_test (tc, test_tensor_bad_input);
   tcase_add_test (tc, test_tensors_appsrc_appsink);
+  tcase_add_test (tc, test_cpu_permutations);
+  tcase_add_test (tc, test_bad_permutation);
   tcase_add_test (tc, test_twice_is_identity);
   tcase_add_test (tc, test_kernel_change_while_playing);
   tcase_add_test (tc, test_short_buffer_is_an_error);

@@ -551,3 +551,98 @@ ct_check_all_tensors (GstHarness * h, const gchar * what)
   ct_check_push_tensors_and_verify (h, pair, 2, FALSE, what);
   ct_check_push_tensors_and_verify (h, pair, 2, TRUE, what);
 }
+
+void
+ct_check_push_permuted_and_verify (GstHarness * h, const guint64 dims[4],
+    const gchar * type, const guint perm[4], const gchar * what)
+{
+  guint es = tensor_type_size (type);
+  guint64 n = dims[0] * dims[1] * dims[2] * dims[3], x[4], ostride[4];
+  GstBuffer *in = gst_buffer_new_allocate (NULL, n * es, NULL), *out;
+  GstMapInfo im, om;
+  guint i, pos[4];
+
+  fail_unless (gst_buffer_map (in, &im, GST_MAP_WRITE));
+  fill_random (im.data, im.size);
+  gst_buffer_unmap (in, &im);
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
+      GST_FLOW_OK);
+  out = gst_harness_pull (h);
+  fail_unless (out != NULL, "%s: no output", what);
+
+  /* input element x lands at output index sum x[k] * ostride[pos[k]] */
+  for (i = 0; i < 4; i++)
+    pos[perm[i]] = i;
+  ostride[0] = 1;
+  for (i = 1; i < 4; i++)
+    ostride[i] = ostride[i - 1] * dims[perm[i - 1]];
+  fail_unless (gst_buffer_map (in, &im, GST_MAP_READ));
+  fail_unless (gst_buffer_map (out, &om, GST_MAP_READ));
+  fail_unless_equals_uint64 (om.size, n * es);
+  for (x[3] = 0; x[3] < dims[3]; x[3]++)
+    for (x[2] = 0; x[2] < dims[2]; x[2]++)
+      for (x[1] = 0; x[1] < dims[1]; x[1]++)
+        for (x[0] = 0; x[0] < dims[0]; x[0]++) {
+          guint64 from = ((x[3] * dims[2] + x[2]) * dims[1] + x[1]) * dims[0]
+              + x[0], to = 0;
+          for (i = 0; i < 4; i++)
+            to += x[i] * ostride[pos[i]];
+          if (memcmp (im.data + from * es, om.data + to * es, es) != 0) {
+            gst_buffer_unmap (out, &om);
+            gst_buffer_unmap (in, &im);
+            fail ("%s: %s %" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ":%"
+                G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT " by %u:%u:%u:%u: "
+                "input element %" G_GUINT64_FORMAT " misplaced", what, type,
+                dims[0], dims[1], dims[2], dims[3], perm[0], perm[1],
+                perm[2], perm[3], from);
+            return;
+          }
+        }
+  gst_buffer_unmap (out, &om);
+  gst_buffer_unmap (in, &im);
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+}
+
+void
+ct_check_all_permutations (const gchar * desc)
+{
+  static const guint64 shapes[][4] = {
+    {3, 7, 5, 2}, {1, 17, 1, 3}, {3, 64, 36, 2}, {40, 33, 3, 1},
+    {20, 18, 70, 1},
+  };
+  static const gchar *types[] = { "uint8", "int16", "float32", "float64" };
+  guint s, t, q;
+
+  for (q = 0; q < 24; q++) {
+    guint perm[4] = { 0, 1, 2, 3 }, rest = q, i;
+    gchar *full;
+    GstHarness *h;
+
+    /* q in the factorial number system picks one order */
+    for (i = 0; i < 4; i++) {
+      guint k = rest % (4 - i), v = perm[i + k];
+      rest /= 4 - i;
+      memmove (&perm[i + 1], &perm[i], k * sizeof (perm[0]));
+      perm[i] = v;
+    }
+    full = g_strdup_printf ("%s permutation=%u:%u:%u:%u", desc, perm[0],
+        perm[1], perm[2], perm[3]);
+    h = ct_check_harness_new (full, NULL);
+    for (s = 0; s < G_N_ELEMENTS (shapes); s++) {
+      for (t = 0; t < G_N_ELEMENTS (types); t++) {
+        gchar *dims = g_strdup_printf ("%" G_GUINT64_FORMAT ":%"
+            G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT,
+            shapes[s][0], shapes[s][1], shapes[s][2], shapes[s][3]);
+        CtCheckTensor tensor = { dims, types[t] };
+
+        gst_harness_set_src_caps (h, ct_check_tensor_caps (&tensor, 1));
+        ct_check_push_permuted_and_verify (h, shapes[s], types[t], perm,
+            full);
+        g_free (dims);
+      }
+    }
+    gst_harness_teardown (h);
+    g_free (full);
+  }
+}

@@ -96,4 +96,18 @@ void ct_check_push_tensors_and_verify (GstHarness * h,
  * in one buffer, both memory layouts. */
 void ct_check_all_tensors (GstHarness * h, const gchar * what);
 
+
+
+/* Pushes a random tensor of sizes @dims (4 of them, innermost first) and
+ * @type through @h, whose caps must be set to match and whose element has
+ * permutation @perm, and checks output dimension i is input dimension
+ * @perm[i]. */
+void ct_check_push_permuted_and_verify (GstHarness * h,
+    const guint64 dims[4], const gchar * type, const guint perm[4],
+    const gchar * what);
+
+/* Every order of 4 dimensions over a few shapes and every type size, each
+ * through a new harness around "@desc permutation=...". */
+void ct_check_all_permutations (const gchar * desc);
+
 G_END_DECLS

@@ -1,0 +1,419 @@
+/* cudatranspose: dimension permutation of dense tensors up to rank 4
+ * (ct_permute) on the GPU; ct_permute_cpu is in transpose-cpu.c.
+ *
+ * The host first simplifies the permutation: sizes of 1 are dropped, and
+ * input dimensions that stay neighbours, in order, in the output are merged
+ * (NCHW to NHWC is then a batch of C x HW transposes). What is left is one
+ * of:
+ *   - no permutation: one copy;
+ *   - the innermost dimension stays: rows move whole (k_gather, on the
+ *     widest word that divides a row);
+ *   - the innermost dimension moves: a batch of 2-D transposes between it
+ *     and the dimension that becomes innermost, with the other dimensions
+ *     as the batch. A side of at most kSmall elements (channels) takes
+ *     k_small, an element of the long side per thread; larger planes take
+ *     the wide kernels (ct_transpose_planes) when the batch is small, else
+ *     k_tiles, a padded 32x32 tile per block with the batch in the grid.
+ */
+#include "cudatranspose-kernels.h"
+
+#include <cuda_runtime.h>
+#include <stdint.h>
+#include <string.h>
+
+namespace {
+
+constexpr int kThreads = 256;
+constexpr unsigned int kSmall = 16;
+constexpr unsigned int kTile = 32;
+constexpr unsigned int kWideBatch = 64;
+constexpr unsigned int kMaxGridY = 65535;
+
+/* A simplified permutation: out dimension i is in dimension p[i]. */
+struct Shape
+{
+  int rank;
+  unsigned long long d[4];
+  int p[4];
+};
+
+/* Drops sizes of 1 and merges input neighbours that stay neighbours. */
+Shape
+simplify (const unsigned long long dims[4], const unsigned int perm[4])
+{
+  Shape s;
+  int keep[4], n = 0;
+
+  /* input dims kept, renumbered in input order */
+  for (int k = 0; k < 4; k++)
+    keep[k] = dims[k] > 1 ? n++ : -1;
+  s.rank = n;
+  for (int k = 0; k < 4; k++)
+    if (keep[k] >= 0)
+      s.d[keep[k]] = dims[k];
+  n = 0;
+  for (int i = 0; i < 4; i++)
+    if (keep[perm[i]] >= 0)
+      s.p[n++] = keep[perm[i]];
+
+  /* merge input k+1 into k where the output has k immediately before k+1 */
+  for (bool merged = true; merged;) {
+    merged = false;
+    for (int i = 0; i + 1 < s.rank && !merged; i++) {
+      int k = s.p[i];
+      if (s.p[i + 1] != k + 1)
+        continue;
+      s.d[k] *= s.d[k + 1];
+      for (int m = k + 1; m + 1 < s.rank; m++)
+        s.d[m] = s.d[m + 1];
+      for (int j = i + 1; j + 1 < s.rank; j++)
+        s.p[j] = s.p[j + 1];
+      s.rank--;
+      for (int j = 0; j < s.rank; j++)
+        if (s.p[j] > k)
+          s.p[j]--;
+      merged = true;
+    }
+  }
+  return s;
+}
+
+/* Strides in elements of the input and of the output (by input dim). */
+void
+strides (const Shape & s, unsigned long long in[4], unsigned long long out[4])
+{
+  unsigned long long acc = 1;
+
+  for (int k = 0; k < s.rank; k++) {
+    in[k] = acc;
+    acc *= s.d[k];
+  }
+  acc = 1;
+  for (int i = 0; i < s.rank; i++) {
+    out[s.p[i]] = acc;
+    acc *= s.d[s.p[i]];
+  }
+}
+
+/* A batch of up to two dimensions over a plane: element offsets. */
+struct Batch
+{
+  unsigned int n1, n2;
+  unsigned long long src1, dst1, src2, dst2;
+};
+
+struct Gather
+{
+  const unsigned char *src;
+  unsigned char *dst;
+  int rank;
+  unsigned long long d_out[4];  /* output sizes, innermost first */
+  unsigned long long src_of[4]; /* input stride (words) of each output dim */
+  unsigned long long total;
+};
+
+/// gather: the innermost dimension stays, so consecutive outputs are
+/// consecutive inputs within a row. One word per thread in output order,
+/// a grid-stride loop; reads and writes coalesced.
+template <typename W>
+__global__ void __launch_bounds__ (kThreads)
+k_gather (const Gather g)
+{
+  const W *src = reinterpret_cast<const W *>(g.src);
+  W *dst = reinterpret_cast<W *>(g.dst);
+
+  for (unsigned long long o = blockIdx.x * (unsigned long long) kThreads +
+      threadIdx.x; o < g.total; o += (unsigned long long) gridDim.x * kThreads) {
+    unsigned long long rest = o, from = 0;
+    for (int i = 0; i < g.rank; i++) {
+      from += (rest % g.d_out[i]) * g.src_of[i];
+      rest /= g.d_out[i];
+    }
+    dst[o] = src[from];
+  }
+}
+
+/* A plane: element (x, y), x < width, y < height, is at y * src_stride + x
+ * in the input and at x * dst_stride + y in the output (elements). */
+struct Plane
+{
+  const unsigned char *src;
+  unsigned char *dst;
+  unsigned long long width, height, src_stride, dst_stride;
+  Batch b;
+};
+
+template <typename T>
+__device__ __forceinline__ void
+batch_base (const Plane & p, unsigned int b1, unsigned int b2,
+    const T ** src, T ** dst)
+{
+  *src = reinterpret_cast<const T *>(p.src) + b1 * p.b.src1 + b2 * p.b.src2;
+  *dst = reinterpret_cast<T *>(p.dst) + b1 * p.b.dst1 + b2 * p.b.dst2;
+}
+
+/// small: one side of the plane has at most kSmall elements (channels).
+/// A thread per element of the long side moves its whole short line: when
+/// the short side is the width, it reads `width` consecutive elements and
+/// writes one to each output row (coalesced across the warp, row by row);
+/// when it is the height, the reverse. Batch in blockIdx.y and z.
+template <typename T>
+__global__ void __launch_bounds__ (kThreads)
+k_small (const Plane p)
+{
+  const unsigned long long l = blockIdx.x * (unsigned long long) kThreads +
+      threadIdx.x;
+  const T *src;
+  T *dst;
+
+  for (unsigned int b2 = blockIdx.z; b2 < p.b.n2; b2 += gridDim.z) {
+    for (unsigned int b1 = blockIdx.y; b1 < p.b.n1; b1 += gridDim.y) {
+      batch_base<T> (p, b1, b2, &src, &dst);
+      if (p.width <= kSmall) {
+        if (l >= p.height)
+          continue;
+        T v[kSmall];
+#pragma unroll
+        for (unsigned int x = 0; x < kSmall; x++)
+          if (x < p.width)
+            v[x] = src[l * p.src_stride + x];
+#pragma unroll
+        for (unsigned int x = 0; x < kSmall; x++)
+          if (x < p.width)
+            dst[x * p.dst_stride + l] = v[x];
+      } else {
+        if (l >= p.width)
+          continue;
+        T v[kSmall];
+#pragma unroll
+        for (unsigned int y = 0; y < kSmall; y++)
+          if (y < p.height)
+            v[y] = src[y * p.src_stride + l];
+#pragma unroll
+        for (unsigned int y = 0; y < kSmall; y++)
+          if (y < p.height)
+            dst[l * p.dst_stride + y] = v[y];
+      }
+    }
+  }
+}
+
+/// tiles: a 32x32 tile of a plane per block, 32x8 threads, through shared
+/// memory padded to 33 columns (no bank conflicts for 4-byte words), the
+/// batch in blockIdx.y and z. Bounds-checked on every side.
+template <typename T>
+__global__ void __launch_bounds__ (kThreads)
+k_tiles (const Plane p, unsigned int tiles_x)
+{
+  __shared__ T tile[kTile][kTile + 1];
+  const unsigned long long x0 = (blockIdx.x % tiles_x) * kTile;
+  const unsigned long long y0 = (blockIdx.x / tiles_x) * (unsigned long long)
+      kTile;
+  const unsigned int tx = threadIdx.x % kTile, ty = threadIdx.x / kTile;
+  const T *src;
+  T *dst;
+
+  for (unsigned int b2 = blockIdx.z; b2 < p.b.n2; b2 += gridDim.z) {
+    for (unsigned int b1 = blockIdx.y; b1 < p.b.n1; b1 += gridDim.y) {
+      batch_base<T> (p, b1, b2, &src, &dst);
+      __syncthreads ();
+      for (unsigned int r = ty; r < kTile; r += kThreads / kTile) {
+        if (x0 + tx < p.width && y0 + r < p.height)
+          tile[r][tx] = src[(y0 + r) * p.src_stride + x0 + tx];
+      }
+      __syncthreads ();
+      for (unsigned int r = ty; r < kTile; r += kThreads / kTile) {
+        if (x0 + r < p.width && y0 + tx < p.height)
+          dst[(x0 + r) * p.dst_stride + y0 + tx] = tile[tx][r];
+      }
+    }
+  }
+}
+
+template <typename T>
+CtResult
+launch_plane (const Plane & p, cudaStream_t s)
+{
+  const unsigned int gy = p.b.n1 < kMaxGridY ? p.b.n1 : kMaxGridY;
+  const unsigned int gz = p.b.n2 < kMaxGridY ? p.b.n2 : kMaxGridY;
+
+  if (p.width <= kSmall || p.height <= kSmall) {
+    unsigned long long lng = p.width <= kSmall ? p.height : p.width;
+    dim3 grid ((unsigned int) ((lng + kThreads - 1) / kThreads), gy, gz);
+    k_small<T> <<<grid, kThreads, 0, s>>> (p);
+  } else {
+    unsigned long long tx = (p.width + kTile - 1) / kTile;
+    unsigned long long ty = (p.height + kTile - 1) / kTile;
+    dim3 grid ((unsigned int) (tx * ty), gy, gz);
+    k_tiles<T> <<<grid, kThreads, 0, s>>> (p, (unsigned int) tx);
+  }
+  return (CtResult) cudaGetLastError ();
+}
+
+template <typename W>
+CtResult
+launch_gather (const Gather & g, cudaStream_t s)
+{
+  unsigned long long blocks = (g.total + kThreads - 1) / kThreads;
+  unsigned int grid = blocks < (1u << 20) ? (unsigned int) blocks : 1u << 20;
+
+  k_gather<W> <<<grid, kThreads, 0, s>>> (g);
+  return (CtResult) cudaGetLastError ();
+}
+
+bool
+aligned (const void *a, const void *b, unsigned long long bytes, unsigned w)
+{
+  return ((uintptr_t) a % w) == 0 && ((uintptr_t) b % w) == 0 &&
+      bytes % w == 0;
+}
+
+/* The innermost dimension stays: rows of d[0] elements move whole, as the
+ * widest word that divides them. */
+CtResult
+permute_rows (const Shape & s, const void *src, void *dst, unsigned int es,
+    cudaStream_t st)
+{
+  unsigned long long in[4], out[4];
+  const unsigned long long row = s.d[0] * es;
+  unsigned int w = 16;
+  Gather g;
+
+  while (w > 1 && !aligned (src, dst, row, w))
+    w /= 2;
+  strides (s, in, out);
+  g.src = static_cast<const unsigned char *>(src);
+  g.dst = static_cast<unsigned char *>(dst);
+  g.rank = s.rank;
+  g.total = 1;
+  for (int i = 0; i < s.rank; i++) {
+    /* in words: the row shrinks, every other stride scales */
+    g.d_out[i] = i == 0 ? row / w : s.d[s.p[i]];
+    g.src_of[i] = i == 0 ? 1 : in[s.p[i]] * es / w;
+    g.total *= g.d_out[i];
+  }
+  switch (w) {
+    case 16:
+      return launch_gather<uint4> (g, st);
+    case 8:
+      return launch_gather<unsigned long long> (g, st);
+    case 4:
+      return launch_gather<unsigned int> (g, st);
+    case 2:
+      return launch_gather<unsigned short> (g, st);
+    default:
+      return launch_gather<unsigned char> (g, st);
+  }
+}
+
+/* The innermost dimension moves: a batch of transposes between input dim 0
+ * and input dim a = p[0]. */
+CtResult
+permute_planes (const Shape & s, const void *src, void *dst, unsigned int es,
+    cudaStream_t st)
+{
+  unsigned long long in[4], out[4];
+  int a = s.p[0], other[2] = { -1, -1 }, n = 0;
+  Plane p;
+
+  strides (s, in, out);
+  for (int k = 1; k < s.rank; k++)
+    if (k != a)
+      other[n++] = k;
+  p.src = static_cast<const unsigned char *>(src);
+  p.dst = static_cast<unsigned char *>(dst);
+  p.width = s.d[0];
+  p.height = s.d[a];
+  p.src_stride = in[a];
+  p.dst_stride = out[0];
+  p.b.n1 = other[0] >= 0 ? (unsigned int) s.d[other[0]] : 1;
+  p.b.src1 = other[0] >= 0 ? in[other[0]] : 0;
+  p.b.dst1 = other[0] >= 0 ? out[other[0]] : 0;
+  p.b.n2 = other[1] >= 0 ? (unsigned int) s.d[other[1]] : 1;
+  p.b.src2 = other[1] >= 0 ? in[other[1]] : 0;
+  p.b.dst2 = other[1] >= 0 ? out[other[1]] : 0;
+
+  /* large planes, few of them: the wide kernels, 8 planes a launch */
+  if (p.width > kSmall && p.height > kSmall &&
+      (unsigned long long) p.b.n1 * p.b.n2 <= kWideBatch &&
+      p.width <= 0xffffffffull && p.height <= 0xffffffffull) {
+    CtPlane planes[kWideBatch];
+    unsigned int k = 0;
+    for (unsigned int b2 = 0; b2 < p.b.n2; b2++) {
+      for (unsigned int b1 = 0; b1 < p.b.n1; b1++, k++) {
+        planes[k].src = p.src + (b1 * p.b.src1 + b2 * p.b.src2) * es;
+        planes[k].dst = p.dst + (b1 * p.b.dst1 + b2 * p.b.dst2) * es;
+        planes[k].src_stride = p.src_stride * es;
+        planes[k].dst_stride = p.dst_stride * es;
+        planes[k].width = (unsigned int) p.width;
+        planes[k].height = (unsigned int) p.height;
+        planes[k].elem_size = es;
+      }
+    }
+    return ct_transpose_planes (planes, k, CT_KERNEL_AUTO,
+        CT_MAPPING_TRANSPOSE, (CtStream) st);
+  }
+
+  switch (es) {
+    case 1:
+      return launch_plane<unsigned char> (p, st);
+    case 2:
+      return launch_plane<unsigned short> (p, st);
+    case 4:
+      return launch_plane<unsigned int> (p, st);
+    default:
+      return launch_plane<unsigned long long> (p, st);
+  }
+}
+
+}  // namespace
+
+extern "C" CtResult
+ct_permute_validate (const unsigned long long dims[4], unsigned int elem_size,
+    const unsigned int perm[4])
+{
+  unsigned int seen = 0;
+
+  if (!dims || !perm)
+    return CT_ERROR_INVALID_ARGUMENT;
+  if (elem_size != 1 && elem_size != 2 && elem_size != 4 && elem_size != 8)
+    return CT_ERROR_UNSUPPORTED_ELEMENT_SIZE;
+  for (int i = 0; i < 4; i++) {
+    if (perm[i] > 3 || (seen & (1u << perm[i])) || dims[i] == 0 ||
+        dims[i] > 0xffffffffull)
+      return CT_ERROR_INVALID_ARGUMENT;
+    seen |= 1u << perm[i];
+  }
+  return CT_OK;
+}
+
+extern "C" CtResult
+ct_permute (const void *src, void *dst, const unsigned long long dims[4],
+    unsigned int elem_size, const unsigned int perm[4], CtStream stream)
+{
+  CtResult res = ct_permute_validate (dims, elem_size, perm);
+  cudaStream_t st = (cudaStream_t) stream;
+
+  if (res != CT_OK)
+    return res;
+  if (!src || !dst)
+    return CT_ERROR_INVALID_ARGUMENT;
+
+  Shape s = simplify (dims, perm);
+  bool identity = true;
+  for (int k = 0; k < s.rank; k++)
+    if (s.d[k] > 0xffffffffull)
+      return CT_ERROR_INVALID_ARGUMENT;   /* merged past 32-bit indices */
+  for (int i = 0; i < s.rank; i++)
+    identity = identity && s.p[i] == i;
+  if (identity) {
+    unsigned long long bytes = elem_size;
+    for (int k = 0; k < 4; k++)
+      bytes *= dims[k];
+    return (CtResult) cudaMemcpyAsync (dst, src, bytes,
+        cudaMemcpyDeviceToDevice, st);
+  }
+  if (s.p[0] == 0)
+    return permute_rows (s, src, dst, elem_size, st);
+  return permute_planes (s, src, dst, elem_size, st);
+}
