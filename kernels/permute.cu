@@ -11,7 +11,9 @@
  *   - the innermost dimension moves: a batch of 2-D transposes between it
  *     and the dimension that becomes innermost, with the other dimensions
  *     as the batch. A side of at most kSmall elements (channels) takes
- *     k_small, an element of the long side per thread; larger planes take
+ *     k_channels (through shared memory, 16-byte words on both global
+ *     sides) where the interleaved end is dense and aligned, else k_small,
+ *     an element of the long side per thread; larger planes take
  *     the wide kernels (ct_transpose_planes) when the batch is small, else
  *     k_tiles, a padded 32x32 tile per block with the batch in the grid.
  */
@@ -28,6 +30,13 @@ constexpr unsigned int kSmall = 16;
 constexpr unsigned int kTile = 32;
 constexpr unsigned int kWideBatch = 64;
 constexpr unsigned int kMaxGridY = 65535;
+constexpr unsigned int kSegment = 1024;   /* bytes of a channel per block */
+
+template <int ES> struct Word;
+template <> struct Word<1> { typedef unsigned char T; };
+template <> struct Word<2> { typedef unsigned short T; };
+template <> struct Word<4> { typedef unsigned int T; };
+template <> struct Word<8> { typedef unsigned long long T; };
 
 /* A simplified permutation: out dimension i is in dimension p[i]. */
 struct Shape
@@ -198,6 +207,117 @@ k_small (const Plane p)
   }
 }
 
+/// channels: the small side of the plane is channels (at most kSmall), and
+/// the long side is dense on the interleaved end (NCHW to NHWC, or back).
+/// A block takes a segment of kSegment bytes of the long side of every
+/// channel: it reads the planar rows or the interleaved run as 16-byte
+/// words into shared memory, then writes the other layout as 16-byte words,
+/// each gathered from shared memory. Both global sides move in whole
+/// 16-byte words (host: pointers, strides and batch offsets aligned); the
+/// segment at the end goes element by element. Batch in blockIdx.y and z.
+template <int ES>
+__global__ void __launch_bounds__ (kThreads)
+k_channels (const Plane p, bool to_interleaved)
+{
+  typedef typename Word<ES>::T T;
+  constexpr unsigned int per_seg = kSegment / ES, per_word = 16 / ES;
+  __shared__ uint4 sm4[kSmall * kSegment / 16];
+  unsigned char *sm = reinterpret_cast<unsigned char *>(sm4);
+  const unsigned int chans = to_interleaved ? p.height : p.width;
+  const unsigned long long len = to_interleaved ? p.width : p.height;
+  const unsigned long long l0 = (unsigned long long) blockIdx.x * per_seg;
+  const unsigned int n = len - l0 < per_seg ? (unsigned int) (len - l0) :
+      per_seg;
+  const bool full = n == per_seg;
+  const T *src;
+  T *dst;
+
+  for (unsigned int b2 = blockIdx.z; b2 < p.b.n2; b2 += gridDim.z) {
+    for (unsigned int b1 = blockIdx.y; b1 < p.b.n1; b1 += gridDim.y) {
+      batch_base<T> (p, b1, b2, &src, &dst);
+      __syncthreads ();
+      if (to_interleaved) {
+        /* planar rows c: src[c * src_stride + l] */
+        if (full) {
+          for (unsigned int k = threadIdx.x; k < chans * (kSegment / 16);
+              k += kThreads) {
+            unsigned int c = k / (kSegment / 16), q = k % (kSegment / 16);
+            sm4[k] = reinterpret_cast<const uint4 *>(src + c * p.src_stride +
+                l0)[q];
+          }
+        } else {
+          for (unsigned int k = threadIdx.x; k < chans * n; k += kThreads) {
+            unsigned int c = k / n, i = k % n;
+            reinterpret_cast<T *>(sm + c * kSegment)[i] =
+                src[c * p.src_stride + l0 + i];
+          }
+        }
+        __syncthreads ();
+        /* interleaved run: dst[l * chans + c], dense */
+        T *out = dst + l0 * chans;
+        if (full) {
+          for (unsigned int k = threadIdx.x; k < chans * (kSegment / 16);
+              k += kThreads) {
+            union
+            {
+              uint4 v;
+              T t[per_word];
+            } u;
+#pragma unroll
+            for (unsigned int j = 0; j < per_word; j++) {
+              unsigned int e = k * per_word + j, l = e / chans;
+              u.t[j] = reinterpret_cast<const T *>(sm + (e - l * chans) *
+                  kSegment)[l];
+            }
+            reinterpret_cast<uint4 *>(out)[k] = u.v;
+          }
+        } else {
+          for (unsigned int e = threadIdx.x; e < chans * n; e += kThreads) {
+            unsigned int l = e / chans;
+            out[e] = reinterpret_cast<const T *>(sm + (e - l * chans) *
+                kSegment)[l];
+          }
+        }
+      } else {
+        /* interleaved run: src[l * chans + c], dense */
+        const T *in = src + l0 * chans;
+        if (full) {
+          for (unsigned int k = threadIdx.x; k < chans * (kSegment / 16);
+              k += kThreads)
+            sm4[k] = reinterpret_cast<const uint4 *>(in)[k];
+        } else {
+          for (unsigned int e = threadIdx.x; e < chans * n; e += kThreads)
+            reinterpret_cast<T *>(sm)[e] = in[e];
+        }
+        __syncthreads ();
+        /* planar rows c: dst[c * dst_stride + l] */
+        if (full) {
+          for (unsigned int k = threadIdx.x; k < chans * (kSegment / 16);
+              k += kThreads) {
+            unsigned int c = k / (kSegment / 16), q = k % (kSegment / 16);
+            union
+            {
+              uint4 v;
+              T t[per_word];
+            } u;
+#pragma unroll
+            for (unsigned int j = 0; j < per_word; j++)
+              u.t[j] = reinterpret_cast<const T *>(sm)[(q * per_word + j) *
+                  chans + c];
+            reinterpret_cast<uint4 *>(dst + c * p.dst_stride + l0)[q] = u.v;
+          }
+        } else {
+          for (unsigned int k = threadIdx.x; k < chans * n; k += kThreads) {
+            unsigned int c = k / n, i = k % n;
+            dst[c * p.dst_stride + l0 + i] =
+                reinterpret_cast<const T *>(sm)[i * chans + c];
+          }
+        }
+      }
+    }
+  }
+}
+
 /// tiles: a 32x32 tile of a plane per block, 32x8 threads, through shared
 /// memory padded to 33 columns (no bank conflicts for 4-byte words), the
 /// batch in blockIdx.y and z. Bounds-checked on every side.
@@ -230,14 +350,41 @@ k_tiles (const Plane p, unsigned int tiles_x)
   }
 }
 
+/* Whether k_channels can take the plane: channels on one side, the
+ * interleaved end dense, and every address a multiple of 16 bytes. */
+bool
+channels_fit (const Plane & p, unsigned int es, bool * to_interleaved)
+{
+  unsigned long long a = 16 / es;       /* elements in 16 bytes */
+
+  if (p.height <= kSmall && p.dst_stride == p.height)
+    *to_interleaved = true;
+  else if (p.width <= kSmall && p.src_stride == p.width)
+    *to_interleaved = false;
+  else
+    return false;
+  /* the planar rows' stride; the interleaved end is dense, and segments
+   * start at multiples of kSegment bytes of each channel */
+  return (uintptr_t) p.src % 16 == 0 && (uintptr_t) p.dst % 16 == 0 &&
+      (*to_interleaved ? p.src_stride : p.dst_stride) % a == 0 &&
+      p.b.src1 % a == 0 && p.b.dst1 % a == 0 && p.b.src2 % a == 0 &&
+      p.b.dst2 % a == 0;
+}
+
 template <typename T>
 CtResult
 launch_plane (const Plane & p, cudaStream_t s)
 {
   const unsigned int gy = p.b.n1 < kMaxGridY ? p.b.n1 : kMaxGridY;
   const unsigned int gz = p.b.n2 < kMaxGridY ? p.b.n2 : kMaxGridY;
+  bool inter;
 
-  if (p.width <= kSmall || p.height <= kSmall) {
+  if (channels_fit (p, sizeof (T), &inter)) {
+    unsigned long long len = inter ? p.width : p.height;
+    unsigned long long per = kSegment / sizeof (T);
+    dim3 grid ((unsigned int) ((len + per - 1) / per), gy, gz);
+    k_channels<sizeof (T)> <<<grid, kThreads, 0, s>>> (p, inter);
+  } else if (p.width <= kSmall || p.height <= kSmall) {
     unsigned long long lng = p.width <= kSmall ? p.height : p.width;
     dim3 grid ((unsigned int) ((lng + kThreads - 1) / kThreads), gy, gz);
     k_small<T> <<<grid, kThreads, 0, s>>> (p);

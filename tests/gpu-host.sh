@@ -1,14 +1,15 @@
 #!/bin/bash
 # On the lent GPU host (no GStreamer there). Usage, from the repository root:
 #
-#   tests/gpu-host.sh BUILD_DIR [tests|bench|pipelines|all|tests,pipelines...]
+#   tests/gpu-host.sh BUILD_DIR [tests|bench|pipelines|tensors|all|tests,tensors...]
 #
 # tests: the whole Meson suite from a build made here, the PNG demo, and
 #        compute-sanitizer memcheck and racecheck on the kernel API test
 #        (the two run side by side);
 # bench: bench-kernels --json, its plot, and the Nsight Compute counters
 #        of bench/profile-kernels.sh;
-# pipelines: bench-pipelines --json (whole pipelines against videoflip).
+# pipelines: bench-pipelines --json (whole pipelines against videoflip);
+# tensors: bench-tensors.py (ct_permute against PyTorch and a copy).
 # Logs and results go to $OUT (or /tmp/out); a short table comes last.
 # Carry .gpu (see ../shared/gpu/README.md) and BUILD_DIR along.
 set -u
@@ -46,6 +47,13 @@ if want pipelines; then
     > "$out/pipelines.log" 2>&1
   echo "== pipelines rc=$?"
   cat "$out/pipelines.log"
+fi
+
+if want tensors; then
+  python3 bench/bench-tensors.py "$b/bench/libcudatranspose-bench.so" \
+    --json "$out/tensors.json" > "$out/tensors.log" 2>&1
+  echo "== tensors rc=$?"
+  cat "$out/tensors.log"
 fi
 
 if want bench; then

@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""Tensor layout permutations: ct_permute against PyTorch and a copy.
+
+    bench/bench-tensors.py BUILD/bench/libcudatranspose-bench.so [--json FILE]
+        [--reps N]
+
+For float32 and uint8 tensors of 8x3x1080x1920 and 1x64x512x512, NCHW to
+NHWC and back, it times in one process, on the same buffers and the same
+(default) CUDA stream:
+  - copy: a device-to-device copy of the same bytes (dst.copy_(src));
+  - ct_permute, through ctypes;
+  - PyTorch: x.permute(...).contiguous().
+Each is the median of --reps runs after warm-up, with CUDA events, the L2
+cache flushed (a buffer twice its size written) before every run. Our output
+is checked against PyTorch's, element for element, on random data. Ratios
+are against the copy measured in the same run.
+"""
+import argparse
+import ctypes
+import json
+import statistics
+import sys
+
+import torch
+
+JOBS = [
+    # (label, NCHW shape)
+    ("8x3x1080x1920", (8, 3, 1080, 1920)),
+    ("1x64x512x512", (1, 64, 512, 512)),
+]
+DTYPES = [("float32", torch.float32), ("uint8", torch.uint8)]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("lib")
+    ap.add_argument("--json")
+    ap.add_argument("--reps", type=int, default=30)
+    args = ap.parse_args()
+
+    lib = ctypes.CDLL(args.lib)
+    lib.ct_permute.argtypes = [ctypes.c_void_p, ctypes.c_void_p,
+                               ctypes.POINTER(ctypes.c_ulonglong),
+                               ctypes.c_uint, ctypes.POINTER(ctypes.c_uint),
+                               ctypes.c_void_p]
+    lib.ct_permute.restype = ctypes.c_int
+    lib.ct_result_string.argtypes = [ctypes.c_int]
+    lib.ct_result_string.restype = ctypes.c_char_p
+
+    dev = torch.device("cuda")
+    props = torch.cuda.get_device_properties(dev)
+    l2 = getattr(props, "L2_cache_size", 64 << 20)
+    flush = torch.empty(2 * l2, dtype=torch.uint8, device=dev)
+
+    def timed(fn):
+        a = torch.cuda.Event(enable_timing=True)
+        b = torch.cuda.Event(enable_timing=True)
+        ms = []
+        for i in range(-5, args.reps):
+            flush.fill_(i & 0xff)
+            a.record()
+            fn()
+            b.record()
+            b.synchronize()
+            if i >= 0:
+                ms.append(a.elapsed_time(b))
+        return statistics.median(ms) * 1000.0
+
+    print(f"device: {props.name}; PyTorch {torch.__version__}; median of "
+          f"{args.reps} runs, L2 flushed before each")
+    print(f"{'job':<16} {'type':<8} {'direction':<14} {'copy us':>9} "
+          f"{'ours us':>9} {'torch us':>9} {'ours x copy':>11} "
+          f"{'torch x copy':>12} {'ours vs torch':>13}")
+    rows = []
+    failures = 0
+    for label, (n, c, h, w) in JOBS:
+        for tname, dtype in DTYPES:
+            for direction in ("NCHW->NHWC", "NHWC->NCHW"):
+                if direction == "NCHW->NHWC":
+                    shape, torch_perm = (n, c, h, w), (0, 2, 3, 1)
+                    dims, perm = (w, h, c, n), (2, 0, 1, 3)
+                else:
+                    shape, torch_perm = (n, h, w, c), (0, 3, 1, 2)
+                    dims, perm = (c, w, h, n), (1, 2, 0, 3)
+                if dtype.is_floating_point:
+                    x = torch.randn(shape, dtype=dtype, device=dev)
+                else:
+                    x = torch.randint(0, 256, shape, dtype=dtype, device=dev)
+                out = torch.empty_like(x)
+                out.fill_(0xa5 if not dtype.is_floating_point else -7.5)
+                copy_dst = torch.empty_like(x)
+                cd = (ctypes.c_ulonglong * 4)(*dims)
+                cp = (ctypes.c_uint * 4)(*perm)
+                es = x.element_size()
+
+                def ours():
+                    r = lib.ct_permute(x.data_ptr(), out.data_ptr(), cd, es,
+                                       cp, None)
+                    if r != 0:
+                        raise RuntimeError(lib.ct_result_string(r).decode())
+
+                ours()
+                torch.cuda.synchronize()
+                want = x.permute(*torch_perm).contiguous()
+                ok = torch.equal(out.view(-1), want.view(-1))
+                if not ok:
+                    failures += 1
+                copy_us = timed(lambda: copy_dst.copy_(x))
+                ours_us = timed(ours)
+                torch_us = timed(lambda: x.permute(*torch_perm).contiguous())
+                row = dict(job=label, type=tname, direction=direction,
+                           bytes=x.numel() * es, copy_us=copy_us,
+                           ours_us=ours_us, torch_us=torch_us,
+                           ours_x_copy=copy_us / ours_us,
+                           torch_x_copy=copy_us / torch_us,
+                           ours_vs_torch=torch_us / ours_us, correct=ok)
+                rows.append(row)
+                print(f"{label:<16} {tname:<8} {direction:<14} "
+                      f"{copy_us:9.1f} {ours_us:9.1f} {torch_us:9.1f} "
+                      f"{row['ours_x_copy']:11.2f} {row['torch_x_copy']:12.2f} "
+                      f"{row['ours_vs_torch']:12.2f}x"
+                      + ("" if ok else "  MISMATCH"))
+                del x, out, copy_dst, want
+                torch.cuda.empty_cache()
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(dict(device=props.name, torch=torch.__version__,
+                           reps=args.reps, rows=rows), f, indent=1)
+    if failures:
+        print(f"{failures} MISMATCHES")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
