@@ -10,10 +10,11 @@
  *     widest word that divides a row);
  *   - the innermost dimension moves: a batch of 2-D transposes between it
  *     and the dimension that becomes innermost, with the other dimensions
- *     as the batch. A side of at most kSmall elements (channels) takes
+ *     as the batch. A side of at most kChannels elements (channels) takes
  *     k_channels (through shared memory, 16-byte words on both global
- *     sides) where the interleaved end is dense and aligned, else k_small,
- *     an element of the long side per thread; larger planes take
+ *     sides) where the interleaved end is dense and aligned; else a side of
+ *     at most kSmall takes k_small, an element of the long side per thread;
+ *     larger planes take
  *     the wide kernels (ct_transpose_planes) when the batch is small, else
  *     k_tiles, a padded 32x32 tile per block with the batch in the grid.
  */
@@ -30,7 +31,8 @@ constexpr unsigned int kSmall = 16;
 constexpr unsigned int kTile = 32;
 constexpr unsigned int kWideBatch = 64;
 constexpr unsigned int kMaxGridY = 65535;
-constexpr unsigned int kSegment = 1024;   /* bytes of a channel per block */
+constexpr unsigned int kChannels = 16;   /* most channels k_channels takes */
+constexpr unsigned int kChannelsSmem = 20 * 1024;  /* its shared memory */
 
 template <int ES> struct Word;
 template <> struct Word<1> { typedef unsigned char T; };
@@ -207,22 +209,41 @@ k_small (const Plane p)
   }
 }
 
-/// channels: the small side of the plane is channels (at most kSmall), and
+/// channels: one side of the plane is channels (at most kChannels), and
 /// the long side is dense on the interleaved end (NCHW to NHWC, or back).
-/// A block takes a segment of kSegment bytes of the long side of every
+/// A block takes a segment of 2^seg_shift bytes of the long side of every
 /// channel: it reads the planar rows or the interleaved run as 16-byte
-/// words into shared memory, then writes the other layout as 16-byte words,
-/// each gathered from shared memory. Both global sides move in whole
-/// 16-byte words (host: pointers, strides and batch offsets aligned); the
-/// segment at the end goes element by element. Batch in blockIdx.y and z.
+/// words into shared memory (channel rows padded by 16 bytes, so that
+/// neighbouring channels fall in different banks), then writes the other
+/// layout as 16-byte words gathered from shared memory. Both global sides
+/// move in whole 16-byte words (host: pointers, strides and batch offsets
+/// aligned); the segment at the end goes element by element. Batch in
+/// blockIdx.y and z.
+/* Byte offset in k_channels' interleaved shared layout of element @e:
+ * a pad after every @chans 16-byte words, 4 bytes (8 for 8-byte elements,
+ * which must stay aligned). */
+__host__ __device__ __forceinline__ unsigned int
+group_gap (unsigned int es)
+{
+  return es == 8 ? 8 : 4;
+}
+
+__device__ __forceinline__ unsigned int
+group_pad (unsigned int e, unsigned int chans, unsigned int es)
+{
+  return e * es + (e * es / 16 / chans) * group_gap (es);
+}
+
 template <int ES>
 __global__ void __launch_bounds__ (kThreads)
-k_channels (const Plane p, bool to_interleaved)
+k_channels (const Plane p, bool to_interleaved, unsigned int seg_shift)
 {
   typedef typename Word<ES>::T T;
-  constexpr unsigned int per_seg = kSegment / ES, per_word = 16 / ES;
-  __shared__ uint4 sm4[kSmall * kSegment / 16];
+  constexpr unsigned int per_word = 16 / ES;
+  extern __shared__ uint4 sm4[];
   unsigned char *sm = reinterpret_cast<unsigned char *>(sm4);
+  const unsigned int seg = 1u << seg_shift, pitch = seg + 16;
+  const unsigned int words = seg / 16, per_seg = seg / ES;
   const unsigned int chans = to_interleaved ? p.height : p.width;
   const unsigned long long len = to_interleaved ? p.width : p.height;
   const unsigned long long l0 = (unsigned long long) blockIdx.x * per_seg;
@@ -237,64 +258,80 @@ k_channels (const Plane p, bool to_interleaved)
       batch_base<T> (p, b1, b2, &src, &dst);
       __syncthreads ();
       if (to_interleaved) {
-        /* planar rows c: src[c * src_stride + l] */
+        /* planar rows c: src[c * src_stride + l] -> sm row c */
         if (full) {
-          for (unsigned int k = threadIdx.x; k < chans * (kSegment / 16);
-              k += kThreads) {
-            unsigned int c = k / (kSegment / 16), q = k % (kSegment / 16);
-            sm4[k] = reinterpret_cast<const uint4 *>(src + c * p.src_stride +
+          for (unsigned int k = threadIdx.x; k < chans * words; k += kThreads) {
+            unsigned int c = k >> (seg_shift - 4), q = k & (words - 1);
+            *reinterpret_cast<uint4 *>(sm + c * pitch + q * 16) =
+                reinterpret_cast<const uint4 *>(src + c * p.src_stride +
                 l0)[q];
           }
         } else {
           for (unsigned int k = threadIdx.x; k < chans * n; k += kThreads) {
             unsigned int c = k / n, i = k % n;
-            reinterpret_cast<T *>(sm + c * kSegment)[i] =
+            reinterpret_cast<T *>(sm + c * pitch)[i] =
                 src[c * p.src_stride + l0 + i];
           }
         }
         __syncthreads ();
-        /* interleaved run: dst[l * chans + c], dense */
+        /* interleaved run dst[l * chans + c]: word k holds elements
+         * k * per_word ...; walk (l, c) without dividing each time */
         T *out = dst + l0 * chans;
+        const unsigned int total = chans * n;
         if (full) {
-          for (unsigned int k = threadIdx.x; k < chans * (kSegment / 16);
+          for (unsigned int k = threadIdx.x; k < total / per_word;
               k += kThreads) {
             union
             {
               uint4 v;
               T t[per_word];
             } u;
+            unsigned int e = k * per_word, l = e / chans, c = e - l * chans;
 #pragma unroll
             for (unsigned int j = 0; j < per_word; j++) {
-              unsigned int e = k * per_word + j, l = e / chans;
-              u.t[j] = reinterpret_cast<const T *>(sm + (e - l * chans) *
-                  kSegment)[l];
+              u.t[j] = reinterpret_cast<const T *>(sm + c * pitch)[l];
+              if (++c == chans) {
+                c = 0;
+                l++;
+              }
             }
             reinterpret_cast<uint4 *>(out)[k] = u.v;
           }
         } else {
-          for (unsigned int e = threadIdx.x; e < chans * n; e += kThreads) {
+          for (unsigned int e = threadIdx.x; e < total; e += kThreads) {
             unsigned int l = e / chans;
             out[e] = reinterpret_cast<const T *>(sm + (e - l * chans) *
-                kSegment)[l];
+                pitch)[l];
           }
         }
       } else {
-        /* interleaved run: src[l * chans + c], dense */
+        /* interleaved run src[l * chans + c] -> sm: each group of
+         * per_word pixels (chans words) followed by a gap, so that the
+         * threads below, a group apart, read different banks */
         const T *in = src + l0 * chans;
+        const unsigned int total = chans * n;
         if (full) {
-          for (unsigned int k = threadIdx.x; k < chans * (kSegment / 16);
-              k += kThreads)
-            sm4[k] = reinterpret_cast<const uint4 *>(in)[k];
+          for (unsigned int k = threadIdx.x; k < total / per_word;
+              k += kThreads) {
+            uint4 v = reinterpret_cast<const uint4 *>(in)[k];
+            uint32_t *at = reinterpret_cast<uint32_t *>(sm + k * 16 +
+                (k / chans) * group_gap (ES));
+            at[0] = v.x;
+            at[1] = v.y;
+            at[2] = v.z;
+            at[3] = v.w;
+          }
         } else {
-          for (unsigned int e = threadIdx.x; e < chans * n; e += kThreads)
-            reinterpret_cast<T *>(sm)[e] = in[e];
+          for (unsigned int e = threadIdx.x; e < total; e += kThreads)
+            *reinterpret_cast<T *>(sm + group_pad (e, chans, ES)) = in[e];
         }
         __syncthreads ();
-        /* planar rows c: dst[c * dst_stride + l] */
+        /* planar rows c: dst[c * dst_stride + l]; word q of a row is
+         * group q */
         if (full) {
-          for (unsigned int k = threadIdx.x; k < chans * (kSegment / 16);
-              k += kThreads) {
-            unsigned int c = k / (kSegment / 16), q = k % (kSegment / 16);
+          for (unsigned int k = threadIdx.x; k < chans * words; k += kThreads) {
+            unsigned int c = k >> (seg_shift - 4), q = k & (words - 1);
+            const unsigned char *g = sm + q * (chans * 16 + group_gap (ES));
             union
             {
               uint4 v;
@@ -302,15 +339,14 @@ k_channels (const Plane p, bool to_interleaved)
             } u;
 #pragma unroll
             for (unsigned int j = 0; j < per_word; j++)
-              u.t[j] = reinterpret_cast<const T *>(sm)[(q * per_word + j) *
-                  chans + c];
+              u.t[j] = reinterpret_cast<const T *>(g)[j * chans + c];
             reinterpret_cast<uint4 *>(dst + c * p.dst_stride + l0)[q] = u.v;
           }
         } else {
-          for (unsigned int k = threadIdx.x; k < chans * n; k += kThreads) {
+          for (unsigned int k = threadIdx.x; k < total; k += kThreads) {
             unsigned int c = k / n, i = k % n;
-            dst[c * p.dst_stride + l0 + i] =
-                reinterpret_cast<const T *>(sm)[i * chans + c];
+            dst[c * p.dst_stride + l0 + i] = *reinterpret_cast<const T *>(sm +
+                group_pad (i * chans + c, chans, ES));
           }
         }
       }
@@ -357,18 +393,37 @@ channels_fit (const Plane & p, unsigned int es, bool * to_interleaved)
 {
   unsigned long long a = 16 / es;       /* elements in 16 bytes */
 
-  if (p.height <= kSmall && p.dst_stride == p.height)
+  if (p.height <= kChannels && p.dst_stride == p.height)
     *to_interleaved = true;
-  else if (p.width <= kSmall && p.src_stride == p.width)
+  else if (p.width <= kChannels && p.src_stride == p.width)
     *to_interleaved = false;
   else
     return false;
   /* the planar rows' stride; the interleaved end is dense, and segments
-   * start at multiples of kSegment bytes of each channel */
+   * start at multiples of 16 bytes of each channel */
   return (uintptr_t) p.src % 16 == 0 && (uintptr_t) p.dst % 16 == 0 &&
       (*to_interleaved ? p.src_stride : p.dst_stride) % a == 0 &&
       p.b.src1 % a == 0 && p.b.dst1 % a == 0 && p.b.src2 % a == 0 &&
       p.b.dst2 % a == 0;
+}
+
+/* The segment per channel: 2 KB, halved until the block's channels fit
+ * kChannelsSmem. */
+unsigned int
+channels_smem (unsigned int chans, unsigned int shift)
+{
+  /* padded rows (planar side), or padded groups (interleaved) */
+  return chans * ((1u << shift) + 16) + (1u << shift) / 2 + 16;
+}
+
+unsigned int
+channels_shift (unsigned int chans)
+{
+  unsigned int shift = 11;
+
+  while (shift > 8 && channels_smem (chans, shift) > kChannelsSmem)
+    shift--;
+  return shift;
 }
 
 template <typename T>
@@ -380,10 +435,13 @@ launch_plane (const Plane & p, cudaStream_t s)
   bool inter;
 
   if (channels_fit (p, sizeof (T), &inter)) {
+    unsigned int chans = (unsigned int) (inter ? p.height : p.width);
+    unsigned int shift = channels_shift (chans);
     unsigned long long len = inter ? p.width : p.height;
-    unsigned long long per = kSegment / sizeof (T);
+    unsigned long long per = (1u << shift) / sizeof (T);
     dim3 grid ((unsigned int) ((len + per - 1) / per), gy, gz);
-    k_channels<sizeof (T)> <<<grid, kThreads, 0, s>>> (p, inter);
+    k_channels<sizeof (T)> <<<grid, kThreads, channels_smem (chans, shift),
+        s>>> (p, inter, shift);
   } else if (p.width <= kSmall || p.height <= kSmall) {
     unsigned long long lng = p.width <= kSmall ? p.height : p.width;
     dim3 grid ((unsigned int) ((lng + kThreads - 1) / kThreads), gy, gz);
@@ -480,8 +538,11 @@ permute_planes (const Shape & s, const void *src, void *dst, unsigned int es,
   p.b.src2 = other[1] >= 0 ? in[other[1]] : 0;
   p.b.dst2 = other[1] >= 0 ? out[other[1]] : 0;
 
-  /* large planes, few of them: the wide kernels, 8 planes a launch */
-  if (p.width > kSmall && p.height > kSmall &&
+  /* large planes, few of them, without channels: the wide kernels, 8
+   * planes a launch */
+  bool inter;
+  if (!channels_fit (p, es, &inter) && p.width > kSmall &&
+      p.height > kSmall &&
       (unsigned long long) p.b.n1 * p.b.n2 <= kWideBatch &&
       p.width <= 0xffffffffull && p.height <= 0xffffffffull) {
     CtPlane planes[kWideBatch];
