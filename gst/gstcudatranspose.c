@@ -137,6 +137,7 @@ struct _GstCudaTranspose
   guint n_tensors;
   CtTensorInfo tensors[CT_TENSOR_COUNT_LIMIT];
   guint64 tensor_bytes;         /* of all tensors */
+  guint chw_channels;           /* packed video in, CHW tensor out */
   gboolean permute;             /* negotiated with a permutation */
   guint neg_perm[4];
   unsigned long long dims4[CT_TENSOR_COUNT_LIMIT][4];   /* then, the sizes */
@@ -283,6 +284,97 @@ with_other_memory (GstCaps * caps)
   return ret;
 }
 
+/* Packed RGB formats and their channels, for video in and CHW tensors out. */
+static const struct
+{
+  const gchar *format;
+  guint channels;
+} chw_formats[] = {
+  {"RGB", 3}, {"BGR", 3}, {"RGBA", 4}, {"BGRA", 4}, {"RGBx", 4},
+  {"BGRx", 4},
+};
+
+static guint
+chw_channels (const gchar * format)
+{
+  guint i;
+
+  for (i = 0; format && i < G_N_ELEMENTS (chw_formats); i++)
+    if (g_str_equal (format, chw_formats[i].format))
+      return chw_formats[i].channels;
+  return 0;
+}
+
+/* For a fixed packed-RGB video structure in system memory, the planar
+ * tensor (CHW: "W:H:C:1", uint8) it converts to; NULL otherwise. */
+static GstStructure *
+chw_tensor_of_video (const GstStructure * v, GstCapsFeatures * f)
+{
+  const gchar *format = gst_structure_get_string (v, "format");
+  guint c = chw_channels (format);
+  const GValue *fps = gst_structure_get_value (v, "framerate");
+  GstStructure *t;
+  gchar *dims;
+  gint w, h;
+
+  if (!c || (f && !gst_caps_features_is_equal (f,
+              GST_CAPS_FEATURES_MEMORY_SYSTEM_MEMORY)) ||
+      !gst_structure_get_int (v, "width", &w) ||
+      !gst_structure_get_int (v, "height", &h))
+    return NULL;
+  dims = g_strdup_printf ("%d:%d:%u:1", w, h, c);
+  t = gst_structure_new ("other/tensors", "format", G_TYPE_STRING, "static",
+      "num_tensors", G_TYPE_INT, 1, "dimensions", G_TYPE_STRING, dims,
+      "types", G_TYPE_STRING, "uint8", NULL);
+  if (fps)
+    gst_structure_set_value (t, "framerate", fps);
+  g_free (dims);
+  return t;
+}
+
+/* The reverse: the packed video a single uint8 "W:H:C:1" tensor (C 3 or 4)
+ * comes from; NULL otherwise. */
+static GstStructure *
+chw_video_of_tensor (const GstStructure * t)
+{
+  CtTensorInfo info[CT_TENSOR_COUNT_LIMIT];
+  guint n = 0, i;
+  guint64 d[4];
+  gchar *why = NULL;
+  const GValue *fps = gst_structure_get_value (t, "framerate");
+  GValue list = G_VALUE_INIT;
+  GstStructure *v;
+
+  if (!gst_structure_has_field (t, "dimensions") &&
+      !gst_structure_has_field (t, "dimension"))
+    return NULL;
+  if (!ct_tensor_caps_parse (t, info, &n, &why)) {
+    g_free (why);
+    return NULL;
+  }
+  if (n != 1 || info[0].elem_size != 1 || !ct_tensor_dims4 (&info[0], d) ||
+      (d[2] != 3 && d[2] != 4) || d[3] != 1 || d[0] > G_MAXINT ||
+      d[1] > G_MAXINT)
+    return NULL;
+  g_value_init (&list, GST_TYPE_LIST);
+  for (i = 0; i < G_N_ELEMENTS (chw_formats); i++) {
+    if (chw_formats[i].channels == d[2]) {
+      GValue item = G_VALUE_INIT;
+
+      g_value_init (&item, G_TYPE_STRING);
+      g_value_set_static_string (&item, chw_formats[i].format);
+      gst_value_list_append_and_take_value (&list, &item);
+    }
+  }
+  v = gst_structure_new ("video/x-raw", "width", G_TYPE_INT, (gint) d[0],
+      "height", G_TYPE_INT, (gint) d[1], "interlace-mode", G_TYPE_STRING,
+      "progressive", NULL);
+  gst_structure_take_value (v, "format", &list);
+  if (fps)
+    gst_structure_set_value (v, "framerate", fps);
+  return v;
+}
+
 /* Swaps width and height (whatever their form: fixed, range or list) and
  * inverts the pixel-aspect-ratio. The same in both directions. */
 static GstCaps *
@@ -291,6 +383,7 @@ gst_cuda_transpose_transform_caps (GstBaseTransform * trans,
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
   GstCaps *ret = gst_caps_new_empty (), *other, *tmp;
+  GstCaps *converted = gst_caps_new_empty ();
   gboolean have_perm;
   guint i, perm[4];
 
@@ -306,6 +399,20 @@ gst_cuda_transpose_transform_caps (GstBaseTransform * trans,
     const GValue *par;
     gboolean has_w = gst_structure_has_field (s, "width");
     gboolean has_h = gst_structure_has_field (s, "height");
+
+    /* packed RGB video to CHW tensors, and back for queries from
+     * downstream: after everything else */
+    if (direction == GST_PAD_SINK && !ct_tensor_caps_is_tensor (s)) {
+      GstStructure *t = chw_tensor_of_video (s, f);
+
+      if (t)
+        converted = gst_caps_merge_structure (converted, t);
+    } else if (direction == GST_PAD_SRC && ct_tensor_caps_is_tensor (s)) {
+      GstStructure *v = chw_video_of_tensor (s);
+
+      if (v)
+        converted = gst_caps_merge_structure (converted, v);
+    }
 
     if (ct_tensor_caps_is_tensor (s)) {
       if (ct_tensor_caps_rearrange (s, have_perm ? perm : NULL,
@@ -342,6 +449,7 @@ gst_cuda_transpose_transform_caps (GstBaseTransform * trans,
    * the GPU while the other has them in system memory. The other pad's
    * template takes out what CUDA memory cannot hold. */
   ret = gst_caps_merge (ret, with_other_memory (ret));
+  ret = gst_caps_merge (ret, converted);
   other = gst_pad_get_pad_template_caps (direction == GST_PAD_SINK ?
       GST_BASE_TRANSFORM_SRC_PAD (trans) : GST_BASE_TRANSFORM_SINK_PAD (trans));
   tmp = gst_caps_intersect_full (ret, other, GST_CAPS_INTERSECT_FIRST);
@@ -484,6 +592,48 @@ gst_cuda_transpose_set_permuted_caps (GstCudaTranspose * self,
   return TRUE;
 }
 
+/* Packed RGB video in, its CHW tensor out ("W:H:C:1", uint8). */
+static gboolean
+gst_cuda_transpose_set_chw_caps (GstCudaTranspose * self, GstCaps * incaps,
+    GstCaps * outcaps)
+{
+  GstStructure *want = NULL;
+  GstVideoInfo info;
+  gboolean ok;
+
+  ok = gst_video_info_from_caps (&info, incaps) &&
+      (want = chw_tensor_of_video (gst_caps_get_structure (incaps, 0),
+          gst_caps_get_features (incaps, 0))) != NULL;
+  if (ok) {
+    GstCaps *w = gst_caps_new_full (gst_structure_copy (want), NULL);
+
+    gst_structure_remove_field (gst_caps_get_structure (w, 0), "framerate");
+    ok = gst_caps_can_intersect (w, outcaps);
+    gst_caps_unref (w);
+  }
+  if (want)
+    gst_structure_free (want);
+  if (!ok) {
+    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
+        ("Video goes out as tensors only from packed RGB in system memory, "
+            "as one uint8 tensor of width:height:channels:1 (CHW): got %"
+            GST_PTR_FORMAT " for %" GST_PTR_FORMAT, outcaps, incaps));
+    return FALSE;
+  }
+  self->in_info = info;
+  self->chw_channels = GST_VIDEO_INFO_COMP_PSTRIDE (&info, 0);
+  /* one packed plane, for check_input */
+  self->n_planes = 1;
+  self->planes[0].width = GST_VIDEO_INFO_WIDTH (&info);
+  self->planes[0].height = GST_VIDEO_INFO_HEIGHT (&info);
+  self->planes[0].elem_size = self->chw_channels;
+  self->dev_needed = 2 * (gsize) GST_VIDEO_INFO_WIDTH (&info) *
+      GST_VIDEO_INFO_HEIGHT (&info) * self->chw_channels;
+  GST_DEBUG_OBJECT (self, "%s %dx%d to a CHW tensor", GST_VIDEO_INFO_NAME
+      (&info), GST_VIDEO_INFO_WIDTH (&info), GST_VIDEO_INFO_HEIGHT (&info));
+  return TRUE;
+}
+
 /* Tensor caps: the output must be the input with each tensor's two
  * innermost sizes swapped (missing sizes count as 1). */
 static gboolean
@@ -553,6 +703,9 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   if (ct_tensor_caps_is_tensor (gst_caps_get_structure (incaps, 0)))
     return gst_cuda_transpose_set_tensor_caps (self, incaps, outcaps);
   self->n_tensors = 0;
+  self->chw_channels = 0;
+  if (ct_tensor_caps_is_tensor (gst_caps_get_structure (outcaps, 0)))
+    return gst_cuda_transpose_set_chw_caps (self, incaps, outcaps);
 
   GST_OBJECT_LOCK (self);
   p = self->permutation != NULL;
@@ -1261,6 +1414,88 @@ done:
   return ret;
 }
 
+/* Packed RGB video to its CHW tensor: the permutation 1:2:0:3 of the
+ * frame seen as a "C:W:H:1" tensor, rows packed first (on the device, by
+ * the upload's 2-D copy; on the CPU, into a scratch buffer if the rows are
+ * padded). */
+static GstFlowReturn
+gst_cuda_transpose_transform_chw (GstCudaTranspose * self,
+    GstCudaTransposeKernel kernel, GstBuffer * inbuf, GstBuffer * outbuf)
+{
+  static const unsigned int perm[4] = { 1, 2, 0, 3 };
+  const guint c = self->chw_channels;
+  const gsize w = GST_VIDEO_INFO_WIDTH (&self->in_info);
+  const gsize h = GST_VIDEO_INFO_HEIGHT (&self->in_info);
+  const gsize row = w * c, bytes = row * h;
+  const unsigned long long dims[4] = { c, w, h, 1 };
+  GstVideoFrame in;
+  GstMapInfo out;
+  guint8 *packed = NULL;
+  CtResult res;
+
+  if (!gst_video_frame_map (&in, &self->in_info, inbuf, GST_MAP_READ)) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
+        ("Could not map the input buffer for reading"));
+    return GST_FLOW_ERROR;
+  }
+  if (!gst_buffer_map (outbuf, &out, GST_MAP_WRITE) || out.size < bytes) {
+    gst_video_frame_unmap (&in);
+    GST_ELEMENT_ERROR (self, RESOURCE, WRITE, (NULL),
+        ("Could not map %" G_GSIZE_FORMAT " bytes of output for writing",
+            bytes));
+    return GST_FLOW_ERROR;
+  }
+  gst_cuda_transpose_set_active (self, kernel);
+
+  if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU) {
+    const guint8 *src = GST_VIDEO_FRAME_PLANE_DATA (&in, 0);
+    gsize stride = GST_VIDEO_FRAME_PLANE_STRIDE (&in, 0), y;
+
+    if (stride != row) {
+      packed = g_malloc (bytes);
+      for (y = 0; y < h; y++)
+        memcpy (packed + y * row, src + y * stride, row);
+      src = packed;
+    }
+    res = ct_permute_cpu (src, out.data, dims, 1, perm);
+  } else if (gst_cuda_context_push (self->context)) {
+    res = CT_OK;
+    if (self->dev_needed > self->dev_size) {
+      gst_cuda_transpose_free_device (self);
+      res = ct_device_alloc ((void **) &self->dev_mem, self->dev_needed);
+      self->dev_size = res == CT_OK ? self->dev_needed : 0;
+    }
+    if (res == CT_OK)
+      res = ct_copy_2d_async (self->dev_mem, row,
+          GST_VIDEO_FRAME_PLANE_DATA (&in, 0),
+          GST_VIDEO_FRAME_PLANE_STRIDE (&in, 0), row, h, self->stream);
+    if (res == CT_OK)
+      res = ct_permute (self->dev_mem, self->dev_mem + bytes, dims, 1, perm,
+          self->stream);
+    if (res == CT_OK)
+      res = ct_copy_2d_async (out.data, bytes, self->dev_mem + bytes, bytes,
+          bytes, 1, self->stream);
+    if (res == CT_OK)
+      res = ct_stream_synchronize (self->stream);
+    gst_cuda_context_pop (NULL);
+  } else {
+    res = CT_ERROR_INVALID_ARGUMENT;
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED, (NULL),
+        ("Could not make the CUDA context current"));
+  }
+
+  g_free (packed);
+  gst_buffer_unmap (outbuf, &out);
+  gst_video_frame_unmap (&in);
+  if (res != CT_OK) {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("Converting a frame to a CHW tensor failed: %s.",
+            ct_result_string (res)), ("CtResult %d", res));
+    return GST_FLOW_ERROR;
+  }
+  return GST_FLOW_OK;
+}
+
 /* ---------------------------------------------------------------------- */
 /* Streaming                                                                */
 
@@ -1437,6 +1672,8 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
 
   if (!gst_cuda_transpose_check_input (self, inbuf))
     return GST_FLOW_ERROR;
+  if (self->chw_channels)
+    return gst_cuda_transpose_transform_chw (self, kernel, inbuf, outbuf);
 
   if (kernel != GST_CUDA_TRANSPOSE_KERNEL_CPU) {
     in_dev = gst_cuda_transpose_on_device (self, inbuf);

@@ -61,6 +61,14 @@ GST_START_TEST (test_gpu_permutations)
 
 GST_END_TEST;
 
+/* Packed RGB video out as CHW tensors, on the GPU. */
+GST_START_TEST (test_gpu_video_to_chw)
+{
+  ct_check_video_to_chw ("cudatranspose");
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_gpu_kernel_change_while_playing)
 {
   GstHarness *h = ct_check_harness_new ("cudatranspose", NULL);
@@ -127,6 +135,7 @@ cudatranspose_gpu_suite (void)
       G_N_ELEMENTS (gpu_kernels));
   tcase_add_loop_test (tc, test_gpu_tensors, 0, G_N_ELEMENTS (gpu_kernels));
   tcase_add_test (tc, test_gpu_permutations);
+  tcase_add_test (tc, test_gpu_video_to_chw);
   tcase_add_test (tc, test_gpu_kernel_change_while_playing);
   tcase_add_test (tc, test_gpu_twice_is_identity);
   tcase_add_test (tc, test_gpu_bad_device_id);

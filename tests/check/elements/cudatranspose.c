@@ -350,6 +350,14 @@ GST_START_TEST (test_bad_permutation)
 
 GST_END_TEST;
 
+/* Packed RGB video out as CHW tensors, on the CPU. */
+GST_START_TEST (test_cpu_video_to_chw)
+{
+  ct_check_video_to_chw ("cudatranspose kernel=cpu");
+}
+
+GST_END_TEST;
+
 /* 4:2:2 and other formats whose transpose is another format are refused. */
 GST_START_TEST (test_refuses_untransposable_caps)
 {
@@ -477,6 +485,7 @@ cudatranspose_suite (void)
   tcase_add_test (tc, test_tensors_appsrc_appsink);
   tcase_add_test (tc, test_cpu_permutations);
   tcase_add_test (tc, test_bad_permutation);
+  tcase_add_test (tc, test_cpu_video_to_chw);
   tcase_add_test (tc, test_twice_is_identity);
   tcase_add_test (tc, test_kernel_change_while_playing);
   tcase_add_test (tc, test_short_buffer_is_an_error);

@@ -646,3 +646,71 @@ ct_check_all_permutations (const gchar * desc)
     g_free (full);
   }
 }
+
+void
+ct_check_video_to_chw (const gchar * desc)
+{
+  static const GstVideoFormat formats[] = {
+    GST_VIDEO_FORMAT_RGB, GST_VIDEO_FORMAT_BGR, GST_VIDEO_FORMAT_RGBA,
+    GST_VIDEO_FORMAT_BGRA, GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_BGRx,
+  };
+  static const gint sizes[][2] = { {1, 1}, {33, 17}, {640, 480},
+  {1917, 1083}
+  };
+  GstHarness *h = ct_check_harness_new (desc, NULL);
+  guint f, s, pad;
+
+  gst_harness_set_sink_caps_str (h, "other/tensors,format=static");
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    for (s = 0; s < G_N_ELEMENTS (sizes); s++) {
+      for (pad = 0; pad <= 5; pad += 5) {
+        GstVideoInfo info;
+        GstVideoFrame fi;
+        GstBuffer *in, *out;
+        GstMapInfo om;
+        GstCaps *caps;
+        gint w = sizes[s][0], hh = sizes[s][1], x, y;
+        guint c, ch;
+        gchar *want;
+
+        fail_unless (gst_video_info_set_format (&info, formats[f], w, hh));
+        c = GST_VIDEO_INFO_COMP_PSTRIDE (&info, 0);
+        gst_harness_set_src_caps (h, ct_check_caps (formats[f], w, hh));
+        in = ct_check_make_frame (&info, pad);
+        fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
+            GST_FLOW_OK);
+        out = gst_harness_pull (h);
+        fail_unless (out != NULL);
+
+        caps = gst_pad_get_current_caps (h->sinkpad);
+        want = g_strdup_printf ("%d:%d:%u:1", w, hh, c);
+        fail_unless_equals_string (gst_structure_get_string
+            (gst_caps_get_structure (caps, 0), "dimensions"), want);
+        g_free (want);
+        gst_caps_unref (caps);
+
+        fail_unless (gst_video_frame_map (&fi, &info, in, GST_MAP_READ));
+        fail_unless (gst_buffer_map (out, &om, GST_MAP_READ));
+        fail_unless_equals_uint64 (om.size, (guint64) w * hh * c);
+        /* out[ch][y][x] == byte ch of pixel (x, y) */
+        for (ch = 0; ch < c; ch++)
+          for (y = 0; y < hh; y++)
+            for (x = 0; x < w; x++) {
+              const guint8 *px = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA
+                  (&fi, 0) + y * GST_VIDEO_FRAME_PLANE_STRIDE (&fi, 0) + x * c;
+              if (om.data[((gsize) ch * hh + y) * w + x] != px[ch]) {
+                gst_buffer_unmap (out, &om);
+                gst_video_frame_unmap (&fi);
+                fail ("%s: %s %dx%d pad %u: channel %u of (%d, %d) differs",
+                    desc, GST_VIDEO_INFO_NAME (&info), w, hh, pad, ch, x, y);
+              }
+            }
+        gst_buffer_unmap (out, &om);
+        gst_video_frame_unmap (&fi);
+        gst_buffer_unref (out);
+        gst_buffer_unref (in);
+      }
+    }
+  }
+  gst_harness_teardown (h);
+}

@@ -110,4 +110,9 @@ void ct_check_push_permuted_and_verify (GstHarness * h,
  * through a new harness around "@desc permutation=...". */
 void ct_check_all_permutations (const gchar * desc);
 
+/* Packed RGB video (RGB, BGR, RGBA, BGRA, RGBx, BGRx) of several sizes,
+ * padded rows too, through a harness around @desc whose output is
+ * other/tensors: each frame must come out as its CHW uint8 tensor. */
+void ct_check_video_to_chw (const gchar * desc);
+
 G_END_DECLS
