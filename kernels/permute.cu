@@ -174,37 +174,32 @@ k_small (const Plane p)
 {
   const unsigned long long l = blockIdx.x * (unsigned long long) kThreads +
       threadIdx.x;
+  /* element (long l, short k): the short side is the width (x = k) or the
+   * height (y = k) */
+  const bool short_x = p.width <= kSmall;
+  const unsigned long long n_long = short_x ? p.height : p.width;
+  const unsigned int n_short = (unsigned int) (short_x ? p.width : p.height);
+  const unsigned long long src_long = short_x ? p.src_stride : 1;
+  const unsigned long long src_short = short_x ? 1 : p.src_stride;
+  const unsigned long long dst_long = short_x ? 1 : p.dst_stride;
+  const unsigned long long dst_short = short_x ? p.dst_stride : 1;
   const T *src;
   T *dst;
 
   for (unsigned int b2 = blockIdx.z; b2 < p.b.n2; b2 += gridDim.z) {
     for (unsigned int b1 = blockIdx.y; b1 < p.b.n1; b1 += gridDim.y) {
       batch_base<T> (p, b1, b2, &src, &dst);
-      if (p.width <= kSmall) {
-        if (l >= p.height)
-          continue;
-        T v[kSmall];
+      if (l >= n_long)
+        continue;
+      T v[kSmall];
 #pragma unroll
-        for (unsigned int x = 0; x < kSmall; x++)
-          if (x < p.width)
-            v[x] = src[l * p.src_stride + x];
+      for (unsigned int k = 0; k < kSmall; k++)
+        if (k < n_short)
+          v[k] = src[l * src_long + k * src_short];
 #pragma unroll
-        for (unsigned int x = 0; x < kSmall; x++)
-          if (x < p.width)
-            dst[x * p.dst_stride + l] = v[x];
-      } else {
-        if (l >= p.width)
-          continue;
-        T v[kSmall];
-#pragma unroll
-        for (unsigned int y = 0; y < kSmall; y++)
-          if (y < p.height)
-            v[y] = src[y * p.src_stride + l];
-#pragma unroll
-        for (unsigned int y = 0; y < kSmall; y++)
-          if (y < p.height)
-            dst[l * p.dst_stride + y] = v[y];
-      }
+      for (unsigned int k = 0; k < kSmall; k++)
+        if (k < n_short)
+          dst[l * dst_long + k * dst_short] = v[k];
     }
   }
 }
