@@ -64,6 +64,9 @@ constexpr int kStagedPerSm = 3;
 /* Blocks of a stream kernel a multiprocessor holds, at most (bytes: 1, by
  * their shared memory). */
 constexpr int kStreamPerSm = 2;
+/* Blocks of the tile kernel a multiprocessor holds (its launch bounds; its
+ * 16 KB of shared memory allow them). */
+constexpr int kTilePerSm = 8;
 
 enum Stage
 {
@@ -72,6 +75,9 @@ enum Stage
   STAGE_SWIZZLE,
   /* the swizzled layout, a persistent grid streaming tiles (stream_tiles) */
   STAGE_STREAM,
+  /* the swizzled layout, a 64 x 64 tile per block at kTilePerSm blocks per
+   * multiprocessor (4-byte elements, k_tile) */
+  STAGE_TILE,
   N_STAGES
 };
 
@@ -144,6 +150,9 @@ template <int E> struct Stream : Wide<E, 4, E == 1 ? kChunks : kChunks / 2>
 {
   static constexpr int STAGES = E == 1 ? 2 : 3;
 };
+/* The tile of k_tile: 16-byte chunks, 4 per thread; for 4-byte elements a
+ * 64 x 64 tile, a micro-block per thread, 16 KB of shared memory. */
+template <int E> struct Tile : Wide<E, 4, kSmallChunks> {};
 
 /* Shared-memory chunk slot of tile row @row, chunk column @c (16-byte
  * chunks; 3-byte elements have rgb_tile instead). */
@@ -411,11 +420,12 @@ wide_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
             in[m][i]);
     }
   } else {
-    /* ROWS * kCols chunks: kChunks per thread, two rows per warp */
-    static_assert (W::ROWS * kCols == kChunks * kThreads, "big tiles only");
+    /* ROWS * kCols chunks, K per thread, two rows per warp */
+    constexpr int K = W::ROWS * kCols / kThreads;
+    static_assert (K * kThreads == W::ROWS * kCols, "whole chunks a thread");
     uint4 *s = reinterpret_cast<uint4 *>(smem);
 #pragma unroll
-    for (int k = 0; k < kChunks; k++) {
+    for (int k = 0; k < K; k++) {
       unsigned int u = tid + k * kThreads;
       stage_chunk<E> (p, x0 + (u % kCols) * V, y0 + u / kCols,
           &s[slot<W, STAGE> (u / kCols, u % kCols)]);
@@ -844,6 +854,25 @@ k_stream (const __grid_constant__ FrameArgs f)
       reinterpret_cast<uint32_t *>(smem_raw));
 }
 
+/// The tile kernel (wide-swizzle on a single plane of 4-byte elements too
+/// large to stream, or too small): wide_tile's swizzled path on 64 x 64
+/// tiles, one per block, down the columns of tiles, kTilePerSm blocks per
+/// multiprocessor. Measured on the H200 against the big tile's 256 x 64 at
+/// 3 blocks: 8192x8192 0.97 of a copy against 0.93, 8000x6000 0.97 against
+/// 0.91, 262144x64 0.96 against 0.70 (a big tile there is three quarters
+/// past the plane's edge). Its own kernel: k_wide's launch bounds are 3
+/// blocks.
+template <int E>
+__global__ void __launch_bounds__ (kThreads, kTilePerSm)
+k_tile (const __grid_constant__ FrameArgs f)
+{
+  extern __shared__ uint4 smem_raw[];
+  const FramePlane & fp = f.plane[0];
+
+  wide_tile<E, Tile<E>, STAGE_SWIZZLE> (fp.a, blockIdx.x / fp.tiles_y,
+      blockIdx.x % fp.tiles_y, reinterpret_cast<uint32_t *>(smem_raw));
+}
+
 /* What the host needs to know of a tile configuration. */
 struct Geometry
 {
@@ -863,7 +892,8 @@ geometry (int stage)
   g.align = W::C == 12 ? 4 : W::C;
   if (stage == STAGE_REGISTERS || stage == N_STAGES)
     g.smem = 0;
-  else if (stage == STAGE_SWIZZLE || stage == STAGE_STREAM)
+  else if (stage == STAGE_SWIZZLE || stage == STAGE_STREAM ||
+      stage == STAGE_TILE)
     g.smem = (size_t) W::STAGES * W::SLOTS_SWIZZLED * W::C;
   else
     g.smem = (size_t) W::SLOTS_PADDED * W::C;
@@ -880,6 +910,9 @@ geometry_of (unsigned int es, int stage)
     Geometry g = { kRgbTile, kRgbTile, kRgbSmem, 16 };
     return g;
   }
+  /* the tile kernel: 4-byte elements only (host: choose_path) */
+  if (stage == STAGE_TILE)
+    return geometry<Tile<4>> (stage);
   /* no stream for 3-byte elements (host: stream_choice) */
   if (stage == STAGE_STREAM) {
     switch (es) {
@@ -938,8 +971,17 @@ enum Family
   FAMILY_REGISTERS = 0,
   FAMILY_STAGED = 1,
   /* k_stream: the stream path only, alone in its launch */
-  FAMILY_STREAM = 2
+  FAMILY_STREAM = 2,
+  /* k_tile: the tile path only, alone in its launch */
+  FAMILY_TILE = 3
 };
+
+/* A family whose kernel takes one plane alone. */
+bool
+alone (int family)
+{
+  return family == FAMILY_STREAM || family == FAMILY_TILE;
+}
 
 struct Choice
 {
@@ -963,6 +1005,8 @@ family_of (int path)
       return FAMILY_STAGED;
     case STAGE_STREAM:
       return FAMILY_STREAM;
+    case STAGE_TILE:
+      return FAMILY_TILE;
     default:
       return FAMILY_ANY;
   }
@@ -1082,6 +1126,20 @@ choose_path (const CtPlane * pl, CtMapping mapping, CtKernel kernel,
     const bool big_ok = bits % big.align == 0 && big.smem <= max_smem;
     Choice bc = tile_choice (pl, wide_base + stage, big);
 
+    /* a single plane of 4-byte elements takes the tile kernel, unless it
+     * has 2 to 16 big tiles per multiprocessor and a stream tile fits in
+     * it: measured on the H200, streaming keeps ahead there (3840x2160:
+     * 0.99 of a copy against 0.96), the tile kernel everywhere else
+     * (1920x1080: 0.93 against 0.90, 8192x8192 0.97 against 0.93) */
+    if (big_ok && stage == STAGE_SWIZZLE && es == 4 && n_planes == 1 &&
+        !(bc.blocks >= 2ull * n_sms && bc.blocks <= 16ull * n_sms &&
+            pl->width >= (unsigned int) Stream<4>::COLS &&
+            pl->height >= (unsigned int) Stream<4>::ROWS)) {
+      const Geometry tg = geometry_of (es, STAGE_TILE);
+      const Choice tc = tile_choice (pl, wide_base + STAGE_TILE, tg);
+      if (tg.smem <= max_smem && tc.blocks <= 0x7fffffffull)
+        return tc;
+    }
     if (big_ok && stage == STAGE_SWIZZLE &&
         want_stream (es, bc.blocks, n_sms, n_planes)) {
       const Choice sc = stream_choice (pl, wide_base, d);
@@ -1141,12 +1199,12 @@ choose_path (const CtPlane * pl, CtMapping mapping, CtKernel kernel,
 
 /* Per device: the opt-in shared-memory limit, and the dynamic shared memory
  * each kernel has been allowed so far (the stream kernels from slot
- * FAMILY_STREAM, by size index). */
+ * FAMILY_STREAM, the tile kernels from FAMILY_STREAM + 5, by size index). */
 std::atomic<int> optin_limit[kMaxDevices];
 std::atomic<int> sm_count[kMaxDevices];
 std::atomic<int> sm_smem[kMaxDevices];
 std::atomic<int> reserved_smem[kMaxDevices];
-std::atomic<int> allowed[FAMILY_STREAM + 5][kMaxDevices];
+std::atomic<int> allowed[FAMILY_STREAM + 10][kMaxDevices];
 
 CtResult
 launch_group (const FrameArgs & f, unsigned int blocks, size_t smem,
@@ -1158,14 +1216,20 @@ launch_group (const FrameArgs & f, unsigned int blocks, size_t smem,
   static void (*const streams[]) (FrameArgs) = {
     k_stream<1>, k_stream<2>, nullptr, k_stream<4>, k_stream<8>
   };
+  static void (*const tiles[]) (FrameArgs) = {
+    nullptr, nullptr, nullptr, k_tile<4>, nullptr
+  };
   const int k = family == FAMILY_ANY ? FAMILY_STAGED : family;
   const int size = (f.plane[0].path - PATH_WIDE) / (N_STAGES + 1);
   void (*kernel) (FrameArgs) = thin_only ? k_thin :
       k == FAMILY_STREAM ? streams[size] :
+      k == FAMILY_TILE ? tiles[size] :
       k == FAMILY_STAGED ? k_wide<true> : k_wide<false>;
-  const int slot = k == FAMILY_STREAM ? FAMILY_STREAM + size : k;
+  const int slot = k == FAMILY_STREAM ? FAMILY_STREAM + size :
+      k == FAMILY_TILE ? FAMILY_STREAM + 5 + size : k;
 
-  /* (3-byte elements never stream: want_stream) */
+  /* (3-byte elements never stream, and only 4-byte elements take the tile
+   * kernel: choose_path) */
   if (kernel == nullptr)
     return CT_ERROR_UNSUPPORTED_ELEMENT_SIZE;
 
@@ -1259,7 +1323,8 @@ ct_launch_wide (const CtPlane * planes, unsigned int n_planes,
 
   /* the kernel of the group being filled: a plane that needs another one
    * starts a new group (not seen with the variants as they are: a call's
-   * wide planes share a stage, and only single planes stream) */
+   * wide planes share a stage, and only single planes stream or take the
+   * tile kernel) */
   int family = FAMILY_ANY;
   bool thin_only = true;
   f.n_planes = 0;
@@ -1272,7 +1337,7 @@ ct_launch_wide (const CtPlane * planes, unsigned int n_planes,
     if (c.blocks > max_blocks)
       return CT_ERROR_INVALID_ARGUMENT;
     const bool other_kernel = f.n_planes > 0 &&
-        (c.family == FAMILY_STREAM || family == FAMILY_STREAM ||
+        (alone (c.family) || alone (family) ||
         (c.family != FAMILY_ANY && family != FAMILY_ANY &&
             c.family != family));
     if (f.n_planes == CT_PLANES_PER_LAUNCH || blocks + c.blocks > max_blocks ||
