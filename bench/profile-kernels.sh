@@ -6,7 +6,7 @@
 #   bench/profile-kernels.sh BUILD_DIR [OUTDIR]
 #
 # Each job is one checked run of one variant (bench-kernels --one) under
-#   ncu --clock-control none -k regex:'k_tiled|k_wide|k_stream' --metrics ... --csv
+#   ncu --clock-control none -k regex:'k_tiled|k_wide|k_stream|k_tile' --metrics ... --csv
 # Prints a table (one row per job) and keeps the CSVs in OUTDIR.
 set -u
 b=${1:?usage: bench/profile-kernels.sh BUILD_DIR [OUTDIR]}
@@ -32,11 +32,11 @@ jobs=(
   "tiled 16384 16384 1" "tiled-padded 16384 16384 1"
   "wide 16384 16384 1" "wide-padded 16384 16384 1" "wide-swizzle 16384 16384 1"
   "wide 8192 8192 3" "wide-swizzle 8192 8192 3"
-  "wide-swizzle 8000 6000 1" "wide-swizzle 8000 6000 2"
+  "wide-swizzle 8000 6000 1" "wide-swizzle 8000 6000 2" "wide-swizzle 8000 6000 4"
 )
 for job in "${jobs[@]}"; do
   name=${job// /-}
-  "$ncu" --clock-control none -k regex:'k_tiled|k_wide|k_stream' --metrics "$metrics" \
+  "$ncu" --clock-control none -k regex:'k_tiled|k_wide|k_stream|k_tile' --metrics "$metrics" \
     --print-units base --csv "$b/bench/bench-kernels" --one $job > "$out/$name.csv" 2> "$out/$name.err" ||
     echo "ncu failed on $job: $(tail -n 2 "$out/$name.err")"
 done

@@ -687,6 +687,15 @@ gst_cuda_transpose_set_tensor_caps (GstCudaTranspose * self, GstCaps * incaps,
             incaps));
     return FALSE;
   }
+  for (i = 0; i < n_in; i++) {
+    if (ct_tensor_planes (&in[i]) > G_MAXUINT) {
+      GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, ("Tensor %u has more than "
+              "%u planes (the product of its sizes past the second): send "
+              "it in smaller tensors.", i, G_MAXUINT),
+          ("%" GST_PTR_FORMAT, incaps));
+      return FALSE;
+    }
+  }
 
   gst_cuda_transpose_keep_tensors (self, in, n_in, NULL);
   return TRUE;
@@ -1231,43 +1240,41 @@ gst_cuda_transpose_prepare_output_buffer (GstBaseTransform * trans,
   return GST_FLOW_OK;
 }
 
-/* The planes of every tensor, between @src and @dst laid out back to back
- * (or only counted, with @planes NULL). */
-static guint64
-tensor_planes (GstCudaTranspose * self, guint8 * const *src,
-    guint8 * const *dst, CtPlane * planes)
+/* Each tensor's planes, from @src to @dst, as one batch per tensor (the
+ * planes of a tensor lie back to back); returns the number of batches. */
+static guint
+tensor_batches (GstCudaTranspose * self, guint8 * const *src,
+    guint8 * const *dst, CtPlaneBatch * batches)
 {
-  guint64 n = 0, p;
   guint i;
 
   for (i = 0; i < self->n_tensors; i++) {
     const CtTensorInfo *t = &self->tensors[i];
+    CtPlaneBatch *b = &batches[i];
     guint width = t->dims[0], height = t->rank > 1 ? t->dims[1] : 1;
-    gsize plane_bytes = (gsize) width * height * t->elem_size;
 
-    for (p = 0; planes && p < ct_tensor_planes (t); p++) {
-      CtPlane *pl = &planes[n + p];
-
-      pl->src = src[i] + p * plane_bytes;
-      pl->dst = dst[i] + p * plane_bytes;
-      pl->src_stride = (gsize) width * t->elem_size;
-      pl->dst_stride = (gsize) height * t->elem_size;
-      pl->width = width;
-      pl->height = height;
-      pl->elem_size = t->elem_size;
-    }
-    n += ct_tensor_planes (t);
+    b->plane.src = src[i];
+    b->plane.dst = dst[i];
+    b->plane.src_stride = (gsize) width * t->elem_size;
+    b->plane.dst_stride = (gsize) height * t->elem_size;
+    b->plane.width = width;
+    b->plane.height = height;
+    b->plane.elem_size = t->elem_size;
+    /* at most G_MAXUINT: set_tensor_caps */
+    b->count = (guint) ct_tensor_planes (t);
+    b->src_step = b->dst_step = (gsize) width * height * t->elem_size;
   }
-  return n;
+  return self->n_tensors;
 }
 
 /* Runs inside a pushed context: host tensors in, through the device, host
  * tensors out. */
 static CtResult
 gst_cuda_transpose_run_gpu_tensors (GstCudaTranspose * self, CtKernel kernel,
-    guint8 * const *in, guint8 * const *out, CtPlane * planes, guint64 n)
+    guint8 * const *in, guint8 * const *out)
 {
   guint8 *dev_in[CT_TENSOR_COUNT_LIMIT], *dev_out[CT_TENSOR_COUNT_LIMIT];
+  CtPlaneBatch batches[CT_TENSOR_COUNT_LIMIT];
   gsize offset = 0;
   CtResult res;
   guint i;
@@ -1298,9 +1305,9 @@ gst_cuda_transpose_run_gpu_tensors (GstCudaTranspose * self, CtKernel kernel,
           self->tensors[i].elem_size, self->neg_perm, self->stream);
     }
   } else {
-    tensor_planes (self, dev_in, dev_out, planes);
-    res = ct_transpose_planes (planes, n, kernel, CT_MAPPING_TRANSPOSE,
-        self->stream);
+    /* every plane of up to CT_PLANES_PER_LAUNCH tensors in one launch */
+    res = ct_transpose_batches (batches, tensor_batches (self, dev_in,
+            dev_out, batches), kernel, CT_MAPPING_TRANSPOSE, self->stream);
   }
   for (i = 0; res == CT_OK && i < self->n_tensors; i++) {
     gsize bytes = ct_tensor_bytes (&self->tensors[i]);
@@ -1323,8 +1330,7 @@ gst_cuda_transpose_transform_tensors (GstCudaTranspose * self,
   guint8 *in[CT_TENSOR_COUNT_LIMIT], *out[CT_TENSOR_COUNT_LIMIT];
   guint n_in = gst_buffer_n_memory (inbuf), n_mapped_in = 0, n_mapped_out = 0;
   GstFlowReturn ret = GST_FLOW_ERROR;
-  CtPlane *planes = NULL;
-  guint64 n;
+  CtPlaneBatch batches[CT_TENSOR_COUNT_LIMIT];
   gsize offset = 0;
   CtResult res;
   guint i;
@@ -1367,13 +1373,6 @@ gst_cuda_transpose_transform_tensors (GstCudaTranspose * self,
     out[i] = out_map[i].data;
   }
 
-  n = self->permute ? 0 : tensor_planes (self, NULL, NULL, NULL);
-  planes = g_try_new (CtPlane, n);
-  if (n && !planes) {
-    GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT, (NULL),
-        ("Could not allocate %" G_GUINT64_FORMAT " plane records", n));
-    goto done;
-  }
   gst_cuda_transpose_set_active (self, kernel);
   if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU && self->permute) {
     for (res = CT_OK, i = 0; res == CT_OK && i < self->n_tensors; i++) {
@@ -1381,11 +1380,11 @@ gst_cuda_transpose_transform_tensors (GstCudaTranspose * self,
           self->tensors[i].elem_size, self->neg_perm);
     }
   } else if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU) {
-    tensor_planes (self, in, out, planes);
-    res = ct_transpose_planes_cpu (planes, n, CT_MAPPING_TRANSPOSE);
+    res = ct_transpose_batches_cpu (batches, tensor_batches (self, in, out,
+            batches), CT_MAPPING_TRANSPOSE);
   } else if (gst_cuda_context_push (self->context)) {
     res = gst_cuda_transpose_run_gpu_tensors (self, (CtKernel) request, in,
-        out, planes, n);
+        out);
     gst_cuda_context_pop (NULL);
   } else {
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED, (NULL),
@@ -1406,7 +1405,6 @@ map_failed:
   GST_ELEMENT_ERROR (self, RESOURCE, FAILED, (NULL),
       ("Could not map a tensor's memory"));
 done:
-  g_free (planes);
   for (i = 0; i < n_mapped_out; i++)
     gst_memory_unmap (gst_buffer_peek_memory (outbuf, i), &out_map[i]);
   for (i = 0; i < n_mapped_in; i++)

@@ -85,9 +85,30 @@ typedef struct
 CtResult ct_transpose_planes (const CtPlane * planes, unsigned int n_planes,
     CtKernel kernel, CtMapping mapping, CtStream stream);
 
+/* A batch: @count planes of @plane's shape and strides, plane k at
+ * plane.src + k * src_step and plane.dst + k * dst_step (bytes); the
+ * planes of a tensor's outer dimensions, the frames of a sequence. */
+typedef struct
+{
+  CtPlane plane;
+  unsigned int count;
+  size_t src_step;
+  size_t dst_step;
+} CtPlaneBatch;
+
+/* ct_transpose_planes over batches: the wide variants and auto move every
+ * plane of up to CT_PLANES_PER_LAUNCH batches in one launch (more batches,
+ * or more blocks than a grid holds, take more launches); the seeds launch
+ * once per plane. Checked as ct_transpose_planes checks its planes. */
+CtResult ct_transpose_batches (const CtPlaneBatch * batches,
+    unsigned int n_batches, CtKernel kernel, CtMapping mapping,
+    CtStream stream);
+
 /* The plain CPU loop over host pointers (the `cpu` variant). */
 CtResult ct_transpose_planes_cpu (const CtPlane * planes,
     unsigned int n_planes, CtMapping mapping);
+CtResult ct_transpose_batches_cpu (const CtPlaneBatch * batches,
+    unsigned int n_batches, CtMapping mapping);
 
 #define CT_PLANES_PER_LAUNCH 8
 

@@ -14,9 +14,10 @@
  *     k_channels (through shared memory, 16-byte words on both global
  *     sides) where the interleaved end is dense and aligned; else a side of
  *     at most kSmall takes k_small, an element of the long side per thread;
- *     larger planes take
- *     the wide kernels (ct_transpose_planes) when the batch is small, else
- *     k_tiles, a padded 32x32 tile per block with the batch in the grid.
+ *     larger planes take the wide kernels (ct_transpose_batches, all
+ *     planes in one launch) when the outermost batch dimension has at most
+ *     CT_PLANES_PER_LAUNCH indices, else k_tiles, a padded 32x32 tile per
+ *     block with the batch in the grid.
  */
 #include "cudatranspose-kernels.h"
 
@@ -29,7 +30,6 @@ namespace {
 constexpr int kThreads = 256;
 constexpr unsigned int kSmall = 16;
 constexpr unsigned int kTile = 32;
-constexpr unsigned int kWideBatch = 64;
 constexpr unsigned int kMaxGridY = 65535;
 constexpr unsigned int kChannels = 16;   /* most channels k_channels takes */
 constexpr unsigned int kChannelsSmem = 20 * 1024;  /* its shared memory */
@@ -533,27 +533,27 @@ permute_planes (const Shape & s, const void *src, void *dst, unsigned int es,
   p.b.src2 = other[1] >= 0 ? in[other[1]] : 0;
   p.b.dst2 = other[1] >= 0 ? out[other[1]] : 0;
 
-  /* large planes, few of them, without channels: the wide kernels, 8
-   * planes a launch */
+  /* large planes without channels: the wide kernels, the planes of each
+   * index of the outermost other dimension a batch, all in one launch */
   bool inter;
   if (!channels_fit (p, es, &inter) && p.width > kSmall &&
-      p.height > kSmall &&
-      (unsigned long long) p.b.n1 * p.b.n2 <= kWideBatch &&
+      p.height > kSmall && p.b.n2 <= CT_PLANES_PER_LAUNCH &&
       p.width <= 0xffffffffull && p.height <= 0xffffffffull) {
-    CtPlane planes[kWideBatch];
-    unsigned int k = 0;
+    CtPlaneBatch batches[CT_PLANES_PER_LAUNCH];
     for (unsigned int b2 = 0; b2 < p.b.n2; b2++) {
-      for (unsigned int b1 = 0; b1 < p.b.n1; b1++, k++) {
-        planes[k].src = p.src + (b1 * p.b.src1 + b2 * p.b.src2) * es;
-        planes[k].dst = p.dst + (b1 * p.b.dst1 + b2 * p.b.dst2) * es;
-        planes[k].src_stride = p.src_stride * es;
-        planes[k].dst_stride = p.dst_stride * es;
-        planes[k].width = (unsigned int) p.width;
-        planes[k].height = (unsigned int) p.height;
-        planes[k].elem_size = es;
-      }
+      CtPlaneBatch & b = batches[b2];
+      b.plane.src = p.src + b2 * p.b.src2 * es;
+      b.plane.dst = p.dst + b2 * p.b.dst2 * es;
+      b.plane.src_stride = p.src_stride * es;
+      b.plane.dst_stride = p.dst_stride * es;
+      b.plane.width = (unsigned int) p.width;
+      b.plane.height = (unsigned int) p.height;
+      b.plane.elem_size = es;
+      b.count = p.b.n1;
+      b.src_step = p.b.src1 * es;
+      b.dst_step = p.b.dst1 * es;
     }
-    return ct_transpose_planes (planes, k, CT_KERNEL_AUTO,
+    return ct_transpose_batches (batches, p.b.n2, CT_KERNEL_AUTO,
         CT_MAPPING_TRANSPOSE, (CtStream) st);
   }
 

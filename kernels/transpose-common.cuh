@@ -92,3 +92,9 @@ move_tile (const PlaneArgs & p, unsigned int x0, unsigned int y0,
  * one launch per group of planes. The list is already validated. */
 CtResult ct_launch_wide (const CtPlane * planes, unsigned int n_planes,
     CtKernel kernel, CtMapping mapping, cudaStream_t stream);
+
+/* The same over batches of planes, one launch for the planes of up to
+ * CT_PLANES_PER_LAUNCH batches. The list is already validated. */
+CtResult ct_launch_batches (const CtPlaneBatch * batches,
+    unsigned int n_batches, CtKernel kernel, CtMapping mapping,
+    cudaStream_t stream);

@@ -126,6 +126,34 @@ ct_transpose_planes_cpu (const CtPlane * planes, unsigned int n_planes,
   return CT_OK;
 }
 
+CtResult
+ct_transpose_batches_cpu (const CtPlaneBatch * batches,
+    unsigned int n_batches, CtMapping mapping)
+{
+  unsigned int i, k;
+
+  if (n_batches > 0 && batches == NULL)
+    return CT_ERROR_INVALID_ARGUMENT;
+  for (i = 0; i < n_batches; i++) {
+    CtResult res = ct_planes_validate (&batches[i].plane, 1, mapping);
+
+    if (res != CT_OK)
+      return res;
+  }
+  for (i = 0; i < n_batches; i++) {
+    const CtPlaneBatch *b = &batches[i];
+
+    for (k = 0; k < b->count; k++) {
+      CtPlane pl = b->plane;
+
+      pl.src = (const unsigned char *) pl.src + (size_t) k * b->src_step;
+      pl.dst = (unsigned char *) pl.dst + (size_t) k * b->dst_step;
+      ct_transpose_planes_cpu (&pl, 1, mapping);
+    }
+  }
+  return CT_OK;
+}
+
 /* The plain CPU loop of ct_permute: the output in order. */
 CtResult
 ct_permute_cpu (const void *src, void *dst, const unsigned long long dims[4],

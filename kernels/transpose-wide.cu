@@ -36,6 +36,7 @@
 #include <cuda_runtime.h>
 
 #include <atomic>
+#include <limits.h>
 #include <stdint.h>
 
 namespace {
@@ -102,6 +103,10 @@ struct FramePlane
   unsigned int blocks;          /* the plane's blocks (stream: its grid) */
   int path;
   int by_columns;               /* block order: down the columns of tiles */
+  /* a batch: @count planes of this shape, plane k at a.src + k * src_step
+   * and a.dst + k * dst_step, each tiles_x * tiles_y blocks; 1: one plane */
+  unsigned int count;
+  size_t src_step, dst_step;
 };
 
 /* The block ranges come first: a block finds its plane in the first
@@ -726,25 +731,43 @@ plane_index (const FrameArgs & f)
   return i;
 }
 
-/* Thin block (tx, ty) of a plane on a thin path. */
-__device__ __forceinline__ void
-thin_any (const FramePlane & fp, unsigned int tx, unsigned int ty)
+/* The plane of entry @fp that block @t (counted from the entry's first)
+ * works on, and in @t its tile within that plane. */
+__device__ __forceinline__ PlaneArgs
+batch_plane (const FramePlane & fp, unsigned int *t)
 {
-  switch (fp.path) {
+  PlaneArgs a = fp.a;
+
+  if (fp.count > 1) {
+    const unsigned int per_plane = fp.tiles_x * fp.tiles_y;
+    const unsigned int k = *t / per_plane;
+
+    *t -= k * per_plane;
+    a.src += k * fp.src_step;
+    a.dst += k * fp.dst_step;
+  }
+  return a;
+}
+
+/* Thin block (tx, ty) of a plane on thin path @path. */
+__device__ __forceinline__ void
+thin_any (int path, const PlaneArgs & a, unsigned int tx, unsigned int ty)
+{
+  switch (path) {
     case PATH_THIN_1:
-      thin_block<unsigned char> (fp.a, tx, ty);
+      thin_block<unsigned char> (a, tx, ty);
       break;
     case PATH_THIN_2:
-      thin_block<unsigned short> (fp.a, tx, ty);
+      thin_block<unsigned short> (a, tx, ty);
       break;
     case PATH_THIN_3:
-      thin_block<Bytes<3>> (fp.a, tx, ty);
+      thin_block<Bytes<3>> (a, tx, ty);
       break;
     case PATH_THIN_4:
-      thin_block<unsigned int> (fp.a, tx, ty);
+      thin_block<unsigned int> (a, tx, ty);
       break;
     case PATH_THIN_8:
-      thin_block<unsigned long long> (fp.a, tx, ty);
+      thin_block<unsigned long long> (a, tx, ty);
       break;
   }
 }
@@ -764,7 +787,8 @@ k_wide (const __grid_constant__ FrameArgs f)
   uint32_t *smem = reinterpret_cast<uint32_t *>(smem_raw);
   const unsigned int i = plane_index (f);
   const FramePlane & fp = f.plane[i];
-  const unsigned int t = blockIdx.x - f.first_block[i];
+  unsigned int t = blockIdx.x - f.first_block[i];
+  const PlaneArgs a = batch_plane (fp, &t);
   /* staged tiles of planes larger than a wave go down the columns of
    * tiles (host: by_columns) */
   const unsigned int tx = fp.by_columns ? t / fp.tiles_y : t % fp.tiles_x;
@@ -775,52 +799,52 @@ k_wide (const __grid_constant__ FrameArgs f)
     const int stage = (path - PATH_WIDE) % (N_STAGES + 1);
     switch ((path - PATH_WIDE) / (N_STAGES + 1)) {
       case 0:
-        wide_any<1, STAGED> (fp.a, stage, tx, ty, smem);
+        wide_any<1, STAGED> (a, stage, tx, ty, smem);
         break;
       case 1:
-        wide_any<2, STAGED> (fp.a, stage, tx, ty, smem);
+        wide_any<2, STAGED> (a, stage, tx, ty, smem);
         break;
       case 2:
-        wide_any<3, STAGED> (fp.a, stage, tx, ty, smem);
+        wide_any<3, STAGED> (a, stage, tx, ty, smem);
         break;
       case 3:
-        wide_any<4, STAGED> (fp.a, stage, tx, ty, smem);
+        wide_any<4, STAGED> (a, stage, tx, ty, smem);
         break;
       default:
-        wide_any<8, STAGED> (fp.a, stage, tx, ty, smem);
+        wide_any<8, STAGED> (a, stage, tx, ty, smem);
         break;
     }
     return;
   }
 
   if (path < PATH_WORD_1) {
-    thin_any (fp, tx, ty);
+    thin_any (fp.path, a, tx, ty);
     return;
   }
   switch (path) {
     case PATH_WORD_1:
-      fallback_tile<unsigned char> (fp.a, tx, ty, smem);
+      fallback_tile<unsigned char> (a, tx, ty, smem);
       break;
     case PATH_WORD_2:
-      fallback_tile<unsigned short> (fp.a, tx, ty, smem);
+      fallback_tile<unsigned short> (a, tx, ty, smem);
       break;
     case PATH_WORD_4:
-      fallback_tile<unsigned int> (fp.a, tx, ty, smem);
+      fallback_tile<unsigned int> (a, tx, ty, smem);
       break;
     case PATH_WORD_8:
-      fallback_tile<unsigned long long> (fp.a, tx, ty, smem);
+      fallback_tile<unsigned long long> (a, tx, ty, smem);
       break;
     case PATH_BYTES_2:
-      fallback_tile<Bytes<2>> (fp.a, tx, ty, smem);
+      fallback_tile<Bytes<2>> (a, tx, ty, smem);
       break;
     case PATH_BYTES_3:
-      fallback_tile<Bytes<3>> (fp.a, tx, ty, smem);
+      fallback_tile<Bytes<3>> (a, tx, ty, smem);
       break;
     case PATH_BYTES_4:
-      fallback_tile<Bytes<4>> (fp.a, tx, ty, smem);
+      fallback_tile<Bytes<4>> (a, tx, ty, smem);
       break;
     case PATH_BYTES_8:
-      fallback_tile<Bytes<8>> (fp.a, tx, ty, smem);
+      fallback_tile<Bytes<8>> (a, tx, ty, smem);
       break;
   }
 }
@@ -833,9 +857,9 @@ k_thin (const __grid_constant__ FrameArgs f)
 {
   const unsigned int i = plane_index (f);
   const FramePlane & fp = f.plane[i];
-  const unsigned int t = blockIdx.x - f.first_block[i];
-
-  thin_any (fp, t % fp.tiles_x, t / fp.tiles_x);
+  unsigned int t = blockIdx.x - f.first_block[i];
+  const PlaneArgs a = batch_plane (fp, &t);
+  thin_any (fp.path, a, t % fp.tiles_x, t / fp.tiles_x);
 }
 
 /// The stream kernels, one per element size: one plane on the stream path
@@ -1088,20 +1112,23 @@ stream_choice (const CtPlane * pl, int wide_base, const Device & d)
   return c;
 }
 
-/* The thin path for thin planes; the big wide tile when the plane allows
+/* The thin path for thin planes (@step_bits: a batch's steps between
+ * planes, which every alignment counts too; 0 for a single plane); the big
+ * wide tile when the plane allows
  * it and the device has the shared memory (wide-swizzle on planes of a few
  * waves: the stream path); under auto, the small tile for
  * byte planes too small to give every multiprocessor a big tile, and for
  * planes aligned for the small tile only; else the exact tile in native
  * words or bytes. */
 Choice
-choose_path (const CtPlane * pl, CtMapping mapping, CtKernel kernel,
-    const Device & d, unsigned int n_planes, unsigned long long call_blocks)
+choose_path (const CtPlane * pl, uintptr_t step_bits, CtMapping mapping,
+    CtKernel kernel, const Device & d, unsigned int n_planes,
+    unsigned long long call_blocks)
 {
   const size_t max_smem = d.max_smem;
   const unsigned int n_sms = d.n_sms;
   const uintptr_t bits = (uintptr_t) pl->src | (uintptr_t) pl->dst |
-      (uintptr_t) pl->src_stride | (uintptr_t) pl->dst_stride;
+      (uintptr_t) pl->src_stride | (uintptr_t) pl->dst_stride | step_bits;
   const unsigned int es = pl->elem_size;
   const bool native = bits % es == 0 || es == 3;
   const int stage = stage_of (kernel, es, n_planes);
@@ -1271,9 +1298,20 @@ cached_attribute (std::atomic<int> *cache, cudaDeviceAttr attr, int device,
 
 }  // namespace
 
+namespace {
+
+/* What the alignment of a batch's later planes adds to its first's. */
+uintptr_t
+step_bits (const CtPlaneBatch & b)
+{
+  return b.count > 1 ? (uintptr_t) (b.src_step | b.dst_step) : 0;
+}
+
+/* ct_launch_wide and ct_launch_batches: @get (i) is entry i as a batch. */
+template <typename Get>
 CtResult
-ct_launch_wide (const CtPlane * planes, unsigned int n_planes,
-    CtKernel kernel, CtMapping mapping, cudaStream_t stream)
+launch_wide (unsigned int n, Get get, CtKernel kernel, CtMapping mapping,
+    cudaStream_t stream)
 {
   /* grid x is limited to 2^31 - 1 blocks */
   const unsigned long long max_blocks = 0x7fffffffull;
@@ -1302,19 +1340,23 @@ ct_launch_wide (const CtPlane * planes, unsigned int n_planes,
     (unsigned int) n_sms };
   /* auto's choice of tile size looks at the whole call: the tiles its
    * planes would make as big tiles */
-  unsigned long long call_blocks = 0;
-  unsigned int n_live = 0;
-  for (unsigned int i = 0; i < n_planes; i++)
-    n_live += planes[i].width > 0 && planes[i].height > 0;
+  unsigned long long call_blocks = 0, live = 0;
+  for (unsigned int i = 0; i < n; i++) {
+    const CtPlaneBatch b = get (i);
+    if (b.plane.width > 0 && b.plane.height > 0)
+      live += b.count;
+  }
+  const unsigned int n_live = live > UINT_MAX ? UINT_MAX : (unsigned int) live;
   if (kernel == CT_KERNEL_AUTO) {
     bool other_sizes = false;
-    for (unsigned int i = 0; i < n_planes; i++) {
-      if (planes[i].width == 0 || planes[i].height == 0)
+    for (unsigned int i = 0; i < n; i++) {
+      const CtPlaneBatch b = get (i);
+      if (b.plane.width == 0 || b.plane.height == 0 || b.count == 0)
         continue;
-      const Choice c = choose_path (&planes[i], mapping, CT_KERNEL_AUTO, d,
-          n_live, ~0ull);
-      call_blocks += (unsigned long long) c.tiles_x * c.tiles_y;
-      other_sizes = other_sizes || planes[i].elem_size != 1;
+      const Choice c = choose_path (&b.plane, step_bits (b), mapping,
+          CT_KERNEL_AUTO, d, n_live, ~0ull);
+      call_blocks += (unsigned long long) c.tiles_x * c.tiles_y * b.count;
+      other_sizes = other_sizes || b.plane.elem_size != 1;
     }
     /* a call with other element sizes keeps the big tiles */
     if (other_sizes)
@@ -1328,57 +1370,92 @@ ct_launch_wide (const CtPlane * planes, unsigned int n_planes,
   int family = FAMILY_ANY;
   bool thin_only = true;
   f.n_planes = 0;
-  for (unsigned int i = 0; i < n_planes; i++) {
-    const CtPlane *pl = &planes[i];
+  for (unsigned int i = 0; i < n; i++) {
+    const CtPlaneBatch b = get (i);
+    const CtPlane *pl = &b.plane;
     if (pl->width == 0 || pl->height == 0)
       continue;
 
-    Choice c = choose_path (pl, mapping, kernel, d, n_live, call_blocks);
+    Choice c = choose_path (pl, step_bits (b), mapping, kernel, d, n_live,
+        call_blocks);
     if (c.blocks > max_blocks)
       return CT_ERROR_INVALID_ARGUMENT;
-    const bool other_kernel = f.n_planes > 0 &&
-        (alone (c.family) || alone (family) ||
-        (c.family != FAMILY_ANY && family != FAMILY_ANY &&
-            c.family != family));
-    if (f.n_planes == CT_PLANES_PER_LAUNCH || blocks + c.blocks > max_blocks ||
-        other_kernel) {
-      res = launch_group (f, (unsigned int) blocks, smem, family, thin_only,
-          device, stream);
-      if (res != CT_OK)
-        return res;
-      f.n_planes = 0;
-      blocks = 0;
-      smem = 0;
-      family = FAMILY_ANY;
-      thin_only = true;
-    }
-    if (c.family != FAMILY_ANY)
-      family = c.family;
-    thin_only = thin_only && c.path >= PATH_THIN_1 && c.path < PATH_WORD_1;
+    /* a batch takes as many launches as the grid's limit needs */
+    for (unsigned int done = 0; done < b.count;) {
+      const bool other_kernel = f.n_planes > 0 &&
+          (alone (c.family) || alone (family) ||
+          (c.family != FAMILY_ANY && family != FAMILY_ANY &&
+              c.family != family));
+      if (f.n_planes == CT_PLANES_PER_LAUNCH ||
+          blocks + c.blocks > max_blocks || other_kernel) {
+        res = launch_group (f, (unsigned int) blocks, smem, family,
+            thin_only, device, stream);
+        if (res != CT_OK)
+          return res;
+        f.n_planes = 0;
+        blocks = 0;
+        smem = 0;
+        family = FAMILY_ANY;
+        thin_only = true;
+      }
+      if (c.family != FAMILY_ANY)
+        family = c.family;
+      thin_only = thin_only && c.path >= PATH_THIN_1 && c.path < PATH_WORD_1;
 
-    FramePlane & fp = f.plane[f.n_planes++];
-    fp.a.src = static_cast<const unsigned char *>(pl->src);
-    fp.a.dst = static_cast<unsigned char *>(pl->dst);
-    fp.a.src_stride = pl->src_stride;
-    fp.a.dst_stride = pl->dst_stride;
-    fp.a.width = pl->width;
-    fp.a.height = pl->height;
-    fp.a.mapping = (int) mapping;
-    fp.tiles_x = c.tiles_x;
-    fp.tiles_y = c.tiles_y;
-    f.first_block[f.n_planes - 1] = (unsigned int) blocks;
-    fp.blocks = (unsigned int) c.blocks;
-    fp.path = c.path;
-    /* the blocks in flight then write whole destination rows and read a
-     * few hundred bytes of each source row: measured faster on planes of
-     * many waves (0.92 to 0.95 of a copy at 8192x8192 4 B), slower on
-     * planes of one (0.93 to 0.84 at 1920x1080 4 B) */
-    fp.by_columns = c.family == FAMILY_STAGED &&
-        c.blocks > (unsigned long long) kStagedPerSm * n_sms;
-    blocks += c.blocks;
-    if (c.smem > smem)
-      smem = c.smem;
+      const unsigned long long room = (max_blocks - blocks) / c.blocks;
+      const unsigned int take = b.count - done < room ?
+          b.count - done : (unsigned int) room;
+      FramePlane & fp = f.plane[f.n_planes++];
+      fp.a.src = static_cast<const unsigned char *>(pl->src) +
+          (size_t) done * b.src_step;
+      fp.a.dst = static_cast<unsigned char *>(pl->dst) +
+          (size_t) done * b.dst_step;
+      fp.a.src_stride = pl->src_stride;
+      fp.a.dst_stride = pl->dst_stride;
+      fp.a.width = pl->width;
+      fp.a.height = pl->height;
+      fp.a.mapping = (int) mapping;
+      fp.tiles_x = c.tiles_x;
+      fp.tiles_y = c.tiles_y;
+      f.first_block[f.n_planes - 1] = (unsigned int) blocks;
+      fp.blocks = (unsigned int) c.blocks;
+      fp.path = c.path;
+      fp.count = take;
+      fp.src_step = b.src_step;
+      fp.dst_step = b.dst_step;
+      /* the blocks in flight then write whole destination rows and read a
+       * few hundred bytes of each source row: measured faster on planes of
+       * many waves (0.92 to 0.95 of a copy at 8192x8192 4 B), slower on
+       * planes of one (0.93 to 0.84 at 1920x1080 4 B) */
+      fp.by_columns = c.family == FAMILY_STAGED &&
+          c.blocks > (unsigned long long) kStagedPerSm * n_sms;
+      blocks += c.blocks * take;
+      done += take;
+      if (c.smem > smem)
+        smem = c.smem;
+    }
   }
   return launch_group (f, (unsigned int) blocks, smem, family, thin_only,
       device, stream);
+}
+
+}  // namespace
+
+CtResult
+ct_launch_wide (const CtPlane * planes, unsigned int n_planes,
+    CtKernel kernel, CtMapping mapping, cudaStream_t stream)
+{
+  return launch_wide (n_planes, [planes] (unsigned int i) {
+        CtPlaneBatch b = { planes[i], 1, 0, 0 };
+        return b;
+      }, kernel, mapping, stream);
+}
+
+CtResult
+ct_launch_batches (const CtPlaneBatch * batches, unsigned int n_batches,
+    CtKernel kernel, CtMapping mapping, cudaStream_t stream)
+{
+  return launch_wide (n_batches, [batches] (unsigned int i) {
+        return batches[i];
+      }, kernel, mapping, stream);
 }

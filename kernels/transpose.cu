@@ -175,6 +175,14 @@ launch_plane (CtKernel kernel, const CtPlane * plane, CtMapping mapping,
   }
 }
 
+/* The variants that move all planes of a call in one launch. */
+bool
+one_launch (CtKernel kernel)
+{
+  return kernel == CT_KERNEL_AUTO || kernel == CT_KERNEL_WIDE ||
+      kernel == CT_KERNEL_WIDE_PADDED || kernel == CT_KERNEL_WIDE_SWIZZLE;
+}
+
 }  // namespace
 
 extern "C" CtResult
@@ -188,8 +196,7 @@ ct_transpose_planes (const CtPlane * planes, unsigned int n_planes,
     return CT_ERROR_UNSUPPORTED_KERNEL;
 
   /* auto picks a wide variant per plane, inside one launch */
-  if (kernel == CT_KERNEL_AUTO || kernel == CT_KERNEL_WIDE || kernel == CT_KERNEL_WIDE_PADDED ||
-      kernel == CT_KERNEL_WIDE_SWIZZLE)
+  if (one_launch (kernel))
     return ct_launch_wide (planes, n_planes, kernel, mapping,
         (cudaStream_t) stream);
 
@@ -199,6 +206,43 @@ ct_transpose_planes (const CtPlane * planes, unsigned int n_planes,
     res = launch_plane (kernel, &planes[i], mapping, (cudaStream_t) stream);
     if (res != CT_OK)
       return res;
+  }
+  return CT_OK;
+}
+
+extern "C" CtResult
+ct_transpose_batches (const CtPlaneBatch * batches, unsigned int n_batches,
+    CtKernel kernel, CtMapping mapping, CtStream stream)
+{
+  CtResult res = CT_OK;
+
+  if (n_batches > 0 && batches == NULL)
+    return CT_ERROR_INVALID_ARGUMENT;
+  for (unsigned int i = 0; i < n_batches && res == CT_OK; i++)
+    res = ct_planes_validate (&batches[i].plane, 1, mapping);
+  if (res != CT_OK)
+    return res;
+  if (kernel == CT_KERNEL_CPU || kernel < 0 || kernel >= CT_KERNEL_COUNT)
+    return CT_ERROR_UNSUPPORTED_KERNEL;
+
+  if (one_launch (kernel))
+    return ct_launch_batches (batches, n_batches, kernel, mapping,
+        (cudaStream_t) stream);
+
+  for (unsigned int i = 0; i < n_batches; i++) {
+    const CtPlaneBatch *b = &batches[i];
+
+    if (b->plane.width == 0 || b->plane.height == 0)
+      continue;
+    for (unsigned int k = 0; k < b->count; k++) {
+      CtPlane pl = b->plane;
+
+      pl.src = (const unsigned char *) pl.src + (size_t) k * b->src_step;
+      pl.dst = (unsigned char *) pl.dst + (size_t) k * b->dst_step;
+      res = launch_plane (kernel, &pl, mapping, (cudaStream_t) stream);
+      if (res != CT_OK)
+        return res;
+    }
   }
   return CT_OK;
 }

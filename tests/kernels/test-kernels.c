@@ -28,6 +28,9 @@
 #define GUARD_BYTES 256
 /* Planes start this far apart (plus their shift), like cudaMalloc's. */
 #define PLANE_ALIGN 256
+/* a gap that leaves a batch's later planes 4 bytes off alignment when the
+ * first is aligned */
+#define PACK_GAP 4
 #define DEFAULT_SEED UINT64_C (0x9e3779b97f4a7c15)
 #define N_ELEMENTS(a) (sizeof (a) / sizeof ((a)[0]))
 
@@ -135,6 +138,13 @@ typedef struct
   char name[128];
   unsigned int n_planes;
   PlaneSpec spec[MAX_PLANES];
+  /* 0: one ct_transpose_planes call; else identical planes, laid out
+   * evenly, in one ct_transpose_batches call: planes [0, batch_cut) one
+   * batch and the rest, if any, another */
+  unsigned int batch_cut;
+  /* planes after the first PACK_GAP bytes past the one before, instead of
+   * at the next PLANE_ALIGN boundary */
+  int packed;
   /* filled in by frame_layout () */
   size_t src_stride[MAX_PLANES];
   size_t dst_stride[MAX_PLANES];
@@ -296,8 +306,13 @@ frame_layout (Frame * f)
         s->src_pad;
     f->dst_stride[i] = round_up ((size_t) s->height * s->elem_size, align) +
         s->dst_pad;
-    f->src_offset[i] = round_up (src_end, PLANE_ALIGN) + s->src_shift;
-    f->dst_offset[i] = round_up (dst_end, PLANE_ALIGN) + s->dst_shift;
+    if (f->packed && i > 0) {
+      f->src_offset[i] = src_end + PACK_GAP;
+      f->dst_offset[i] = dst_end + PACK_GAP;
+    } else {
+      f->src_offset[i] = round_up (src_end, PLANE_ALIGN) + s->src_shift;
+      f->dst_offset[i] = round_up (dst_end, PLANE_ALIGN) + s->dst_shift;
+    }
     src_end = f->src_offset[i] + (size_t) s->height * f->src_stride[i];
     dst_end = f->dst_offset[i] + (size_t) s->width * f->dst_stride[i];
   }
@@ -402,6 +417,31 @@ report_mismatch (const Frame * f, CtKernel kernel, CtMapping mapping,
       "or the guard): got 0x%02x, want the poison\n", first, got[first]);
 }
 
+/* The frame's planes as one or two batches (f->batch_cut): plane k of a
+ * batch at its first plane's pointers plus k times the distance between
+ * the first two planes. */
+static CtResult
+transpose_as_batches (const Frame * f, const CtPlane * planes,
+    CtKernel kernel, CtMapping mapping, cudaStream_t stream)
+{
+  CtPlaneBatch b[2];
+  const size_t src_step = f->src_offset[1] - f->src_offset[0];
+  const size_t dst_step = f->dst_offset[1] - f->dst_offset[0];
+  unsigned int n = 0;
+
+  b[n].plane = planes[0];
+  b[n].count = f->batch_cut;
+  b[n].src_step = src_step;
+  b[n++].dst_step = dst_step;
+  if (f->batch_cut < f->n_planes) {
+    b[n].plane = planes[f->batch_cut];
+    b[n].count = f->n_planes - f->batch_cut;
+    b[n].src_step = src_step;
+    b[n++].dst_step = dst_step;
+  }
+  return ct_transpose_batches (b, n, kernel, mapping, (CtStream) stream);
+}
+
 /* Runs every GPU kernel on the frame under each mapping, with both poisons;
  * one case per kernel and mapping. */
 static void
@@ -458,8 +498,10 @@ run_frame (Frame * f, const CtMapping * mappings, unsigned int n_mappings,
                 stream));
         if (!cuda_ok)
           break;
-        res = ct_transpose_planes (planes, f->n_planes, gpu_kernels[k],
-            mappings[m], (CtStream) stream);
+        res = f->batch_cut > 0 ?
+            transpose_as_batches (f, planes, gpu_kernels[k], mappings[m],
+            stream) : ct_transpose_planes (planes, f->n_planes,
+            gpu_kernels[k], mappings[m], (CtStream) stream);
         if (res != CT_OK) {
           printf ("FAIL: %s, kernel %s, mapping %s: returned %d (%s)\n",
               f->name, ct_kernel_name (gpu_kernels[k]),
@@ -541,6 +583,55 @@ run_group (const char *what, const unsigned int (*shapes)[2],
 }
 
 /* One call transposing several planes of one allocation, as a video frame. */
+/* Batches of identical planes (ct_transpose_batches): every shape x size x
+ * strides as MAX_PLANES planes in one batch, in two batches cut unevenly,
+ * and packed PACK_GAP apart, so that the steps between planes misalign the
+ * later ones (as ct_permute's can); the reference is the planes' own, one
+ * at a time. */
+static void
+run_batches (const unsigned int (*shapes)[2], unsigned int n_shapes,
+    const int *strides, unsigned int n_strides, const CtMapping * mappings,
+    unsigned int n_mappings, cudaStream_t stream)
+{
+  static const struct
+  {
+    unsigned int cut;
+    int packed;
+  } layouts[] = { {MAX_PLANES, 0}, {5, 0}, {MAX_PLANES, 1} };
+  int passed = n_passed, failed = n_failed;
+  unsigned int i, j, c, k, l;
+
+  for (i = 0; i < n_shapes; i++) {
+    for (j = 0; j < N_ELEMENTS (all_sizes); j++) {
+      for (c = 0; c < n_strides; c++) {
+        for (l = 0; l < N_ELEMENTS (layouts); l++) {
+          const Strides *st = &strides_table[strides[c]];
+          Frame f;
+
+          memset (&f, 0, sizeof (f));
+          f.n_planes = MAX_PLANES;
+          f.batch_cut = layouts[l].cut;
+          f.packed = layouts[l].packed;
+          for (k = 0; k < f.n_planes; k++) {
+            PlaneSpec s = { shapes[i][0], shapes[i][1], all_sizes[j],
+              st->src_pad, st->dst_pad, st->src_shift, st->dst_shift,
+              st->row_align
+            };
+            f.spec[k] = s;
+          }
+          snprintf (f.name, sizeof (f.name), "%u batched %ux%u %u-byte "
+              "planes, cut at %u, %s, %s strides", f.n_planes, shapes[i][0],
+              shapes[i][1], all_sizes[j], f.batch_cut, f.packed ?
+              "packed" : "aligned starts", st->name);
+          run_frame (&f, mappings, n_mappings, stream);
+        }
+      }
+    }
+  }
+  printf ("batches: %d cases passed, %d failed\n", n_passed - passed,
+      n_failed - failed);
+}
+
 static void
 run_frames (cudaStream_t stream)
 {
@@ -959,6 +1050,10 @@ main (int argc, char **argv)
   static const unsigned int grid_shapes[][2] = {
     {1, 4300000}, {600000, 1},
   };
+  /* batched planes: tile edges, thin planes and the small byte tile */
+  static const unsigned int batch_shapes[][2] = {
+    {33, 65}, {257, 255}, {513, 70}, {5, 700}, {700, 9}, {64, 64},
+  };
   static const unsigned int some_sizes[] = { 1, 3, 8 };
   static const unsigned int grid_sizes[] = { 1, 4 };
   static const int every_strides[] = {
@@ -1041,6 +1136,8 @@ main (int argc, char **argv)
       grid_sizes, N_ELEMENTS (grid_sizes), small_strides,
       N_ELEMENTS (small_strides), ends, N_ELEMENTS (ends), stream);
   run_frames (stream);
+  run_batches (batch_shapes, N_ELEMENTS (batch_shapes), stream_strides,
+      N_ELEMENTS (stream_strides), ends, N_ELEMENTS (ends), stream);
   run_permutations (stream);
 
   CHECK (cudaStreamDestroy (stream));
