@@ -79,6 +79,10 @@ enum Stage
   /* the swizzled layout, a 64 x 64 tile per block at kTilePerSm blocks per
    * multiprocessor (4-byte elements, k_tile) */
   STAGE_TILE,
+  /* byte planes 16 to 64 rows tall: a 64 x 1024 tile (k_skinny) */
+  STAGE_SKINNY_ROWS,
+  /* byte planes 16 to 64 columns wide: a 1024 x 64 tile (k_skinny) */
+  STAGE_SKINNY_COLS,
   N_STAGES
 };
 
@@ -772,23 +776,14 @@ thin_any (int path, const PlaneArgs & a, unsigned int tx, unsigned int ty)
   }
 }
 
-/// The one-launch kernel: block b belongs to the last plane whose first
-/// block is <= b, and moves one tile (or thin block) of it by that plane's
-/// path. Two of them: the register kernel (the register stage) at 2 blocks
-/// per multiprocessor, as its 256 bytes in flight per thread need 128
-/// registers, and the staged kernel (padded and swizzled stages, whose
-/// tiles wait in shared memory) at 3. Both have the small, thin and exact
-/// paths, so either can take any frame.
+/// One block of the one-launch kernels: a tile (or thin block) of plane
+/// @a (entry @fp's plane, or one of its batch), block @t of the plane, by
+/// the entry's path.
 template <bool STAGED>
-__global__ void __launch_bounds__ (kThreads, STAGED ? kStagedPerSm : 2)
-k_wide (const __grid_constant__ FrameArgs f)
+__device__ __forceinline__ void
+wide_block (const FramePlane & fp, const PlaneArgs & a, unsigned int t,
+    uint32_t * smem)
 {
-  extern __shared__ uint4 smem_raw[];
-  uint32_t *smem = reinterpret_cast<uint32_t *>(smem_raw);
-  const unsigned int i = plane_index (f);
-  const FramePlane & fp = f.plane[i];
-  unsigned int t = blockIdx.x - f.first_block[i];
-  const PlaneArgs a = batch_plane (fp, &t);
   /* staged tiles of planes larger than a wave go down the columns of
    * tiles (host: by_columns) */
   const unsigned int tx = fp.by_columns ? t / fp.tiles_y : t % fp.tiles_x;
@@ -849,6 +844,35 @@ k_wide (const __grid_constant__ FrameArgs f)
   }
 }
 
+/// The one-launch kernel: block b belongs to the last plane whose first
+/// block is <= b, and moves one tile (or thin block) of it by that plane's
+/// path (wide_block). Two of them: the register kernel (the register
+/// stage) at 2 blocks per multiprocessor, as its 256 bytes in flight per
+/// thread need 128 registers, and the staged kernel (padded and swizzled
+/// stages, whose tiles wait in shared memory) at 3. Both have the small,
+/// thin and exact paths, so either can take any frame. Each comes again
+/// with BATCH for launches with batches of planes: the plane's pointers
+/// then live in registers, which made the staged kernel spill (16384x16384
+/// bytes: 0.90 of a copy against 0.94), so launches without batches keep
+/// reading them from the launch arguments.
+template <bool STAGED, bool BATCH>
+__global__ void __launch_bounds__ (kThreads, STAGED ? kStagedPerSm : 2)
+k_wide (const __grid_constant__ FrameArgs f)
+{
+  extern __shared__ uint4 smem_raw[];
+  uint32_t *smem = reinterpret_cast<uint32_t *>(smem_raw);
+  const unsigned int i = plane_index (f);
+  const FramePlane & fp = f.plane[i];
+  unsigned int t = blockIdx.x - f.first_block[i];
+
+  if constexpr (BATCH) {
+    const PlaneArgs a = batch_plane (fp, &t);
+    wide_block<STAGED> (fp, a, t, smem);
+  } else {
+    wide_block<STAGED> (fp, fp.a, t, smem);
+  }
+}
+
 /// The thin kernel: a group of thin planes alone. The thin paths of
 /// k_wide, without the rest of it: a small kernel starts sooner, which is
 /// most of a thin plane's time.
@@ -897,6 +921,90 @@ k_tile (const __grid_constant__ FrameArgs f)
       blockIdx.x % fp.tiles_y, reinterpret_cast<uint32_t *>(smem_raw));
 }
 
+/* The skinny tile of byte planes with a short side of 16 to 64: RG row
+ * groups of 16 rows by CC chunk columns of 16 bytes, RG * CC = kThreads,
+ * so a 16 x 16 micro-block per thread, all of the short side in one tile.
+ * Shared memory: the swizzle, chunk column c of row group g at c ^ (g * 8
+ * / GL) mod 8, where GL lanes of a warp share a chunk column in the store
+ * phase (8 lanes of a 16-byte access then hit 8 different bank groups);
+ * with fewer than 8 chunk columns a row group is 64 bytes and the swizzle
+ * cannot spread it, so one chunk of padding after each row group does. */
+template <int RG, int CC> struct Skinny
+{
+  static constexpr int V = 16;
+  static constexpr int ROWS = RG * V;
+  static constexpr int COLS = CC * V;
+  static constexpr int GL = RG < 8 ? RG : 8;
+  static constexpr bool PAD = CC < 8;
+  static constexpr int SLOTS = ROWS * CC + (PAD ? RG : 0);
+  static_assert (RG * CC == kThreads, "a micro-block per thread");
+  static_assert (RG % GL == 0 && 32 % GL == 0, "whole lanes per group");
+};
+
+template <typename S>
+__device__ __forceinline__ unsigned int
+skinny_slot (unsigned int row, unsigned int c)
+{
+  const unsigned int g = row / S::V;
+
+  if constexpr (S::PAD)
+    return row * (S::COLS / S::V) + c + g;
+  return row * (S::COLS / S::V) + (c ^ ((g * (8 / S::GL)) & 7));
+}
+
+/// The skinny kernel: a byte plane (or a batch of them) 16 to 64 elements
+/// on its short side, where the big tile's 256 x 256 would leave three
+/// quarters of its threads past the edge (1x64x512x512 uint8 NCHW to NHWC
+/// and back, planes of 262144 x 64 and 64 x 262144: 0.50 and 0.44 of a
+/// copy). Loads as wide_tile's staged path (cp.async, whole 16-byte
+/// chunks, zeros past the edge); each thread then reads one micro-block,
+/// transposes it in registers and stores 16 chunks. Store phase: GL lanes
+/// along the row groups (consecutive chunks of a destination row), the
+/// rest of the warp along the chunk columns.
+template <int RG, int CC>
+__global__ void __launch_bounds__ (kThreads, kStagedPerSm)
+k_skinny (const __grid_constant__ FrameArgs f)
+{
+  using S = Skinny<RG, CC>;
+  extern __shared__ uint4 smem_raw[];
+  uint4 *s = smem_raw;
+  const FramePlane & fp = f.plane[0];
+  unsigned int t = blockIdx.x;
+  const PlaneArgs p = batch_plane (fp, &t);
+  const unsigned int x0 = (t % fp.tiles_x) * S::COLS;
+  const unsigned int y0 = (t / fp.tiles_x) * S::ROWS;
+  const unsigned int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+
+#pragma unroll
+  for (int k = 0; k < S::ROWS * CC / kThreads; k++) {
+    const unsigned int u = tid + k * kThreads;
+    stage_chunk<1> (p, x0 + (u % CC) * S::V, y0 + u / CC,
+        &s[skinny_slot<S> (u / CC, u % CC)]);
+  }
+  __pipeline_commit ();
+  __pipeline_wait_prior (0);
+  __syncthreads ();
+
+  const unsigned int g = (warp % (RG / S::GL)) * S::GL + lane % S::GL;
+  const unsigned int c = (warp / (RG / S::GL)) * (32 / S::GL) + lane / S::GL;
+  uint32_t in[S::V][4], out[S::V][4];
+#pragma unroll
+  for (int i = 0; i < S::V; i++) {
+    const uint4 v = s[skinny_slot<S> (g * S::V + i, c)];
+    in[i][0] = v.x;
+    in[i][1] = v.y;
+    in[i][2] = v.z;
+    in[i][3] = v.w;
+  }
+  transpose_block<1, 4> (in, out);
+#pragma unroll
+  for (int j = 0; j < S::V; j++)
+    store_chunk<1, 4> (p, x0 + c * S::V + j, y0 + g * S::V, out[j]);
+}
+
+using SkinnyRows = Skinny<4, 64>;
+using SkinnyCols = Skinny<64, 4>;
+
 /* What the host needs to know of a tile configuration. */
 struct Geometry
 {
@@ -934,9 +1042,18 @@ geometry_of (unsigned int es, int stage)
     Geometry g = { kRgbTile, kRgbTile, kRgbSmem, 16 };
     return g;
   }
-  /* the tile kernel: 4-byte elements only (host: choose_path) */
+  /* the tile kernel: 4-byte elements only; the skinny ones: bytes only
+   * (host: choose_path) */
   if (stage == STAGE_TILE)
     return geometry<Tile<4>> (stage);
+  if (stage == STAGE_SKINNY_ROWS || stage == STAGE_SKINNY_COLS) {
+    const bool rows = stage == STAGE_SKINNY_ROWS;
+    Geometry g = { rows ? SkinnyRows::ROWS : SkinnyCols::ROWS,
+      rows ? SkinnyRows::COLS : SkinnyCols::COLS,
+      (size_t) (rows ? SkinnyRows::SLOTS : SkinnyCols::SLOTS) * 16, 16
+    };
+    return g;
+  }
   /* no stream for 3-byte elements (host: stream_choice) */
   if (stage == STAGE_STREAM) {
     switch (es) {
@@ -997,14 +1114,17 @@ enum Family
   /* k_stream: the stream path only, alone in its launch */
   FAMILY_STREAM = 2,
   /* k_tile: the tile path only, alone in its launch */
-  FAMILY_TILE = 3
+  FAMILY_TILE = 3,
+  /* k_skinny: one of the skinny paths, alone in its launch */
+  FAMILY_SKINNY = 4
 };
 
 /* A family whose kernel takes one plane alone. */
 bool
 alone (int family)
 {
-  return family == FAMILY_STREAM || family == FAMILY_TILE;
+  return family == FAMILY_STREAM || family == FAMILY_TILE ||
+      family == FAMILY_SKINNY;
 }
 
 struct Choice
@@ -1031,6 +1151,9 @@ family_of (int path)
       return FAMILY_STREAM;
     case STAGE_TILE:
       return FAMILY_TILE;
+    case STAGE_SKINNY_ROWS:
+    case STAGE_SKINNY_COLS:
+      return FAMILY_SKINNY;
     default:
       return FAMILY_ANY;
   }
@@ -1113,8 +1236,9 @@ stream_choice (const CtPlane * pl, int wide_base, const Device & d)
 }
 
 /* The thin path for thin planes (@step_bits: a batch's steps between
- * planes, which every alignment counts too; 0 for a single plane); the big
- * wide tile when the plane allows
+ * planes, which every alignment counts too; 0 for a single plane;
+ * @only_entry: the plane or batch is the call's only one); a skinny tile
+ * for byte planes with a short side of 16 to 64; the big wide tile when the plane allows
  * it and the device has the shared memory (wide-swizzle on planes of a few
  * waves: the stream path); under auto, the small tile for
  * byte planes too small to give every multiprocessor a big tile, and for
@@ -1123,7 +1247,7 @@ stream_choice (const CtPlane * pl, int wide_base, const Device & d)
 Choice
 choose_path (const CtPlane * pl, uintptr_t step_bits, CtMapping mapping,
     CtKernel kernel, const Device & d, unsigned int n_planes,
-    unsigned long long call_blocks)
+    bool only_entry, unsigned long long call_blocks)
 {
   const size_t max_smem = d.max_smem;
   const unsigned int n_sms = d.n_sms;
@@ -1148,6 +1272,20 @@ choose_path (const CtPlane * pl, uintptr_t step_bits, CtMapping mapping,
   }
 
   if (mapping == CT_MAPPING_TRANSPOSE) {
+    /* a byte plane or batch alone in its call with a short side of 16 to
+     * 64: all of that side in one skinny tile (staged variants and auto) */
+    if (es == 1 && only_entry && bits % 16 == 0 &&
+        (kernel == CT_KERNEL_AUTO || stage != STAGE_REGISTERS) &&
+        (pl->height <= (unsigned int) SkinnyRows::ROWS ||
+            pl->width <= (unsigned int) SkinnyCols::COLS)) {
+      const int st = pl->height <= (unsigned int) SkinnyRows::ROWS ?
+          STAGE_SKINNY_ROWS : STAGE_SKINNY_COLS;
+      const Geometry sg = geometry_of (es, st);
+      const Choice sc = tile_choice (pl, wide_base + st, sg);
+      if (sg.smem <= max_smem && sc.blocks <= 0x7fffffffull)
+        return sc;
+    }
+
     const Geometry big = geometry_of (es, stage);
     const Geometry small = geometry_of (es, N_STAGES);
     const bool big_ok = bits % big.align == 0 && big.smem <= max_smem;
@@ -1226,12 +1364,14 @@ choose_path (const CtPlane * pl, uintptr_t step_bits, CtMapping mapping,
 
 /* Per device: the opt-in shared-memory limit, and the dynamic shared memory
  * each kernel has been allowed so far (the stream kernels from slot
- * FAMILY_STREAM, the tile kernels from FAMILY_STREAM + 5, by size index). */
+ * FAMILY_STREAM, the tile kernels from FAMILY_STREAM + 5, by size index;
+ * the skinny ones at FAMILY_STREAM + 10 and 11, the one-launch kernels
+ * for batches at FAMILY_STREAM + 12 + family). */
 std::atomic<int> optin_limit[kMaxDevices];
 std::atomic<int> sm_count[kMaxDevices];
 std::atomic<int> sm_smem[kMaxDevices];
 std::atomic<int> reserved_smem[kMaxDevices];
-std::atomic<int> allowed[FAMILY_STREAM + 10][kMaxDevices];
+std::atomic<int> allowed[FAMILY_STREAM + 14][kMaxDevices];
 
 CtResult
 launch_group (const FrameArgs & f, unsigned int blocks, size_t smem,
@@ -1248,15 +1388,24 @@ launch_group (const FrameArgs & f, unsigned int blocks, size_t smem,
   };
   const int k = family == FAMILY_ANY ? FAMILY_STAGED : family;
   const int size = (f.plane[0].path - PATH_WIDE) / (N_STAGES + 1);
+  const bool rows =
+      (f.plane[0].path - PATH_WIDE) % (N_STAGES + 1) == STAGE_SKINNY_ROWS;
+  bool batch = false;
+  for (unsigned int i = 0; i < f.n_planes; i++)
+    batch = batch || f.plane[i].count > 1;
   void (*kernel) (FrameArgs) = thin_only ? k_thin :
       k == FAMILY_STREAM ? streams[size] :
       k == FAMILY_TILE ? tiles[size] :
-      k == FAMILY_STAGED ? k_wide<true> : k_wide<false>;
+      k == FAMILY_SKINNY ? (rows ? k_skinny<4, 64> : k_skinny<64, 4>) :
+      k == FAMILY_STAGED ? (batch ? k_wide<true, true> : k_wide<true, false>) :
+      batch ? k_wide<false, true> : k_wide<false, false>;
   const int slot = k == FAMILY_STREAM ? FAMILY_STREAM + size :
-      k == FAMILY_TILE ? FAMILY_STREAM + 5 + size : k;
+      k == FAMILY_TILE ? FAMILY_STREAM + 5 + size :
+      k == FAMILY_SKINNY ? FAMILY_STREAM + 10 + !rows :
+      batch ? FAMILY_STREAM + 12 + k : k;
 
-  /* (3-byte elements never stream, and only 4-byte elements take the tile
-   * kernel: choose_path) */
+  /* (3-byte elements never stream, only 4-byte elements take the tile
+   * kernel and only bytes the skinny ones: choose_path) */
   if (kernel == nullptr)
     return CT_ERROR_UNSUPPORTED_ELEMENT_SIZE;
 
@@ -1341,10 +1490,13 @@ launch_wide (unsigned int n, Get get, CtKernel kernel, CtMapping mapping,
   /* auto's choice of tile size looks at the whole call: the tiles its
    * planes would make as big tiles */
   unsigned long long call_blocks = 0, live = 0;
+  unsigned int entries = 0;
   for (unsigned int i = 0; i < n; i++) {
     const CtPlaneBatch b = get (i);
-    if (b.plane.width > 0 && b.plane.height > 0)
+    if (b.plane.width > 0 && b.plane.height > 0 && b.count > 0) {
       live += b.count;
+      entries++;
+    }
   }
   const unsigned int n_live = live > UINT_MAX ? UINT_MAX : (unsigned int) live;
   if (kernel == CT_KERNEL_AUTO) {
@@ -1354,7 +1506,7 @@ launch_wide (unsigned int n, Get get, CtKernel kernel, CtMapping mapping,
       if (b.plane.width == 0 || b.plane.height == 0 || b.count == 0)
         continue;
       const Choice c = choose_path (&b.plane, step_bits (b), mapping,
-          CT_KERNEL_AUTO, d, n_live, ~0ull);
+          CT_KERNEL_AUTO, d, n_live, entries == 1, ~0ull);
       call_blocks += (unsigned long long) c.tiles_x * c.tiles_y * b.count;
       other_sizes = other_sizes || b.plane.elem_size != 1;
     }
@@ -1377,7 +1529,7 @@ launch_wide (unsigned int n, Get get, CtKernel kernel, CtMapping mapping,
       continue;
 
     Choice c = choose_path (pl, step_bits (b), mapping, kernel, d, n_live,
-        call_blocks);
+        entries == 1, call_blocks);
     if (c.blocks > max_blocks)
       return CT_ERROR_INVALID_ARGUMENT;
     /* a batch takes as many launches as the grid's limit needs */

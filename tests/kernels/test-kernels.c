@@ -1053,6 +1053,12 @@ main (int argc, char **argv)
   /* batched planes: tile edges, thin planes and the small byte tile */
   static const unsigned int batch_shapes[][2] = {
     {33, 65}, {257, 255}, {513, 70}, {5, 700}, {700, 9}, {64, 64},
+    {700, 40}, {40, 700},
+  };
+  /* byte planes with a short side of 16 to 64 (the skinny tiles: 64 rows
+   * by 1024 bytes, 1024 rows by 64 bytes), ragged both ways */
+  static const unsigned int skinny_shapes[][2] = {
+    {5000, 64}, {3001, 40}, {64, 5000}, {33, 2001}, {1030, 17},
   };
   static const unsigned int some_sizes[] = { 1, 3, 8 };
   static const unsigned int grid_sizes[] = { 1, 4 };
@@ -1135,6 +1141,10 @@ main (int argc, char **argv)
   run_group ("past the grid limit", grid_shapes, N_ELEMENTS (grid_shapes),
       grid_sizes, N_ELEMENTS (grid_sizes), small_strides,
       N_ELEMENTS (small_strides), ends, N_ELEMENTS (ends), stream);
+  run_group ("skinny byte planes", skinny_shapes,
+      N_ELEMENTS (skinny_shapes), byte_size, N_ELEMENTS (byte_size),
+      stream_strides, N_ELEMENTS (stream_strides), ends, N_ELEMENTS (ends),
+      stream);
   run_frames (stream);
   run_batches (batch_shapes, N_ELEMENTS (batch_shapes), stream_strides,
       N_ELEMENTS (stream_strides), ends, N_ELEMENTS (ends), stream);
