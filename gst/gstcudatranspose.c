@@ -885,6 +885,22 @@ gst_cuda_transpose_free_device (GstCudaTranspose * self)
   self->dev_size = 0;
 }
 
+/* The staging buffer at dev_needed bytes at least (in a pushed context);
+ * it only grows, so a stream of one size allocates once. */
+static CtResult
+gst_cuda_transpose_ensure_device (GstCudaTranspose * self)
+{
+  CtResult res;
+
+  if (self->dev_needed <= self->dev_size)
+    return CT_OK;
+  gst_cuda_transpose_free_device (self);
+  res = ct_device_alloc ((void **) &self->dev_mem, self->dev_needed);
+  if (res == CT_OK)
+    self->dev_size = self->dev_needed;
+  return res;
+}
+
 static void
 gst_cuda_transpose_close_gpu (GstCudaTranspose * self)
 {
@@ -933,12 +949,10 @@ gst_cuda_transpose_run_gpu (GstCudaTranspose * self, CtKernel kernel,
   CtResult res;
   guint p;
 
-  if ((!in_dev || !out_dev) && self->dev_needed > self->dev_size) {
-    gst_cuda_transpose_free_device (self);
-    res = ct_device_alloc ((void **) &self->dev_mem, self->dev_needed);
+  if (!in_dev || !out_dev) {
+    res = gst_cuda_transpose_ensure_device (self);
     if (res != CT_OK)
       return res;
-    self->dev_size = self->dev_needed;
   }
   device_layout (self, self->dev_mem, dev);
 
@@ -1279,13 +1293,9 @@ gst_cuda_transpose_run_gpu_tensors (GstCudaTranspose * self, CtKernel kernel,
   CtResult res;
   guint i;
 
-  if (self->dev_needed > self->dev_size) {
-    gst_cuda_transpose_free_device (self);
-    res = ct_device_alloc ((void **) &self->dev_mem, self->dev_needed);
-    if (res != CT_OK)
-      return res;
-    self->dev_size = self->dev_needed;
-  }
+  res = gst_cuda_transpose_ensure_device (self);
+  if (res != CT_OK)
+    return res;
   for (i = 0; i < self->n_tensors; i++) {
     gsize bytes = ct_tensor_bytes (&self->tensors[i]);
 
@@ -1457,12 +1467,7 @@ gst_cuda_transpose_transform_chw (GstCudaTranspose * self,
     }
     res = ct_permute_cpu (src, out.data, dims, 1, perm);
   } else if (gst_cuda_context_push (self->context)) {
-    res = CT_OK;
-    if (self->dev_needed > self->dev_size) {
-      gst_cuda_transpose_free_device (self);
-      res = ct_device_alloc ((void **) &self->dev_mem, self->dev_needed);
-      self->dev_size = res == CT_OK ? self->dev_needed : 0;
-    }
+    res = gst_cuda_transpose_ensure_device (self);
     if (res == CT_OK)
       res = ct_copy_2d_async (self->dev_mem, row,
           GST_VIDEO_FRAME_PLANE_DATA (&in, 0),

@@ -1048,9 +1048,10 @@ geometry_of (unsigned int es, int stage)
     return geometry<Tile<4>> (stage);
   if (stage == STAGE_SKINNY_ROWS || stage == STAGE_SKINNY_COLS) {
     const bool rows = stage == STAGE_SKINNY_ROWS;
-    Geometry g = { rows ? SkinnyRows::ROWS : SkinnyCols::ROWS,
-      rows ? SkinnyRows::COLS : SkinnyCols::COLS,
-      (size_t) (rows ? SkinnyRows::SLOTS : SkinnyCols::SLOTS) * 16, 16
+    Geometry g = { (unsigned int) (rows ? SkinnyRows::ROWS :
+          SkinnyCols::ROWS), (unsigned int) (rows ? SkinnyRows::COLS :
+          SkinnyCols::COLS), (size_t) (rows ? SkinnyRows::SLOTS :
+          SkinnyCols::SLOTS) * 16, 16
     };
     return g;
   }
