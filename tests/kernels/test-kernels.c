@@ -10,7 +10,10 @@
  * it should not, cannot match under both poisons.
  *
  * Exit status: 0 all passed, 1 something failed, 77 no CUDA device (skip).
- * An optional argument replaces the random seed.
+ * An optional argument replaces the random seed; a second one, a
+ * comma-separated list of words, runs only the groups whose names contain
+ * one of them (compute-sanitizer's racecheck runs the groups in parallel
+ * processes this way: tests/gpu-host.sh).
  */
 #include "cudatranspose-kernels.h"
 
@@ -40,6 +43,7 @@ static int n_passed;
 static int n_failed;
 static int n_reports;
 static uint64_t rng_state;
+static const char *only_groups;
 
 /* Complementary bit patterns: no byte equals both. */
 static const unsigned char poisons[2] = { 0xa5, 0x5a };
@@ -153,6 +157,28 @@ typedef struct
   size_t src_size;
   size_t dst_size;
 } Frame;
+
+/* Whether group @what is to run (only_groups). */
+static int
+wanted (const char *what)
+{
+  const char *at = only_groups;
+
+  while (at != NULL && *at) {
+    const char *end = strchr (at, ',');
+    size_t len = end ? (size_t) (end - at) : strlen (at);
+    char word[64];
+
+    if (len > 0 && len < sizeof (word)) {
+      memcpy (word, at, len);
+      word[len] = '\0';
+      if (strstr (what, word) != NULL)
+        return 1;
+    }
+    at = end ? end + 1 : NULL;
+  }
+  return only_groups == NULL;
+}
 
 static void
 print_summary (void)
@@ -556,6 +582,8 @@ run_group (const char *what, const unsigned int (*shapes)[2],
   int passed = n_passed, failed = n_failed;
   unsigned int i, j, c;
 
+  if (!wanted (what))
+    return;
   for (i = 0; i < n_shapes; i++) {
     for (j = 0; j < n_sizes; j++) {
       for (c = 0; c < n_strides; c++) {
@@ -601,6 +629,8 @@ run_batches (const unsigned int (*shapes)[2], unsigned int n_shapes,
   int passed = n_passed, failed = n_failed;
   unsigned int i, j, c, k, l;
 
+  if (!wanted ("batches"))
+    return;
   for (i = 0; i < n_shapes; i++) {
     for (j = 0; j < N_ELEMENTS (all_sizes); j++) {
       for (c = 0; c < n_strides; c++) {
@@ -1093,6 +1123,8 @@ main (int argc, char **argv)
 
   if (argc > 1)
     seed = strtoull (argv[1], NULL, 0);
+  if (argc > 2)
+    only_groups = argv[2];
   /* xorshift never leaves zero */
   if (seed == 0)
     seed = DEFAULT_SEED;
@@ -1107,8 +1139,10 @@ main (int argc, char **argv)
     return 1;
   }
 
-  test_names ();
-  test_arguments (stream);
+  if (wanted ("names"))
+    test_names ();
+  if (wanted ("argument checks"))
+    test_arguments (stream);
 
   run_group ("small shapes, transpose", small_shapes,
       N_ELEMENTS (small_shapes), all_sizes, N_ELEMENTS (all_sizes),
@@ -1145,10 +1179,12 @@ main (int argc, char **argv)
       N_ELEMENTS (skinny_shapes), byte_size, N_ELEMENTS (byte_size),
       stream_strides, N_ELEMENTS (stream_strides), ends, N_ELEMENTS (ends),
       stream);
-  run_frames (stream);
+  if (wanted ("multi-plane frames"))
+    run_frames (stream);
   run_batches (batch_shapes, N_ELEMENTS (batch_shapes), stream_strides,
       N_ELEMENTS (stream_strides), ends, N_ELEMENTS (ends), stream);
-  run_permutations (stream);
+  if (wanted ("permutations"))
+    run_permutations (stream);
 
   CHECK (cudaStreamDestroy (stream));
   print_summary ();
