@@ -19,7 +19,13 @@
  *
  * wide-swizzle streams a single plane of a few waves instead (stream_tiles,
  * k_stream): a grid of as many blocks as fit, each moving tiles in turn with
- * the next ones' copies in flight.
+ * the next ones' copies in flight. Other single 4-byte planes take a 64x64
+ * tile at 8 blocks per multiprocessor (k_tile), and a byte plane (or batch)
+ * alone in its call with a short side of 16 to 64 a tile spanning that side
+ * (k_skinny, under auto and the staged variants).
+ *
+ * An entry of the launch arguments is a plane or a batch of equal planes at
+ * fixed steps (ct_transpose_batches): a block divides to find its plane.
  *
  * Every plane of the call is a range of blocks of one 1-D grid; a block
  * finds its plane in the launch arguments and switches on its path, so each
@@ -1032,6 +1038,16 @@ geometry (int stage)
   return g;
 }
 
+/* A skinny tile: 16-byte chunks, one slot each. */
+template <typename S>
+Geometry
+skinny_geometry ()
+{
+  Geometry g = { S::ROWS, S::COLS, (size_t) S::SLOTS * 16, 16 };
+
+  return g;
+}
+
 /* The big (or, with stage N_STAGES, small) tile of element size @es. */
 Geometry
 geometry_of (unsigned int es, int stage)
@@ -1046,15 +1062,10 @@ geometry_of (unsigned int es, int stage)
    * (host: choose_path) */
   if (stage == STAGE_TILE)
     return geometry<Tile<4>> (stage);
-  if (stage == STAGE_SKINNY_ROWS || stage == STAGE_SKINNY_COLS) {
-    const bool rows = stage == STAGE_SKINNY_ROWS;
-    Geometry g = { (unsigned int) (rows ? SkinnyRows::ROWS :
-          SkinnyCols::ROWS), (unsigned int) (rows ? SkinnyRows::COLS :
-          SkinnyCols::COLS), (size_t) (rows ? SkinnyRows::SLOTS :
-          SkinnyCols::SLOTS) * 16, 16
-    };
-    return g;
-  }
+  if (stage == STAGE_SKINNY_ROWS)
+    return skinny_geometry<SkinnyRows> ();
+  if (stage == STAGE_SKINNY_COLS)
+    return skinny_geometry<SkinnyCols> ();
   /* no stream for 3-byte elements (host: stream_choice) */
   if (stage == STAGE_STREAM) {
     switch (es) {
