@@ -11,13 +11,14 @@
  *   - the innermost dimension moves: a batch of 2-D transposes between it
  *     and the dimension that becomes innermost, with the other dimensions
  *     as the batch. A side of at most kChannels elements (channels) takes
- *     k_channels (through shared memory, 16-byte words on both global
- *     sides) where the interleaved end is dense and aligned; else a side of
- *     at most kSmall takes k_small, an element of the long side per thread;
- *     larger planes take the wide kernels (ct_transpose_batches, all
- *     planes in one launch) when the outermost batch dimension has at most
- *     CT_PLANES_PER_LAUNCH indices, else k_tiles, a padded 32x32 tile per
- *     block with the batch in the grid.
+ *     k_pixels (2 to 4 channels: byte permutes in registers) or k_channels
+ *     (more: through shared memory), both with 16-byte words on both
+ *     global sides, where the interleaved end is dense and aligned; else a
+ *     side of at most kSmall takes k_small, an element of the long side per
+ *     thread; larger planes take the wide kernels (ct_transpose_batches,
+ *     all planes in one launch) when the outermost batch dimension has at
+ *     most CT_PLANES_PER_LAUNCH indices, else k_tiles, a padded 32x32 tile
+ *     per block with the batch in the grid.
  */
 #include "cudatranspose-kernels.h"
 
@@ -33,6 +34,7 @@ constexpr unsigned int kTile = 32;
 constexpr unsigned int kMaxGridY = 65535;
 constexpr unsigned int kChannels = 16;   /* most channels k_channels takes */
 constexpr unsigned int kChannelsSmem = 20 * 1024;  /* its shared memory */
+constexpr unsigned int kPixelChannels = 4;  /* most channels k_pixels takes */
 
 template <int ES> struct Word;
 template <> struct Word<1> { typedef unsigned char T; };
@@ -349,6 +351,135 @@ k_channels (const Plane p, bool to_interleaved, unsigned int seg_shift)
   }
 }
 
+/* Regrouping a group of 16 / ES pixels of C channels (C 16-byte words on
+ * either side): output byte B comes from input byte from (B). Planar side:
+ * word c is channel c of the group's pixels; interleaved side: the group's
+ * bytes in memory order. */
+template <int ES, int C, bool TO_INTERLEAVED>
+struct GroupMap
+{
+  __host__ __device__ static constexpr int from (int B)
+  {
+    return TO_INTERLEAVED ?
+        ((B / ES) % C) * 16 + ((B / ES) / C) * ES + B % ES :
+        (((B % 16) / ES) * C + B / 16) * ES + B % ES;
+  }
+};
+
+/* o = the bytes of a regrouped by M, a byte permute per source word of
+ * each output word (the indices are constants once unrolled). */
+template <class M, int NW>
+__device__ __forceinline__ void
+regroup (const uint32_t (&a)[NW], uint32_t (&o)[NW])
+{
+#pragma unroll
+  for (int w = 0; w < NW; w++) {
+    uint32_t r = 0;
+    bool started = false;
+    int done = 0;
+#pragma unroll
+    for (int b = 0; b < 4; b++) {
+      if (done & (1 << b))
+        continue;
+      /* every byte of word w from the source word of byte b, at once */
+      const int from_word = M::from (4 * w + b) / 4;
+      unsigned int sel = started ? 0x3210u : 0u;
+#pragma unroll
+      for (int k = b; k < 4; k++) {
+        const int f = M::from (4 * w + k);
+        if (!(done & (1 << k)) && f / 4 == from_word) {
+          sel = (sel & ~(0xfu << (4 * k))) |
+              ((unsigned int) ((started ? 4 : 0) + f % 4) << (4 * k));
+          done |= 1 << k;
+        }
+      }
+      r = started ? __byte_perm (r, a[from_word], sel) :
+          __byte_perm (a[from_word], 0u, sel);
+      started = true;
+    }
+    o[w] = r;
+  }
+}
+
+/// pixels: k_channels' planes (channels_fit) with 2 to 4 channels, without
+/// gathering single elements. A thread takes a group of 16 / ES pixels, C
+/// 16-byte words on each side, and regroups its bytes in registers. The
+/// planar rows are read or written directly (a warp covers 512 bytes of
+/// each); the interleaved side goes through the warp's own staging area in
+/// shared memory, so that the warp moves its 32 x C words to or from global
+/// memory in order. The length is whole groups (host). Batch in blockIdx.y
+/// and z.
+template <int ES, int C, bool TO_INTERLEAVED>
+__global__ void __launch_bounds__ (kThreads)
+k_pixels (const Plane p)
+{
+  typedef typename Word<ES>::T T;
+  constexpr unsigned int per_group = 16 / ES;
+  __shared__ uint4 stage[kThreads * C];
+  const unsigned long long planar = TO_INTERLEAVED ? p.src_stride :
+      p.dst_stride;
+  const unsigned long long groups = (TO_INTERLEAVED ? p.width : p.height) /
+      per_group;
+  const unsigned int lane = threadIdx.x % 32;
+  const unsigned long long g = blockIdx.x * (unsigned long long) kThreads +
+      threadIdx.x;
+  const unsigned long long g0 = g - lane;       /* the warp's first group */
+  uint4 *const warp_stage = stage + (threadIdx.x - lane) * C;
+  const T *src;
+  T *dst;
+
+  for (unsigned int b2 = blockIdx.z; b2 < p.b.n2; b2 += gridDim.z) {
+    for (unsigned int b1 = blockIdx.y; b1 < p.b.n1; b1 += gridDim.y) {
+      batch_base<T> (p, b1, b2, &src, &dst);
+      if (g0 < groups) {
+        /* the warp's words on the interleaved side */
+        const unsigned long long left = (groups - g0) * C;
+        if (!TO_INTERLEAVED) {
+          const uint4 *in = reinterpret_cast<const uint4 *>(src) + g0 * C;
+#pragma unroll
+          for (int j = 0; j < C; j++)
+            if (j * 32 + lane < left)
+              warp_stage[j * 32 + lane] = in[j * 32 + lane];
+        }
+        __syncwarp ();
+        if (g < groups) {
+          uint32_t a[4 * C], o[4 * C];
+#pragma unroll
+          for (int c = 0; c < C; c++) {
+            uint4 v = TO_INTERLEAVED ?
+                *reinterpret_cast<const uint4 *>(src + c * planar +
+                g * per_group) : warp_stage[lane * C + c];
+            a[4 * c] = v.x;
+            a[4 * c + 1] = v.y;
+            a[4 * c + 2] = v.z;
+            a[4 * c + 3] = v.w;
+          }
+          regroup<GroupMap<ES, C, TO_INTERLEAVED>, 4 * C> (a, o);
+#pragma unroll
+          for (int c = 0; c < C; c++) {
+            uint4 v = make_uint4 (o[4 * c], o[4 * c + 1], o[4 * c + 2],
+                o[4 * c + 3]);
+            if (TO_INTERLEAVED)
+              warp_stage[lane * C + c] = v;
+            else
+              *reinterpret_cast<uint4 *>(dst + c * planar + g * per_group) =
+                  v;
+          }
+        }
+        __syncwarp ();
+        if (TO_INTERLEAVED) {
+          uint4 *out = reinterpret_cast<uint4 *>(dst) + g0 * C;
+#pragma unroll
+          for (int j = 0; j < C; j++)
+            if (j * 32 + lane < left)
+              out[j * 32 + lane] = warp_stage[j * 32 + lane];
+        }
+        __syncwarp ();
+      }
+    }
+  }
+}
+
 /// tiles: a 32x32 tile of a plane per block, 32x8 threads, through shared
 /// memory padded to 33 columns (no bank conflicts for 4-byte words), the
 /// batch in blockIdx.y and z. Bounds-checked on every side.
@@ -402,6 +533,18 @@ channels_fit (const Plane & p, unsigned int es, bool * to_interleaved)
       p.b.dst2 % a == 0;
 }
 
+/* Whether k_pixels can take the plane: as k_channels, at most
+ * kPixelChannels channels and a length of whole 16-byte groups (which
+ * ct_permute's planes have whenever channels_fit: a batch dimension's
+ * offset, or the planar stride, is the length). */
+bool
+pixels_fit (const Plane & p, unsigned int es, bool * to_interleaved)
+{
+  return channels_fit (p, es, to_interleaved) &&
+      (*to_interleaved ? p.height : p.width) <= kPixelChannels &&
+      (*to_interleaved ? p.width : p.height) % (16 / es) == 0;
+}
+
 /* The segment per channel: 2 KB, halved until the block's channels fit
  * kChannelsSmem. */
 unsigned int
@@ -421,6 +564,17 @@ channels_shift (unsigned int chans)
   return shift;
 }
 
+template <int ES, int C>
+void
+launch_pixels (const Plane & p, bool to_interleaved, dim3 grid,
+    cudaStream_t s)
+{
+  if (to_interleaved)
+    k_pixels<ES, C, true> <<<grid, kThreads, 0, s>>> (p);
+  else
+    k_pixels<ES, C, false> <<<grid, kThreads, 0, s>>> (p);
+}
+
 template <typename T>
 CtResult
 launch_plane (const Plane & p, cudaStream_t s)
@@ -429,7 +583,22 @@ launch_plane (const Plane & p, cudaStream_t s)
   const unsigned int gz = p.b.n2 < kMaxGridY ? p.b.n2 : kMaxGridY;
   bool inter;
 
-  if (channels_fit (p, sizeof (T), &inter)) {
+  if (pixels_fit (p, sizeof (T), &inter)) {
+    unsigned long long groups = (inter ? p.width : p.height) /
+        (16 / sizeof (T));
+    dim3 grid ((unsigned int) ((groups + kThreads - 1) / kThreads), gy, gz);
+    switch (inter ? p.height : p.width) {
+      case 2:
+        launch_pixels<sizeof (T), 2> (p, inter, grid, s);
+        break;
+      case 3:
+        launch_pixels<sizeof (T), 3> (p, inter, grid, s);
+        break;
+      default:
+        launch_pixels<sizeof (T), 4> (p, inter, grid, s);
+        break;
+    }
+  } else if (channels_fit (p, sizeof (T), &inter)) {
     unsigned int chans = (unsigned int) (inter ? p.height : p.width);
     unsigned int shift = channels_shift (chans);
     unsigned long long len = inter ? p.width : p.height;

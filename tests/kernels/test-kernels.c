@@ -781,6 +781,91 @@ permute_expected (const unsigned char *src, unsigned char *want,
         }
 }
 
+/* One permutation of the random @src (on the GPU at @d_src): on the GPU
+ * twice over a poisoned destination, and on the CPU, each against the
+ * reference. @want and @got are host buffers of the same size. */
+static void
+check_permute (const unsigned char *src, const void *d_src, void *d_dst,
+    unsigned char *want, unsigned char *got, const unsigned long long d[4],
+    unsigned int es, const unsigned int perm[4], cudaStream_t stream)
+{
+  size_t bytes = d[0] * d[1] * d[2] * d[3] * es;
+  unsigned int p;
+
+  permute_expected (src, want, d, es, perm);
+  for (p = 0; p < 2; p++) {
+    CtResult res;
+    if (!CHECK (cudaMemset (d_dst, poisons[p], bytes)))
+      return;
+    res = ct_permute (d_src, d_dst, d, es, perm, (CtStream) stream);
+    if (res != CT_OK || !CHECK (cudaStreamSynchronize (stream)) ||
+        !CHECK (cudaMemcpy (got, d_dst, bytes, cudaMemcpyDeviceToHost))) {
+      printf ("FAIL: permute %llu:%llu:%llu:%llu by %u:%u:%u:%u, %u "
+          "bytes: %s\n", d[0], d[1], d[2], d[3], perm[0], perm[1],
+          perm[2], perm[3], es, ct_result_string (res));
+      n_failed++;
+      continue;
+    }
+    if (memcmp (got, want, bytes) != 0) {
+      size_t at = 0;
+      while (got[at] == want[at])
+        at++;
+      printf ("FAIL: permute %llu:%llu:%llu:%llu by %u:%u:%u:%u, %u "
+          "bytes, poison 0x%02x: first difference at byte %zu\n", d[0],
+          d[1], d[2], d[3], perm[0], perm[1], perm[2], perm[3], es,
+          poisons[p], at);
+      n_failed++;
+    } else {
+      n_passed++;
+    }
+  }
+  memset (got, poisons[0], bytes);
+  if (ct_permute_cpu (src, got, d, es, perm) != CT_OK ||
+      memcmp (got, want, bytes) != 0) {
+    printf ("FAIL: permute on the CPU %llu:%llu:%llu:%llu by "
+        "%u:%u:%u:%u, %u bytes\n", d[0], d[1], d[2], d[3], perm[0],
+        perm[1], perm[2], perm[3], es);
+    n_failed++;
+  } else {
+    n_passed++;
+  }
+}
+
+/* Host and device buffers for a tensor of @d, the source random. */
+typedef struct
+{
+  unsigned char *src, *want, *got;
+  void *d_src, *d_dst;
+} PermuteBuffers;
+
+static int
+permute_buffers_init (PermuteBuffers * b, const unsigned long long d[4],
+    unsigned int es)
+{
+  size_t bytes = d[0] * d[1] * d[2] * d[3] * es;
+
+  memset (b, 0, sizeof (*b));
+  b->src = malloc (bytes);
+  b->want = malloc (bytes);
+  b->got = malloc (bytes);
+  if (!b->src || !b->want || !b->got ||
+      !CHECK (cudaMalloc (&b->d_src, bytes)) ||
+      !CHECK (cudaMalloc (&b->d_dst, bytes)))
+    return 0;
+  fill_random (b->src, bytes);
+  return CHECK (cudaMemcpy (b->d_src, b->src, bytes, cudaMemcpyHostToDevice));
+}
+
+static void
+permute_buffers_clear (PermuteBuffers * b)
+{
+  cudaFree (b->d_src);
+  cudaFree (b->d_dst);
+  free (b->src);
+  free (b->want);
+  free (b->got);
+}
+
 /* Every permutation of 4 dimensions on each shape and element size, on the
  * GPU and the CPU loop, each twice over a poisoned destination. */
 static void
@@ -797,74 +882,23 @@ run_permutations (cudaStream_t stream)
   unsigned int q;
 
   for (sh = 0; sh < N_ELEMENTS (shapes); sh++) {
-    const unsigned long long *d = shapes[sh];
     for (z = 0; z < N_ELEMENTS (sizes); z++) {
-      unsigned int es = sizes[z];
-      size_t bytes = d[0] * d[1] * d[2] * d[3] * es;
-      unsigned char *src = malloc (bytes), *want = malloc (bytes),
-          *got = malloc (bytes);
-      void *d_src = NULL, *d_dst = NULL;
-
-      if (!src || !want || !got || !CHECK (cudaMalloc (&d_src, bytes)) ||
-          !CHECK (cudaMalloc (&d_dst, bytes)))
-        goto next;
-      fill_random (src, bytes);
-      if (!CHECK (cudaMemcpy (d_src, src, bytes, cudaMemcpyHostToDevice)))
-        goto next;
-      /* all 24 orders of 0..3: q in the factorial number system */
-      for (q = 0; q < 24; q++) {
-        unsigned int perm[4] = { 0, 1, 2, 3 }, rest = q, i, p;
-        for (i = 0; i < 4; i++) {
-          unsigned int k = rest % (4 - i), t = perm[i + k];
-          rest /= 4 - i;
-          memmove (&perm[i + 1], &perm[i], k * sizeof (perm[0]));
-          perm[i] = t;
-        }
-        permute_expected (src, want, d, es, perm);
-        for (p = 0; p < 2; p++) {
-          CtResult res;
-          if (!CHECK (cudaMemset (d_dst, poisons[p], bytes)))
-            goto next;
-          res = ct_permute (d_src, d_dst, d, es, perm, (CtStream) stream);
-          if (res != CT_OK || !CHECK (cudaStreamSynchronize (stream)) ||
-              !CHECK (cudaMemcpy (got, d_dst, bytes,
-                      cudaMemcpyDeviceToHost))) {
-            printf ("FAIL: permute %llu:%llu:%llu:%llu by %u:%u:%u:%u, %u "
-                "bytes: %s\n", d[0], d[1], d[2], d[3], perm[0], perm[1],
-                perm[2], perm[3], es, ct_result_string (res));
-            n_failed++;
-            continue;
+      PermuteBuffers b;
+      if (permute_buffers_init (&b, shapes[sh], sizes[z])) {
+        /* all 24 orders of 0..3: q in the factorial number system */
+        for (q = 0; q < 24; q++) {
+          unsigned int perm[4] = { 0, 1, 2, 3 }, rest = q, i;
+          for (i = 0; i < 4; i++) {
+            unsigned int k = rest % (4 - i), t = perm[i + k];
+            rest /= 4 - i;
+            memmove (&perm[i + 1], &perm[i], k * sizeof (perm[0]));
+            perm[i] = t;
           }
-          if (memcmp (got, want, bytes) != 0) {
-            size_t at = 0;
-            while (got[at] == want[at])
-              at++;
-            printf ("FAIL: permute %llu:%llu:%llu:%llu by %u:%u:%u:%u, %u "
-                "bytes, poison 0x%02x: first difference at byte %zu\n", d[0],
-                d[1], d[2], d[3], perm[0], perm[1], perm[2], perm[3], es,
-                poisons[p], at);
-            n_failed++;
-          } else {
-            n_passed++;
-          }
-        }
-        memset (got, poisons[0], bytes);
-        if (ct_permute_cpu (src, got, d, es, perm) != CT_OK ||
-            memcmp (got, want, bytes) != 0) {
-          printf ("FAIL: permute on the CPU %llu:%llu:%llu:%llu by "
-              "%u:%u:%u:%u, %u bytes\n", d[0], d[1], d[2], d[3], perm[0],
-              perm[1], perm[2], perm[3], es);
-          n_failed++;
-        } else {
-          n_passed++;
+          check_permute (b.src, b.d_src, b.d_dst, b.want, b.got, shapes[sh],
+              sizes[z], perm, stream);
         }
       }
-    next:
-      cudaFree (d_src);
-      cudaFree (d_dst);
-      free (src);
-      free (want);
-      free (got);
+      permute_buffers_clear (&b);
     }
   }
 
@@ -884,6 +918,67 @@ run_permutations (cudaStream_t stream)
         ct_permute_validate (d, 3, id), CT_ERROR_UNSUPPORTED_ELEMENT_SIZE);
   }
   printf ("permutations: %d cases passed, %d failed\n", n_passed - passed,
+      n_failed - failed);
+}
+
+/* Channels: NCHW to NHWC and back for 2 to 5 channels and every element
+ * size, over lengths that leave whole warps, part of a warp or part of a
+ * 16-byte group, with planar rows as long as the length or longer, and one
+ * or two batch dimensions. */
+static void
+run_channels (cudaStream_t stream)
+{
+  /* planar length, batch N, batch M */
+  static const unsigned long long plain[][3] = {
+    {16, 1, 1}, {48, 3, 2}, {8208, 2, 1}, {65584, 1, 3}, {40, 5, 1},
+  };
+  /* L, X: a row of L pixels in planar rows of L x X elements */
+  static const unsigned long long strided[][2] = {
+    {16, 3}, {48, 5}, {1008, 2}, {17, 16},
+  };
+  static const unsigned int sizes[] = { 1, 2, 4, 8 };
+  static const unsigned int nchw_nhwc[4] = { 1, 0, 2, 3 };
+  /* (L, X, C, N) to (C, L, N, X), and back */
+  static const unsigned int to_inter[4] = { 2, 0, 3, 1 };
+  static const unsigned int to_planar[4] = { 1, 3, 0, 2 };
+  int passed = n_passed, failed = n_failed;
+  size_t z, i;
+  unsigned long long c;
+
+  for (z = 0; z < N_ELEMENTS (sizes); z++) {
+    unsigned int es = sizes[z];
+    for (c = 2; c <= 5; c++) {
+      for (i = 0; i < N_ELEMENTS (plain); i++) {
+        const unsigned long long *s = plain[i];
+        const unsigned long long planar[4] = { s[0], c, s[1], s[2] };
+        const unsigned long long inter[4] = { c, s[0], s[1], s[2] };
+        PermuteBuffers b;
+        if (permute_buffers_init (&b, planar, es))
+          check_permute (b.src, b.d_src, b.d_dst, b.want, b.got, planar, es,
+              nchw_nhwc, stream);
+        permute_buffers_clear (&b);
+        if (permute_buffers_init (&b, inter, es))
+          check_permute (b.src, b.d_src, b.d_dst, b.want, b.got, inter, es,
+              nchw_nhwc, stream);
+        permute_buffers_clear (&b);
+      }
+      for (i = 0; i < N_ELEMENTS (strided); i++) {
+        const unsigned long long *s = strided[i];
+        const unsigned long long planar[4] = { s[0], s[1], c, 2 };
+        const unsigned long long inter[4] = { c, s[0], 2, s[1] };
+        PermuteBuffers b;
+        if (permute_buffers_init (&b, planar, es))
+          check_permute (b.src, b.d_src, b.d_dst, b.want, b.got, planar, es,
+              to_inter, stream);
+        permute_buffers_clear (&b);
+        if (permute_buffers_init (&b, inter, es))
+          check_permute (b.src, b.d_src, b.d_dst, b.want, b.got, inter, es,
+              to_planar, stream);
+        permute_buffers_clear (&b);
+      }
+    }
+  }
+  printf ("channels: %d cases passed, %d failed\n", n_passed - passed,
       n_failed - failed);
 }
 
@@ -1185,6 +1280,8 @@ main (int argc, char **argv)
       N_ELEMENTS (stream_strides), ends, N_ELEMENTS (ends), stream);
   if (wanted ("permutations"))
     run_permutations (stream);
+  if (wanted ("channels"))
+    run_channels (stream);
 
   CHECK (cudaStreamDestroy (stream));
   print_summary ();
