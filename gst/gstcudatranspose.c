@@ -1038,9 +1038,40 @@ gst_cuda_transpose_new_pool (GstCudaTranspose * self, GstCaps * caps,
   return pool;
 }
 
+/* A pinned pool of tensor buffers for tensor @caps, one memory per tensor;
+ * NULL (and the reason logged) if the caps or the pool will not do. @total
+ * is set to the buffers' size. */
+static GstBufferPool *
+gst_cuda_transpose_new_tensor_pool (GstCudaTranspose * self, GstCaps * caps,
+    guint min_buffers, guint max_buffers, guint * total)
+{
+  CtTensorInfo t[CT_TENSOR_COUNT_LIMIT];
+  gsize sizes[CT_TENSOR_COUNT_LIMIT];
+  GstBufferPool *pool;
+  gchar *why = NULL;
+  guint n = 0, i;
+
+  if (!ct_tensor_caps_parse (gst_caps_get_structure (caps, 0), t, &n, &why)) {
+    GST_DEBUG_OBJECT (self, "no tensor pool: %s", why);
+    g_free (why);
+    return NULL;
+  }
+  for (i = 0; i < n; i++)
+    sizes[i] = ct_tensor_bytes (&t[i]);
+  pool = gst_cuda_transpose_tensor_pool_new (self->context, caps, sizes, n,
+      min_buffers, max_buffers);
+  if (pool) {
+    GstStructure *config = gst_buffer_pool_get_config (pool);
+
+    gst_buffer_pool_config_get_params (config, NULL, total, NULL, NULL);
+    gst_structure_free (config);
+  }
+  return pool;
+}
+
 /* Upstream gets a pool to write its frames into: CUDA memory of our
- * context for CUDA caps, pinned host memory otherwise, so that the upload
- * runs at the link's speed. */
+ * context for CUDA caps, pinned host memory otherwise (for tensors, a
+ * pinned tensor pool), so that the upload runs at the link's speed. */
 static gboolean
 gst_cuda_transpose_propose_allocation (GstBaseTransform * trans,
     GstQuery * decide_query, GstQuery * query)
@@ -1059,8 +1090,20 @@ gst_cuda_transpose_propose_allocation (GstBaseTransform * trans,
   gst_query_add_allocation_meta (query, GST_VIDEO_META_API_TYPE, NULL);
 
   gst_query_parse_allocation (query, &caps, NULL);
-  if (caps && ct_tensor_caps_is_tensor (gst_caps_get_structure (caps, 0)))
+  if (caps && ct_tensor_caps_is_tensor (gst_caps_get_structure (caps, 0))) {
+    if (gst_query_get_n_allocation_pools (query) == 0 &&
+        gst_cuda_transpose_wants_gpu (self)) {
+      guint total;
+
+      pool = gst_cuda_transpose_new_tensor_pool (self, caps, 0, 0, &total);
+      if (pool) {
+        GST_DEBUG_OBJECT (self, "proposing a pinned tensor pool");
+        gst_query_add_allocation_pool (query, pool, total, 0, 0);
+        gst_object_unref (pool);
+      }
+    }
     return TRUE;
+  }
   if (!caps || !gst_video_info_from_caps (&info, caps))
     return FALSE;
   if (gst_query_get_n_allocation_pools (query) > 0)
@@ -1121,6 +1164,42 @@ downstream_has_own_memory (GstQuery * query)
   return own;
 }
 
+/* Tensor output: from a pinned tensor pool of ours, unless downstream
+ * brings memory of its own or no GPU kernel will run; then one memory per
+ * tensor from the negotiated allocator (prepare_output_buffer). */
+static gboolean
+gst_cuda_transpose_decide_tensor_allocation (GstCudaTranspose * self,
+    GstQuery * query, GstCaps * caps)
+{
+  GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
+  GstBufferPool *ours;
+  guint total, min_buffers = 0, max_buffers = 0;
+  gboolean have_pool = gst_query_get_n_allocation_pools (query) > 0;
+
+  if (downstream_has_own_memory (query) ||
+      !gst_cuda_transpose_wants_gpu (self))
+    return GST_BASE_TRANSFORM_CLASS (parent_class)->decide_allocation (trans,
+        query);
+  if (have_pool)
+    gst_query_parse_nth_allocation_pool (query, 0, NULL, NULL, &min_buffers,
+        &max_buffers);
+  ours = gst_cuda_transpose_new_tensor_pool (self, caps, min_buffers,
+      max_buffers, &total);
+  if (ours) {
+    if (have_pool)
+      gst_query_set_nth_allocation_pool (query, 0, ours, total, min_buffers,
+          max_buffers);
+    else
+      gst_query_add_allocation_pool (query, ours, total, min_buffers,
+          max_buffers);
+    GST_DEBUG_OBJECT (self, "tensor output from a pinned pool of %u-byte "
+        "buffers", total);
+    gst_object_unref (ours);
+  }
+  return GST_BASE_TRANSFORM_CLASS (parent_class)->decide_allocation (trans,
+      query);
+}
+
 /* Output buffers: for CUDA caps, downstream's pool if it is a CUDA pool of
  * our context, else one of ours; for system memory, a pinned pool unless
  * downstream brings memory of its own. */
@@ -1137,8 +1216,7 @@ gst_cuda_transpose_decide_allocation (GstBaseTransform * trans,
 
   gst_query_parse_allocation (query, &caps, NULL);
   if (caps && ct_tensor_caps_is_tensor (gst_caps_get_structure (caps, 0)))
-    return GST_BASE_TRANSFORM_CLASS (parent_class)->decide_allocation (trans,
-        query);
+    return gst_cuda_transpose_decide_tensor_allocation (self, query, caps);
   if (!caps || !gst_video_info_from_caps (&info, caps))
     return FALSE;
   cuda = is_cuda_memory_caps (gst_caps_get_features (caps, 0));
@@ -1216,7 +1294,8 @@ gst_cuda_transpose_decide_allocation (GstBaseTransform * trans,
 static void gst_cuda_transpose_set_active (GstCudaTranspose * self,
     GstCudaTransposeKernel kernel);
 
-/* One memory per tensor, as NNStreamer makes them. */
+/* One memory per tensor, as NNStreamer makes them: a buffer of our tensor
+ * pool, or memories from the negotiated allocator. */
 static GstFlowReturn
 gst_cuda_transpose_prepare_output_buffer (GstBaseTransform * trans,
     GstBuffer * inbuf, GstBuffer ** outbuf)
@@ -1224,10 +1303,16 @@ gst_cuda_transpose_prepare_output_buffer (GstBaseTransform * trans,
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
   GstAllocator *allocator = NULL;
   GstAllocationParams params;
+  GstBufferPool *pool;
   GstBuffer *buf;
+  gboolean ours;
   guint i;
 
-  if (!self->n_tensors)
+  /* the base class takes buffers from our tensor pool (and activates it) */
+  pool = gst_base_transform_get_buffer_pool (trans);
+  ours = pool && GST_IS_CUDA_TRANSPOSE_TENSOR_POOL (pool);
+  gst_clear_object (&pool);
+  if (!self->n_tensors || ours)
     return GST_BASE_TRANSFORM_CLASS (parent_class)->prepare_output_buffer
         (trans, inbuf, outbuf);
 

@@ -16,6 +16,7 @@
 #include <gst/video/video.h>
 
 #include "cudatranspose-kernels.h"
+#include "gstcudatransposetensor.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_cuda_transpose_debug);
 #define GST_CAT_DEFAULT gst_cuda_transpose_debug
@@ -172,4 +173,109 @@ gst_cuda_transpose_pinned_pool_new (GstCudaContext * context, GstCaps * caps,
     return NULL;
   }
   return pool;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Tensor pool                                                              */
+
+struct _GstCudaTransposeTensorPool
+{
+  GstBufferPool parent;
+
+  GstAllocator *allocator;
+  gsize sizes[CT_TENSOR_COUNT_LIMIT];
+  guint n_tensors;
+};
+
+G_DEFINE_TYPE (GstCudaTransposeTensorPool, gst_cuda_transpose_tensor_pool,
+    GST_TYPE_BUFFER_POOL);
+
+static GstFlowReturn
+tensor_pool_alloc_buffer (GstBufferPool * pool, GstBuffer ** buffer,
+    GstBufferPoolAcquireParams * params)
+{
+  GstCudaTransposeTensorPool *self = GST_CUDA_TRANSPOSE_TENSOR_POOL (pool);
+  GstBuffer *buf = gst_buffer_new ();
+  guint i;
+
+  for (i = 0; i < self->n_tensors; i++) {
+    GstMemory *mem = gst_allocator_alloc (self->allocator, self->sizes[i],
+        NULL);
+
+    if (!mem) {
+      GST_WARNING_OBJECT (pool, "could not allocate %" G_GSIZE_FORMAT
+          " bytes for tensor %u", self->sizes[i], i);
+      gst_buffer_unref (buf);
+      return GST_FLOW_ERROR;
+    }
+    gst_buffer_append_memory (buf, mem);
+  }
+  *buffer = buf;
+  return GST_FLOW_OK;
+}
+
+static void
+gst_cuda_transpose_tensor_pool_finalize (GObject * object)
+{
+  GstCudaTransposeTensorPool *self = GST_CUDA_TRANSPOSE_TENSOR_POOL (object);
+
+  gst_clear_object (&self->allocator);
+  G_OBJECT_CLASS (gst_cuda_transpose_tensor_pool_parent_class)->finalize
+      (object);
+}
+
+static void
+gst_cuda_transpose_tensor_pool_class_init (GstCudaTransposeTensorPoolClass *
+    klass)
+{
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  GstBufferPoolClass *pool_class = GST_BUFFER_POOL_CLASS (klass);
+
+  gobject_class->finalize = gst_cuda_transpose_tensor_pool_finalize;
+  pool_class->alloc_buffer = tensor_pool_alloc_buffer;
+}
+
+static void
+gst_cuda_transpose_tensor_pool_init (GstCudaTransposeTensorPool * self)
+{
+}
+
+GstBufferPool *
+gst_cuda_transpose_tensor_pool_new (GstCudaContext * context, GstCaps * caps,
+    const gsize * sizes, guint n_tensors, guint min_buffers,
+    guint max_buffers)
+{
+  GstCudaTransposeTensorPool *self;
+  GstStructure *config;
+  guint64 total = 0;
+  guint i;
+
+  g_return_val_if_fail (GST_IS_CUDA_CONTEXT (context), NULL);
+  g_return_val_if_fail (n_tensors > 0 &&
+      n_tensors <= CT_TENSOR_COUNT_LIMIT, NULL);
+
+  for (i = 0; i < n_tensors; i++)
+    total += sizes[i];
+  if (total > G_MAXUINT) {
+    GST_DEBUG ("tensors of %" G_GUINT64_FORMAT " bytes: no pool", total);
+    return NULL;
+  }
+
+  self = g_object_new (GST_TYPE_CUDA_TRANSPOSE_TENSOR_POOL, NULL);
+  gst_object_ref_sink (self);
+  self->allocator = gst_cuda_transpose_pinned_allocator_new (context);
+  memcpy (self->sizes, sizes, n_tensors * sizeof (sizes[0]));
+  self->n_tensors = n_tensors;
+
+  /* the size is the buffer's total, which the base class checks on release */
+  config = gst_buffer_pool_get_config (GST_BUFFER_POOL (self));
+  gst_buffer_pool_config_set_params (config, caps, (guint) total, min_buffers,
+      max_buffers);
+  if (!gst_buffer_pool_set_config (GST_BUFFER_POOL (self), config)) {
+    GST_WARNING ("tensor pool refused its configuration for %" GST_PTR_FORMAT,
+        caps);
+    gst_object_unref (self);
+    return NULL;
+  }
+  return GST_BUFFER_POOL (self);
 }

@@ -34,4 +34,18 @@ GstAllocator *gst_cuda_transpose_pinned_allocator_new (GstCudaContext *
 GstBufferPool *gst_cuda_transpose_pinned_pool_new (GstCudaContext * context,
     GstCaps * caps, guint size, guint min_buffers, guint max_buffers);
 
+/* A pool of tensor buffers (other/tensors): one pinned memory per tensor,
+ * of @sizes, as NNStreamer's elements expect. Configured, not active;
+ * NULL if the pool refuses the configuration or the tensors total more
+ * than a pool can describe (G_MAXUINT bytes). */
+#define GST_TYPE_CUDA_TRANSPOSE_TENSOR_POOL \
+    (gst_cuda_transpose_tensor_pool_get_type ())
+G_DECLARE_FINAL_TYPE (GstCudaTransposeTensorPool,
+    gst_cuda_transpose_tensor_pool, GST, CUDA_TRANSPOSE_TENSOR_POOL,
+    GstBufferPool);
+
+GstBufferPool *gst_cuda_transpose_tensor_pool_new (GstCudaContext * context,
+    GstCaps * caps, const gsize * sizes, guint n_tensors, guint min_buffers,
+    guint max_buffers);
+
 G_END_DECLS

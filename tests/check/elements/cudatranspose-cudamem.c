@@ -301,6 +301,22 @@ GST_START_TEST (test_cuda_resolution_change)
 
 GST_END_TEST;
 
+/* @mem has @size bytes of page-locked memory; @poison overwrites them. */
+static void
+assert_pinned_memory (GstMemory * mem, gsize size, gboolean poison)
+{
+  GstMapInfo map;
+  int pinned = -1;
+
+  fail_unless (gst_memory_map (mem, &map, GST_MAP_WRITE));
+  fail_unless_equals_uint64 (map.size, size);
+  fail_unless_equals_int (ct_host_is_pinned (map.data, &pinned), CT_OK);
+  fail_unless_equals_int (pinned, 1);
+  if (poison)
+    memset (map.data, 0x5a, map.size);
+  gst_memory_unmap (mem, &map);
+}
+
 /* Upstream gets a pinned pool to write into, downstream pinned output. Each
  * output is poisoned before it goes back to the pool, so the next frames
  * come out of poisoned memory. */
@@ -350,6 +366,36 @@ GST_START_TEST (test_pinned_pools)
     fail_unless_equals_int (pinned, 1);
     memset (map.data, 0x5a + i, map.size);
     gst_buffer_unmap (out, &map);
+    gst_buffer_unref (out);
+    gst_buffer_unref (in);
+  }
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* Tensors: upstream gets a pinned pool whose buffers hold one memory per
+ * tensor, and the output comes from one too. Each output is poisoned
+ * before it goes back to the pool. */
+GST_START_TEST (test_pinned_tensor_pools)
+{
+  const CtCheckTensor t[2] = { {"33:17:3:1", "float32"}, {"3:640:5", "uint8"}
+  };
+  const gsize bytes[2] = { 33 * 17 * 3 * 4, 3 * 640 * 5 };
+  GstHarness *h = gst_harness_new ("cudatranspose");
+  guint i, k;
+
+  gst_harness_set_src_caps (h, ct_check_tensor_caps (t, 2));
+  for (i = 0; i < 4; i++) {
+    GstBuffer *in = gst_harness_create_buffer (h, bytes[0] + bytes[1]);
+    GstBuffer *out;
+
+    fail_unless_equals_int (gst_buffer_n_memory (in), 2);
+    for (k = 0; k < 2; k++)
+      assert_pinned_memory (gst_buffer_peek_memory (in, k), bytes[k], FALSE);
+    out = ct_check_push_tensor_buffer (h, in, t, 2, "pinned tensors");
+    for (k = 0; k < 2; k++)
+      assert_pinned_memory (gst_buffer_peek_memory (out, k), bytes[k], TRUE);
     gst_buffer_unref (out);
     gst_buffer_unref (in);
   }
@@ -493,6 +539,7 @@ cudatranspose_cudamem_suite (gboolean nvdec)
   tcase_add_test (tc, test_cuda_context_shared);
   tcase_add_test (tc, test_cuda_resolution_change);
   tcase_add_test (tc, test_pinned_pools);
+  tcase_add_test (tc, test_pinned_tensor_pools);
   tcase_add_test (tc, test_cycles_cuda);
   tcase_add_test (tc, test_cycles_pinned);
   return s;

@@ -464,25 +464,22 @@ ct_check_tensor_caps (const CtCheckTensor * t, guint n)
   return caps;
 }
 
-void
-ct_check_push_tensors_and_verify (GstHarness * h, const CtCheckTensor * t,
-    guint n, gboolean one_memory, const gchar * what)
+GstBuffer *
+ct_check_push_tensor_buffer (GstHarness * h, GstBuffer * in,
+    const CtCheckTensor * t, guint n, const gchar * what)
 {
-  GstBuffer *in = gst_buffer_new (), *out;
-  gsize total = 0, offset = 0;
+  gboolean one_memory = gst_buffer_n_memory (in) == 1;
+  gsize offset = 0;
   GstMapInfo im, om;
+  GstBuffer *out;
   guint i;
 
-  for (i = 0; i < n; i++)
-    total += tensor_bytes (&t[i]);
-  for (i = 0; i < (one_memory ? 1 : n); i++) {
-    gsize size = one_memory ? total : tensor_bytes (&t[i]);
-    GstMemory *mem = gst_allocator_alloc (NULL, size, NULL);
+  for (i = 0; i < gst_buffer_n_memory (in); i++) {
+    GstMemory *mem = gst_buffer_peek_memory (in, i);
 
     fail_unless (gst_memory_map (mem, &im, GST_MAP_WRITE));
     fill_random (im.data, im.size);
     gst_memory_unmap (mem, &im);
-    gst_buffer_append_memory (in, mem);
   }
 
   fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
@@ -518,7 +515,7 @@ ct_check_push_tensors_and_verify (GstHarness * h, const CtCheckTensor * t,
             fail ("%s: tensor %u (%s %s) plane %" G_GUINT64_FORMAT
                 ": element (%" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT
                 ") differs", what, i, t[i].type, t[i].dims, p, x, y);
-            return;
+            return out;
           }
         }
       }
@@ -527,7 +524,23 @@ ct_check_push_tensors_and_verify (GstHarness * h, const CtCheckTensor * t,
     gst_memory_unmap (imem, &im);
     offset += tensor_bytes (&t[i]);
   }
-  gst_buffer_unref (out);
+  return out;
+}
+
+void
+ct_check_push_tensors_and_verify (GstHarness * h, const CtCheckTensor * t,
+    guint n, gboolean one_memory, const gchar * what)
+{
+  GstBuffer *in = gst_buffer_new ();
+  gsize total = 0;
+  guint i;
+
+  for (i = 0; i < n; i++)
+    total += tensor_bytes (&t[i]);
+  for (i = 0; i < (one_memory ? 1 : n); i++)
+    gst_buffer_append_memory (in, gst_allocator_alloc (NULL,
+            one_memory ? total : tensor_bytes (&t[i]), NULL));
+  gst_buffer_unref (ct_check_push_tensor_buffer (h, in, t, n, what));
   gst_buffer_unref (in);
 }
 

@@ -92,6 +92,12 @@ GstCaps *ct_check_tensor_caps (const CtCheckTensor * t, guint n);
 void ct_check_push_tensors_and_verify (GstHarness * h,
     const CtCheckTensor * t, guint n, gboolean one_memory, const gchar * what);
 
+/* Fills @in (one memory per tensor, or one for all) with random bytes,
+ * pushes it through @h and checks the output as above; returns the output
+ * (unref it). */
+GstBuffer *ct_check_push_tensor_buffer (GstHarness * h, GstBuffer * in,
+    const CtCheckTensor * t, guint n, const gchar * what);
+
 /* Every type at every shape through @h, then two tensors of different types
  * in one buffer, both memory layouts. */
 void ct_check_all_tensors (GstHarness * h, const gchar * what);
