@@ -2,7 +2,7 @@
  * between cudaupload and cudadownload, and videoflip video-direction=ul-lr,
  * on the same pre-generated frames, in the same run.
  *
- *   bench-pipelines [--frames N] [--json FILE]
+ *   bench-pipelines [--frames N] [--json FILE] [--tensors]
  *
  * Frames are made once, in buffers from the pool the first element proposes
  * (pinned host memory for cudatranspose; the "input" column says whether
@@ -12,6 +12,11 @@
  * to the last. "own us" is the median time a frame spends inside the element
  * under test: from its arrival on the element's sink pad to its departure
  * from the src pad. GB/s counts the frame's bytes read plus written.
+ *
+ * Then tensor rows: cudatranspose permutation=... alone on one
+ * other/tensors tensor per buffer (HWC <-> CHW of 1080p and 4K images),
+ * frames from the element's proposed pool the same way. --tensors runs
+ * only those.
  *
  * Run with GST_PLUGIN_PATH pointing at the build's gst/ folder.
  */
@@ -185,6 +190,11 @@ proposed_pool (GstElement * src, GstCaps * caps, Timing * t, GstBus * bus,
     }
     g_usleep (10000);
   }
+  if (!g_atomic_int_get (&t->n_arrived)) {
+    g_snprintf (why, why_len, "the first frame did not arrive within 10 s");
+    gst_object_unref (pad);
+    return NULL;
+  }
 
   query = gst_query_new_allocation (caps, TRUE);
   if (gst_pad_peer_query (pad, query) &&
@@ -197,13 +207,12 @@ proposed_pool (GstElement * src, GstCaps * caps, Timing * t, GstBus * bus,
   return pool;
 }
 
+/* @caps frames of @bytes through appsrc ! @path_desc ! fakesink. */
 static Result
-run_path (const Path * path, GstVideoFormat format, gint width, gint height,
+run_path (const gchar * path_desc, GstCaps * caps, gsize bytes,
     guint n_frames)
 {
   Result r = { FALSE, "", 0, 0, 0, FALSE, FALSE, "" };
-  GstVideoInfo info;
-  GstCaps *caps;
   gchar *desc;
   GstElement *pipeline, *src, *t, *sink;
   GstBus *bus;
@@ -214,19 +223,15 @@ run_path (const Path * path, GstVideoFormat format, gint width, gint height,
   GError *err = NULL;
   guint i, n;
 
-  gst_video_info_set_format (&info, format, width, height);
-  caps = gst_video_info_to_caps (&info);
-  gst_caps_set_simple (caps, "framerate", GST_TYPE_FRACTION, 0, 1, NULL);
   desc = g_strdup_printf ("appsrc name=src format=time block=true "
       "max-buffers=4 ! %s ! fakesink name=sink sync=false "
-      "enable-last-sample=false", path->desc);
+      "enable-last-sample=false", path_desc);
   pipeline = gst_parse_launch (desc, &err);
   g_free (desc);
   if (err) {
     g_snprintf (r.why, sizeof (r.why), "%s", err->message);
     g_error_free (err);
     gst_clear_object (&pipeline);
-    gst_caps_unref (caps);
     return r;
   }
   src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
@@ -247,8 +252,7 @@ run_path (const Path * path, GstVideoFormat format, gint width, gint height,
    * buffer: a plain one, timed among the warm-up frames */
   gst_element_set_state (pipeline, GST_STATE_PLAYING);
   {
-    GstBuffer *first = gst_buffer_new_allocate (NULL,
-        GST_VIDEO_INFO_SIZE (&info), NULL);
+    GstBuffer *first = gst_buffer_new_allocate (NULL, bytes, NULL);
 
     fill_frame (first, DISTINCT_FRAMES);
     gst_app_src_push_buffer (GST_APP_SRC (src), first);
@@ -260,8 +264,7 @@ run_path (const Path * path, GstVideoFormat format, gint width, gint height,
         GST_FLOW_OK)
       frames[i] = NULL;
     if (!frames[i])
-      frames[i] = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (&info),
-          NULL);
+      frames[i] = gst_buffer_new_allocate (NULL, bytes, NULL);
     fill_frame (frames[i], i);
   }
   {
@@ -276,13 +279,17 @@ run_path (const Path * path, GstVideoFormat format, gint width, gint height,
   }
 
   /* the same few frames by reference: nothing is copied at the source */
-  for (i = 1; i < n_frames; i++) {
-    if (gst_app_src_push_buffer (GST_APP_SRC (src),
-            gst_buffer_ref (frames[i % DISTINCT_FRAMES])) != GST_FLOW_OK)
-      break;
+  for (i = 1; i < n_frames && !r.why[0]; i++) {
+    GstFlowReturn ret = gst_app_src_push_buffer (GST_APP_SRC (src),
+        gst_buffer_ref (frames[i % DISTINCT_FRAMES]));
+
+    if (ret != GST_FLOW_OK)
+      g_snprintf (r.why, sizeof (r.why), "frame %u: %s", i,
+          gst_flow_get_name (ret));
   }
   gst_app_src_end_of_stream (GST_APP_SRC (src));
-  msg = gst_bus_timed_pop_filtered (bus, 300 * GST_SECOND,
+  /* an error message says more than the flow return */
+  msg = gst_bus_timed_pop_filtered (bus, (r.why[0] ? 1 : 300) * GST_SECOND,
       GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
   if (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR) {
     gst_message_parse_error (msg, &err, NULL);
@@ -313,7 +320,7 @@ run_path (const Path * path, GstVideoFormat format, gint width, gint height,
     r.ok = TRUE;
     r.pinned_output = timing.output_pinned;
     r.fps = (n - 1 - WARMUP_FRAMES) / secs;
-    r.gbps = r.fps * 2.0 * GST_VIDEO_INFO_SIZE (&info) / 1e9;
+    r.gbps = r.fps * 2.0 * bytes / 1e9;
     qsort (timing.own + WARMUP_FRAMES, timing.n_own - WARMUP_FRAMES,
         sizeof (guint64), cmp_u64);
     r.own_us = timing.own[WARMUP_FRAMES + (timing.n_own - WARMUP_FRAMES) /
@@ -328,7 +335,6 @@ run_path (const Path * path, GstVideoFormat format, gint width, gint height,
     gst_buffer_pool_set_active (pool, FALSE);
     gst_object_unref (pool);
   }
-  gst_caps_unref (caps);
   g_free (timing.arrive);
   g_free (timing.own);
   gst_object_unref (bus);
@@ -337,6 +343,55 @@ run_path (const Path * path, GstVideoFormat format, gint width, gint height,
   gst_object_unref (src);
   gst_object_unref (pipeline);
   return r;
+}
+
+/* Tensor jobs: cudatranspose alone, with its permutation, on one tensor
+ * (NNStreamer's other/tensors) per buffer. */
+typedef struct
+{
+  const gchar *type;
+  guint es;
+  const gchar *dims;            /* innermost first */
+  guint64 elements;
+  const gchar *perm;
+  const gchar *what;
+} TensorJob;
+
+static const TensorJob tensor_jobs[] = {
+  {"uint8", 1, "3:1920:1080:1", 3ull * 1920 * 1080, "1:2:0:3", "HWC->CHW"},
+  {"float32", 4, "3:1920:1080:1", 3ull * 1920 * 1080, "1:2:0:3", "HWC->CHW"},
+  {"float32", 4, "1920:1080:3:1", 3ull * 1920 * 1080, "2:0:1:3", "CHW->HWC"},
+  {"uint8", 1, "3:3840:2160:1", 3ull * 3840 * 2160, "1:2:0:3", "HWC->CHW"},
+};
+
+/* Prints one result as a table row, and as a JSON object into @json. */
+static void
+report (const gchar * format, gint width, gint height, const gchar * size,
+    const gchar * path, const Result * r, FILE * json, gboolean * first)
+{
+  if (r->ok)
+    printf ("%-7s %-13s %-44s %10.1f %8.2f %9.1f %-8s %-8s %s\n", format,
+        size, path, r->fps, r->gbps, r->own_us,
+        r->pinned_input ? "pinned" : "pageable",
+        r->pinned_output ? "pinned" : "pageable", r->kernel);
+  else
+    printf ("%-7s %-13s %-44s %10s %8s %9s (%s)\n", format, size, path, "-",
+        "-", "-", r->why);
+  fflush (stdout);
+  if (json) {
+    gchar *why = g_strescape (r->why, NULL);
+
+    fprintf (json, "%s  {\"format\": \"%s\", \"width\": %d, "
+        "\"height\": %d, \"path\": \"%s\", \"ok\": %s, \"fps\": %.2f, "
+        "\"gbps\": %.3f, \"own_us\": %.2f, \"input_pinned\": %s, "
+        "\"output_pinned\": %s, \"kernel\": \"%s\", \"why\": \"%s\"}",
+        *first ? "" : ",\n", format, width, height, path,
+        r->ok ? "true" : "false", r->fps, r->gbps, r->own_us,
+        r->pinned_input ? "true" : "false",
+        r->pinned_output ? "true" : "false", r->kernel, why);
+    g_free (why);
+    *first = FALSE;
+  }
 }
 
 int
@@ -349,6 +404,7 @@ main (int argc, char **argv)
   const gint sizes[][2] = { {1920, 1080}, {3840, 2160} };
   const gchar *json_path = NULL;
   guint n_frames = 0, s, f, p;
+  gboolean tensors_only = FALSE;
   FILE *json = NULL;
   gboolean first = TRUE;
 
@@ -358,8 +414,11 @@ main (int argc, char **argv)
       json_path = argv[++p];
     else if (g_str_equal (argv[p], "--frames") && p + 1 < (guint) argc)
       n_frames = atoi (argv[++p]);
+    else if (g_str_equal (argv[p], "--tensors"))
+      tensors_only = TRUE;
     else {
-      fprintf (stderr, "usage: %s [--frames N] [--json FILE]\n", argv[0]);
+      fprintf (stderr, "usage: %s [--frames N] [--json FILE] [--tensors]\n",
+          argv[0]);
       return 2;
     }
   }
@@ -370,62 +429,66 @@ main (int argc, char **argv)
   if (json)
     fprintf (json, "[\n");
 
-  printf ("%-6s %-10s %-44s %10s %8s %9s %-8s %-8s %s\n", "format", "size",
+  printf ("%-7s %-13s %-44s %10s %8s %9s %-8s %-8s %s\n", "format", "size",
       "path", "frames/s", "GB/s", "own us", "input", "output", "kernel");
-  for (s = 0; s < G_N_ELEMENTS (sizes); s++) {
+  for (s = 0; s < G_N_ELEMENTS (sizes) && !tensors_only; s++) {
     for (f = 0; f < G_N_ELEMENTS (formats); f++) {
       double flip_fps = 0;
       Result res[G_N_ELEMENTS (paths)];
+      const gchar *name = gst_video_format_to_string (formats[f]);
+      GstVideoInfo info;
+      GstCaps *caps;
+      gchar size[32];
 
+      gst_video_info_set_format (&info, formats[f], sizes[s][0], sizes[s][1]);
+      caps = gst_video_info_to_caps (&info);
+      gst_caps_set_simple (caps, "framerate", GST_TYPE_FRACTION, 0, 1, NULL);
+      g_snprintf (size, sizeof (size), "%dx%d", sizes[s][0], sizes[s][1]);
       /* the CPU is slow: fewer frames for videoflip, more for the GPU */
       for (p = 0; p < G_N_ELEMENTS (paths); p++) {
         guint n = n_frames ? n_frames : (p == 2 ? 60 :
             (sizes[s][0] > 2000 ? 1500 : 4000));
-        gchar size[32];
 
-        g_snprintf (size, sizeof (size), "%dx%d", sizes[s][0], sizes[s][1]);
         if (paths[p].cuda && formats[f] == GST_VIDEO_FORMAT_GRAY8) {
           res[p].ok = FALSE;
           g_snprintf (res[p].why, sizeof (res[p].why), "GStreamer 1.22's "
               "CUDA memory has no GRAY8");
         } else {
-          res[p] = run_path (&paths[p], formats[f], sizes[s][0], sizes[s][1],
+          res[p] = run_path (paths[p].desc, caps, GST_VIDEO_INFO_SIZE (&info),
               n);
         }
         if (p == 2 && res[p].ok)
           flip_fps = res[p].fps;
-        if (res[p].ok)
-          printf ("%-6s %-10s %-44s %10.1f %8.2f %9.1f %-8s %-8s %s\n",
-              gst_video_format_to_string (formats[f]), size, paths[p].name,
-              res[p].fps, res[p].gbps, res[p].own_us,
-              res[p].pinned_input ? "pinned" : "pageable",
-              res[p].pinned_output ? "pinned" : "pageable", res[p].kernel);
-        else
-          printf ("%-6s %-10s %-44s %10s %8s %9s (%s)\n",
-              gst_video_format_to_string (formats[f]), size, paths[p].name,
-              "-", "-", "-", res[p].why);
-        fflush (stdout);
-        if (json) {
-          gchar *why = g_strescape (res[p].why, NULL);
-
-          fprintf (json, "%s  {\"format\": \"%s\", \"width\": %d, "
-              "\"height\": %d, \"path\": \"%s\", \"ok\": %s, \"fps\": %.2f, "
-              "\"gbps\": %.3f, \"own_us\": %.2f, \"input_pinned\": %s, "
-              "\"output_pinned\": %s, \"kernel\": \"%s\", \"why\": \"%s\"}", first ? "" : ",\n",
-              gst_video_format_to_string (formats[f]), sizes[s][0],
-              sizes[s][1], paths[p].name, res[p].ok ? "true" : "false",
-              res[p].fps, res[p].gbps, res[p].own_us,
-              res[p].pinned_input ? "true" : "false",
-              res[p].pinned_output ? "true" : "false", res[p].kernel, why);
-          g_free (why);
-          first = FALSE;
-        }
+        report (name, sizes[s][0], sizes[s][1], size, paths[p].name, &res[p],
+            json, &first);
       }
+      gst_caps_unref (caps);
       if (flip_fps > 0 && res[0].ok)
         printf ("%-6s %dx%d: cudatranspose in system memory %.1fx "
-            "videoflip's frames/s\n", gst_video_format_to_string (formats[f]),
-            sizes[s][0], sizes[s][1], res[0].fps / flip_fps);
+            "videoflip's frames/s\n", name, sizes[s][0], sizes[s][1],
+            res[0].fps / flip_fps);
     }
+  }
+
+  for (p = 0; p < G_N_ELEMENTS (tensor_jobs); p++) {
+    const TensorJob *j = &tensor_jobs[p];
+    gsize bytes = j->elements * j->es;
+    gchar *caps_str = g_strdup_printf ("other/tensors,format=static,"
+        "num_tensors=1,dimensions=(string)%s,types=%s,framerate=0/1", j->dims,
+        j->type);
+    gchar *desc = g_strdup_printf ("cudatranspose name=t permutation=%s",
+        j->perm);
+    gchar *path = g_strdup_printf ("cudatranspose permutation=%s (%s)",
+        j->perm, j->what);
+    GstCaps *caps = gst_caps_from_string (caps_str);
+    Result r = run_path (desc, caps, bytes,
+        n_frames ? n_frames : (bytes > 20000000 ? 600 : 1500));
+
+    report (j->type, 0, 0, j->dims, path, &r, json, &first);
+    gst_caps_unref (caps);
+    g_free (caps_str);
+    g_free (desc);
+    g_free (path);
   }
   if (json) {
     fprintf (json, "\n]\n");
