@@ -26,16 +26,16 @@ if want tests; then
     "$b/tests/kernels/test-kernels" > "$out/memcheck.log" 2>&1 &
   # racecheck is the slowest: the groups in parallel processes
   # (test-kernels SEED GROUPS; seed 0 keeps the default one). The small
-  # shapes and the permutations check every kernel; the groups of large,
-  # many or batched planes check the wide family only (--kernel-name),
-  # the seeds having been checked on the small shapes: unfiltered, those
-  # groups did not finish inside a 10-minute device call.
+  # shapes, the permutations and the channels check every kernel; the
+  # groups of large, many or batched planes check the wide family only
+  # (--kernel-name), the seeds having been checked on the small shapes:
+  # unfiltered, those groups did not finish inside a 10-minute device call.
   wide='regex=k_wide|k_thin|k_skinny|k_tile|k_stream'
   racecheck_parts=("small shapes" "permutations"
     "wide tile,large shapes,names,argument" "streamed,grid limit,skinny"
-    "multi-plane" "batches")
+    "multi-plane" "batches" "channels")
   racecheck_filters=("" "" "$wide" "$wide" "$wide"
-    'regex=k_wideILb[01]ELb1E|k_skinny|k_thin')
+    'regex=k_wideILb[01]ELb1E|k_skinny|k_thin' "")
   for i in "${!racecheck_parts[@]}"; do
     filter=()
     [ -n "${racecheck_filters[$i]}" ] &&
@@ -44,6 +44,7 @@ if want tests; then
       "$b/tests/kernels/test-kernels" 0 "${racecheck_parts[$i]}" \
       > "$out/racecheck-$i.log" 2>&1 &
   done
+  mkdir -p "$b/meson-logs"
   meson test -C "$b" --no-rebuild --print-errorlogs > "$out/meson-test.log" 2>&1
   suite=$?
   GST_PLUGIN_PATH_1_0=$PWD/$b/gst GST_REGISTRY_1_0=$out/registry.bin \
