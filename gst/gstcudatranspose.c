@@ -1164,6 +1164,19 @@ downstream_has_own_memory (GstQuery * query)
   return own;
 }
 
+/* Puts @pool first in the allocation @query, in place of downstream's. */
+static void
+query_put_pool (GstQuery * query, GstBufferPool * pool, guint size,
+    guint min_buffers, guint max_buffers)
+{
+  if (gst_query_get_n_allocation_pools (query) > 0)
+    gst_query_set_nth_allocation_pool (query, 0, pool, size, min_buffers,
+        max_buffers);
+  else
+    gst_query_add_allocation_pool (query, pool, size, min_buffers,
+        max_buffers);
+}
+
 /* Tensor output: from a pinned tensor pool of ours, unless downstream
  * brings memory of its own or no GPU kernel will run; then one memory per
  * tensor from the negotiated allocator (prepare_output_buffer). */
@@ -1186,12 +1199,7 @@ gst_cuda_transpose_decide_tensor_allocation (GstCudaTranspose * self,
   ours = gst_cuda_transpose_new_tensor_pool (self, caps, min_buffers,
       max_buffers, &total);
   if (ours) {
-    if (have_pool)
-      gst_query_set_nth_allocation_pool (query, 0, ours, total, min_buffers,
-          max_buffers);
-    else
-      gst_query_add_allocation_pool (query, ours, total, min_buffers,
-          max_buffers);
+    query_put_pool (query, ours, total, min_buffers, max_buffers);
     GST_DEBUG_OBJECT (self, "tensor output from a pinned pool of %u-byte "
         "buffers", total);
     gst_object_unref (ours);
@@ -1262,12 +1270,7 @@ gst_cuda_transpose_decide_allocation (GstBaseTransform * trans,
             cuda ? "CUDA" : "pinned", caps));
     return FALSE;
   }
-  if (have_pool)
-    gst_query_set_nth_allocation_pool (query, 0, ours, size, min_buffers,
-        max_buffers);
-  else
-    gst_query_add_allocation_pool (query, ours, size, min_buffers,
-        max_buffers);
+  query_put_pool (query, ours, size, min_buffers, max_buffers);
   if (!cuda) {
     /* the base class configures the pool with the first allocator */
     GstStructure *config = gst_buffer_pool_get_config (ours);

@@ -866,6 +866,19 @@ permute_buffers_clear (PermuteBuffers * b)
   free (b->got);
 }
 
+/* check_permute on a new random tensor of @d. */
+static void
+check_random_permute (const unsigned long long d[4], unsigned int es,
+    const unsigned int perm[4], cudaStream_t stream)
+{
+  PermuteBuffers b;
+
+  if (permute_buffers_init (&b, d, es))
+    check_permute (b.src, b.d_src, b.d_dst, b.want, b.got, d, es, perm,
+        stream);
+  permute_buffers_clear (&b);
+}
+
 /* Every permutation of 4 dimensions on each shape and element size, on the
  * GPU and the CPU loop, each twice over a poisoned destination. */
 static void
@@ -952,29 +965,15 @@ run_channels (cudaStream_t stream)
         const unsigned long long *s = plain[i];
         const unsigned long long planar[4] = { s[0], c, s[1], s[2] };
         const unsigned long long inter[4] = { c, s[0], s[1], s[2] };
-        PermuteBuffers b;
-        if (permute_buffers_init (&b, planar, es))
-          check_permute (b.src, b.d_src, b.d_dst, b.want, b.got, planar, es,
-              nchw_nhwc, stream);
-        permute_buffers_clear (&b);
-        if (permute_buffers_init (&b, inter, es))
-          check_permute (b.src, b.d_src, b.d_dst, b.want, b.got, inter, es,
-              nchw_nhwc, stream);
-        permute_buffers_clear (&b);
+        check_random_permute (planar, es, nchw_nhwc, stream);
+        check_random_permute (inter, es, nchw_nhwc, stream);
       }
       for (i = 0; i < N_ELEMENTS (strided); i++) {
         const unsigned long long *s = strided[i];
         const unsigned long long planar[4] = { s[0], s[1], c, 2 };
         const unsigned long long inter[4] = { c, s[0], 2, s[1] };
-        PermuteBuffers b;
-        if (permute_buffers_init (&b, planar, es))
-          check_permute (b.src, b.d_src, b.d_dst, b.want, b.got, planar, es,
-              to_inter, stream);
-        permute_buffers_clear (&b);
-        if (permute_buffers_init (&b, inter, es))
-          check_permute (b.src, b.d_src, b.d_dst, b.want, b.got, inter, es,
-              to_planar, stream);
-        permute_buffers_clear (&b);
+        check_random_permute (planar, es, to_inter, stream);
+        check_random_permute (inter, es, to_planar, stream);
       }
     }
   }
