@@ -80,6 +80,32 @@ parse_type (const gchar * text, CtTensorInfo * t, gchar ** why)
   return FALSE;
 }
 
+/* Multiplies out @t's planes and bytes; FALSE with a reason if they pass
+ * CT_TENSOR_BYTES_LIMIT (or 64 bits) on the way. */
+static gboolean
+size_tensor (CtTensorInfo * t, guint index, const gchar * dims, gchar ** why)
+{
+  guint64 planes = 1, bytes = t->elem_size;
+  gboolean ok = TRUE;
+  guint i;
+
+  for (i = 2; ok && i < t->rank; i++)
+    ok = g_uint64_checked_mul (&planes, planes, t->dims[i]);
+  for (i = 0; ok && i < MIN (t->rank, 2); i++)
+    ok = g_uint64_checked_mul (&bytes, bytes, t->dims[i]);
+  ok = ok && g_uint64_checked_mul (&bytes, bytes, planes) &&
+      bytes <= CT_TENSOR_BYTES_LIMIT;
+  if (!ok) {
+    *why = g_strdup_printf ("tensor %u (dimensions \"%s\", %s) is too large: "
+        "its sizes multiply to more than %" G_GUINT64_FORMAT " bytes, the "
+        "most a buffer can hold", index, dims, t->type, CT_TENSOR_BYTES_LIMIT);
+    return FALSE;
+  }
+  t->planes = planes;
+  t->bytes = bytes;
+  return TRUE;
+}
+
 gboolean
 ct_tensor_caps_parse (const GstStructure * s, CtTensorInfo * tensors,
     guint * n_tensors, gchar ** why)
@@ -91,6 +117,7 @@ ct_tensor_caps_parse (const GstStructure * s, CtTensorInfo * tensors,
       "types");
   const gchar *format = gst_structure_get_string (s, "format");
   gchar **d = NULL, **ty = NULL;
+  guint64 total = 0;
   gint num = 1;
   guint n, i;
   gboolean ok = FALSE;
@@ -122,8 +149,16 @@ ct_tensor_caps_parse (const GstStructure * s, CtTensorInfo * tensors,
   }
   for (i = 0; i < n; i++) {
     if (!parse_dims (d[i], &tensors[i], why) ||
-        !parse_type (ty[i], &tensors[i], why))
+        !parse_type (ty[i], &tensors[i], why) ||
+        !size_tensor (&tensors[i], i, d[i], why))
       goto done;
+    total += tensors[i].bytes;
+    if (total > CT_TENSOR_BYTES_LIMIT) {
+      *why = g_strdup_printf ("the %u tensors (dimensions \"%s\") hold more "
+          "than %" G_GUINT64_FORMAT " bytes together, the most a buffer can "
+          "hold", n, dims, CT_TENSOR_BYTES_LIMIT);
+      goto done;
+    }
   }
   *n_tensors = n;
   ok = TRUE;
@@ -137,19 +172,13 @@ done:
 guint64
 ct_tensor_bytes (const CtTensorInfo * t)
 {
-  return ct_tensor_planes (t) * t->dims[0] * (t->rank > 1 ? t->dims[1] : 1) *
-      t->elem_size;
+  return t->bytes;
 }
 
 guint64
 ct_tensor_planes (const CtTensorInfo * t)
 {
-  guint64 n = 1;
-  guint i;
-
-  for (i = 2; i < t->rank; i++)
-    n *= t->dims[i];
-  return n;
+  return t->planes;
 }
 
 gboolean

@@ -32,17 +32,26 @@ typedef struct
   guint64 dims[CT_TENSOR_RANK_LIMIT];   /* innermost first */
   guint elem_size;              /* bytes of the type */
   const gchar *type;            /* static string */
+  guint64 planes;               /* d0 x d1 planes: sizes past the second */
+  guint64 bytes;                /* of the whole tensor */
 } CtTensorInfo;
+
+/* The most bytes a tensor, or all tensors of a buffer together, may hold:
+ * twice that still fits a gsize (the device holds input and output). */
+#define CT_TENSOR_BYTES_LIMIT ((guint64) G_MAXSSIZE)
 
 /* Whether @s is other/tensors or other/tensor. */
 gboolean ct_tensor_caps_is_tensor (const GstStructure * s);
 
-/* Reads the tensors of fixed caps. On failure returns FALSE and sets @why
- * to a sentence for the user (g_free it). */
+/* Reads the tensors of fixed caps, with their sizes multiplied out. On
+ * failure (malformed fields, or a tensor or all of them together larger
+ * than CT_TENSOR_BYTES_LIMIT) returns FALSE and sets @why to a sentence
+ * for the user (g_free it). */
 gboolean ct_tensor_caps_parse (const GstStructure * s, CtTensorInfo * tensors,
     guint * n_tensors, gchar ** why);
 
-/* Bytes of one tensor, and the count of d0 x d1 planes in it. */
+/* Bytes of one tensor, and the count of d0 x d1 planes in it, as
+ * ct_tensor_caps_parse () worked them out. */
 guint64 ct_tensor_bytes (const CtTensorInfo * t);
 guint64 ct_tensor_planes (const CtTensorInfo * t);
 
