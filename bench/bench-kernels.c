@@ -678,9 +678,14 @@ main (int argc, char **argv)
     return 2;
   }
 
-  if (cudaGetDeviceCount (&n_dev) != cudaSuccess || n_dev == 0) {
-    printf ("SKIP: no CUDA device\n");
-    return 77;
+  {
+    CtResult res = ct_device_count (&n_dev);
+
+    if (res != CT_OK || n_dev == 0) {
+      printf ("SKIP: no CUDA device (%s)\n", res != CT_OK ?
+          ct_result_string (res) : "none found");
+      return 77;
+    }
   }
   CHECK (cudaGetDevice (&device));
   CHECK (cudaGetDeviceProperties (&prop, device));

@@ -24,6 +24,7 @@ typedef int CtResult;
 #define CT_ERROR_INVALID_ARGUMENT (-1)
 #define CT_ERROR_UNSUPPORTED_ELEMENT_SIZE (-2)
 #define CT_ERROR_UNSUPPORTED_KERNEL (-3)
+#define CT_ERROR_NO_DRIVER (-4)         /* ct_device_count: no libcuda.so.1 */
 
 /* The variants. The GPU ones are distinct kernels; their access patterns are
  * described where they are defined, in transpose.cu (the seeds: naive to
@@ -150,6 +151,8 @@ const char *ct_result_string (CtResult result);
 
 /* The small part of the CUDA runtime the element needs, so that it never
  * includes a CUDA header. All work on the calling thread's current context. */
+/* The CUDA devices this process sees; CT_ERROR_NO_DRIVER where no NVIDIA
+ * driver is installed. */
 CtResult ct_device_count (int *count);
 CtResult ct_device_name (int device, char *name, size_t len);
 CtResult ct_stream_create (CtStream * stream);

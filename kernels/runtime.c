@@ -3,6 +3,7 @@
 #include "cudatranspose-kernels.h"
 
 #include <cuda_runtime_api.h>
+#include <dlfcn.h>
 #include <stdio.h>
 
 const char *
@@ -18,6 +19,9 @@ ct_result_string (CtResult result)
       return "element size must be 1, 2, 3, 4 or 8 bytes";
     case CT_ERROR_UNSUPPORTED_KERNEL:
       return "no such GPU kernel variant";
+    case CT_ERROR_NO_DRIVER:
+      return "no NVIDIA driver is installed (libcuda.so.1 could not be "
+          "loaded)";
     default:
       if (result > 0)
         return cudaGetErrorString ((cudaError_t) result);
@@ -29,8 +33,19 @@ CtResult
 ct_device_count (int *count)
 {
   cudaError_t err = cudaGetDeviceCount (count);
-  if (err != cudaSuccess)
-    *count = 0;
+  void *driver;
+
+  if (err == cudaSuccess)
+    return CT_OK;
+  *count = 0;
+  /* the runtime says "driver version is insufficient" when there is no
+   * driver at all */
+  if (err == cudaErrorInsufficientDriver) {
+    driver = dlopen ("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL);
+    if (!driver)
+      return CT_ERROR_NO_DRIVER;
+    dlclose (driver);
+  }
   return (CtResult) err;
 }
 

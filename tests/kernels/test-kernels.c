@@ -1110,7 +1110,8 @@ test_names (void)
 {
   static const CtResult results[] = {
     CT_OK, CT_ERROR_INVALID_ARGUMENT, CT_ERROR_UNSUPPORTED_ELEMENT_SIZE,
-    CT_ERROR_UNSUPPORTED_KERNEL, (CtResult) cudaErrorInvalidValue, -100,
+    CT_ERROR_UNSUPPORTED_KERNEL, CT_ERROR_NO_DRIVER,
+    (CtResult) cudaErrorInvalidValue, -100,
   };
   char what[64];
   unsigned int i;
@@ -1207,11 +1208,12 @@ main (int argc, char **argv)
   uint64_t seed = DEFAULT_SEED;
   struct cudaDeviceProp prop;
   cudaStream_t stream = NULL;
-  cudaError_t err;
+  CtResult res;
 
-  err = cudaGetDeviceCount (&n_devices);
-  if (err != cudaSuccess || n_devices == 0) {
-    printf ("SKIP: no CUDA device (%s)\n", cudaGetErrorString (err));
+  res = ct_device_count (&n_devices);
+  if (res != CT_OK || n_devices == 0) {
+    printf ("SKIP: no CUDA device (%s)\n", res != CT_OK ?
+        ct_result_string (res) : "none found");
     return 77;
   }
 
