@@ -109,6 +109,24 @@ static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_PAD_ALWAYS,
     GST_STATIC_CAPS (CUDA_TRANSPOSE_CAPS));
 
+/* The step of a buffer's transform under way, for the message if it
+ * fails. */
+typedef enum
+{
+  STEP_CONTEXT,
+  STEP_ALLOCATE,
+  STEP_UPLOAD,
+  STEP_KERNEL,
+  STEP_DOWNLOAD,
+  STEP_SYNC,
+} Step;
+
+static const gchar *const step_names[] = {
+  "making the CUDA context current", "allocating GPU memory",
+  "copying the input to the GPU", "running the kernel",
+  "copying the output from the GPU", "waiting for the GPU",
+};
+
 /* One plane of the negotiated input: its size in elements and bytes. */
 typedef struct
 {
@@ -125,8 +143,7 @@ struct _GstCudaTranspose
   GstCudaTransposeKernel kernel;
   gint device_id;
   GstCudaTransposeKernel active_kernel;
-  gchar *permutation;           /* NULL: swap the two innermost */
-  guint perm[4];
+  gchar *permutation;           /* as set, valid or not; NULL: none */
 
   /* negotiated, under the stream lock */
   GstVideoInfo in_info;
@@ -148,6 +165,8 @@ struct _GstCudaTranspose
   gboolean gpu_failed;
   gchar *gpu_failure;
   gboolean warned_cpu;
+  GstCudaTransposeKernel warned_kernel;       /* asked for, ran on the CPU */
+  Step step;                    /* of the buffer being transformed */
   guint8 *dev_mem;
   gsize dev_size;               /* allocated */
   gsize dev_needed;             /* for the negotiated caps */
@@ -284,6 +303,42 @@ with_other_memory (GstCaps * caps)
   return ret;
 }
 
+/* What the permutation property holds. */
+typedef enum
+{
+  PERMUTATION_NONE,             /* unset: transpose */
+  PERMUTATION_VALID,
+  PERMUTATION_INVALID,          /* kept as set, refused when starting */
+} PermutationState;
+
+/* Reads the permutation property: its order into @perm when valid; when
+ * invalid, the reason into @why if given (g_free it). */
+static PermutationState
+gst_cuda_transpose_get_permutation (GstCudaTranspose * self, guint perm[4],
+    gchar ** why)
+{
+  PermutationState state = PERMUTATION_NONE;
+  gchar *text, *reason = NULL;
+
+  GST_OBJECT_LOCK (self);
+  text = g_strdup (self->permutation);
+  GST_OBJECT_UNLOCK (self);
+  if (text) {
+    state = ct_tensor_parse_permutation (text, perm, &reason) ?
+        PERMUTATION_VALID : PERMUTATION_INVALID;
+  }
+  if (why)
+    *why = reason;
+  else
+    g_free (reason);
+  g_free (text);
+  return state;
+}
+
+/* Packed RGB video goes out as a tensor by default in CHW order: the
+ * frame, seen as the HWC tensor "C:W:H:1", permuted by 1:2:0:3. */
+static const guint chw_permutation[4] = { 1, 2, 0, 3 };
+
 /* Packed RGB formats and their channels, for video in and CHW tensors out. */
 static const struct
 {
@@ -305,10 +360,12 @@ chw_channels (const gchar * format)
   return 0;
 }
 
-/* For a fixed packed-RGB video structure in system memory, the planar
- * tensor (CHW: "W:H:C:1", uint8) it converts to; NULL otherwise. */
+/* For a fixed packed-RGB video structure in system memory, the uint8
+ * tensor it converts to: the HWC tensor "C:W:H:1" permuted by @perm
+ * ("W:H:C:1", CHW, for chw_permutation); NULL otherwise. */
 static GstStructure *
-chw_tensor_of_video (const GstStructure * v, GstCapsFeatures * f)
+chw_tensor_of_video (const GstStructure * v, GstCapsFeatures * f,
+    const guint perm[4])
 {
   const gchar *format = gst_structure_get_string (v, "format");
   guint c = chw_channels (format);
@@ -322,7 +379,13 @@ chw_tensor_of_video (const GstStructure * v, GstCapsFeatures * f)
       !gst_structure_get_int (v, "width", &w) ||
       !gst_structure_get_int (v, "height", &h))
     return NULL;
-  dims = g_strdup_printf ("%d:%d:%u:1", w, h, c);
+  {
+    const guint64 hwc[4] = { c, (guint64) w, (guint64) h, 1 };
+
+    dims = g_strdup_printf ("%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ":%"
+        G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT, hwc[perm[0]], hwc[perm[1]],
+        hwc[perm[2]], hwc[perm[3]]);
+  }
   t = gst_structure_new ("other/tensors", "format", G_TYPE_STRING, "static",
       "num_tensors", G_TYPE_INT, 1, "dimensions", G_TYPE_STRING, dims,
       "types", G_TYPE_STRING, "uint8", NULL);
@@ -332,14 +395,14 @@ chw_tensor_of_video (const GstStructure * v, GstCapsFeatures * f)
   return t;
 }
 
-/* The reverse: the packed video a single uint8 "W:H:C:1" tensor (C 3 or 4)
- * comes from; NULL otherwise. */
+/* The reverse: the packed video a single uint8 tensor comes from, the
+ * tensor being "C:W:H:1" (C 3 or 4) permuted by @perm; NULL otherwise. */
 static GstStructure *
-chw_video_of_tensor (const GstStructure * t)
+chw_video_of_tensor (const GstStructure * t, const guint perm[4])
 {
   CtTensorInfo info[CT_TENSOR_COUNT_LIMIT];
   guint n = 0, i;
-  guint64 d[4];
+  guint64 o[4], d[4];
   gchar *why = NULL;
   const GValue *fps = gst_structure_get_value (t, "framerate");
   GValue list = G_VALUE_INIT;
@@ -352,13 +415,17 @@ chw_video_of_tensor (const GstStructure * t)
     g_free (why);
     return NULL;
   }
-  if (n != 1 || info[0].elem_size != 1 || !ct_tensor_dims4 (&info[0], d) ||
-      (d[2] != 3 && d[2] != 4) || d[3] != 1 || d[0] > G_MAXINT ||
-      d[1] > G_MAXINT)
+  if (n != 1 || info[0].elem_size != 1 || !ct_tensor_dims4 (&info[0], o))
+    return NULL;
+  /* d: the HWC sizes, C first */
+  for (i = 0; i < 4; i++)
+    d[perm[i]] = o[i];
+  if ((d[0] != 3 && d[0] != 4) || d[3] != 1 || d[1] > G_MAXINT ||
+      d[2] > G_MAXINT)
     return NULL;
   g_value_init (&list, GST_TYPE_LIST);
   for (i = 0; i < G_N_ELEMENTS (chw_formats); i++) {
-    if (chw_formats[i].channels == d[2]) {
+    if (chw_formats[i].channels == d[0]) {
       GValue item = G_VALUE_INIT;
 
       g_value_init (&item, G_TYPE_STRING);
@@ -366,8 +433,8 @@ chw_video_of_tensor (const GstStructure * t)
       gst_value_list_append_and_take_value (&list, &item);
     }
   }
-  v = gst_structure_new ("video/x-raw", "width", G_TYPE_INT, (gint) d[0],
-      "height", G_TYPE_INT, (gint) d[1], "interlace-mode", G_TYPE_STRING,
+  v = gst_structure_new ("video/x-raw", "width", G_TYPE_INT, (gint) d[1],
+      "height", G_TYPE_INT, (gint) d[2], "interlace-mode", G_TYPE_STRING,
       "progressive", NULL);
   gst_structure_take_value (v, "format", &list);
   if (fps)
@@ -384,13 +451,13 @@ gst_cuda_transpose_transform_caps (GstBaseTransform * trans,
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
   GstCaps *ret = gst_caps_new_empty (), *other, *tmp;
   GstCaps *converted = gst_caps_new_empty ();
-  gboolean have_perm;
+  PermutationState state;
   guint i, perm[4];
+  const guint *video_perm;
 
-  GST_OBJECT_LOCK (self);
-  have_perm = self->permutation != NULL;
-  memcpy (perm, self->perm, sizeof (perm));
-  GST_OBJECT_UNLOCK (self);
+  /* (an invalid permutation offers no tensors: start () refuses it) */
+  state = gst_cuda_transpose_get_permutation (self, perm, NULL);
+  video_perm = state == PERMUTATION_VALID ? perm : chw_permutation;
 
   for (i = 0; i < gst_caps_get_size (caps); i++) {
     GstStructure *s = gst_structure_copy (gst_caps_get_structure (caps, i));
@@ -400,23 +467,26 @@ gst_cuda_transpose_transform_caps (GstBaseTransform * trans,
     gboolean has_w = gst_structure_has_field (s, "width");
     gboolean has_h = gst_structure_has_field (s, "height");
 
-    /* packed RGB video to CHW tensors, and back for queries from
-     * downstream: after everything else */
-    if (direction == GST_PAD_SINK && !ct_tensor_caps_is_tensor (s)) {
-      GstStructure *t = chw_tensor_of_video (s, f);
+    /* packed RGB video to tensors (CHW, or as permuted), and back for
+     * queries from downstream */
+    if (state == PERMUTATION_INVALID) {
+      /* none */
+    } else if (direction == GST_PAD_SINK && !ct_tensor_caps_is_tensor (s)) {
+      GstStructure *t = chw_tensor_of_video (s, f, video_perm);
 
       if (t)
         converted = gst_caps_merge_structure (converted, t);
     } else if (direction == GST_PAD_SRC && ct_tensor_caps_is_tensor (s)) {
-      GstStructure *v = chw_video_of_tensor (s);
+      GstStructure *v = chw_video_of_tensor (s, video_perm);
 
       if (v)
         converted = gst_caps_merge_structure (converted, v);
     }
 
     if (ct_tensor_caps_is_tensor (s)) {
-      if (ct_tensor_caps_rearrange (s, have_perm ? perm : NULL,
-              direction == GST_PAD_SRC))
+      if (state != PERMUTATION_INVALID &&
+          ct_tensor_caps_rearrange (s, state == PERMUTATION_VALID ? perm :
+              NULL, direction == GST_PAD_SRC))
         ret = gst_caps_merge_structure_full (ret, s,
             f ? gst_caps_features_copy (f) : NULL);
       else
@@ -447,9 +517,14 @@ gst_cuda_transpose_transform_caps (GstBaseTransform * trans,
 
   /* The same memory first, then the other: either side may keep frames on
    * the GPU while the other has them in system memory. The other pad's
-   * template takes out what CUDA memory cannot hold. */
+   * template takes out what CUDA memory cannot hold. Packed video goes
+   * out as tensors after all that, or first with a permutation, which
+   * only tensors take. */
   ret = gst_caps_merge (ret, with_other_memory (ret));
-  ret = gst_caps_merge (ret, converted);
+  if (state == PERMUTATION_VALID && direction == GST_PAD_SINK)
+    ret = gst_caps_merge (converted, ret);
+  else
+    ret = gst_caps_merge (ret, converted);
   other = gst_pad_get_pad_template_caps (direction == GST_PAD_SINK ?
       GST_BASE_TRANSFORM_SRC_PAD (trans) : GST_BASE_TRANSFORM_SINK_PAD (trans));
   tmp = gst_caps_intersect_full (ret, other, GST_CAPS_INTERSECT_FIRST);
@@ -526,6 +601,24 @@ device_layout (GstCudaTranspose * self, guint8 * base, CtPlane * dev)
   return offset;
 }
 
+/* FALSE, with an error that quotes the property, if the permutation
+ * property is set to something that is no permutation. */
+static gboolean
+gst_cuda_transpose_permutation_ok (GstCudaTranspose * self)
+{
+  gchar *why = NULL;
+  guint perm[4];
+
+  if (gst_cuda_transpose_get_permutation (self, perm, &why) !=
+      PERMUTATION_INVALID)
+    return TRUE;
+  GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS, ("Invalid permutation "
+          "property: %s. Set a valid one, or set it to \"\" to transpose "
+          "the two innermost dimensions.", why), (NULL));
+  g_free (why);
+  return FALSE;
+}
+
 /* Records negotiated tensors (and the permutation, or NULL). */
 static void
 gst_cuda_transpose_keep_tensors (GstCudaTranspose * self,
@@ -592,10 +685,11 @@ gst_cuda_transpose_set_permuted_caps (GstCudaTranspose * self,
   return TRUE;
 }
 
-/* Packed RGB video in, its CHW tensor out ("W:H:C:1", uint8). */
+/* Packed RGB video in, seen as the HWC tensor "C:W:H:1"; out as that
+ * tensor permuted by @perm (CHW, "W:H:C:1", for chw_permutation). */
 static gboolean
 gst_cuda_transpose_set_chw_caps (GstCudaTranspose * self, GstCaps * incaps,
-    GstCaps * outcaps)
+    GstCaps * outcaps, const guint perm[4])
 {
   GstStructure *want = NULL;
   GstVideoInfo info;
@@ -603,7 +697,7 @@ gst_cuda_transpose_set_chw_caps (GstCudaTranspose * self, GstCaps * incaps,
 
   ok = gst_video_info_from_caps (&info, incaps) &&
       (want = chw_tensor_of_video (gst_caps_get_structure (incaps, 0),
-          gst_caps_get_features (incaps, 0))) != NULL;
+          gst_caps_get_features (incaps, 0), perm)) != NULL;
   if (ok) {
     GstCaps *w = gst_caps_new_full (gst_structure_copy (want), NULL);
 
@@ -616,12 +710,15 @@ gst_cuda_transpose_set_chw_caps (GstCudaTranspose * self, GstCaps * incaps,
   if (!ok) {
     GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
         ("Video goes out as tensors only from packed RGB in system memory, "
-            "as one uint8 tensor of width:height:channels:1 (CHW): got %"
-            GST_PTR_FORMAT " for %" GST_PTR_FORMAT, outcaps, incaps));
+            "as one uint8 tensor: the frame as channels:width:height:1 "
+            "permuted by %u:%u:%u:%u: got %" GST_PTR_FORMAT " for %"
+            GST_PTR_FORMAT, perm[0], perm[1], perm[2], perm[3], outcaps,
+            incaps));
     return FALSE;
   }
   self->in_info = info;
   self->chw_channels = GST_VIDEO_INFO_COMP_PSTRIDE (&info, 0);
+  memcpy (self->neg_perm, perm, sizeof (self->neg_perm));
   /* one packed plane, for check_input */
   self->n_planes = 1;
   self->planes[0].width = GST_VIDEO_INFO_WIDTH (&info);
@@ -629,20 +726,21 @@ gst_cuda_transpose_set_chw_caps (GstCudaTranspose * self, GstCaps * incaps,
   self->planes[0].elem_size = self->chw_channels;
   self->dev_needed = 2 * (gsize) GST_VIDEO_INFO_WIDTH (&info) *
       GST_VIDEO_INFO_HEIGHT (&info) * self->chw_channels;
-  GST_DEBUG_OBJECT (self, "%s %dx%d to a CHW tensor", GST_VIDEO_INFO_NAME
-      (&info), GST_VIDEO_INFO_WIDTH (&info), GST_VIDEO_INFO_HEIGHT (&info));
+  GST_DEBUG_OBJECT (self, "%s %dx%d to a tensor, HWC permuted by "
+      "%u:%u:%u:%u", GST_VIDEO_INFO_NAME (&info), GST_VIDEO_INFO_WIDTH (&info),
+      GST_VIDEO_INFO_HEIGHT (&info), perm[0], perm[1], perm[2], perm[3]);
   return TRUE;
 }
 
 /* Tensor caps: the output must be the input with each tensor's two
- * innermost sizes swapped (missing sizes count as 1). */
+ * innermost sizes swapped (missing sizes count as 1), or with @perm (not
+ * NULL) its sizes permuted. */
 static gboolean
 gst_cuda_transpose_set_tensor_caps (GstCudaTranspose * self, GstCaps * incaps,
-    GstCaps * outcaps)
+    GstCaps * outcaps, const guint * perm)
 {
   CtTensorInfo in[CT_TENSOR_COUNT_LIMIT], out[CT_TENSOR_COUNT_LIMIT];
-  guint n_in = 0, n_out = 0, i, k, perm[4];
-  gboolean permute;
+  guint n_in = 0, n_out = 0, i, k;
   gchar *why = NULL;
 
   if (!ct_tensor_caps_parse (gst_caps_get_structure (incaps, 0), in, &n_in,
@@ -654,11 +752,7 @@ gst_cuda_transpose_set_tensor_caps (GstCudaTranspose * self, GstCaps * incaps,
     g_free (why);
     return FALSE;
   }
-  GST_OBJECT_LOCK (self);
-  permute = self->permutation != NULL;
-  memcpy (perm, self->perm, sizeof (perm));
-  GST_OBJECT_UNLOCK (self);
-  if (permute) {
+  if (perm) {
     return gst_cuda_transpose_set_permuted_caps (self, incaps, outcaps, in,
         n_in, out, n_out, perm);
   }
@@ -707,23 +801,31 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
   GstVideoInfo in_info, out_info;
-  guint p;
+  PermutationState state;
+  guint p, perm[4];
 
-  if (ct_tensor_caps_is_tensor (gst_caps_get_structure (incaps, 0)))
-    return gst_cuda_transpose_set_tensor_caps (self, incaps, outcaps);
+  /* each negotiation starts from no mode */
   self->n_tensors = 0;
   self->chw_channels = 0;
-  if (ct_tensor_caps_is_tensor (gst_caps_get_structure (outcaps, 0)))
-    return gst_cuda_transpose_set_chw_caps (self, incaps, outcaps);
+  self->permute = FALSE;
+  self->n_planes = 0;
 
-  GST_OBJECT_LOCK (self);
-  p = self->permutation != NULL;
-  GST_OBJECT_UNLOCK (self);
-  if (p) {
+  state = gst_cuda_transpose_get_permutation (self, perm, NULL);
+  if (state == PERMUTATION_INVALID)
+    return gst_cuda_transpose_permutation_ok (self);
+  if (ct_tensor_caps_is_tensor (gst_caps_get_structure (incaps, 0)))
+    return gst_cuda_transpose_set_tensor_caps (self, incaps, outcaps,
+        state == PERMUTATION_VALID ? perm : NULL);
+  if (ct_tensor_caps_is_tensor (gst_caps_get_structure (outcaps, 0)))
+    return gst_cuda_transpose_set_chw_caps (self, incaps, outcaps,
+        state == PERMUTATION_VALID ? perm : chw_permutation);
+
+  if (state == PERMUTATION_VALID) {
     GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, ("The permutation property "
-            "applies to tensors (other/tensors), but the input is video. "
-            "Unset permutation to transpose video frames."),
-        ("%" GST_PTR_FORMAT, incaps));
+            "applies to tensors (other/tensors), but the input is video "
+            "going out as video. Unset permutation to transpose video "
+            "frames; packed RGB video takes it when it goes out as a "
+            "tensor."), ("%" GST_PTR_FORMAT, incaps));
     return FALSE;
   }
 
@@ -901,6 +1003,42 @@ gst_cuda_transpose_ensure_device (GstCudaTranspose * self)
   return res;
 }
 
+/* Pushes the element's context (step STEP_CONTEXT until it is). */
+static gboolean
+gst_cuda_transpose_push (GstCudaTranspose * self)
+{
+  self->step = STEP_CONTEXT;
+  return self->context && gst_cuda_context_push (self->context);
+}
+
+/* Posts the error for a failed transform: @what ("Transposing a frame")
+ * with @kernel failed at self->step with @res. */
+static void
+gst_cuda_transpose_gpu_error (GstCudaTranspose * self, const gchar * what,
+    GstCudaTransposeKernel kernel, CtResult res)
+{
+  const gchar *name = ct_kernel_name ((CtKernel) kernel);
+
+  switch (self->step) {
+    case STEP_CONTEXT:
+      GST_ELEMENT_ERROR (self, RESOURCE, FAILED, ("%s (kernel %s) failed: "
+              "the CUDA context could not be made current.", what, name),
+          (NULL));
+      break;
+    case STEP_ALLOCATE:
+      GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT, ("%s (kernel %s) "
+              "failed: %" G_GSIZE_FORMAT " bytes of GPU memory could not be "
+              "allocated (%s).", what, name, self->dev_needed,
+              ct_result_string (res)), ("CtResult %d", res));
+      break;
+    default:
+      GST_ELEMENT_ERROR (self, RESOURCE, FAILED, ("%s (kernel %s) failed "
+              "while %s: %s.", what, name, step_names[self->step],
+              ct_result_string (res)), ("CtResult %d", res));
+      break;
+  }
+}
+
 static void
 gst_cuda_transpose_close_gpu (GstCudaTranspose * self)
 {
@@ -921,6 +1059,7 @@ gst_cuda_transpose_close_gpu (GstCudaTranspose * self)
   g_clear_pointer (&self->gpu_failure, g_free);
   self->gpu_failed = FALSE;
   self->warned_cpu = FALSE;
+  self->warned_kernel = GST_CUDA_TRANSPOSE_KERNEL_AUTO;
 }
 
 /* Whether @buf is CUDA memory our kernels can read or write in place: one
@@ -950,12 +1089,14 @@ gst_cuda_transpose_run_gpu (GstCudaTranspose * self, CtKernel kernel,
   guint p;
 
   if (!in_dev || !out_dev) {
+    self->step = STEP_ALLOCATE;
     res = gst_cuda_transpose_ensure_device (self);
     if (res != CT_OK)
       return res;
   }
   device_layout (self, self->dev_mem, dev);
 
+  self->step = STEP_UPLOAD;
   for (p = 0; p < self->n_planes; p++) {
     if (in_dev) {
       dev[p].src = GST_VIDEO_FRAME_PLANE_DATA (in, p);
@@ -974,11 +1115,13 @@ gst_cuda_transpose_run_gpu (GstCudaTranspose * self, CtKernel kernel,
     }
   }
 
+  self->step = STEP_KERNEL;
   res = ct_transpose_planes (dev, self->n_planes, kernel,
       CT_MAPPING_TRANSPOSE, self->stream);
   if (res != CT_OK)
     return res;
 
+  self->step = STEP_DOWNLOAD;
   for (p = 0; !out_dev && p < self->n_planes; p++) {
     res = ct_copy_2d_async (GST_VIDEO_FRAME_PLANE_DATA (out, p),
         GST_VIDEO_FRAME_PLANE_STRIDE (out, p), dev[p].dst, dev[p].dst_stride,
@@ -989,6 +1132,7 @@ gst_cuda_transpose_run_gpu (GstCudaTranspose * self, CtKernel kernel,
 
   /* GStreamer 1.22's CUDA memory has no stream to order on: what goes
    * downstream must be finished */
+  self->step = STEP_SYNC;
   return ct_stream_synchronize (self->stream);
 }
 
@@ -1007,9 +1151,18 @@ gst_cuda_transpose_wants_gpu (GstCudaTranspose * self)
   return !cpu && gst_cuda_transpose_open_gpu (self);
 }
 
-/* A configured pool for @caps: CUDA memory of our context, or pinned host
- * memory. Returns NULL if the pool refuses the configuration. @size is in
- * and out: the CUDA pool rounds rows up to its pitch. */
+/* The context host memory is pinned with: ours when a GPU kernel may run,
+ * else NULL (pageable memory; pinning only pays off for copies). */
+static GstCudaContext *
+gst_cuda_transpose_pinning_context (GstCudaTranspose * self)
+{
+  return gst_cuda_transpose_wants_gpu (self) ? self->context : NULL;
+}
+
+/* A configured pool for @caps: CUDA memory of our context, or host memory,
+ * pinned if a GPU kernel may run. Returns NULL if the pool refuses the
+ * configuration. @size is in and out: the CUDA pool rounds rows up to its
+ * pitch. */
 static GstBufferPool *
 gst_cuda_transpose_new_pool (GstCudaTranspose * self, GstCaps * caps,
     gboolean cuda, guint * size, guint min_buffers, guint max_buffers)
@@ -1018,8 +1171,9 @@ gst_cuda_transpose_new_pool (GstCudaTranspose * self, GstCaps * caps,
   GstStructure *config;
 
   if (!cuda)
-    return gst_cuda_transpose_pinned_pool_new (self->context, caps, *size,
-        min_buffers, max_buffers);
+    return gst_cuda_transpose_pinned_pool_new
+        (gst_cuda_transpose_pinning_context (self), caps, *size, min_buffers,
+        max_buffers);
 
   pool = gst_cuda_buffer_pool_new (self->context);
   config = gst_buffer_pool_get_config (pool);
@@ -1038,9 +1192,9 @@ gst_cuda_transpose_new_pool (GstCudaTranspose * self, GstCaps * caps,
   return pool;
 }
 
-/* A pinned pool of tensor buffers for tensor @caps, one memory per tensor;
- * NULL (and the reason logged) if the caps or the pool will not do. @total
- * is set to the buffers' size. */
+/* A pool of tensor buffers for tensor @caps, one memory per tensor, pinned
+ * if a GPU kernel may run; NULL (and the reason logged) if the caps or the
+ * pool will not do. @total is set to the buffers' size. */
 static GstBufferPool *
 gst_cuda_transpose_new_tensor_pool (GstCudaTranspose * self, GstCaps * caps,
     guint min_buffers, guint max_buffers, guint * total)
@@ -1058,7 +1212,8 @@ gst_cuda_transpose_new_tensor_pool (GstCudaTranspose * self, GstCaps * caps,
   }
   for (i = 0; i < n; i++)
     sizes[i] = ct_tensor_bytes (&t[i]);
-  pool = gst_cuda_transpose_tensor_pool_new (self->context, caps, sizes, n,
+  pool = gst_cuda_transpose_tensor_pool_new
+      (gst_cuda_transpose_pinning_context (self), caps, sizes, n,
       min_buffers, max_buffers);
   if (pool) {
     GstStructure *config = gst_buffer_pool_get_config (pool);
@@ -1134,7 +1289,7 @@ gst_cuda_transpose_propose_allocation (GstBaseTransform * trans,
 
 /* Whether downstream offers system memory of its own making (a pool of a
  * special kind, or an allocator other than the default), which it then
- * gets; otherwise output comes from a pinned pool. */
+ * gets; otherwise output comes from a pool of ours. */
 static gboolean
 downstream_has_own_memory (GstQuery * query)
 {
@@ -1177,9 +1332,9 @@ query_put_pool (GstQuery * query, GstBufferPool * pool, guint size,
         max_buffers);
 }
 
-/* Tensor output: from a pinned tensor pool of ours, unless downstream
- * brings memory of its own or no GPU kernel will run; then one memory per
- * tensor from the negotiated allocator (prepare_output_buffer). */
+/* Tensor output: from a tensor pool of ours (pinned if a GPU kernel may
+ * run), unless downstream brings memory of its own or the tensors are too
+ * large for a pool; then one memory per tensor (prepare_output_buffer). */
 static gboolean
 gst_cuda_transpose_decide_tensor_allocation (GstCudaTranspose * self,
     GstQuery * query, GstCaps * caps)
@@ -1189,8 +1344,7 @@ gst_cuda_transpose_decide_tensor_allocation (GstCudaTranspose * self,
   guint total, min_buffers = 0, max_buffers = 0;
   gboolean have_pool = gst_query_get_n_allocation_pools (query) > 0;
 
-  if (downstream_has_own_memory (query) ||
-      !gst_cuda_transpose_wants_gpu (self))
+  if (downstream_has_own_memory (query))
     return GST_BASE_TRANSFORM_CLASS (parent_class)->decide_allocation (trans,
         query);
   if (have_pool)
@@ -1200,17 +1354,21 @@ gst_cuda_transpose_decide_tensor_allocation (GstCudaTranspose * self,
       max_buffers, &total);
   if (ours) {
     query_put_pool (query, ours, total, min_buffers, max_buffers);
-    GST_DEBUG_OBJECT (self, "tensor output from a pinned pool of %u-byte "
-        "buffers", total);
+    GST_DEBUG_OBJECT (self, "tensor output from a pool of %u-byte buffers",
+        total);
     gst_object_unref (ours);
+  } else if (have_pool) {
+    /* too large for a pool (or refused): memories of our own making */
+    gst_query_remove_nth_allocation_pool (query, 0);
   }
   return GST_BASE_TRANSFORM_CLASS (parent_class)->decide_allocation (trans,
       query);
 }
 
 /* Output buffers: for CUDA caps, downstream's pool if it is a CUDA pool of
- * our context, else one of ours; for system memory, a pinned pool unless
- * downstream brings memory of its own. */
+ * our context, else one of ours; for system memory, a pool of ours (pinned
+ * if a GPU kernel may run, fallible either way) unless downstream brings
+ * memory of its own. */
 static gboolean
 gst_cuda_transpose_decide_allocation (GstBaseTransform * trans,
     GstQuery * query)
@@ -1254,8 +1412,7 @@ gst_cuda_transpose_decide_allocation (GstBaseTransform * trans,
       return GST_BASE_TRANSFORM_CLASS (parent_class)->decide_allocation
           (trans, query);
     }
-  } else if (downstream_has_own_memory (query) ||
-      !gst_cuda_transpose_wants_gpu (self)) {
+  } else if (downstream_has_own_memory (query)) {
     gst_clear_object (&pool);
     return GST_BASE_TRANSFORM_CLASS (parent_class)->decide_allocation (trans,
         query);
@@ -1267,7 +1424,7 @@ gst_cuda_transpose_decide_allocation (GstBaseTransform * trans,
   if (!ours) {
     GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS, (NULL),
         ("Could not configure a %s buffer pool for %" GST_PTR_FORMAT,
-            cuda ? "CUDA" : "pinned", caps));
+            cuda ? "CUDA" : "host", caps));
     return FALSE;
   }
   query_put_pool (query, ours, size, min_buffers, max_buffers);
@@ -1285,7 +1442,7 @@ gst_cuda_transpose_decide_allocation (GstBaseTransform * trans,
     gst_structure_free (config);
   }
   GST_DEBUG_OBJECT (self, "output from a %s pool of %u-byte buffers",
-      cuda ? "CUDA" : "pinned", size);
+      cuda ? "CUDA" : "host", size);
   gst_object_unref (ours);
   return GST_BASE_TRANSFORM_CLASS (parent_class)->decide_allocation (trans,
       query);
@@ -1296,30 +1453,90 @@ gst_cuda_transpose_decide_allocation (GstBaseTransform * trans,
 
 static void gst_cuda_transpose_set_active (GstCudaTranspose * self,
     GstCudaTransposeKernel kernel);
+static gboolean gst_cuda_transpose_check_input (GstCudaTranspose * self,
+    GstBuffer * buf);
 
-/* One memory per tensor, as NNStreamer makes them: a buffer of our tensor
- * pool, or memories from the negotiated allocator. */
+/* Whether input tensors are one memory each, or all in one memory back
+ * to back, each as large as the caps say; if not, posts an error. */
+static gboolean
+gst_cuda_transpose_check_tensor_input (GstCudaTranspose * self,
+    GstBuffer * inbuf)
+{
+  guint n_in = gst_buffer_n_memory (inbuf), i;
+
+  if (n_in != self->n_tensors && n_in != 1) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
+        ("The buffer has %u memories for %u tensors: give one memory per "
+            "tensor, or one memory holding them all", n_in,
+            self->n_tensors));
+    return FALSE;
+  }
+  if (n_in == 1 && gst_buffer_get_size (inbuf) < self->tensor_bytes) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
+        ("The buffer holds %" G_GSIZE_FORMAT " bytes, but its %u tensors "
+            "need %" G_GUINT64_FORMAT, gst_buffer_get_size (inbuf),
+            self->n_tensors, self->tensor_bytes));
+    return FALSE;
+  }
+  for (i = 0; n_in > 1 && i < n_in; i++) {
+    gsize have = gst_buffer_peek_memory (inbuf, i)->size;
+
+    if (have < ct_tensor_bytes (&self->tensors[i])) {
+      GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
+          ("Tensor %u (%s) needs %" G_GUINT64_FORMAT " bytes, but its "
+              "memory holds %" G_GSIZE_FORMAT, i, self->tensors[i].type,
+              ct_tensor_bytes (&self->tensors[i]), have));
+      return FALSE;
+    }
+  }
+  return TRUE;
+}
+
+/* The input is checked against the caps before any output is allocated.
+ * Output comes from the negotiated pool (ours are fallible); tensors
+ * without our tensor pool get one memory each, as NNStreamer makes them,
+ * from downstream's own allocator or else a fallible one of ours. */
 static GstFlowReturn
 gst_cuda_transpose_prepare_output_buffer (GstBaseTransform * trans,
     GstBuffer * inbuf, GstBuffer ** outbuf)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
-  GstAllocator *allocator = NULL;
+  GstAllocator *allocator = NULL, *sysmem;
   GstAllocationParams params;
   GstBufferPool *pool;
+  GstFlowReturn ret;
   GstBuffer *buf;
-  gboolean ours;
+  gboolean tensor_pool;
   guint i;
 
-  /* the base class takes buffers from our tensor pool (and activates it) */
+  if (self->n_tensors ? !gst_cuda_transpose_check_tensor_input (self, inbuf)
+      : !gst_cuda_transpose_check_input (self, inbuf))
+    return GST_FLOW_ERROR;
+
   pool = gst_base_transform_get_buffer_pool (trans);
-  ours = pool && GST_IS_CUDA_TRANSPOSE_TENSOR_POOL (pool);
-  gst_clear_object (&pool);
-  if (!self->n_tensors || ours)
-    return GST_BASE_TRANSFORM_CLASS (parent_class)->prepare_output_buffer
+  tensor_pool = pool && GST_IS_CUDA_TRANSPOSE_TENSOR_POOL (pool);
+  if (!self->n_tensors || tensor_pool) {
+    /* the base class takes a buffer from the pool (and activates it) */
+    ret = GST_BASE_TRANSFORM_CLASS (parent_class)->prepare_output_buffer
         (trans, inbuf, outbuf);
+    /* (a pool that failed to activate has been reported already) */
+    if (ret == GST_FLOW_ERROR && pool && gst_buffer_pool_is_active (pool))
+      GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT, ("Could not "
+              "allocate an output buffer."), ("The output pool %"
+              GST_PTR_FORMAT " could not give a buffer", pool));
+    gst_clear_object (&pool);
+    return ret;
+  }
+  gst_clear_object (&pool);
 
   gst_base_transform_get_allocator (trans, &allocator, &params);
+  sysmem = gst_allocator_find (NULL);
+  if (!allocator || allocator == sysmem) {
+    /* GStreamer's system allocator aborts when it cannot allocate */
+    gst_clear_object (&allocator);
+    allocator = gst_cuda_transpose_pinned_allocator_new (NULL);
+  }
+  gst_object_unref (sysmem);
   buf = gst_buffer_new ();
   for (i = 0; i < self->n_tensors; i++) {
     GstMemory *mem = gst_allocator_alloc (allocator,
@@ -1327,15 +1544,15 @@ gst_cuda_transpose_prepare_output_buffer (GstBaseTransform * trans,
 
     if (!mem) {
       gst_buffer_unref (buf);
-      gst_clear_object (&allocator);
-      GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT, (NULL),
-          ("Could not allocate %" G_GUINT64_FORMAT " bytes for tensor %u",
-              ct_tensor_bytes (&self->tensors[i]), i));
+      gst_object_unref (allocator);
+      GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT, ("Could not "
+              "allocate %" G_GUINT64_FORMAT " bytes for output tensor %u.",
+              ct_tensor_bytes (&self->tensors[i]), i), (NULL));
       return GST_FLOW_ERROR;
     }
     gst_buffer_append_memory (buf, mem);
   }
-  gst_clear_object (&allocator);
+  gst_object_unref (allocator);
   if (GST_BASE_TRANSFORM_GET_CLASS (trans)->copy_metadata)
     GST_BASE_TRANSFORM_GET_CLASS (trans)->copy_metadata (trans, inbuf, buf);
   *outbuf = buf;
@@ -1381,9 +1598,11 @@ gst_cuda_transpose_run_gpu_tensors (GstCudaTranspose * self, CtKernel kernel,
   CtResult res;
   guint i;
 
+  self->step = STEP_ALLOCATE;
   res = gst_cuda_transpose_ensure_device (self);
   if (res != CT_OK)
     return res;
+  self->step = STEP_UPLOAD;
   for (i = 0; i < self->n_tensors; i++) {
     gsize bytes = ct_tensor_bytes (&self->tensors[i]);
 
@@ -1395,6 +1614,7 @@ gst_cuda_transpose_run_gpu_tensors (GstCudaTranspose * self, CtKernel kernel,
     if (res != CT_OK)
       return res;
   }
+  self->step = STEP_KERNEL;
   if (self->permute) {
     /* the kernels pick their own path per shape: the kernel property only
      * applies to transposed planes */
@@ -1407,6 +1627,9 @@ gst_cuda_transpose_run_gpu_tensors (GstCudaTranspose * self, CtKernel kernel,
     res = ct_transpose_batches (batches, tensor_batches (self, dev_in,
             dev_out, batches), kernel, CT_MAPPING_TRANSPOSE, self->stream);
   }
+  if (res != CT_OK)
+    return res;
+  self->step = STEP_DOWNLOAD;
   for (i = 0; res == CT_OK && i < self->n_tensors; i++) {
     gsize bytes = ct_tensor_bytes (&self->tensors[i]);
 
@@ -1415,6 +1638,7 @@ gst_cuda_transpose_run_gpu_tensors (GstCudaTranspose * self, CtKernel kernel,
   }
   if (res != CT_OK)
     return res;
+  self->step = STEP_SYNC;
   return ct_stream_synchronize (self->stream);
 }
 
@@ -1472,6 +1696,7 @@ gst_cuda_transpose_transform_tensors (GstCudaTranspose * self,
   }
 
   gst_cuda_transpose_set_active (self, kernel);
+  self->step = STEP_KERNEL;
   if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU && self->permute) {
     for (res = CT_OK, i = 0; res == CT_OK && i < self->n_tensors; i++) {
       res = ct_permute_cpu (in[i], out[i], self->dims4[i],
@@ -1480,20 +1705,16 @@ gst_cuda_transpose_transform_tensors (GstCudaTranspose * self,
   } else if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU) {
     res = ct_transpose_batches_cpu (batches, tensor_batches (self, in, out,
             batches), CT_MAPPING_TRANSPOSE);
-  } else if (gst_cuda_context_push (self->context)) {
+  } else if (gst_cuda_transpose_push (self)) {
     res = gst_cuda_transpose_run_gpu_tensors (self, (CtKernel) request, in,
         out);
     gst_cuda_context_pop (NULL);
   } else {
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED, (NULL),
-        ("Could not make the CUDA context current"));
-    goto done;
+    res = CT_ERROR_INVALID_ARGUMENT;   /* the step says what failed */
   }
   if (res != CT_OK) {
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-        ("Transposing tensors with kernel %s failed: %s.",
-            ct_kernel_name ((CtKernel) kernel), ct_result_string (res)),
-        ("CtResult %d", res));
+    gst_cuda_transpose_gpu_error (self, self->permute ? "Permuting tensors" :
+        "Transposing tensors", kernel, res);
     goto done;
   }
   ret = GST_FLOW_OK;
@@ -1510,15 +1731,15 @@ done:
   return ret;
 }
 
-/* Packed RGB video to its CHW tensor: the permutation 1:2:0:3 of the
- * frame seen as a "C:W:H:1" tensor, rows packed first (on the device, by
- * the upload's 2-D copy; on the CPU, into a scratch buffer if the rows are
- * padded). */
+/* Packed RGB video to a tensor: the frame seen as the HWC tensor
+ * "C:W:H:1", permuted by the negotiated order (1:2:0:3, CHW, unless the
+ * permutation property says otherwise), rows packed first (on the device,
+ * by the upload's 2-D copy; on the CPU, into a scratch buffer if the rows
+ * are padded). */
 static GstFlowReturn
 gst_cuda_transpose_transform_chw (GstCudaTranspose * self,
     GstCudaTransposeKernel kernel, GstBuffer * inbuf, GstBuffer * outbuf)
 {
-  static const unsigned int perm[4] = { 1, 2, 0, 3 };
   const guint c = self->chw_channels;
   const gsize w = GST_VIDEO_INFO_WIDTH (&self->in_info);
   const gsize h = GST_VIDEO_INFO_HEIGHT (&self->in_info);
@@ -1527,18 +1748,25 @@ gst_cuda_transpose_transform_chw (GstCudaTranspose * self,
   GstVideoFrame in;
   GstMapInfo out;
   guint8 *packed = NULL;
-  CtResult res;
+  CtResult res = CT_OK;
 
   if (!gst_video_frame_map (&in, &self->in_info, inbuf, GST_MAP_READ)) {
     GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
         ("Could not map the input buffer for reading"));
     return GST_FLOW_ERROR;
   }
-  if (!gst_buffer_map (outbuf, &out, GST_MAP_WRITE) || out.size < bytes) {
+  if (!gst_buffer_map (outbuf, &out, GST_MAP_WRITE)) {
     gst_video_frame_unmap (&in);
     GST_ELEMENT_ERROR (self, RESOURCE, WRITE, (NULL),
-        ("Could not map %" G_GSIZE_FORMAT " bytes of output for writing",
-            bytes));
+        ("Could not map the output buffer for writing"));
+    return GST_FLOW_ERROR;
+  }
+  if (out.size < bytes) {
+    gst_buffer_unmap (outbuf, &out);
+    gst_video_frame_unmap (&in);
+    GST_ELEMENT_ERROR (self, RESOURCE, WRITE, (NULL),
+        ("The output buffer holds %" G_GSIZE_FORMAT " bytes, but the tensor "
+            "needs %" G_GSIZE_FORMAT, out.size, bytes));
     return GST_FLOW_ERROR;
   }
   gst_cuda_transpose_set_active (self, kernel);
@@ -1547,41 +1775,55 @@ gst_cuda_transpose_transform_chw (GstCudaTranspose * self,
     const guint8 *src = GST_VIDEO_FRAME_PLANE_DATA (&in, 0);
     gsize stride = GST_VIDEO_FRAME_PLANE_STRIDE (&in, 0), y;
 
-    if (stride != row) {
-      packed = g_malloc (bytes);
+    if (stride != row && !(packed = g_try_malloc (bytes))) {
+      gst_buffer_unmap (outbuf, &out);
+      gst_video_frame_unmap (&in);
+      GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT, ("Could not "
+              "allocate %" G_GSIZE_FORMAT " bytes of memory to pack the "
+              "frame's rows.", bytes), (NULL));
+      return GST_FLOW_ERROR;
+    }
+    if (packed) {
       for (y = 0; y < h; y++)
         memcpy (packed + y * row, src + y * stride, row);
       src = packed;
     }
-    res = ct_permute_cpu (src, out.data, dims, 1, perm);
-  } else if (gst_cuda_context_push (self->context)) {
+    self->step = STEP_KERNEL;
+    res = ct_permute_cpu (src, out.data, dims, 1, self->neg_perm);
+  } else if (gst_cuda_transpose_push (self)) {
+    self->step = STEP_ALLOCATE;
     res = gst_cuda_transpose_ensure_device (self);
-    if (res == CT_OK)
+    if (res == CT_OK) {
+      self->step = STEP_UPLOAD;
       res = ct_copy_2d_async (self->dev_mem, row,
           GST_VIDEO_FRAME_PLANE_DATA (&in, 0),
           GST_VIDEO_FRAME_PLANE_STRIDE (&in, 0), row, h, self->stream);
-    if (res == CT_OK)
-      res = ct_permute (self->dev_mem, self->dev_mem + bytes, dims, 1, perm,
-          self->stream);
-    if (res == CT_OK)
+    }
+    if (res == CT_OK) {
+      self->step = STEP_KERNEL;
+      res = ct_permute (self->dev_mem, self->dev_mem + bytes, dims, 1,
+          self->neg_perm, self->stream);
+    }
+    if (res == CT_OK) {
+      self->step = STEP_DOWNLOAD;
       res = ct_copy_2d_async (out.data, bytes, self->dev_mem + bytes, bytes,
           bytes, 1, self->stream);
-    if (res == CT_OK)
+    }
+    if (res == CT_OK) {
+      self->step = STEP_SYNC;
       res = ct_stream_synchronize (self->stream);
+    }
     gst_cuda_context_pop (NULL);
   } else {
-    res = CT_ERROR_INVALID_ARGUMENT;
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED, (NULL),
-        ("Could not make the CUDA context current"));
+    res = CT_ERROR_INVALID_ARGUMENT;   /* the step says what failed */
   }
 
   g_free (packed);
   gst_buffer_unmap (outbuf, &out);
   gst_video_frame_unmap (&in);
   if (res != CT_OK) {
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-        ("Converting a frame to a CHW tensor failed: %s.",
-            ct_result_string (res)), ("CtResult %d", res));
+    gst_cuda_transpose_gpu_error (self, "Converting a frame to a tensor",
+        kernel, res);
     return GST_FLOW_ERROR;
   }
   return GST_FLOW_OK;
@@ -1600,6 +1842,8 @@ gst_cuda_transpose_start (GstBaseTransform * trans)
   kernel = self->kernel;
   GST_OBJECT_UNLOCK (self);
 
+  if (!gst_cuda_transpose_permutation_ok (self))
+    return FALSE;
   if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU)
     return TRUE;
 
@@ -1626,9 +1870,11 @@ gst_cuda_transpose_stop (GstBaseTransform * trans)
   return TRUE;
 }
 
-/* The variant this buffer runs, or AUTO when a GPU kernel was asked for and
- * there is no GPU (the caller reports that). @request gets what to hand the
- * kernels: AUTO stays AUTO there, so that they can still pick per plane. */
+/* The variant this buffer runs. @request gets what to hand the kernels:
+ * AUTO stays AUTO there, so that they can still pick per plane. Without a
+ * GPU, auto and (asked for while streaming: start () refuses them) the GPU
+ * kernels run on the CPU, with a warning on the bus: a property change
+ * must not end a stream. */
 static GstCudaTransposeKernel
 gst_cuda_transpose_resolve_kernel (GstCudaTranspose * self,
     GstCudaTransposeKernel * request)
@@ -1640,8 +1886,10 @@ gst_cuda_transpose_resolve_kernel (GstCudaTranspose * self,
   GST_OBJECT_UNLOCK (self);
   *request = kernel;
 
-  if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU)
+  if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU) {
+    self->warned_kernel = GST_CUDA_TRANSPOSE_KERNEL_AUTO;
     return kernel;
+  }
 
   if (gst_cuda_transpose_open_gpu (self)) {
     if (kernel == GST_CUDA_TRANSPOSE_KERNEL_AUTO && self->n_tensors)
@@ -1654,10 +1902,17 @@ gst_cuda_transpose_resolve_kernel (GstCudaTranspose * self,
     return kernel;
   }
 
-  if (kernel != GST_CUDA_TRANSPOSE_KERNEL_AUTO)
-    return GST_CUDA_TRANSPOSE_KERNEL_AUTO;
-
-  if (!self->warned_cpu) {
+  *request = GST_CUDA_TRANSPOSE_KERNEL_CPU;
+  if (kernel != GST_CUDA_TRANSPOSE_KERNEL_AUTO) {
+    /* once per value asked for */
+    if (self->warned_kernel != kernel) {
+      self->warned_kernel = kernel;
+      GST_ELEMENT_WARNING (self, RESOURCE, OPEN_READ_WRITE,
+          ("kernel=%s needs a CUDA GPU, but %s: still transposing on the "
+              "CPU. Set kernel=auto or kernel=cpu.",
+              ct_kernel_name ((CtKernel) kernel), self->gpu_failure), (NULL));
+    }
+  } else if (!self->warned_cpu) {
     self->warned_cpu = TRUE;
     GST_ELEMENT_WARNING (self, RESOURCE, OPEN_READ_WRITE,
         ("Transposing on the CPU because %s.", self->gpu_failure), (NULL));
@@ -1682,13 +1937,15 @@ gst_cuda_transpose_check_input (GstCudaTranspose * self, GstBuffer * buf)
         meta->width != (guint) GST_VIDEO_INFO_WIDTH (&self->in_info) ||
         meta->height != (guint) GST_VIDEO_INFO_HEIGHT (&self->in_info) ||
         meta->n_planes != self->n_planes) {
+      /* (the meta's format is printed as a number: it may be anything) */
       GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
-          ("The buffer's video meta describes a %ux%u %s frame, but the "
-              "caps say %dx%d %s", meta->width, meta->height,
-              gst_video_format_to_string (meta->format),
-              GST_VIDEO_INFO_WIDTH (&self->in_info),
+          ("The buffer's video meta describes a %ux%u frame of format %d "
+              "in %u planes, but the caps say %dx%d %s (format %d) in %u",
+              meta->width, meta->height, (gint) meta->format,
+              meta->n_planes, GST_VIDEO_INFO_WIDTH (&self->in_info),
               GST_VIDEO_INFO_HEIGHT (&self->in_info),
-              GST_VIDEO_INFO_NAME (&self->in_info)));
+              GST_VIDEO_INFO_NAME (&self->in_info),
+              (gint) GST_VIDEO_INFO_FORMAT (&self->in_info), self->n_planes));
       return FALSE;
     }
     for (p = 0; p < self->n_planes; p++) {
@@ -1702,7 +1959,14 @@ gst_cuda_transpose_check_input (GstCudaTranspose * self, GstBuffer * buf)
                 " bytes", p, meta->stride[p], row));
         return FALSE;
       }
-      end = meta->offset[p] + (gsize) meta->stride[p] * (g->height - 1) + row;
+      /* (a hostile offset may add up past a gsize) */
+      if (!g_size_checked_add (&end, (gsize) meta->stride[p] * (g->height -
+                  1) + row, meta->offset[p])) {
+        GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
+            ("Plane %u starts at offset %" G_GSIZE_FORMAT ", past any "
+                "buffer", p, meta->offset[p]));
+        return FALSE;
+      }
       needed = MAX (needed, end);
     }
   }
@@ -1749,20 +2013,12 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   guint p;
 
   kernel = gst_cuda_transpose_resolve_kernel (self, &request);
-  if (kernel == GST_CUDA_TRANSPOSE_KERNEL_AUTO) {
-    GST_ELEMENT_ERROR (self, RESOURCE, OPEN_READ_WRITE,
-        ("The kernel property asks for a GPU kernel, but %s. Use kernel=auto "
-            "or kernel=cpu to transpose on the CPU.", self->gpu_failure),
-        (NULL));
-    return GST_FLOW_ERROR;
-  }
 
   if (self->n_tensors)
     return gst_cuda_transpose_transform_tensors (self, kernel, request, inbuf,
         outbuf);
 
-  if (!gst_cuda_transpose_check_input (self, inbuf))
-    return GST_FLOW_ERROR;
+  /* (the input was checked in prepare_output_buffer) */
   if (self->chw_channels)
     return gst_cuda_transpose_transform_chw (self, kernel, inbuf, outbuf);
 
@@ -1801,28 +2057,22 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
       planes[p].height = self->planes[p].height;
       planes[p].elem_size = self->planes[p].elem_size;
     }
+    self->step = STEP_KERNEL;
     res = ct_transpose_planes_cpu (planes, self->n_planes,
         CT_MAPPING_TRANSPOSE);
-  } else if (gst_cuda_context_push (self->context)) {
+  } else if (gst_cuda_transpose_push (self)) {
     res = gst_cuda_transpose_run_gpu (self, (CtKernel) request, &in, in_dev,
         &out, out_dev);
     gst_cuda_context_pop (NULL);
   } else {
-    gst_video_frame_unmap (&out);
-    gst_video_frame_unmap (&in);
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED, (NULL),
-        ("Could not make the CUDA context current"));
-    return GST_FLOW_ERROR;
+    res = CT_ERROR_INVALID_ARGUMENT;   /* the step says what failed */
   }
 
   gst_video_frame_unmap (&out);
   gst_video_frame_unmap (&in);
 
   if (res != CT_OK) {
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-        ("Transposing a frame with kernel %s failed: %s.",
-            ct_kernel_name ((CtKernel) kernel), ct_result_string (res)),
-        ("CtResult %d", res));
+    gst_cuda_transpose_gpu_error (self, "Transposing a frame", kernel, res);
     return GST_FLOW_ERROR;
   }
   return GST_FLOW_OK;
@@ -1925,21 +2175,11 @@ gst_cuda_transpose_set_property (GObject * object, guint prop_id,
       break;
     case PROP_PERMUTATION:{
       const gchar *text = g_value_get_string (value);
-      gchar *why = NULL;
-      guint perm[4];
 
-      if (!text || !text[0]) {
-        g_clear_pointer (&self->permutation, g_free);
-      } else if (ct_tensor_parse_permutation (text, perm, &why)) {
-        g_free (self->permutation);
-        self->permutation = g_strdup (text);
-        memcpy (self->perm, perm, sizeof (perm));
-      } else {
-        /* refused: the element keeps what it had */
-        g_warning ("cudatranspose: %s; keeping permutation=\"%s\"", why,
-            self->permutation ? self->permutation : "");
-        g_free (why);
-      }
+      /* kept as given, valid or not: an invalid one fails the start with
+       * an error that quotes it, rather than running another layout */
+      g_free (self->permutation);
+      self->permutation = text && text[0] ? g_strdup (text) : NULL;
       break;
     }
     default:
@@ -2042,9 +2282,11 @@ gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
    * transpose of the two innermost dimensions, in tensor_transform's
    * notation: output dimension i is input dimension i's entry, innermost
    * first, e.g. "1:2:0:3" turns HWC ("3:640:480:1") into CHW
-   * ("640:480:3:1") and "2:0:1:3" back. Empty: transpose. An invalid value
-   * is refused with a warning that says why; video input refuses a
-   * permutation at negotiation.
+   * ("640:480:3:1") and "2:0:1:3" back. Empty: transpose. Packed RGB
+   * video going out as a tensor is the tensor "C:W:H:1" (HWC) permuted
+   * (unset: CHW, as "1:2:0:3"); other video refuses a permutation at
+   * negotiation. An invalid value is kept as set, and going from READY to
+   * PAUSED fails with an error that quotes it.
    */
   g_object_class_install_property (gobject_class, PROP_PERMUTATION,
       g_param_spec_string ("permutation", "Permutation",

@@ -29,10 +29,10 @@ struct _GstCudaTransposePinnedAllocator
   gboolean warned;
 };
 
-/* One pinned block: what the wrapping memory frees. */
+/* One block: what the wrapping memory frees. */
 typedef struct
 {
-  GstCudaContext *context;
+  GstCudaContext *context;      /* pinned with it; NULL: pageable */
   gpointer data;
 } PinnedBlock;
 
@@ -43,16 +43,22 @@ static void
 pinned_block_free (gpointer user_data)
 {
   PinnedBlock *block = user_data;
-  CtResult res = CT_ERROR_INVALID_ARGUMENT;
+  CtResult res;
 
-  if (gst_cuda_context_push (block->context)) {
+  if (!block->context) {
+    g_free (block->data);
+  } else if (gst_cuda_context_push (block->context)) {
     res = ct_host_free (block->data);
     gst_cuda_context_pop (NULL);
+    if (res != CT_OK)
+      GST_WARNING ("freeing pinned memory %p failed: %s", block->data,
+          ct_result_string (res));
+    gst_object_unref (block->context);
+  } else {
+    GST_WARNING ("pinned memory %p is not freed: its CUDA context could not "
+        "be made current", block->data);
+    gst_object_unref (block->context);
   }
-  if (res != CT_OK)
-    GST_WARNING ("freeing pinned memory %p failed: %s", block->data,
-        ct_result_string (res));
-  gst_object_unref (block->context);
   g_free (block);
 }
 
@@ -62,29 +68,52 @@ pinned_alloc (GstAllocator * allocator, gsize size,
 {
   GstCudaTransposePinnedAllocator *self =
       GST_CUDA_TRANSPOSE_PINNED_ALLOCATOR (allocator);
-  gsize maxsize = params->prefix + size + params->padding;
+  gsize maxsize, total;
   PinnedBlock *block;
-  CtResult res = CT_ERROR_INVALID_ARGUMENT;
+  CtResult res = CT_OK;
+  const gchar *why = NULL;
   gsize shift;
   guint8 *data;
 
+  /* sizes come from caps: they may add up past a gsize */
+  if (!g_size_checked_add (&maxsize, params->prefix, size) ||
+      !g_size_checked_add (&maxsize, maxsize, params->padding) ||
+      !g_size_checked_add (&total, maxsize, params->align)) {
+    GST_WARNING_OBJECT (self, "%" G_GSIZE_FORMAT " bytes and their prefix, "
+        "padding and alignment do not fit a gsize", size);
+    return NULL;
+  }
+
   block = g_new0 (PinnedBlock, 1);
   /* page-aligned, so params->align (a mask) below a page costs nothing */
-  if (gst_cuda_context_push (self->context)) {
-    res = ct_host_alloc (&block->data, maxsize + params->align);
+  if (!self->context) {
+    why = "no GPU";
+  } else if (gst_cuda_context_push (self->context)) {
+    res = ct_host_alloc (&block->data, total);
     gst_cuda_context_pop (NULL);
+    if (res != CT_OK)
+      why = ct_result_string (res);
+  } else {
+    why = "the CUDA context could not be made current";
   }
-  if (res != CT_OK) {
-    g_free (block);
-    if (!self->warned) {
+  if (why) {
+    /* pageable then, and NULL rather than an abort if even that fails */
+    if (self->context && !self->warned) {
       self->warned = TRUE;
       GST_WARNING_OBJECT (self, "could not pin %" G_GSIZE_FORMAT " bytes "
           "(%s): handing out pageable memory, copies to the GPU will be "
-          "slower", maxsize, ct_result_string (res));
+          "slower", total, why);
     }
-    return gst_allocator_alloc (NULL, size, params);
+    block->data = g_try_malloc (total);
+    if (!block->data) {
+      GST_WARNING_OBJECT (self, "could not allocate %" G_GSIZE_FORMAT
+          " bytes", total);
+      g_free (block);
+      return NULL;
+    }
+  } else {
+    block->context = gst_object_ref (self->context);
   }
-  block->context = gst_object_ref (self->context);
 
   data = block->data;
   shift = (params->align + 1 - ((guintptr) data & params->align)) &
@@ -143,11 +172,11 @@ gst_cuda_transpose_pinned_allocator_new (GstCudaContext * context)
 {
   GstCudaTransposePinnedAllocator *self;
 
-  g_return_val_if_fail (GST_IS_CUDA_CONTEXT (context), NULL);
+  g_return_val_if_fail (!context || GST_IS_CUDA_CONTEXT (context), NULL);
 
   self = g_object_new (GST_TYPE_CUDA_TRANSPOSE_PINNED_ALLOCATOR, NULL);
   gst_object_ref_sink (self);
-  self->context = gst_object_ref (context);
+  self->context = context ? gst_object_ref (context) : NULL;
   return GST_ALLOCATOR_CAST (self);
 }
 
@@ -250,7 +279,7 @@ gst_cuda_transpose_tensor_pool_new (GstCudaContext * context, GstCaps * caps,
   guint64 total = 0;
   guint i;
 
-  g_return_val_if_fail (GST_IS_CUDA_CONTEXT (context), NULL);
+  g_return_val_if_fail (!context || GST_IS_CUDA_CONTEXT (context), NULL);
   g_return_val_if_fail (n_tensors > 0 &&
       n_tensors <= CT_TENSOR_COUNT_LIMIT, NULL);
 

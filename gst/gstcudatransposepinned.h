@@ -17,20 +17,24 @@ G_BEGIN_DECLS
  * system memory to everyone else (it is wrapped by the system allocator);
  * only copies to and from the GPU notice, running at the link's full speed
  * and truly asynchronously. If pinning fails it hands out pageable memory
- * and says so once in the debug log. */
+ * and says so once in the debug log. Every allocation can fail: a size
+ * that cannot be had gives NULL (a pool's GST_FLOW_ERROR), never the
+ * abort of GStreamer's system allocator. */
 #define GST_TYPE_CUDA_TRANSPOSE_PINNED_ALLOCATOR \
     (gst_cuda_transpose_pinned_allocator_get_type ())
 G_DECLARE_FINAL_TYPE (GstCudaTransposePinnedAllocator,
     gst_cuda_transpose_pinned_allocator, GST, CUDA_TRANSPOSE_PINNED_ALLOCATOR,
     GstAllocator);
 
-/* Memory is pinned for every context; @context is pushed to pin and free. */
+/* Memory is pinned for every context; @context is pushed to pin and free.
+ * With @context NULL (no GPU) the memory is pageable, and still
+ * fallible. */
 GstAllocator *gst_cuda_transpose_pinned_allocator_new (GstCudaContext *
     context);
 
 /* A video buffer pool (with GstVideoMeta) whose memory comes from a new
- * pinned allocator, configured for @caps with buffers of @size bytes; NULL
- * if the configuration is refused. */
+ * pinned allocator (of @context, which may be NULL), configured for @caps
+ * with buffers of @size bytes; NULL if the configuration is refused. */
 GstBufferPool *gst_cuda_transpose_pinned_pool_new (GstCudaContext * context,
     GstCaps * caps, guint size, guint min_buffers, guint max_buffers);
 

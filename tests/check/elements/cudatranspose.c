@@ -301,34 +301,49 @@ GST_START_TEST (test_cpu_permutations)
 
 GST_END_TEST;
 
-/* A bad permutation is refused when set, with the reason, and the old
- * value stays; a tensor of rank 5 or video refuse one at negotiation. */
+/* An invalid permutation is kept as set (never silently replaced by
+ * another layout) and stops the element from starting, with an error that
+ * quotes it; a tensor of rank 5, or video going out as video, refuse a
+ * valid one at negotiation. */
 GST_START_TEST (test_bad_permutation)
 {
-  GstElement *e = gst_element_factory_make ("cudatranspose", NULL);
-  const gchar *bad[] = { "0:1:2", "0:1:2:4", "1:1:0:3", "a:b:c:d",
-    "0:1:2:3:4"
+  const gchar *bad[] = { "0:0:1:2", "abc", "5:1:2:3", "1:0", "0:1:2:3:4",
+    "1:2:0:3:"
   };
-  gchar *got = NULL;
   guint i;
 
-  g_object_set (e, "permutation", "1:2:0:3", NULL);
   for (i = 0; i < G_N_ELEMENTS (bad); i++) {
-    ASSERT_WARNING (g_object_set (e, "permutation", bad[i], NULL));
+    GstElement *e = gst_element_factory_make ("cudatranspose", NULL);
+    gchar *got = NULL, *text, *quoted;
+
+    gst_util_set_object_arg (G_OBJECT (e), "kernel", "cpu");
+    g_object_set (e, "permutation", "1:2:0:3", NULL);
+    g_object_set (e, "permutation", bad[i], NULL);
     g_object_get (e, "permutation", &got, NULL);
-    fail_unless_equals_string (got, "1:2:0:3");
+    fail_unless_equals_string (got, bad[i]);
     g_free (got);
+
+    text = ct_check_start_failure (e);
+    quoted = g_strdup_printf ("\"%s\"", bad[i]);
+    fail_unless (strstr (text, quoted) != NULL, "%s: %s", bad[i], text);
+    fail_unless (strstr (text, "0, 1, 2 and 3") != NULL, "%s: %s", bad[i],
+        text);
+    g_free (quoted);
+    g_free (text);
+
+    /* a valid value (or none) lets it start again */
+    g_object_set (e, "permutation", i % 2 ? "" : "2:0:1:3", NULL);
+    fail_unless (gst_element_set_state (e, GST_STATE_PAUSED) !=
+        GST_STATE_CHANGE_FAILURE);
+    gst_element_set_state (e, GST_STATE_NULL);
+    gst_object_unref (e);
   }
-  g_object_set (e, "permutation", "", NULL);
-  g_object_get (e, "permutation", &got, NULL);
-  fail_unless (got == NULL);
-  gst_object_unref (e);
 
   {
     const gchar *caps[] = {
       "other/tensors,format=static,num_tensors=1,"
           "dimensions=(string)2:3:4:5:6,types=uint8,framerate=0/1",
-      "video/x-raw,format=RGB,width=4,height=2,framerate=0/1",
+      "video/x-raw,format=GRAY8,width=4,height=2,framerate=0/1",
     };
     const gchar *reason[] = { "rank 5", "applies to tensors" };
 
@@ -336,6 +351,129 @@ GST_START_TEST (test_bad_permutation)
       expect_refused ("cudatranspose kernel=cpu permutation=1:2:0:3", caps[i],
           720, reason[i]);
   }
+}
+
+GST_END_TEST;
+
+/* Packed RGB video going out as a tensor takes the permutation: the frame
+ * is the HWC tensor C:W:H:1, permuted. */
+GST_START_TEST (test_cpu_video_to_permuted_tensor)
+{
+  const guint perms[][4] = {
+    {0, 1, 2, 3}, {2, 0, 1, 3}, {1, 0, 2, 3}, {0, 2, 1, 3}, {3, 1, 2, 0},
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (perms); i++) {
+    gchar *desc = g_strdup_printf ("cudatranspose kernel=cpu "
+        "permutation=%u:%u:%u:%u", perms[i][0], perms[i][1], perms[i][2],
+        perms[i][3]);
+
+    ct_check_video_to_tensor (desc, perms[i]);
+    g_free (desc);
+  }
+}
+
+GST_END_TEST;
+
+/* Tensor sizes that multiply past 64 bits, or past what a buffer can hold,
+ * are refused at negotiation with a message that names the tensor; before,
+ * they wrapped to a few bytes and the CPU loop read past the buffer. */
+GST_START_TEST (test_tensor_size_overflow)
+{
+  const gchar *dims[] = {
+    "769546:494770:48448661:1", "4:3:65536:65536:65536:65536",
+    "4294967295:4294967295:1:1", "65536:65536:65536:65536",
+  };
+  const gchar *descs[] = { "cudatranspose", "cudatranspose "
+        "permutation=1:0:2:3"
+  };
+  guint i, d;
+
+  for (i = 0; i < G_N_ELEMENTS (dims); i++) {
+    for (d = 0; d < G_N_ELEMENTS (descs); d++) {
+      gchar *caps = g_strdup_printf ("other/tensors,format=static,"
+          "num_tensors=1,dimensions=(string)%s,types=uint8,framerate=0/1",
+          dims[i]);
+
+      expect_refused (descs[d], caps, 20, "tensor 0");
+      expect_refused (descs[d], caps, 20, "too large");
+      g_free (caps);
+    }
+  }
+  /* two tensors that fit alone but not together */
+  expect_refused ("cudatranspose", "other/tensors,format=static,"
+      "num_tensors=2,dimensions=(string)\"1073741824:1073741824:4:1,"
+      "1073741824:1073741824:4:1\",types=\"uint8,uint8\",framerate=0/1",
+      20, "together");
+}
+
+GST_END_TEST;
+
+/* Pushes a buffer of @n_mems memories of @mem_size bytes (the data behind
+ * each is a few bytes: the element must refuse or fail before reading it)
+ * through a harness around "@desc" with @caps; it must fail with an error
+ * saying @reason. @poison: downstream proposes the test's (fallible)
+ * allocator; else the element's own memory is used. */
+static void
+expect_flow_error (const gchar * desc, const gchar * caps, guint n_mems,
+    gsize mem_size, gboolean poison, const gchar * reason)
+{
+  static guint8 backing[64];
+  GstHarness *h;
+  GstBuffer *buf = gst_buffer_new ();
+  GstBus *bus;
+  gchar *text;
+  guint i;
+
+  if (poison) {
+    h = ct_check_harness_new (desc, &bus);
+  } else {
+    h = gst_harness_new_parse (desc);
+    bus = gst_bus_new ();
+    gst_element_set_bus (h->element, bus);
+  }
+  for (i = 0; i < n_mems; i++)
+    gst_buffer_append_memory (buf, gst_memory_new_wrapped
+        (GST_MEMORY_FLAG_READONLY, backing, mem_size, 0, mem_size, NULL,
+            NULL));
+  gst_harness_set_src_caps_str (h, caps);
+  fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_ERROR);
+  text = ct_check_pop_message_text (bus, GST_MESSAGE_ERROR);
+  fail_unless (strstr (text, reason) != NULL, "%s: \"%s\" does not say "
+      "\"%s\"", caps, text, reason);
+  g_free (text);
+  ct_check_harness_free (h, bus);
+}
+
+/* Sizes no machine can allocate are an element error, never an abort:
+ * the input is checked against the caps before any output is allocated
+ * (a 20-byte buffer for a 32 GB tensor), and an allocation that fails,
+ * from the element's own memory or downstream's, is reported. */
+GST_START_TEST (test_huge_tensors_fail_cleanly)
+{
+  const gchar *big = "other/tensors,format=static,num_tensors=1,"
+      "dimensions=(string)65536:65536:1:1,types=float64,framerate=0/1";
+  /* 2^62 bytes: more than any address space holds */
+  const gchar *huge = "other/tensors,format=static,num_tensors=1,"
+      "dimensions=(string)2147483648:2147483648:1:1,types=uint8,"
+      "framerate=0/1";
+  const gchar *huge2 = "other/tensors,format=static,num_tensors=2,"
+      "dimensions=(string)\"2147483648:1073741824:1:1,3:5\",types=\"uint8,"
+      "int16\",framerate=0/1";
+  const gsize g62 = G_GUINT64_CONSTANT (1) << 62;
+
+  expect_flow_error ("cudatranspose", big, 1, 20, TRUE, "Invalid input");
+  expect_flow_error ("cudatranspose", big, 1, 20, FALSE, "Invalid input");
+  expect_flow_error ("cudatranspose", huge, 1, g62, TRUE, "allocate");
+  expect_flow_error ("cudatranspose", huge, 1, g62, FALSE, "allocate");
+  expect_flow_error ("cudatranspose kernel=cpu", huge, 1, g62, FALSE,
+      "allocate");
+  expect_flow_error ("cudatranspose permutation=1:0:2:3", huge, 1, g62,
+      FALSE, "allocate");
+  /* one memory per tensor, and one short memory */
+  expect_flow_error ("cudatranspose", huge2, 2, g62, FALSE, "allocate");
+  expect_flow_error ("cudatranspose", huge2, 2, 30, FALSE, "Invalid input");
 }
 
 GST_END_TEST;
@@ -476,6 +614,9 @@ cudatranspose_suite (void)
   tcase_add_test (tc, test_cpu_permutations);
   tcase_add_test (tc, test_bad_permutation);
   tcase_add_test (tc, test_cpu_video_to_chw);
+  tcase_add_test (tc, test_cpu_video_to_permuted_tensor);
+  tcase_add_test (tc, test_tensor_size_overflow);
+  tcase_add_test (tc, test_huge_tensors_fail_cleanly);
   tcase_add_test (tc, test_twice_is_identity);
   tcase_add_test (tc, test_kernel_change_while_playing);
   tcase_add_test (tc, test_short_buffer_is_an_error);

@@ -132,18 +132,22 @@ static GstMemory *
 poison_alloc (GstAllocator * allocator, gsize size,
     GstAllocationParams * params)
 {
-  GstMemory *mem = gst_allocator_alloc (NULL, size, params);
-  GstMapInfo map;
+  gsize maxsize = size + params->prefix + params->padding;
+  guint8 *data;
 
-  if (!mem || !gst_memory_map (mem, &map, GST_MAP_WRITE))
-    return mem;
+  /* fallible, as a real downstream allocator may be (GStreamer's system
+   * allocator aborts instead): sizes from hostile caps can be huge */
+  if (maxsize < size || maxsize + params->align < maxsize ||
+      !(data = g_try_malloc (maxsize + params->align)))
+    return NULL;
   /* never 0: a zero-filled output would look like a plausible frame */
   poison_byte = poison_byte * 37 + 11;
   if (poison_byte == 0)
     poison_byte = 0xa5;
-  memset (map.data, poison_byte, map.size);
-  gst_memory_unmap (mem, &map);
-  return mem;
+  memset (data, poison_byte, maxsize + params->align);
+  return gst_memory_new_wrapped (0, data + ((params->align + 1 -
+              ((guintptr) data & params->align)) & params->align), maxsize,
+      params->prefix, size, data, g_free);
 }
 
 static void
@@ -315,6 +319,27 @@ ct_check_count_messages (GstBus * bus, GstMessageType type)
     gst_message_unref (msg);
   }
   return n;
+}
+
+gchar *
+ct_check_pop_message_text (GstBus * bus, GstMessageType type)
+{
+  GstMessage *msg = gst_bus_pop_filtered (bus, type);
+  GError *err = NULL;
+  gchar *text;
+
+  fail_unless (msg != NULL, "no %s message on the bus",
+      gst_message_type_get_name (type));
+  if (type == GST_MESSAGE_ERROR)
+    gst_message_parse_error (msg, &err, NULL);
+  else if (type == GST_MESSAGE_WARNING)
+    gst_message_parse_warning (msg, &err, NULL);
+  else
+    fail ("no text in a %s message", gst_message_type_get_name (type));
+  text = g_strdup (err->message);
+  g_error_free (err);
+  gst_message_unref (msg);
+  return text;
 }
 
 void
@@ -663,6 +688,14 @@ ct_check_all_permutations (const gchar * desc)
 void
 ct_check_video_to_chw (const gchar * desc)
 {
+  static const guint chw[4] = { 1, 2, 0, 3 };
+
+  ct_check_video_to_tensor (desc, chw);
+}
+
+void
+ct_check_video_to_tensor (const gchar * desc, const guint perm[4])
+{
   static const GstVideoFormat formats[] = {
     GST_VIDEO_FORMAT_RGB, GST_VIDEO_FORMAT_BGR, GST_VIDEO_FORMAT_RGBA,
     GST_VIDEO_FORMAT_BGRA, GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_BGRx,
@@ -683,7 +716,8 @@ ct_check_video_to_chw (const gchar * desc)
         GstMapInfo om;
         GstCaps *caps;
         gint w = sizes[s][0], hh = sizes[s][1], x, y;
-        guint c, ch;
+        guint c, ch, i;
+        guint64 odims[4], ostride[4], step[4];
         gchar *want;
 
         fail_unless (gst_video_info_set_format (&info, formats[f], w, hh));
@@ -695,8 +729,23 @@ ct_check_video_to_chw (const gchar * desc)
         out = gst_harness_pull (h);
         fail_unless (out != NULL);
 
+        /* the frame is the HWC tensor c:w:hh:1; output dimension i is
+         * its dimension perm[i], innermost first */
+        {
+          const guint64 hwc[4] = { c, (guint64) w, (guint64) hh, 1 };
+
+          for (i = 0; i < 4; i++)
+            odims[i] = hwc[perm[i]];
+          ostride[0] = 1;
+          for (i = 1; i < 4; i++)
+            ostride[i] = ostride[i - 1] * odims[i - 1];
+          for (i = 0; i < 4; i++)
+            step[perm[i]] = ostride[i];
+        }
         caps = gst_pad_get_current_caps (h->sinkpad);
-        want = g_strdup_printf ("%d:%d:%u:1", w, hh, c);
+        want = g_strdup_printf ("%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT
+            ":%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT, odims[0], odims[1],
+            odims[2], odims[3]);
         fail_unless_equals_string (gst_structure_get_string
             (gst_caps_get_structure (caps, 0), "dimensions"), want);
         g_free (want);
@@ -705,17 +754,20 @@ ct_check_video_to_chw (const gchar * desc)
         fail_unless (gst_video_frame_map (&fi, &info, in, GST_MAP_READ));
         fail_unless (gst_buffer_map (out, &om, GST_MAP_READ));
         fail_unless_equals_uint64 (om.size, (guint64) w * hh * c);
-        /* out[ch][y][x] == byte ch of pixel (x, y) */
+        /* byte ch of pixel (x, y) lands at ch * step[0] + x * step[1] +
+         * y * step[2] */
         for (ch = 0; ch < c; ch++)
           for (y = 0; y < hh; y++)
             for (x = 0; x < w; x++) {
               const guint8 *px = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA
                   (&fi, 0) + y * GST_VIDEO_FRAME_PLANE_STRIDE (&fi, 0) + x * c;
-              if (om.data[((gsize) ch * hh + y) * w + x] != px[ch]) {
+              if (om.data[ch * step[0] + x * step[1] + y * step[2]] !=
+                  px[ch]) {
                 gst_buffer_unmap (out, &om);
                 gst_video_frame_unmap (&fi);
-                fail ("%s: %s %dx%d pad %u: channel %u of (%d, %d) differs",
-                    desc, GST_VIDEO_INFO_NAME (&info), w, hh, pad, ch, x, y);
+                fail ("%s: %s %dx%d pad %u by %u:%u:%u:%u: channel %u of "
+                    "(%d, %d) differs", desc, GST_VIDEO_INFO_NAME (&info), w,
+                    hh, pad, perm[0], perm[1], perm[2], perm[3], ch, x, y);
               }
             }
         gst_buffer_unmap (out, &om);

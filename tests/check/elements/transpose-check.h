@@ -63,11 +63,15 @@ void ct_check_harness_free (GstHarness * h, GstBus * bus);
  * of the error message it posted (g_free it). Leaves @e in NULL. */
 gchar *ct_check_start_failure (GstElement * e);
 
-/* Counts messages of @type waiting on @bus, and drops them. */
 /* The nick of the element's active-kernel, e.g. "cpu"; free it. */
 gchar *ct_check_active_kernel (GstElement * element);
 
+/* Counts messages of @type waiting on @bus, and drops them. */
 guint ct_check_count_messages (GstBus * bus, GstMessageType type);
+
+/* Pops the first message of @type waiting on @bus (failing the test if
+ * there is none) and returns its text (g_free it). */
+gchar *ct_check_pop_message_text (GstBus * bus, GstMessageType type);
 
 /* Tensors (NNStreamer's other/tensors): a tensor as the test sees it. */
 typedef struct
@@ -120,5 +124,9 @@ void ct_check_all_permutations (const gchar * desc);
  * padded rows too, through a harness around @desc whose output is
  * other/tensors: each frame must come out as its CHW uint8 tensor. */
 void ct_check_video_to_chw (const gchar * desc);
+
+/* The same, @desc having the permutation @perm: each frame must come out
+ * as its HWC tensor (C:W:H:1) permuted by @perm. */
+void ct_check_video_to_tensor (const gchar * desc, const guint perm[4]);
 
 G_END_DECLS
