@@ -38,11 +38,13 @@
 #include "cudatranspose-kernels.h"
 #include "transpose-common.cuh"
 
+#include <cuda.h>
 #include <cuda_pipeline_primitives.h>
 #include <cuda_runtime.h>
 
 #include <atomic>
 #include <limits.h>
+#include <mutex>
 #include <stdint.h>
 
 namespace {
@@ -1374,20 +1376,107 @@ choose_path (const CtPlane * pl, uintptr_t step_bits, CtMapping mapping,
   return c;
 }
 
-/* Per device: the opt-in shared-memory limit, and the dynamic shared memory
- * each kernel has been allowed so far (the stream kernels from slot
- * FAMILY_STREAM, the tile kernels from FAMILY_STREAM + 5, by size index;
- * the skinny ones at FAMILY_STREAM + 10 and 11, the one-launch kernels
- * for batches at FAMILY_STREAM + 12 + family). */
+/* Per device (attributes of the device, whatever the context): the opt-in
+ * shared-memory limit, the multiprocessors and their shared memory. */
 std::atomic<int> optin_limit[kMaxDevices];
 std::atomic<int> sm_count[kMaxDevices];
 std::atomic<int> sm_smem[kMaxDevices];
 std::atomic<int> reserved_smem[kMaxDevices];
-std::atomic<int> allowed[FAMILY_STREAM + 14][kMaxDevices];
+
+/* The dynamic shared memory a kernel may take above 48 KB is an attribute
+ * of the kernel in each CUDA context (each loads its own copy of the
+ * module), and a launch asking for more than it allows fails. So it is
+ * only ever raised, under one lock, to what a launch needs, after reading
+ * it back from the current context: concurrent calls never lower it under
+ * each other, and a context new to the process starts from its own value.
+ * Each thread remembers, per context (by its id, unique for the life of
+ * the process) and kernel slot, a value the attribute has reached, so a
+ * launch that needs no more takes neither the lock nor the driver. Slots:
+ * the one-launch kernels by family, the stream kernels from FAMILY_STREAM,
+ * the tile kernels from FAMILY_STREAM + 5, by size index, the skinny ones
+ * at FAMILY_STREAM + 10 and 11, the one-launch kernels for batches at
+ * FAMILY_STREAM + 12 + family. */
+constexpr int kSmemSlots = FAMILY_STREAM + 14;
+constexpr int kKnownContexts = 4;
+
+struct KnownContext
+{
+  unsigned long long id;        /* 0: unused */
+  int allowed[kSmemSlots];
+};
+
+thread_local KnownContext known_contexts[kKnownContexts];
+thread_local unsigned int known_next;
+std::mutex smem_lock;
+
+typedef CUresult (*CtxGetIdFn) (CUcontext, unsigned long long *);
+
+/* The current context's id, or 0 when the driver cannot tell (nothing is
+ * remembered then). */
+unsigned long long
+current_context_id ()
+{
+  static const CtxGetIdFn get_id = [] {
+    void *fn = nullptr;
+    cudaDriverEntryPointQueryResult found;
+    /* cuCtxGetId came with CUDA 12.0 */
+    if (cudaGetDriverEntryPointByVersion ("cuCtxGetId", &fn, 12000,
+            cudaEnableDefault, &found) != cudaSuccess ||
+        found != cudaDriverEntryPointSuccess) {
+      (void) cudaGetLastError ();
+      fn = nullptr;
+    }
+    return reinterpret_cast<CtxGetIdFn> (fn);
+  } ();
+  unsigned long long id = 0;
+
+  if (get_id == nullptr || get_id (nullptr, &id) != CUDA_SUCCESS)
+    return 0;
+  return id;
+}
+
+/* Lets @kernel (slot @slot) take @smem bytes of dynamic shared memory in
+ * the current context. */
+CtResult
+allow_smem (void (*kernel) (FrameArgs), int slot, size_t smem)
+{
+  const unsigned long long id = current_context_id ();
+  KnownContext *known = nullptr;
+  int now;
+
+  for (int i = 0; id != 0 && i < kKnownContexts; i++)
+    if (known_contexts[i].id == id)
+      known = &known_contexts[i];
+  if (known != nullptr && known->allowed[slot] >= (int) smem)
+    return CT_OK;
+  {
+    std::lock_guard<std::mutex> hold (smem_lock);
+    cudaFuncAttributes attr;
+    cudaError_t err = cudaFuncGetAttributes (&attr, (const void *) kernel);
+    if (err != cudaSuccess)
+      return (CtResult) err;
+    now = attr.maxDynamicSharedSizeBytes;
+    if (now < (int) smem) {
+      err = cudaFuncSetAttribute ((const void *) kernel,
+          cudaFuncAttributeMaxDynamicSharedMemorySize, (int) smem);
+      if (err != cudaSuccess)
+        return (CtResult) err;
+      now = (int) smem;
+    }
+  }
+  if (id != 0 && known == nullptr) {
+    known = &known_contexts[known_next++ % kKnownContexts];
+    *known = KnownContext {};
+    known->id = id;
+  }
+  if (known != nullptr)
+    known->allowed[slot] = now;
+  return CT_OK;
+}
 
 CtResult
 launch_group (const FrameArgs & f, unsigned int blocks, size_t smem,
-    int family, bool thin_only, int device, cudaStream_t s)
+    int family, bool thin_only, cudaStream_t s)
 {
   /* a group of thin and exact planes takes the staged kernel, the smaller
    * of the two; thin planes alone the thin kernel; a stream plane (alone)
@@ -1424,15 +1513,9 @@ launch_group (const FrameArgs & f, unsigned int blocks, size_t smem,
   if (blocks == 0)
     return CT_OK;
   if (smem > 48 * 1024) {
-    bool cached = device >= 0 && device < kMaxDevices;
-    if (!cached || allowed[slot][device].load () < (int) smem) {
-      cudaError_t err = cudaFuncSetAttribute ((const void *) kernel,
-          cudaFuncAttributeMaxDynamicSharedMemorySize, (int) smem);
-      if (err != cudaSuccess)
-        return (CtResult) err;
-      if (cached)
-        allowed[slot][device].store ((int) smem);
-    }
+    CtResult res = allow_smem (kernel, slot, smem);
+    if (res != CT_OK)
+      return res;
   }
   kernel<<<blocks, kThreads, smem, s>>> (f);
   return (CtResult) cudaGetLastError ();
@@ -1553,7 +1636,7 @@ launch_wide (unsigned int n, Get get, CtKernel kernel, CtMapping mapping,
       if (f.n_planes == CT_PLANES_PER_LAUNCH ||
           blocks + c.blocks > max_blocks || other_kernel) {
         res = launch_group (f, (unsigned int) blocks, smem, family,
-            thin_only, device, stream);
+            thin_only, stream);
         if (res != CT_OK)
           return res;
         f.n_planes = 0;
@@ -1600,7 +1683,7 @@ launch_wide (unsigned int n, Get get, CtKernel kernel, CtMapping mapping,
     }
   }
   return launch_group (f, (unsigned int) blocks, smem, family, thin_only,
-      device, stream);
+      stream);
 }
 
 }  // namespace
