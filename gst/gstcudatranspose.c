@@ -829,11 +829,15 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
     return FALSE;
   }
 
+  /* (GstVideoInfo refuses frames of 4 GB and more, or rows that would
+   * overflow: a frame may pass and its transpose, with other rows, not) */
   if (!gst_video_info_from_caps (&in_info, incaps) ||
       !gst_video_info_from_caps (&out_info, outcaps)) {
-    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
-        ("Could not parse caps %" GST_PTR_FORMAT " or %" GST_PTR_FORMAT,
-            incaps, outcaps));
+    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, ("The frame or its "
+            "transpose is too large for GStreamer's video layout (a frame "
+            "must stay under 4 GB, its rows rounded up). Use a smaller "
+            "frame."), ("Could not parse caps %" GST_PTR_FORMAT " or %"
+            GST_PTR_FORMAT, incaps, outcaps));
     return FALSE;
   }
 
