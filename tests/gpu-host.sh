@@ -3,8 +3,9 @@
 #
 #   tests/gpu-host.sh BUILD_DIR [tests|bench|pipelines|tensors|all|tests,tensors...]
 #
-# tests: the whole Meson suite from a build made here, the PNG demo, and
-#        compute-sanitizer memcheck and racecheck on the kernel API test
+# tests: the whole Meson suite from a build made here, under GStreamer's
+#        leaks tracer (a test that leaks an object fails), the PNG demo,
+#        and compute-sanitizer memcheck and racecheck on the kernel API test
 #        (the two run side by side);
 # bench: bench-kernels --json, its plot, and the Nsight Compute counters
 #        of bench/profile-kernels.sh;
@@ -33,9 +34,9 @@ if want tests; then
   wide='regex=k_wide|k_thin|k_skinny|k_tile|k_stream'
   racecheck_parts=("small shapes" "permutations"
     "wide tile,large shapes,names,argument" "streamed,grid limit,skinny"
-    "multi-plane" "batches" "channels")
+    "multi-plane" "batches" "channels" "contexts")
   racecheck_filters=("" "" "$wide" "$wide" "$wide"
-    'regex=k_wideILb[01]ELb1E|k_skinny|k_thin' "")
+    'regex=k_wideILb[01]ELb1E|k_skinny|k_thin' "" "$wide")
   for i in "${!racecheck_parts[@]}"; do
     filter=()
     [ -n "${racecheck_filters[$i]}" ] &&
@@ -45,8 +46,10 @@ if want tests; then
       > "$out/racecheck-$i.log" 2>&1 &
   done
   mkdir -p "$b/meson-logs"
-  meson test -C "$b" --no-rebuild --print-errorlogs > "$out/meson-test.log" 2>&1
+  GST_TRACERS=leaks meson test -C "$b" --no-rebuild --print-errorlogs \
+    > "$out/meson-test.log" 2>&1
   suite=$?
+  cp "$b/meson-logs/testlog.txt" "$out/testlog.txt" 2>/dev/null
   GST_PLUGIN_PATH_1_0=$PWD/$b/gst GST_REGISTRY_1_0=$out/registry.bin \
     pipelines/png-demo.sh "$out/demo" > "$out/demo.log" 2>&1
   demo=$?

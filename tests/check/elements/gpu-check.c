@@ -26,3 +26,21 @@ ct_check_have_cuda_device (void)
     return FALSE;
   return WIFEXITED (status) && WEXITSTATUS (status) == 0;
 }
+
+gint
+ct_check_cuda_device_count (void)
+{
+  pid_t pid = fork ();
+  int status = 0;
+
+  if (pid == 0) {
+    int count = 0;
+
+    if (ct_device_count (&count) != CT_OK)
+      count = 0;
+    _exit (count > 100 ? 100 : count);
+  }
+  if (pid < 0 || waitpid (pid, &status, 0) != pid || !WIFEXITED (status))
+    return 0;
+  return WEXITSTATUS (status);
+}

@@ -10,4 +10,7 @@ G_BEGIN_DECLS
  * that one must not touch CUDA. Prints the reason when there is none. */
 gboolean ct_check_have_cuda_device (void);
 
+/* The number of CUDA devices, asked in a child process as above. */
+gint ct_check_cuda_device_count (void);
+
 G_END_DECLS
