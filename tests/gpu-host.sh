@@ -1,12 +1,13 @@
 #!/bin/bash
 # On the lent GPU host (no GStreamer there). Usage, from the repository root:
 #
-#   tests/gpu-host.sh BUILD_DIR [tests|bench|pipelines|tensors|all|tests,tensors...]
+#   tests/gpu-host.sh BUILD_DIR [tests|suite|racecheck|bench|pipelines|tensors|all|tests,tensors...]
 #
 # tests: the whole Meson suite from a build made here, under GStreamer's
 #        leaks tracer (a test that leaks an object fails), the PNG demo,
 #        and compute-sanitizer memcheck and racecheck on the kernel API test
-#        (the two run side by side);
+#        (the two run side by side); suite: all that but racecheck;
+# racecheck: only that;
 # bench: bench-kernels --json, its plot, and the Nsight Compute counters
 #        of bench/profile-kernels.sh;
 # pipelines: bench-pipelines --json (whole pipelines against videoflip);
@@ -21,16 +22,36 @@ mkdir -p "$out"
 want () { [ "$what" = all ] || [[ ",$what," == *",$1,"* ]]; }
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader
 
-if want tests; then
+# the parts of "tests", which also run alone (each fits a 10-minute call)
+want tests && what="$what,suite,racecheck"
+
+if want suite; then
   source .gpu/enter.sh
   compute-sanitizer --tool memcheck --error-exitcode 99 \
     "$b/tests/kernels/test-kernels" > "$out/memcheck.log" 2>&1 &
+  mkdir -p "$b/meson-logs"
+  GST_TRACERS=leaks meson test -C "$b" --no-rebuild --print-errorlogs \
+    > "$out/meson-test.log" 2>&1
+  suite=$?
+  cp "$b/meson-logs/testlog.txt" "$out/testlog.txt" 2>/dev/null
+  GST_PLUGIN_PATH_1_0=$PWD/$b/gst GST_REGISTRY_1_0=$out/registry.bin \
+    pipelines/png-demo.sh "$out/demo" > "$out/demo.log" 2>&1
+  demo=$?
+  wait
+  grep -E "^ *[0-9]+/[0-9]+ |^(Ok|Fail|Skipped|Timeout):" "$out/meson-test.log"
+  [ $suite -eq 0 ] || grep -E "^\.\./|FAIL|error" "$out/meson-test.log" | head -40
+  echo "== meson test rc=$suite; png-demo rc=$demo: $(tail -n 1 "$out/demo.log")"
+  echo "== memcheck: $(grep -E 'ERROR SUMMARY|passed,' "$out/memcheck.log" | tr '\n' ' ')"
+fi
+
+if want racecheck; then
   # racecheck is the slowest: the groups in parallel processes
   # (test-kernels SEED GROUPS; seed 0 keeps the default one). The small
   # shapes, the permutations and the channels check every kernel; the
-  # groups of large, many or batched planes check the wide family only
-  # (--kernel-name), the seeds having been checked on the small shapes:
-  # unfiltered, those groups did not finish inside a 10-minute device call.
+  # groups of large, many or batched planes, and of several contexts,
+  # check the wide family only (--kernel-name), the seeds having been
+  # checked on the small shapes: unfiltered, those groups did not finish
+  # inside a 10-minute device call.
   wide='regex=k_wide|k_thin|k_skinny|k_tile|k_stream'
   racecheck_parts=("small shapes" "permutations"
     "wide tile,large shapes,names,argument" "streamed,grid limit,skinny"
@@ -45,19 +66,7 @@ if want tests; then
       "$b/tests/kernels/test-kernels" 0 "${racecheck_parts[$i]}" \
       > "$out/racecheck-$i.log" 2>&1 &
   done
-  mkdir -p "$b/meson-logs"
-  GST_TRACERS=leaks meson test -C "$b" --no-rebuild --print-errorlogs \
-    > "$out/meson-test.log" 2>&1
-  suite=$?
-  cp "$b/meson-logs/testlog.txt" "$out/testlog.txt" 2>/dev/null
-  GST_PLUGIN_PATH_1_0=$PWD/$b/gst GST_REGISTRY_1_0=$out/registry.bin \
-    pipelines/png-demo.sh "$out/demo" > "$out/demo.log" 2>&1
-  demo=$?
   wait
-  grep -E "^ *[0-9]+/[0-9]+ |^(Ok|Fail|Skipped|Timeout):" "$out/meson-test.log"
-  [ $suite -eq 0 ] || grep -E "^\.\./|FAIL|error" "$out/meson-test.log" | head -40
-  echo "== meson test rc=$suite; png-demo rc=$demo: $(tail -n 1 "$out/demo.log")"
-  echo "== memcheck: $(grep -E 'ERROR SUMMARY|passed,' "$out/memcheck.log" | tr '\n' ' ')"
   for i in "${!racecheck_parts[@]}"; do
     echo "== racecheck (${racecheck_parts[$i]}): $(grep -E 'RACECHECK SUMMARY|passed,' "$out/racecheck-$i.log" | tr '\n' ' ')"
   done
