@@ -154,6 +154,7 @@ struct _GstCudaTranspose
   guint n_tensors;
   CtTensorInfo tensors[CT_TENSOR_COUNT_LIMIT];
   guint64 tensor_bytes;         /* of all tensors */
+  guint64 dev_tensor_bytes;     /* the same on the device, each aligned */
   guint chw_channels;           /* packed video in, CHW tensor out */
   gboolean permute;             /* negotiated with a permutation */
   guint neg_perm[4];
@@ -641,9 +642,17 @@ gst_cuda_transpose_keep_tensors (GstCudaTranspose * self,
       self->dims4[i][k] = d[k];
   }
   self->tensor_bytes = 0;
-  for (i = 0; i < n; i++)
+  self->dev_tensor_bytes = 0;
+  for (i = 0; i < n; i++) {
     self->tensor_bytes += ct_tensor_bytes (&in[i]);
-  self->dev_needed = 2 * self->tensor_bytes;
+    /* on the device each tensor starts aligned, as the kernels' fast paths
+     * (and ct_permute, for elements of 2 bytes and more) need: back to
+     * back, an int64 tensor after a 1-byte one started off its words */
+    self->dev_tensor_bytes += device_pitch (ct_tensor_bytes (&in[i]));
+  }
+  /* (past a gsize no device has the memory: the allocation fails) */
+  self->dev_needed = self->dev_tensor_bytes > G_MAXSIZE / 2 ? G_MAXSIZE :
+      2 * self->dev_tensor_bytes;
   GST_DEBUG_OBJECT (self, "%u tensors, %" G_GUINT64_FORMAT " bytes%s", n,
       self->tensor_bytes, perm ? ", permuted" : "");
 }
@@ -1611,8 +1620,8 @@ gst_cuda_transpose_run_gpu_tensors (GstCudaTranspose * self, CtKernel kernel,
     gsize bytes = ct_tensor_bytes (&self->tensors[i]);
 
     dev_in[i] = self->dev_mem + offset;
-    dev_out[i] = self->dev_mem + self->tensor_bytes + offset;
-    offset += bytes;
+    dev_out[i] = self->dev_mem + self->dev_tensor_bytes + offset;
+    offset += device_pitch (bytes);
     res = ct_copy_2d_async (dev_in[i], bytes, in[i], bytes, bytes, 1,
         self->stream);
     if (res != CT_OK)

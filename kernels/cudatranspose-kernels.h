@@ -118,8 +118,9 @@ CtResult ct_transpose_batches_cpu (const CtPlaneBatch * batches,
  * innermost first; output dimension i is input dimension @perm[i] (the
  * notation of NNStreamer's tensor_transform mode=transpose, so
  * {1, 2, 0, 3} turns HWC, "3:640:480:1", into CHW, "640:480:3:1").
- * Pointers are device pointers; asynchronous on @stream. Each size must
- * fit 32 bits. The fast paths are described in permute.cu. */
+ * Pointers are device pointers, aligned to the element size (else
+ * CT_ERROR_INVALID_ARGUMENT); asynchronous on @stream. Each size must fit
+ * 32 bits. The fast paths are described in permute.cu. */
 CtResult ct_permute (const void *src, void *dst,
     const unsigned long long dims[4], unsigned int elem_size,
     const unsigned int perm[4], CtStream stream);

@@ -768,7 +768,10 @@ ct_permute (const void *src, void *dst, const unsigned long long dims[4],
 
   if (res != CT_OK)
     return res;
-  if (!src || !dst)
+  /* the element kernels read and write whole elements: a pointer off
+   * their alignment would fault the context */
+  if (!src || !dst || (uintptr_t) src % elem_size != 0 ||
+      (uintptr_t) dst % elem_size != 0)
     return CT_ERROR_INVALID_ARGUMENT;
 
   Shape s = simplify (dims, perm);

@@ -932,6 +932,24 @@ run_permutations (cudaStream_t stream)
     expect_result ("permutation of 3-byte elements",
         ct_permute_validate (d, 3, id), CT_ERROR_UNSUPPORTED_ELEMENT_SIZE);
   }
+  {
+    /* pointers off the elements' alignment are refused, not launched
+     * (the element kernels faulted the context on them) */
+    const unsigned long long d[4] = { 8, 300, 2, 1 };
+    const unsigned int swap[4] = { 1, 0, 2, 3 };
+    unsigned char *dev = NULL;
+
+    if (CHECK (cudaMalloc ((void **) &dev, 128 * 1024))) {
+      expect_result ("permutation of 8-byte elements from an odd address",
+          ct_permute (dev + 1, dev + 64 * 1024, d, 8, swap,
+              (CtStream) stream), CT_ERROR_INVALID_ARGUMENT);
+      expect_result ("permutation of 2-byte elements to an odd address",
+          ct_permute (dev, dev + 64 * 1024 + 1, d, 2, swap,
+              (CtStream) stream), CT_ERROR_INVALID_ARGUMENT);
+      CHECK (cudaStreamSynchronize (stream));
+      CHECK (cudaFree (dev));
+    }
+  }
   printf ("permutations: %d cases passed, %d failed\n", n_passed - passed,
       n_failed - failed);
 }
@@ -995,12 +1013,11 @@ typedef struct
 } Driver;
 
 static int
-driver_entry (const char *name, void **fn)
+driver_entry (const char *name, unsigned int version, void **fn)
 {
   enum cudaDriverEntryPointQueryResult found;
 
-  /* the ABI of CUDA 12.0: cuCtxCreate takes (flags, device) there */
-  if (cudaGetDriverEntryPointByVersion (name, fn, 12000, cudaEnableDefault,
+  if (cudaGetDriverEntryPointByVersion (name, fn, version, cudaEnableDefault,
           &found) == cudaSuccess && found == cudaDriverEntryPointSuccess)
     return 1;
   (void) cudaGetLastError ();
@@ -1142,10 +1159,12 @@ run_contexts (void)
   int dev = 0;
   unsigned int round, c, t;
 
-  if (!driver_entry ("cuCtxCreate", (void **) &drv.ctx_create) ||
-      !driver_entry ("cuCtxDestroy", (void **) &drv.ctx_destroy) ||
-      !driver_entry ("cuCtxPushCurrent", (void **) &drv.ctx_push) ||
-      !driver_entry ("cuCtxPopCurrent", (void **) &drv.ctx_pop) ||
+  /* cuCtxCreate as of CUDA 11.0 takes (flags, device): from 11.4 on the
+   * name stands for a form with execution affinity parameters */
+  if (!driver_entry ("cuCtxCreate", 11000, (void **) &drv.ctx_create) ||
+      !driver_entry ("cuCtxDestroy", 12000, (void **) &drv.ctx_destroy) ||
+      !driver_entry ("cuCtxPushCurrent", 12000, (void **) &drv.ctx_push) ||
+      !driver_entry ("cuCtxPopCurrent", 12000, (void **) &drv.ctx_pop) ||
       !CHECK (cudaGetDevice (&dev)))
     return;
   device = (CUdevice) dev;
@@ -1157,8 +1176,10 @@ run_contexts (void)
     CUcontext popped;
     char what[64];
 
-    if (drv.ctx_create (&ctx[c], 0, device) != CUDA_SUCCESS) {
-      printf ("FAIL: contexts: cuCtxCreate\n");
+    CUresult cres = drv.ctx_create (&ctx[c], 0, device);
+
+    if (cres != CUDA_SUCCESS) {
+      printf ("FAIL: contexts: cuCtxCreate: error %d\n", (int) cres);
       n_failed++;
       return;
     }

@@ -15,6 +15,7 @@
 #include <gst/app/gstappsrc.h>
 #include <gst/app/gstappsink.h>
 #include <gst/cuda/gstcudacontext.h>
+#include <gst/cuda/gstcudaloader.h>
 #include <gst/cuda/gstcudautils.h>
 #include <string.h>
 
@@ -184,6 +185,8 @@ GST_START_TEST (test_tee_contexts)
   GstBus *bus;
   guint b, c;
 
+  /* (GStreamer's CUDA library calls the driver through its loader) */
+  fail_unless (gst_cuda_load_library ());
   for (c = 0; c < 3; c++) {
     ctx[c] = gst_cuda_context_new (device);
     fail_unless (ctx[c] != NULL, "no CUDA context on device %d", device);
