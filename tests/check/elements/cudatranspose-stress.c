@@ -87,7 +87,8 @@ typedef struct
 
 /* Pushes every step's frames into @src, @on_frame called after each (for
  * kernel switches), then EOS; checks that each branch received every
- * frame, transposed. */
+ * frame, transposed. (The appsinks must not wait on EOS for their samples
+ * to be pulled: they are pulled after it.) */
 static void
 run_tee (GstElement * pipeline, GstElement * src, Branch * branches,
     guint n_branches, const Step * steps, guint n_steps,
@@ -193,11 +194,12 @@ GST_START_TEST (test_tee_contexts)
   }
   for (b = 0; b < 8; b++)
     g_string_append_printf (desc, " t. ! queue ! cudatranspose name=x%u "
-        "kernel=%s ! video/x-raw ! appsink name=s%u sync=false", b,
-        gpu_kernels[b], b);
+        "kernel=%s ! video/x-raw ! appsink name=s%u sync=false "
+        "wait-on-eos=false", b, gpu_kernels[b], b);
   g_string_append (desc, " t. ! queue ! cudaupload name=up ! "
       "cudatranspose name=x8 ! video/x-raw(memory:CUDAMemory) ! "
-      "cudadownload name=down ! video/x-raw ! appsink name=s8 sync=false");
+      "cudadownload name=down ! video/x-raw ! appsink name=s8 sync=false "
+      "wait-on-eos=false");
   pipeline = gst_parse_launch (desc->str, NULL);
   fail_unless (pipeline != NULL);
   src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
@@ -461,12 +463,12 @@ GST_START_TEST (test_two_devices_one_process)
   GstElement *pipeline = gst_parse_launch ("appsrc name=src format=time ! "
       "tee name=t "
       "t. ! queue ! cudatranspose name=x0 cuda-device-id=0 ! video/x-raw ! "
-      "appsink name=s0 sync=false "
+      "appsink name=s0 sync=false wait-on-eos=false "
       "t. ! queue ! cudatranspose name=x1 cuda-device-id=1 ! video/x-raw ! "
-      "appsink name=s1 sync=false "
+      "appsink name=s1 sync=false wait-on-eos=false "
       "t. ! queue ! cudaupload cuda-device-id=1 ! cudatranspose name=x2 "
       "cuda-device-id=1 ! video/x-raw(memory:CUDAMemory) ! cudadownload ! "
-      "video/x-raw ! appsink name=s2 sync=false", NULL);
+      "video/x-raw ! appsink name=s2 sync=false wait-on-eos=false", NULL);
   GstElement *src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
   GstBus *bus = gst_element_get_bus (pipeline);
   const gchar *whats[] = { "device 0", "device 1", "device 1, CUDA memory" };
