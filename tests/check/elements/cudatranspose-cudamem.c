@@ -125,21 +125,6 @@ watch_clear (Watch * w)
   g_mutex_clear (&w->lock);
 }
 
-static gboolean
-pad_has_cuda_memory (GstElement * e, const gchar * name)
-{
-  GstPad *pad = gst_element_get_static_pad (e, name);
-  GstCaps *caps = gst_pad_get_current_caps (pad);
-  gboolean cuda;
-
-  fail_unless (caps != NULL, "%s pad not negotiated", name);
-  cuda = gst_caps_features_contains (gst_caps_get_features (caps, 0),
-      GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY);
-  gst_caps_unref (caps);
-  gst_object_unref (pad);
-  return cuda;
-}
-
 /* A harness around @desc (which names its transpose "t") that ends in
  * system memory, and the transpose. */
 static GstHarness *
@@ -172,8 +157,8 @@ check_chain (const gchar * desc, gboolean in_cuda, gboolean out_cuda)
       gst_harness_set_src_caps (h, ct_check_caps (fmt, width, height));
       for (i = 0; i < FRAMES_PER_SIZE; i++)
         ct_check_push_and_verify (h, fmt, width, height, i == 2 ? 7 : 0, desc);
-      fail_unless_equals_int (pad_has_cuda_memory (t, "sink"), in_cuda);
-      fail_unless_equals_int (pad_has_cuda_memory (t, "src"), out_cuda);
+      fail_unless_equals_int (ct_check_pad_has_cuda_memory (t, "sink"), in_cuda);
+      fail_unless_equals_int (ct_check_pad_has_cuda_memory (t, "src"), out_cuda);
     }
   }
   fail_unless_equals_int (w.frames, G_N_ELEMENTS (cuda_formats) *
@@ -545,31 +530,11 @@ cudatranspose_cudamem_suite (gboolean nvdec)
   return s;
 }
 
-/* The factories a run needs; prints why and returns FALSE if one is
- * missing. */
-static gboolean
-have_factories (const gchar ** names, guint n)
-{
-  guint i;
-
-  for (i = 0; i < n; i++) {
-    GstElementFactory *f = gst_element_factory_find (names[i]);
-
-    if (!f) {
-      g_print ("SKIP: no %s (GStreamer's nvcodec plugin is missing, or it "
-          "found no GPU%s)\n", names[i], g_str_equal (names[i], "nvh264dec") ?
-          " or no NVDEC" : "");
-      return FALSE;
-    }
-    gst_object_unref (f);
-  }
-  return TRUE;
-}
-
 int
 main (int argc, char **argv)
 {
-  const gchar *needed[] = { "cudaupload", "cudadownload", "nvh264dec" };
+  const gchar *needed[] = { "cudaupload", "cudadownload", "nvh264dec", NULL
+  };
   gboolean nvdec;
   const gchar *sample = g_getenv ("CT_CHECK_H264");
 
@@ -578,7 +543,9 @@ main (int argc, char **argv)
 
   gst_check_init (&argc, &argv);
   nvdec = argc > 1 && g_str_equal (argv[1], "nvdec");
-  if (!have_factories (needed, nvdec ? 3 : 2))
+  if (!nvdec)
+    needed[2] = NULL;
+  if (!ct_check_have_factories (needed))
     return 77;
   if (nvdec && (!sample || !g_file_test (sample, G_FILE_TEST_EXISTS))) {
     g_print ("SKIP: no H.264 sample at CT_CHECK_H264=%s (the build makes "

@@ -376,7 +376,7 @@ have_cuda_device (void)
 int
 main (int argc, char **argv)
 {
-  GstElementFactory *up;
+  const gchar *needed[] = { "cudaupload", "cudadownload", NULL };
 
   if (!find_fault_library ()) {
     g_print ("SKIP: the fault library is not loaded (run with "
@@ -387,13 +387,8 @@ main (int argc, char **argv)
   if (!have_cuda_device ())
     return 77;
   gst_check_init (&argc, &argv);
-  up = gst_element_factory_find ("cudaupload");
-  if (!up) {
-    g_print ("SKIP: no cudaupload (GStreamer's nvcodec plugin is missing, or "
-        "it found no GPU)\n");
+  if (!ct_check_have_factories (needed))
     return 77;
-  }
-  gst_object_unref (up);
   return gst_check_run_suite (cudatranspose_faults_suite (),
       "cudatranspose-faults", __FILE__);
 }

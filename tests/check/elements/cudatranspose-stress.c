@@ -85,6 +85,38 @@ typedef struct
   const gchar *what;
 } Branch;
 
+/* The branches x0, x1, ... (transposes) and s0, s1, ... (sinks) of
+ * @pipeline, described by @whats; unref with branches_clear. */
+static void
+branches_get (GstElement * pipeline, Branch * branches, guint n,
+    const gchar * const *whats)
+{
+  guint b;
+
+  for (b = 0; b < n; b++) {
+    gchar *name = g_strdup_printf ("x%u", b);
+
+    branches[b].transpose = gst_bin_get_by_name (GST_BIN (pipeline), name);
+    g_free (name);
+    name = g_strdup_printf ("s%u", b);
+    branches[b].sink = gst_bin_get_by_name (GST_BIN (pipeline), name);
+    g_free (name);
+    fail_unless (branches[b].transpose && branches[b].sink);
+    branches[b].what = whats[b];
+  }
+}
+
+static void
+branches_clear (Branch * branches, guint n)
+{
+  guint b;
+
+  for (b = 0; b < n; b++) {
+    gst_object_unref (branches[b].transpose);
+    gst_object_unref (branches[b].sink);
+  }
+}
+
 /* Pushes every step's frames into @src, @on_frame called after each (for
  * kernel switches), then EOS; checks that each branch received every
  * frame, transposed. (The appsinks must not wait on EOS for their samples
@@ -183,6 +215,7 @@ GST_START_TEST (test_tee_contexts)
   GString *desc = g_string_new ("appsrc name=src format=time ! tee name=t");
   GstElement *pipeline, *src;
   Branch branches[9];
+  const gchar *whats[9];
   GstBus *bus;
   guint b, c;
 
@@ -204,18 +237,12 @@ GST_START_TEST (test_tee_contexts)
   fail_unless (pipeline != NULL);
   src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
   bus = gst_element_get_bus (pipeline);
-  for (b = 0; b < 9; b++) {
-    gchar *name = g_strdup_printf ("x%u", b);
-
-    branches[b].transpose = gst_bin_get_by_name (GST_BIN (pipeline), name);
-    g_free (name);
-    name = g_strdup_printf ("s%u", b);
-    branches[b].sink = gst_bin_get_by_name (GST_BIN (pipeline), name);
-    g_free (name);
-    branches[b].what = b < 8 ? (b % 2 ? "system memory, context B" :
+  for (b = 0; b < 9; b++)
+    whats[b] = b < 8 ? (b % 2 ? "system memory, context B" :
         "system memory, context A") : "CUDA memory, context C";
+  branches_get (pipeline, branches, 9, whats);
+  for (b = 0; b < 9; b++)
     set_cuda_context (branches[b].transpose, ctx[b < 8 ? b % 2 : 2]);
-  }
   {
     GstElement *up = gst_bin_get_by_name (GST_BIN (pipeline), "up");
     GstElement *down = gst_bin_get_by_name (GST_BIN (pipeline), "down");
@@ -229,10 +256,7 @@ GST_START_TEST (test_tee_contexts)
   run_tee (pipeline, src, branches, 9, tee_steps, G_N_ELEMENTS (tee_steps),
       rotate_kernels, bus);
 
-  for (b = 0; b < 9; b++) {
-    gst_object_unref (branches[b].transpose);
-    gst_object_unref (branches[b].sink);
-  }
+  branches_clear (branches, 9);
   gst_object_unref (bus);
   gst_object_unref (src);
   gst_object_unref (pipeline);
@@ -308,22 +332,6 @@ set_filter (GstElement * filter, gboolean cuda)
 
   g_object_set (filter, "caps", caps, NULL);
   gst_caps_unref (caps);
-}
-
-/* The memory the transpose's pad @name negotiated. */
-static gboolean
-pad_is_cuda (GstElement * t, const gchar * name)
-{
-  GstPad *pad = gst_element_get_static_pad (t, name);
-  GstCaps *caps = gst_pad_get_current_caps (pad);
-  gboolean cuda;
-
-  fail_unless (caps != NULL, "%s not negotiated", name);
-  cuda = gst_caps_features_contains (gst_caps_get_features (caps, 0),
-      GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY);
-  gst_caps_unref (caps);
-  gst_object_unref (pad);
-  return cuda;
 }
 
 /* 200 times NULL -> PLAYING -> NULL, each time a stream of frames whose
@@ -408,8 +416,8 @@ GST_START_TEST (test_churn)
         frames++;
       }
       /* the memory the pads negotiated is the one asked for */
-      fail_unless_equals_int (pad_is_cuda (t, "sink"), cuda_in);
-      fail_unless_equals_int (pad_is_cuda (t, "src"), cuda_out);
+      fail_unless_equals_int (ct_check_pad_has_cuda_memory (t, "sink"), cuda_in);
+      fail_unless_equals_int (ct_check_pad_has_cuda_memory (t, "src"), cuda_out);
 
       gst_util_set_object_arg (G_OBJECT (t), "kernel",
           gpu_kernels[(r >> (8 + part)) % G_N_ELEMENTS (gpu_kernels)]);
@@ -476,16 +484,7 @@ GST_START_TEST (test_two_devices_one_process)
   Branch branches[3];
   guint b;
 
-  for (b = 0; b < 3; b++) {
-    gchar *name = g_strdup_printf ("x%u", b);
-
-    branches[b].transpose = gst_bin_get_by_name (GST_BIN (pipeline), name);
-    g_free (name);
-    name = g_strdup_printf ("s%u", b);
-    branches[b].sink = gst_bin_get_by_name (GST_BIN (pipeline), name);
-    g_free (name);
-    branches[b].what = whats[b];
-  }
+  branches_get (pipeline, branches, 3, whats);
   fail_if (gst_element_set_state (pipeline, GST_STATE_PAUSED) ==
       GST_STATE_CHANGE_FAILURE);
   for (b = 0; b < 3; b++)
@@ -493,10 +492,7 @@ GST_START_TEST (test_two_devices_one_process)
         devices[b]);
   run_tee (pipeline, src, branches, 3, steps, G_N_ELEMENTS (steps),
       rotate_kernels, bus);
-  for (b = 0; b < 3; b++) {
-    gst_object_unref (branches[b].transpose);
-    gst_object_unref (branches[b].sink);
-  }
+  branches_clear (branches, 3);
   gst_object_unref (bus);
   gst_object_unref (src);
   gst_object_unref (pipeline);
@@ -537,8 +533,8 @@ cudatranspose_stress_suite (gboolean multigpu)
 int
 main (int argc, char **argv)
 {
+  const gchar *needed[] = { "cudaupload", "cudadownload", NULL };
   gboolean multigpu;
-  GstElementFactory *up;
 
   if (!ct_check_have_cuda_device ())
     return 77;
@@ -550,13 +546,8 @@ main (int argc, char **argv)
   }
 
   gst_check_init (&argc, &argv);
-  up = gst_element_factory_find ("cudaupload");
-  if (!up) {
-    g_print ("SKIP: no cudaupload (GStreamer's nvcodec plugin is missing, or "
-        "it found no GPU)\n");
+  if (!ct_check_have_factories (needed))
     return 77;
-  }
-  gst_object_unref (up);
   return gst_check_run_suite (cudatranspose_stress_suite (multigpu),
       "cudatranspose-stress", __FILE__);
 }

@@ -321,6 +321,38 @@ ct_check_count_messages (GstBus * bus, GstMessageType type)
   return n;
 }
 
+gboolean
+ct_check_have_factories (const gchar * const *names)
+{
+  for (; *names; names++) {
+    GstElementFactory *f = gst_element_factory_find (*names);
+
+    if (!f) {
+      g_print ("SKIP: no %s (GStreamer's nvcodec plugin is missing, or it "
+          "found no GPU%s)\n", *names, g_str_equal (*names, "nvh264dec") ?
+          " or no NVDEC" : "");
+      return FALSE;
+    }
+    gst_object_unref (f);
+  }
+  return TRUE;
+}
+
+gboolean
+ct_check_pad_has_cuda_memory (GstElement * element, const gchar * name)
+{
+  GstPad *pad = gst_element_get_static_pad (element, name);
+  GstCaps *caps = gst_pad_get_current_caps (pad);
+  gboolean cuda;
+
+  fail_unless (caps != NULL, "%s pad not negotiated", name);
+  cuda = gst_caps_features_contains (gst_caps_get_features (caps, 0),
+      "memory:CUDAMemory");
+  gst_caps_unref (caps);
+  gst_object_unref (pad);
+  return cuda;
+}
+
 gchar *
 ct_check_pop_message_text (GstBus * bus, GstMessageType type)
 {

@@ -66,6 +66,15 @@ gchar *ct_check_start_failure (GstElement * e);
 /* The nick of the element's active-kernel, e.g. "cpu"; free it. */
 gchar *ct_check_active_kernel (GstElement * element);
 
+/* Whether the factories @names (NULL-terminated) exist; if one does not,
+ * prints why the test is skipped and returns FALSE. */
+gboolean ct_check_have_factories (const gchar * const *names);
+
+/* Whether @element's pad @name negotiated CUDA memory (it must have
+ * negotiated). */
+gboolean ct_check_pad_has_cuda_memory (GstElement * element,
+    const gchar * name);
+
 /* Counts messages of @type waiting on @bus, and drops them. */
 guint ct_check_count_messages (GstBus * bus, GstMessageType type);
 
