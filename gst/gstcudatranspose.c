@@ -602,8 +602,19 @@ device_layout (GstCudaTranspose * self, guint8 * base, CtPlane * dev)
   return offset;
 }
 
-/* FALSE, with an error that quotes the property, if the permutation
- * property is set to something that is no permutation. */
+/* Posts the error for an invalid permutation property; @why (freed here)
+ * quotes it and says what is valid. */
+static void
+gst_cuda_transpose_refuse_permutation (GstCudaTranspose * self, gchar * why)
+{
+  GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS, ("Invalid permutation "
+          "property: %s. Set a valid one, or set it to \"\" to transpose "
+          "the two innermost dimensions.", why), (NULL));
+  g_free (why);
+}
+
+/* FALSE, with that error, if the permutation property is set to something
+ * that is no permutation. */
 static gboolean
 gst_cuda_transpose_permutation_ok (GstCudaTranspose * self)
 {
@@ -613,10 +624,7 @@ gst_cuda_transpose_permutation_ok (GstCudaTranspose * self)
   if (gst_cuda_transpose_get_permutation (self, perm, &why) !=
       PERMUTATION_INVALID)
     return TRUE;
-  GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS, ("Invalid permutation "
-          "property: %s. Set a valid one, or set it to \"\" to transpose "
-          "the two innermost dimensions.", why), (NULL));
-  g_free (why);
+  gst_cuda_transpose_refuse_permutation (self, why);
   return FALSE;
 }
 
@@ -812,6 +820,7 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   GstVideoInfo in_info, out_info;
   PermutationState state;
   guint p, perm[4];
+  gchar *why = NULL;
 
   /* each negotiation starts from no mode */
   self->n_tensors = 0;
@@ -819,9 +828,12 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   self->permute = FALSE;
   self->n_planes = 0;
 
-  state = gst_cuda_transpose_get_permutation (self, perm, NULL);
-  if (state == PERMUTATION_INVALID)
-    return gst_cuda_transpose_permutation_ok (self);
+  /* (one reading of the property: it may change under negotiation) */
+  state = gst_cuda_transpose_get_permutation (self, perm, &why);
+  if (state == PERMUTATION_INVALID) {
+    gst_cuda_transpose_refuse_permutation (self, why);
+    return FALSE;
+  }
   if (ct_tensor_caps_is_tensor (gst_caps_get_structure (incaps, 0)))
     return gst_cuda_transpose_set_tensor_caps (self, incaps, outcaps,
         state == PERMUTATION_VALID ? perm : NULL);
@@ -1670,13 +1682,7 @@ gst_cuda_transpose_transform_tensors (GstCudaTranspose * self,
   CtResult res;
   guint i;
 
-  if (n_in != self->n_tensors && n_in != 1) {
-    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
-        ("The buffer has %u memories for %u tensors: give one memory per "
-            "tensor, or one memory holding them all", n_in,
-            self->n_tensors));
-    return GST_FLOW_ERROR;
-  }
+  /* (the memories' count and sizes were checked in prepare_output_buffer) */
   for (i = 0; i < n_in; i++) {
     if (!gst_memory_map (gst_buffer_peek_memory (inbuf, i), &in_map[i],
             GST_MAP_READ))
@@ -1684,21 +1690,8 @@ gst_cuda_transpose_transform_tensors (GstCudaTranspose * self,
     n_mapped_in++;
   }
   for (i = 0; i < self->n_tensors; i++) {
-    gsize bytes = ct_tensor_bytes (&self->tensors[i]);
-    gsize have = n_in == 1 ? in_map[0].size - MIN (offset, in_map[0].size) :
-        in_map[i].size;
-
-    if (have < bytes) {
-      GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
-          ("Tensor %u (%s, dimensions %" G_GUINT64_FORMAT ":%"
-              G_GUINT64_FORMAT "...) needs %" G_GSIZE_FORMAT " bytes, but "
-              "its memory holds %" G_GSIZE_FORMAT, i, self->tensors[i].type,
-              self->tensors[i].dims[0], self->tensors[i].rank > 1 ?
-              self->tensors[i].dims[1] : 1, bytes, have));
-      goto done;
-    }
     in[i] = n_in == 1 ? in_map[0].data + offset : in_map[i].data;
-    offset += bytes;
+    offset += ct_tensor_bytes (&self->tensors[i]);
   }
   for (i = 0; i < self->n_tensors; i++) {
     if (!gst_memory_map (gst_buffer_peek_memory (outbuf, i), &out_map[i],
