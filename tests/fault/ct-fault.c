@@ -120,62 +120,62 @@ typedef CtResult (*PermuteFn) (const void *, void *,
     const unsigned long long *, unsigned int, const unsigned int *, CtStream);
 typedef int (*PushFn) (void *);
 
+/* An allocation through @fn, failed when @what is armed, counted in
+ * @live when it succeeds. */
+static CtResult
+counted_alloc (AllocFn fn, CtFault what, atomic_long * live, void **ptr,
+    size_t bytes)
+{
+  CtResult res;
+
+  *ptr = NULL;
+  if (take (what) || !fn)
+    return (CtResult) cudaErrorMemoryAllocation;
+  res = fn (ptr, bytes);
+  if (res == CT_OK)
+    atomic_fetch_add (live, 1);
+  return res;
+}
+
+static CtResult
+counted_free (FreeFn fn, atomic_long * live, void *ptr)
+{
+  CtResult res;
+
+  if (!fn)
+    return CT_ERROR_INVALID_ARGUMENT;
+  res = fn (ptr);
+  if (res == CT_OK && ptr)
+    atomic_fetch_sub (live, 1);
+  return res;
+}
+
 CtResult
 ct_device_alloc (void **ptr, size_t bytes)
 {
-  CtResult res;
   REAL (PLUGIN, "ct_device_alloc", AllocFn);
-
-  *ptr = NULL;
-  if (take (CT_FAULT_DEVICE_ALLOC) || !fn_)
-    return (CtResult) cudaErrorMemoryAllocation;
-  res = fn_ (ptr, bytes);
-  if (res == CT_OK)
-    atomic_fetch_add (&live_device, 1);
-  return res;
+  return counted_alloc (fn_, CT_FAULT_DEVICE_ALLOC, &live_device, ptr, bytes);
 }
 
 CtResult
 ct_device_free (void *ptr)
 {
-  CtResult res;
   REAL (PLUGIN, "ct_device_free", FreeFn);
-
-  if (!fn_)
-    return CT_ERROR_INVALID_ARGUMENT;
-  res = fn_ (ptr);
-  if (res == CT_OK && ptr)
-    atomic_fetch_sub (&live_device, 1);
-  return res;
+  return counted_free (fn_, &live_device, ptr);
 }
 
 CtResult
 ct_host_alloc (void **ptr, size_t bytes)
 {
-  CtResult res;
   REAL (PLUGIN, "ct_host_alloc", AllocFn);
-
-  *ptr = NULL;
-  if (take (CT_FAULT_HOST_ALLOC) || !fn_)
-    return (CtResult) cudaErrorMemoryAllocation;
-  res = fn_ (ptr, bytes);
-  if (res == CT_OK)
-    atomic_fetch_add (&live_host, 1);
-  return res;
+  return counted_alloc (fn_, CT_FAULT_HOST_ALLOC, &live_host, ptr, bytes);
 }
 
 CtResult
 ct_host_free (void *ptr)
 {
-  CtResult res;
   REAL (PLUGIN, "ct_host_free", FreeFn);
-
-  if (!fn_)
-    return CT_ERROR_INVALID_ARGUMENT;
-  res = fn_ (ptr);
-  if (res == CT_OK && ptr)
-    atomic_fetch_sub (&live_host, 1);
-  return res;
+  return counted_free (fn_, &live_host, ptr);
 }
 
 CtResult

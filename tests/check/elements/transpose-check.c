@@ -33,14 +33,20 @@ ct_check_seed (void)
   g_print ("random seed %u (set CT_CHECK_SEED=%u to repeat)\n", seed, seed);
 }
 
+guint32
+ct_check_xorshift (guint32 * state)
+{
+  /* xorshift32: fast, and reproducible from the printed seed */
+  *state ^= *state << 13;
+  *state ^= *state >> 17;
+  *state ^= *state << 5;
+  return *state;
+}
+
 static guint32
 rng_next (void)
 {
-  /* xorshift32: fast, and reproducible from the printed seed */
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 17;
-  rng_state ^= rng_state << 5;
-  return rng_state;
+  return ct_check_xorshift (&rng_state);
 }
 
 static void

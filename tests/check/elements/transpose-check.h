@@ -20,6 +20,10 @@ extern const guint ct_check_n_sizes;
 /* Seeds the frame generator from CT_CHECK_SEED, or at random; prints it. */
 void ct_check_seed (void);
 
+/* The next number of the xorshift32 stream in @state (never 0), for a
+ * test that keeps a stream of its own. */
+guint32 ct_check_xorshift (guint32 * state);
+
 GstCaps *ct_check_caps (GstVideoFormat format, gint width, gint height);
 
 /* A frame of random bytes (padding too). stride_pad > 0 adds that many bytes
