@@ -47,13 +47,6 @@
 #include "gstcudatransposepinned.h"
 #include "gstcudatransposetensor.h"
 
-/* The property's values are the kernels' enum, cast. */
-G_STATIC_ASSERT ((int) GST_CUDA_TRANSPOSE_KERNEL_TILED_64 ==
-    (int) CT_KERNEL_TILED_64);
-G_STATIC_ASSERT ((int) GST_CUDA_TRANSPOSE_KERNEL_WIDE_SWIZZLE ==
-    (int) CT_KERNEL_WIDE_SWIZZLE);
-G_STATIC_ASSERT ((int) GST_CUDA_TRANSPOSE_KERNEL_CPU == (int) CT_KERNEL_CPU);
-
 GST_DEBUG_CATEGORY (gst_cuda_transpose_debug);
 #define GST_CAT_DEFAULT gst_cuda_transpose_debug
 
@@ -186,38 +179,13 @@ GType
 gst_cuda_transpose_kernel_get_type (void)
 {
   static gsize type = 0;
+#define KERNEL_VALUE(id, name, summary) \
+    {GST_CUDA_TRANSPOSE_KERNEL_##id, summary, name},
   static const GEnumValue values[] = {
-    {GST_CUDA_TRANSPOSE_KERNEL_AUTO,
-        "The fastest GPU kernel for the frame's planes (measured on an "
-          "H200); the CPU when there is no CUDA device", "auto"},
-    {GST_CUDA_TRANSPOSE_KERNEL_NAIVE,
-        "One thread per element, coalesced reads, strided writes", "naive"},
-    {GST_CUDA_TRANSPOSE_KERNEL_NAIVE_COLUMN,
-        "One thread per element, coalesced writes, strided reads",
-        "naive-column"},
-    {GST_CUDA_TRANSPOSE_KERNEL_TILED,
-          "32x32 shared-memory tile, 32x8 threads, unpadded (bank conflicts)",
-        "tiled"},
-    {GST_CUDA_TRANSPOSE_KERNEL_TILED_PADDED,
-        "32x32 shared-memory tile padded to 33 columns", "tiled-padded"},
-    {GST_CUDA_TRANSPOSE_KERNEL_RECT, "32x16 shared-memory tile, unpadded",
-        "rect"},
-    {GST_CUDA_TRANSPOSE_KERNEL_RECT_PADDED,
-        "32x16 shared-memory tile, padded", "rect-padded"},
-    {GST_CUDA_TRANSPOSE_KERNEL_TILED_64,
-        "64x64 shared-memory tile padded to 65 columns", "tiled-64"},
-    {GST_CUDA_TRANSPOSE_KERNEL_WIDE,
-          "16-byte loads and stores, micro-blocks transposed in registers, "
-          "all planes in one launch", "wide"},
-    {GST_CUDA_TRANSPOSE_KERNEL_WIDE_PADDED,
-          "wide, through shared memory padded one chunk per row group",
-        "wide-padded"},
-    {GST_CUDA_TRANSPOSE_KERNEL_WIDE_SWIZZLE,
-          "wide, through shared memory with an XOR swizzle",
-        "wide-swizzle"},
-    {GST_CUDA_TRANSPOSE_KERNEL_CPU, "The plain CPU loop, no GPU", "cpu"},
+    CT_KERNEL_LIST (KERNEL_VALUE)
     {0, NULL, NULL},
   };
+#undef KERNEL_VALUE
 
   if (g_once_init_enter (&type)) {
     GType t = g_enum_register_static ("GstCudaTransposeKernel", values);

@@ -11,28 +11,23 @@
 #include <gst/gst.h>
 #include <gst/base/gstbasetransform.h>
 
+#include "cudatranspose-kernels.h"
+
 G_BEGIN_DECLS
 
 /**
  * GstCudaTransposeKernel:
  *
- * The transpose implementation. Values match the kernels' CtKernel.
+ * The transpose implementation: the kernels' CtKernel, value for value
+ * (both are made from CT_KERNEL_LIST).
  */
+#define GST_CUDA_TRANSPOSE_KERNEL_VALUE(id, name, summary) \
+    GST_CUDA_TRANSPOSE_KERNEL_##id = CT_KERNEL_##id,
 typedef enum
 {
-  GST_CUDA_TRANSPOSE_KERNEL_AUTO,
-  GST_CUDA_TRANSPOSE_KERNEL_NAIVE,
-  GST_CUDA_TRANSPOSE_KERNEL_NAIVE_COLUMN,
-  GST_CUDA_TRANSPOSE_KERNEL_TILED,
-  GST_CUDA_TRANSPOSE_KERNEL_TILED_PADDED,
-  GST_CUDA_TRANSPOSE_KERNEL_RECT,
-  GST_CUDA_TRANSPOSE_KERNEL_RECT_PADDED,
-  GST_CUDA_TRANSPOSE_KERNEL_TILED_64,
-  GST_CUDA_TRANSPOSE_KERNEL_WIDE,
-  GST_CUDA_TRANSPOSE_KERNEL_WIDE_PADDED,
-  GST_CUDA_TRANSPOSE_KERNEL_WIDE_SWIZZLE,
-  GST_CUDA_TRANSPOSE_KERNEL_CPU,
+  CT_KERNEL_LIST (GST_CUDA_TRANSPOSE_KERNEL_VALUE)
 } GstCudaTransposeKernel;
+#undef GST_CUDA_TRANSPOSE_KERNEL_VALUE
 
 #define GST_TYPE_CUDA_TRANSPOSE_KERNEL (gst_cuda_transpose_kernel_get_type ())
 GType gst_cuda_transpose_kernel_get_type (void);

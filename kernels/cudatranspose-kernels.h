@@ -26,26 +26,42 @@ typedef int CtResult;
 #define CT_ERROR_UNSUPPORTED_KERNEL (-3)
 #define CT_ERROR_NO_DRIVER (-4)         /* ct_device_count: no libcuda.so.1 */
 
-/* The variants. The GPU ones are distinct kernels; their access patterns are
- * described where they are defined, in transpose.cu (the seeds: naive to
- * tiled-64, one launch per plane) and transpose-wide.cu (wide, wide-padded,
+/* The variants, the one list every other is made from: X (ID, name,
+ * summary) gives CT_KERNEL_<ID>, ct_kernel_name()'s name (the element's
+ * property nick) and a one-line summary (its gst-inspect text). The GPU
+ * ones are distinct kernels; their access patterns are described where
+ * they are defined, in transpose.cu (the seeds: naive to tiled-64, one
+ * launch per plane) and transpose-wide.cu (wide, wide-padded,
  * wide-swizzle: 16-byte accesses, one launch for all planes of a call). */
+#define CT_KERNEL_LIST(X) \
+  X (AUTO, "auto", "The fastest GPU kernel for the frame's planes " \
+      "(measured on an H200); the CPU when there is no CUDA device") \
+  X (NAIVE, "naive", "One thread per element, coalesced reads, strided " \
+      "writes") \
+  X (NAIVE_COLUMN, "naive-column", "One thread per element, coalesced " \
+      "writes, strided reads") \
+  X (TILED, "tiled", "32x32 shared-memory tile, 32x8 threads, unpadded " \
+      "(bank conflicts)") \
+  X (TILED_PADDED, "tiled-padded", "32x32 shared-memory tile padded to 33 " \
+      "columns") \
+  X (RECT, "rect", "32x16 shared-memory tile, unpadded") \
+  X (RECT_PADDED, "rect-padded", "32x16 shared-memory tile, padded") \
+  X (TILED_64, "tiled-64", "64x64 shared-memory tile padded to 65 columns") \
+  X (WIDE, "wide", "16-byte loads and stores, micro-blocks transposed in " \
+      "registers, all planes in one launch") \
+  X (WIDE_PADDED, "wide-padded", "wide, through shared memory padded one " \
+      "chunk per row group") \
+  X (WIDE_SWIZZLE, "wide-swizzle", "wide, through shared memory with an " \
+      "XOR swizzle") \
+  X (CPU, "cpu", "The plain CPU loop, no GPU")
+
+#define CT_KERNEL_ENUM_VALUE(id, name, summary) CT_KERNEL_##id,
 typedef enum
 {
-  CT_KERNEL_AUTO = 0,
-  CT_KERNEL_NAIVE,
-  CT_KERNEL_NAIVE_COLUMN,
-  CT_KERNEL_TILED,
-  CT_KERNEL_TILED_PADDED,
-  CT_KERNEL_RECT,
-  CT_KERNEL_RECT_PADDED,
-  CT_KERNEL_TILED_64,
-  CT_KERNEL_WIDE,
-  CT_KERNEL_WIDE_PADDED,
-  CT_KERNEL_WIDE_SWIZZLE,
-  CT_KERNEL_CPU,
+  CT_KERNEL_LIST (CT_KERNEL_ENUM_VALUE)
   CT_KERNEL_COUNT
 } CtKernel;
+#undef CT_KERNEL_ENUM_VALUE
 
 /* Where a source element (x, y) of a WxH plane lands in the HxW output.
  * Each of the axis-swapping video orientations is the transpose followed by

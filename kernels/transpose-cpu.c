@@ -8,10 +8,11 @@
 /* Blocks of 32x32 elements keep both planes' lines in cache. */
 #define CPU_BLOCK 32
 
+#define KERNEL_NAME(id, name, summary) name,
 static const char *const kernel_names[CT_KERNEL_COUNT] = {
-  "auto", "naive", "naive-column", "tiled", "tiled-padded", "rect",
-  "rect-padded", "tiled-64", "wide", "wide-padded", "wide-swizzle", "cpu",
+  CT_KERNEL_LIST (KERNEL_NAME)
 };
+#undef KERNEL_NAME
 
 const char *
 ct_kernel_name (CtKernel kernel)

@@ -19,11 +19,17 @@
 #include <gst/cuda/gstcudautils.h>
 #include <string.h>
 
-/* The GPU kernels, by nick. */
-static const gchar *gpu_kernels[] = {
-  "auto", "naive", "naive-column", "tiled", "tiled-padded", "rect",
-  "rect-padded", "tiled-64", "wide", "wide-padded", "wide-swizzle",
-};
+/* The GPU kernels, by nick, as the element's GEnum lists them. */
+#define gpu_kernels ct_check_kernel_nicks (TRUE, NULL)
+
+static guint
+n_gpu_kernels (void)
+{
+  guint n;
+
+  ct_check_kernel_nicks (TRUE, &n);
+  return n;
+}
 
 /* A step of a stream: frames of one format and size. */
 typedef struct
@@ -199,7 +205,7 @@ rotate_kernels (Branch * branches, guint n_branches, guint frame)
 
   for (b = 0; b < n_branches; b++)
     gst_util_set_object_arg (G_OBJECT (branches[b].transpose), "kernel",
-        gpu_kernels[(b + frame + 1) % G_N_ELEMENTS (gpu_kernels)]);
+        gpu_kernels[(b + frame + 1) % n_gpu_kernels ()]);
 }
 
 /* One process, one tee: eight branches in system memory, four on each of
@@ -367,7 +373,7 @@ GST_START_TEST (test_churn)
     set_filter (in, cuda_in);
     set_filter (out, cuda_out);
     gst_util_set_object_arg (G_OBJECT (t), "kernel",
-        gpu_kernels[(r >> 2) % G_N_ELEMENTS (gpu_kernels)]);
+        gpu_kernels[(r >> 2) % n_gpu_kernels ()]);
     fail_if (gst_element_set_state (pipeline, GST_STATE_PLAYING) ==
         GST_STATE_CHANGE_FAILURE);
 
@@ -420,7 +426,7 @@ GST_START_TEST (test_churn)
       fail_unless_equals_int (ct_check_pad_has_cuda_memory (t, "src"), cuda_out);
 
       gst_util_set_object_arg (G_OBJECT (t), "kernel",
-          gpu_kernels[(r >> (8 + part)) % G_N_ELEMENTS (gpu_kernels)]);
+          gpu_kernels[(r >> (8 + part)) % n_gpu_kernels ()]);
       if (part < 2 && ((r >> (20 + part)) & 1)) {
         if ((r >> (22 + part)) & 1) {
           cuda_in = !cuda_in;

@@ -16,6 +16,42 @@ GST_START_TEST (test_cpu_all_formats)
 
 GST_END_TEST;
 
+/* The kernel property's values as users write them, in value order, each
+ * with a description (what gst-inspect shows); the default is auto. */
+GST_START_TEST (test_kernel_property_values)
+{
+  static const gchar *want[] = { "auto", "naive", "naive-column", "tiled",
+    "tiled-padded", "rect", "rect-padded", "tiled-64", "wide", "wide-padded",
+    "wide-swizzle", "cpu"
+  };
+  GstElement *e = gst_element_factory_make ("cudatranspose", NULL);
+  GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (e),
+      "kernel");
+  GEnumClass *klass = G_PARAM_SPEC_ENUM (pspec)->enum_class;
+  const gchar *const *nicks;
+  guint i, n;
+
+  nicks = ct_check_kernel_nicks (FALSE, &n);
+  fail_unless_equals_int (n, G_N_ELEMENTS (want));
+  fail_unless_equals_int (klass->n_values, G_N_ELEMENTS (want));
+  for (i = 0; i < G_N_ELEMENTS (want); i++) {
+    fail_unless_equals_string (nicks[i], want[i]);
+    fail_unless_equals_int (klass->values[i].value, i);
+    fail_unless (strlen (klass->values[i].value_name) > 10, "%s: \"%s\"",
+        want[i], klass->values[i].value_name);
+  }
+  fail_unless_equals_string (g_enum_get_value (klass,
+          G_PARAM_SPEC_ENUM (pspec)->default_value)->value_nick, "auto");
+  /* the GPU kernels: all but cpu */
+  nicks = ct_check_kernel_nicks (TRUE, &n);
+  fail_unless_equals_int (n, G_N_ELEMENTS (want) - 1);
+  for (i = 0; i < n; i++)
+    fail_unless_equals_string (nicks[i], want[i]);
+  gst_object_unref (e);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_caps_swap_and_par)
 {
   GstHarness *h = ct_check_harness_new ("cudatranspose kernel=cpu", NULL);
@@ -603,6 +639,7 @@ cudatranspose_suite (void)
   tcase_set_timeout (tc, 600);
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_cpu_all_formats);
+  tcase_add_test (tc, test_kernel_property_values);
   tcase_add_test (tc, test_caps_swap_and_par);
   tcase_add_test (tc, test_caps_ranges);
   tcase_add_test (tc, test_refuses_untransposable_caps);

@@ -437,6 +437,23 @@ ct_check_round_trip (const gchar * desc, GstVideoFormat format, gint width,
   gst_harness_teardown (h);
 }
 
+/* The GEnum type of the element's kernel property (the element is made
+ * once, so that the plugin registers it). */
+static GType
+ct_check_kernel_type (void)
+{
+  GstElement *e = gst_element_factory_make ("cudatranspose", NULL);
+  GParamSpec *pspec;
+  GType type;
+
+  fail_unless (e != NULL, "no cudatranspose element");
+  pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (e), "kernel");
+  fail_unless (pspec != NULL && G_IS_PARAM_SPEC_ENUM (pspec));
+  type = pspec->value_type;
+  gst_object_unref (e);
+  return type;
+}
+
 gchar *
 ct_check_active_kernel (GstElement * element)
 {
@@ -446,12 +463,38 @@ ct_check_active_kernel (GstElement * element)
   gchar *nick;
 
   g_object_get (element, "active-kernel", &active, NULL);
-  klass = g_type_class_ref (g_type_from_name ("GstCudaTransposeKernel"));
+  klass = g_type_class_ref (ct_check_kernel_type ());
   v = g_enum_get_value (klass, active);
   fail_unless (v != NULL, "active-kernel %d is not a kernel", active);
   nick = g_strdup (v->value_nick);
   g_type_class_unref (klass);
   return nick;
+}
+
+const gchar *const *
+ct_check_kernel_nicks (gboolean gpu_only, guint * n)
+{
+  static gsize done = 0;
+  static const gchar **all, **gpu;
+  static guint n_all, n_gpu;
+
+  if (g_once_init_enter (&done)) {
+    GEnumClass *klass = g_type_class_ref (ct_check_kernel_type ());
+    guint i;
+
+    all = g_new0 (const gchar *, klass->n_values + 1);
+    gpu = g_new0 (const gchar *, klass->n_values + 1);
+    for (i = 0; i < klass->n_values; i++) {
+      /* (the GEnum class lives as long as the process: the nicks too) */
+      all[n_all++] = klass->values[i].value_nick;
+      if (!g_str_equal (klass->values[i].value_nick, "cpu"))
+        gpu[n_gpu++] = klass->values[i].value_nick;
+    }
+    g_once_init_leave (&done, 1);
+  }
+  if (n)
+    *n = gpu_only ? n_gpu : n_all;
+  return gpu_only ? gpu : all;
 }
 
 /* ---- tensors ---- */

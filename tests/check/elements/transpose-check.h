@@ -70,6 +70,11 @@ gchar *ct_check_start_failure (GstElement * e);
 /* The nick of the element's active-kernel, e.g. "cpu"; free it. */
 gchar *ct_check_active_kernel (GstElement * element);
 
+/* The nicks of the element's kernel property, in value order, read from
+ * its GEnum (static, NULL-terminated): all of them, or with @gpu_only the
+ * GPU kernels (all but "cpu"). @n (optional) gets their number. */
+const gchar *const *ct_check_kernel_nicks (gboolean gpu_only, guint * n);
+
 /* Whether the factories @names (NULL-terminated) exist; if one does not,
  * prints why the test is skipped and returns FALSE. */
 gboolean ct_check_have_factories (const gchar * const *names);
