@@ -150,11 +150,6 @@ CtResult ct_permute_cpu (const void *src, void *dst,
 CtResult ct_permute_validate (const unsigned long long dims[4],
     unsigned int elem_size, const unsigned int perm[4]);
 
-/* The variant CT_KERNEL_AUTO runs for a single plane of this element size.
- * (Inside that variant, small byte planes take a smaller tile and thin
- * planes an element per thread: docs/performance.md has the measurements.) */
-CtKernel ct_kernel_auto_choice (unsigned int elem_size);
-
 /* The variant CT_KERNEL_AUTO runs for a call of @n_planes non-empty planes,
  * of which the single one (@n_planes == 1) has @elem_size. */
 CtKernel ct_kernel_auto_for (unsigned int elem_size, unsigned int n_planes);
@@ -171,7 +166,6 @@ const char *ct_result_string (CtResult result);
 /* The CUDA devices this process sees; CT_ERROR_NO_DRIVER where no NVIDIA
  * driver is installed. */
 CtResult ct_device_count (int *count);
-CtResult ct_device_name (int device, char *name, size_t len);
 CtResult ct_stream_create (CtStream * stream);
 CtResult ct_stream_destroy (CtStream stream);
 CtResult ct_stream_synchronize (CtStream stream);

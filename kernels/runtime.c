@@ -4,7 +4,6 @@
 
 #include <cuda_runtime_api.h>
 #include <dlfcn.h>
-#include <stdio.h>
 
 const char *
 ct_result_string (CtResult result)
@@ -46,17 +45,6 @@ ct_device_count (int *count)
       return CT_ERROR_NO_DRIVER;
     dlclose (driver);
   }
-  return (CtResult) err;
-}
-
-CtResult
-ct_device_name (int device, char *name, size_t len)
-{
-  struct cudaDeviceProp prop;
-  cudaError_t err = cudaGetDeviceProperties (&prop, device);
-
-  if (err == cudaSuccess && len > 0)
-    snprintf (name, len, "%s", prop.name);
   return (CtResult) err;
 }
 

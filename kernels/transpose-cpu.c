@@ -33,12 +33,6 @@ ct_kernel_auto_for (unsigned int elem_size, unsigned int n_planes)
   return n_planes > 1 ? CT_KERNEL_WIDE : CT_KERNEL_WIDE_SWIZZLE;
 }
 
-CtKernel
-ct_kernel_auto_choice (unsigned int elem_size)
-{
-  return ct_kernel_auto_for (elem_size, 1);
-}
-
 CtResult
 ct_planes_validate (const CtPlane * planes, unsigned int n_planes,
     CtMapping mapping)

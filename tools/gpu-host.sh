@@ -1,7 +1,7 @@
 #!/bin/bash
 # On the lent GPU host (no GStreamer there). Usage, from the repository root:
 #
-#   tests/gpu-host.sh BUILD_DIR [tests|suite|racecheck|bench|pipelines|tensors|all|tests,tensors...]
+#   tools/gpu-host.sh BUILD_DIR [tests|suite|racecheck|bench|pipelines|tensors|all|tests,tensors...]
 #
 # tests: the whole Meson suite from a build made here, under GStreamer's
 #        leaks tracer (a test that leaks an object fails), the PNG demo,
