@@ -106,6 +106,22 @@ size_tensor (CtTensorInfo * t, guint index, const gchar * dims, gchar ** why)
   return TRUE;
 }
 
+/* FALSE with a reason if @s has @field but not as a string: unquoted in a
+ * caps string, two sizes "640:480" are read as a GstFlagSet. */
+static gboolean
+string_field (const GstStructure * s, const gchar * field, gchar ** why)
+{
+  const GValue *v = gst_structure_get_value (s, field);
+
+  if (!v || G_VALUE_HOLDS_STRING (v))
+    return TRUE;
+  /* (not its value: a flag set has already lost what was written) */
+  *why = g_strdup_printf ("tensor caps field %s was read as a %s, not a "
+      "string: give its type, as in %s=(string)640:480", field,
+      g_type_name (G_VALUE_TYPE (v)), field);
+  return FALSE;
+}
+
 gboolean
 ct_tensor_caps_parse (const GstStructure * s, CtTensorInfo * tensors,
     guint * n_tensors, gchar ** why)
@@ -123,6 +139,9 @@ ct_tensor_caps_parse (const GstStructure * s, CtTensorInfo * tensors,
   gboolean ok = FALSE;
 
   *why = NULL;
+  if (!string_field (s, single ? "dimension" : "dimensions", why) ||
+      !string_field (s, single ? "type" : "types", why))
+    return FALSE;
   if (!single && format && !g_str_equal (format, "static")) {
     *why = g_strdup_printf ("tensor format \"%s\" is not supported; only "
         "format=static", format);

@@ -43,8 +43,8 @@ ct_check_xorshift (guint32 * state)
   return *state;
 }
 
-static guint32
-rng_next (void)
+guint32
+ct_check_random (void)
 {
   return ct_check_xorshift (&rng_state);
 }
@@ -55,11 +55,11 @@ fill_random (guint8 * data, gsize size)
   gsize i;
 
   for (i = 0; i + 4 <= size; i += 4) {
-    guint32 r = rng_next ();
+    guint32 r = ct_check_random ();
     memcpy (data + i, &r, 4);
   }
   for (; i < size; i++)
-    data[i] = rng_next () & 0xff;
+    data[i] = ct_check_random () & 0xff;
 }
 
 GstCaps *

@@ -24,6 +24,9 @@ void ct_check_seed (void);
  * test that keeps a stream of its own. */
 guint32 ct_check_xorshift (guint32 * state);
 
+/* The next number of the stream ct_check_seed () seeded. */
+guint32 ct_check_random (void);
+
 GstCaps *ct_check_caps (GstVideoFormat format, gint width, gint height);
 
 /* A frame of random bytes (padding too). stride_pad > 0 adds that many bytes
