@@ -112,12 +112,31 @@ typedef enum
   STEP_KERNEL,
   STEP_DOWNLOAD,
   STEP_SYNC,
+  STEP_PACK,
 } Step;
 
 static const gchar *const step_names[] = {
   "making the CUDA context current", "allocating GPU memory",
   "copying the input to the GPU", "running the kernel",
   "copying the output from the GPU", "waiting for the GPU",
+  "allocating memory to pack the frame's rows",
+};
+
+/* The job a negotiation sets up: what every buffer goes through until the
+ * next one. */
+typedef enum
+{
+  MODE_NONE,                    /* not negotiated */
+  MODE_VIDEO,                   /* a frame: each plane transposed */
+  MODE_TENSORS,                 /* each tensor's two innermost sizes swapped */
+  MODE_PERMUTE,                 /* each tensor's sizes permuted */
+  MODE_VIDEO_TO_TENSOR,         /* packed RGB as the HWC tensor, permuted */
+} Mode;
+
+/* What the errors of each mode call a buffer's transform. */
+static const gchar *const mode_what[] = {
+  "Transforming a buffer", "Transposing a frame", "Transposing tensors",
+  "Permuting tensors", "Converting a frame to a tensor",
 };
 
 /* One plane of the negotiated input: its size in elements and bytes. */
@@ -127,6 +146,50 @@ typedef struct
   guint height;
   guint elem_size;
 } PlaneGeometry;
+
+/* A job's input or output is cut in pieces (planes, or tensors). Piece i
+ * has @rows rows of @row bytes; on the device it is staged at @offset,
+ * rows @pitch apart. */
+typedef struct
+{
+  gsize row;
+  gsize rows;
+  gsize pitch;
+  gsize offset;
+} Piece;
+
+/* Where a piece lies during one transform: host or device memory. */
+typedef struct
+{
+  guint8 *data;
+  gsize stride;
+} Span;
+
+#define MAX_PIECES CT_TENSOR_COUNT_LIMIT
+G_STATIC_ASSERT (MAX_PIECES >= GST_VIDEO_MAX_PLANES);
+
+typedef struct
+{
+  Mode mode;
+  /* video in (MODE_VIDEO, MODE_VIDEO_TO_TENSOR) and out (MODE_VIDEO) */
+  GstVideoInfo in_info;
+  GstVideoInfo out_info;
+  guint n_planes;
+  PlaneGeometry planes[GST_VIDEO_MAX_PLANES];
+  /* tensors in, as the input caps describe them (for
+   * MODE_VIDEO_TO_TENSOR, the frame as the HWC tensor "C:W:H:1") */
+  guint n_tensors;
+  CtTensorInfo tensors[CT_TENSOR_COUNT_LIMIT];
+  guint64 tensor_bytes;         /* of all tensors */
+  /* the order, and each tensor's four sizes (permuting modes) */
+  guint perm[4];
+  unsigned long long dims4[CT_TENSOR_COUNT_LIMIT][4];
+  /* the pieces, and the staging buffer they take on the device */
+  guint n_pieces;
+  Piece in[MAX_PIECES];
+  Piece out[MAX_PIECES];
+  gsize dev_needed;
+} Job;
 
 struct _GstCudaTranspose
 {
@@ -139,19 +202,7 @@ struct _GstCudaTranspose
   gchar *permutation;           /* as set, valid or not; NULL: none */
 
   /* negotiated, under the stream lock */
-  GstVideoInfo in_info;
-  GstVideoInfo out_info;
-  guint n_planes;
-  PlaneGeometry planes[GST_VIDEO_MAX_PLANES];
-  /* or tensors (n_tensors > 0), as the input caps describe them */
-  guint n_tensors;
-  CtTensorInfo tensors[CT_TENSOR_COUNT_LIMIT];
-  guint64 tensor_bytes;         /* of all tensors */
-  guint64 dev_tensor_bytes;     /* the same on the device, each aligned */
-  guint chw_channels;           /* packed video in, CHW tensor out */
-  gboolean permute;             /* negotiated with a permutation */
-  guint neg_perm[4];
-  unsigned long long dims4[CT_TENSOR_COUNT_LIMIT][4];   /* then, the sizes */
+  Job job;
 
   /* GPU state, from start () to stop () */
   GstCudaContext *context;
@@ -163,7 +214,6 @@ struct _GstCudaTranspose
   Step step;                    /* of the buffer being transformed */
   guint8 *dev_mem;
   gsize dev_size;               /* allocated */
-  gsize dev_needed;             /* for the negotiated caps */
 };
 
 static GParamSpec *active_kernel_pspec;
@@ -542,32 +592,41 @@ device_pitch (gsize row_bytes)
       DEVICE_ROW_ALIGN;
 }
 
-/* The device buffer holds each plane's input then its output, rows aligned.
- * Lays the planes out from @base (or only sizes them, with @dev NULL) and
- * returns the bytes they take. */
-static gsize
-device_layout (GstCudaTranspose * self, guint8 * base, CtPlane * dev)
+/* A piece of @rows rows of @row bytes, staged on the device with rows
+ * aligned (planes, which the kernels read with a pitch) or dense (tensors,
+ * which they read whole). */
+static void
+piece_set (Piece * p, gsize row, gsize rows, gboolean aligned_rows)
 {
-  gsize offset = 0;
-  guint p;
+  p->row = row;
+  p->rows = rows;
+  p->pitch = aligned_rows ? device_pitch (row) : row;
+}
 
-  for (p = 0; p < self->n_planes; p++) {
-    const PlaneGeometry *g = &self->planes[p];
-    gsize src_stride = device_pitch ((gsize) g->width * g->elem_size);
-    gsize dst_stride = device_pitch ((gsize) g->height * g->elem_size);
+/* Lays the pieces out in the staging buffer, the inputs then the outputs,
+ * each from an aligned offset (the kernels' fast paths, and ct_permute for
+ * elements of 2 bytes and more, need aligned starts: back to back, an int64
+ * tensor after a 1-byte one started off its words). dev_needed is
+ * G_MAXSIZE where the total passes a gsize: no device has that memory, and
+ * the allocation fails with the size. */
+static void
+job_lay_out (Job * job)
+{
+  gsize offset = 0, bytes;
+  gboolean ok = TRUE;
+  guint side, i;
 
-    if (dev) {
-      dev[p].width = g->width;
-      dev[p].height = g->height;
-      dev[p].elem_size = g->elem_size;
-      dev[p].src_stride = src_stride;
-      dev[p].src = base + offset;
-      dev[p].dst_stride = dst_stride;
-      dev[p].dst = base + offset + src_stride * g->height;
+  for (side = 0; side < 2; side++) {
+    Piece *pieces = side ? job->out : job->in;
+
+    for (i = 0; ok && i < job->n_pieces; i++) {
+      pieces[i].offset = offset;
+      ok = g_size_checked_mul (&bytes, pieces[i].pitch, pieces[i].rows) &&
+          bytes <= G_MAXSIZE - DEVICE_ROW_ALIGN &&
+          g_size_checked_add (&offset, offset, device_pitch (bytes));
     }
-    offset += src_stride * g->height + dst_stride * g->width;
   }
-  return offset;
+  job->dev_needed = ok ? offset : G_MAXSIZE;
 }
 
 /* Posts the error for an invalid permutation property; @why (freed here)
@@ -596,41 +655,35 @@ gst_cuda_transpose_permutation_ok (GstCudaTranspose * self)
   return FALSE;
 }
 
-/* Records negotiated tensors (and the permutation, or NULL). */
+/* Sets up a tensor job: @n tensors @in, transposed (@perm NULL) or
+ * permuted by @perm; one piece per tensor, dense. */
 static void
-gst_cuda_transpose_keep_tensors (GstCudaTranspose * self,
-    const CtTensorInfo * in, guint n, const guint * perm)
+job_set_tensors (Job * job, Mode mode, const CtTensorInfo * in, guint n,
+    const guint * perm)
 {
   guint i;
 
-  memcpy (self->tensors, in, n * sizeof (in[0]));
-  self->n_tensors = n;
-  self->n_planes = 0;
-  self->permute = perm != NULL;
+  job->mode = mode;
+  memcpy (job->tensors, in, n * sizeof (in[0]));
+  job->n_tensors = job->n_pieces = n;
+  job->tensor_bytes = 0;
   if (perm)
-    memcpy (self->neg_perm, perm, sizeof (self->neg_perm));
-  for (i = 0; perm && i < n; i++) {
+    memcpy (job->perm, perm, sizeof (job->perm));
+  for (i = 0; i < n; i++) {
     guint64 d[4];
     guint k;
 
-    ct_tensor_dims4 (&in[i], d);
-    for (k = 0; k < 4; k++)
-      self->dims4[i][k] = d[k];
+    if (perm) {
+      ct_tensor_dims4 (&in[i], d);
+      for (k = 0; k < 4; k++)
+        job->dims4[i][k] = d[k];
+    }
+    job->tensor_bytes += ct_tensor_bytes (&in[i]);
+    /* (at most CT_TENSOR_BYTES_LIMIT: a gsize) */
+    piece_set (&job->in[i], ct_tensor_bytes (&in[i]), 1, FALSE);
+    job->out[i] = job->in[i];
   }
-  self->tensor_bytes = 0;
-  self->dev_tensor_bytes = 0;
-  for (i = 0; i < n; i++) {
-    self->tensor_bytes += ct_tensor_bytes (&in[i]);
-    /* on the device each tensor starts aligned, as the kernels' fast paths
-     * (and ct_permute, for elements of 2 bytes and more) need: back to
-     * back, an int64 tensor after a 1-byte one started off its words */
-    self->dev_tensor_bytes += device_pitch (ct_tensor_bytes (&in[i]));
-  }
-  /* (past a gsize no device has the memory: the allocation fails) */
-  self->dev_needed = self->dev_tensor_bytes > G_MAXSIZE / 2 ? G_MAXSIZE :
-      2 * self->dev_tensor_bytes;
-  GST_DEBUG_OBJECT (self, "%u tensors, %" G_GUINT64_FORMAT " bytes%s", n,
-      self->tensor_bytes, perm ? ", permuted" : "");
+  job_lay_out (job);
 }
 
 /* With the permutation property: tensors of rank 4 or less, the output's
@@ -666,7 +719,7 @@ gst_cuda_transpose_set_permuted_caps (GstCudaTranspose * self,
             perm[2], perm[3], outcaps, incaps));
     return FALSE;
   }
-  gst_cuda_transpose_keep_tensors (self, in, n_in, perm);
+  job_set_tensors (&self->job, MODE_PERMUTE, in, n_in, perm);
   return TRUE;
 }
 
@@ -676,9 +729,12 @@ static gboolean
 gst_cuda_transpose_set_chw_caps (GstCudaTranspose * self, GstCaps * incaps,
     GstCaps * outcaps, const guint perm[4])
 {
+  Job *job = &self->job;
   GstStructure *want = NULL;
   GstVideoInfo info;
+  CtTensorInfo hwc;
   gboolean ok;
+  guint c;
 
   ok = gst_video_info_from_caps (&info, incaps) &&
       (want = chw_tensor_of_video (gst_caps_get_structure (incaps, 0),
@@ -701,16 +757,29 @@ gst_cuda_transpose_set_chw_caps (GstCudaTranspose * self, GstCaps * incaps,
             incaps));
     return FALSE;
   }
-  self->in_info = info;
-  self->chw_channels = GST_VIDEO_INFO_COMP_PSTRIDE (&info, 0);
-  memcpy (self->neg_perm, perm, sizeof (self->neg_perm));
-  /* one packed plane, for check_input */
-  self->n_planes = 1;
-  self->planes[0].width = GST_VIDEO_INFO_WIDTH (&info);
-  self->planes[0].height = GST_VIDEO_INFO_HEIGHT (&info);
-  self->planes[0].elem_size = self->chw_channels;
-  self->dev_needed = 2 * (gsize) GST_VIDEO_INFO_WIDTH (&info) *
-      GST_VIDEO_INFO_HEIGHT (&info) * self->chw_channels;
+
+  /* the frame as a tensor (GstVideoInfo bounds it below 4 GB) */
+  c = GST_VIDEO_INFO_COMP_PSTRIDE (&info, 0);
+  memset (&hwc, 0, sizeof (hwc));
+  hwc.rank = 4;
+  hwc.dims[0] = c;
+  hwc.dims[1] = GST_VIDEO_INFO_WIDTH (&info);
+  hwc.dims[2] = GST_VIDEO_INFO_HEIGHT (&info);
+  hwc.dims[3] = 1;
+  hwc.elem_size = 1;
+  hwc.type = "uint8";
+  hwc.planes = hwc.dims[2];
+  hwc.bytes = hwc.dims[0] * hwc.dims[1] * hwc.dims[2];
+  job_set_tensors (job, MODE_VIDEO_TO_TENSOR, &hwc, 1, perm);
+  /* its input is a frame, with rows that may be padded: packed on the way
+   * in (on the device by the upload's 2-D copy) */
+  job->in_info = info;
+  job->n_planes = 1;
+  job->planes[0].width = hwc.dims[1];
+  job->planes[0].height = hwc.dims[2];
+  job->planes[0].elem_size = c;
+  piece_set (&job->in[0], (gsize) c * hwc.dims[1], hwc.dims[2], FALSE);
+  job_lay_out (job);
   GST_DEBUG_OBJECT (self, "%s %dx%d to a tensor, HWC permuted by "
       "%u:%u:%u:%u", GST_VIDEO_INFO_NAME (&info), GST_VIDEO_INFO_WIDTH (&info),
       GST_VIDEO_INFO_HEIGHT (&info), perm[0], perm[1], perm[2], perm[3]);
@@ -776,47 +845,20 @@ gst_cuda_transpose_set_tensor_caps (GstCudaTranspose * self, GstCaps * incaps,
     }
   }
 
-  gst_cuda_transpose_keep_tensors (self, in, n_in, NULL);
+  job_set_tensors (&self->job, MODE_TENSORS, in, n_in, NULL);
+  GST_DEBUG_OBJECT (self, "%u tensors, %" G_GUINT64_FORMAT " bytes", n_in,
+      self->job.tensor_bytes);
   return TRUE;
 }
 
+/* Video in and out: each plane transposed, staged with aligned rows. */
 static gboolean
-gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
+gst_cuda_transpose_set_video_caps (GstCudaTranspose * self, GstCaps * incaps,
     GstCaps * outcaps)
 {
-  GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
+  Job *job = &self->job;
   GstVideoInfo in_info, out_info;
-  PermutationState state;
-  guint p, perm[4];
-  gchar *why = NULL;
-
-  /* each negotiation starts from no mode */
-  self->n_tensors = 0;
-  self->chw_channels = 0;
-  self->permute = FALSE;
-  self->n_planes = 0;
-
-  /* (one reading of the property: it may change under negotiation) */
-  state = gst_cuda_transpose_get_permutation (self, perm, &why);
-  if (state == PERMUTATION_INVALID) {
-    gst_cuda_transpose_refuse_permutation (self, why);
-    return FALSE;
-  }
-  if (ct_tensor_caps_is_tensor (gst_caps_get_structure (incaps, 0)))
-    return gst_cuda_transpose_set_tensor_caps (self, incaps, outcaps,
-        state == PERMUTATION_VALID ? perm : NULL);
-  if (ct_tensor_caps_is_tensor (gst_caps_get_structure (outcaps, 0)))
-    return gst_cuda_transpose_set_chw_caps (self, incaps, outcaps,
-        state == PERMUTATION_VALID ? perm : chw_permutation);
-
-  if (state == PERMUTATION_VALID) {
-    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, ("The permutation property "
-            "applies to tensors (other/tensors), but the input is video "
-            "going out as video. Unset permutation to transpose video "
-            "frames; packed RGB video takes it when it goes out as a "
-            "tensor."), ("%" GST_PTR_FORMAT, incaps));
-    return FALSE;
-  }
+  guint p;
 
   /* (GstVideoInfo refuses frames of 4 GB and more, or rows that would
    * overflow: a frame may pass and its transpose, with other rows, not) */
@@ -839,23 +881,69 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
     return FALSE;
   }
 
-  self->in_info = in_info;
-  self->out_info = out_info;
-  self->n_planes = GST_VIDEO_INFO_N_PLANES (&in_info);
-  for (p = 0; p < self->n_planes; p++) {
+  job->mode = MODE_VIDEO;
+  job->in_info = in_info;
+  job->out_info = out_info;
+  job->n_planes = job->n_pieces = GST_VIDEO_INFO_N_PLANES (&in_info);
+  for (p = 0; p < job->n_planes; p++) {
+    PlaneGeometry *g = &job->planes[p];
     gint comp[GST_VIDEO_MAX_COMPONENTS];
 
     gst_video_format_info_component (in_info.finfo, p, comp);
-    self->planes[p].width = GST_VIDEO_INFO_COMP_WIDTH (&in_info, comp[0]);
-    self->planes[p].height = GST_VIDEO_INFO_COMP_HEIGHT (&in_info, comp[0]);
-    self->planes[p].elem_size = GST_VIDEO_INFO_COMP_PSTRIDE (&in_info, comp[0]);
+    g->width = GST_VIDEO_INFO_COMP_WIDTH (&in_info, comp[0]);
+    g->height = GST_VIDEO_INFO_COMP_HEIGHT (&in_info, comp[0]);
+    g->elem_size = GST_VIDEO_INFO_COMP_PSTRIDE (&in_info, comp[0]);
+    piece_set (&job->in[p], (gsize) g->width * g->elem_size, g->height, TRUE);
+    piece_set (&job->out[p], (gsize) g->height * g->elem_size, g->width,
+        TRUE);
   }
-  self->dev_needed = device_layout (self, NULL, NULL);
-
+  job_lay_out (job);
   GST_DEBUG_OBJECT (self, "%dx%d %s, %u planes",
       GST_VIDEO_INFO_WIDTH (&in_info), GST_VIDEO_INFO_HEIGHT (&in_info),
-      GST_VIDEO_INFO_NAME (&in_info), self->n_planes);
+      GST_VIDEO_INFO_NAME (&in_info), job->n_planes);
   return TRUE;
+}
+
+/* Picks the job for the caps: tensors (transposed or permuted), video to
+ * a tensor, or video. */
+static gboolean
+gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
+    GstCaps * outcaps)
+{
+  GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
+  PermutationState state;
+  guint perm[4];
+  gchar *why = NULL;
+  gboolean ok;
+
+  /* each negotiation starts from no job: one that fails leaves none */
+  memset (&self->job, 0, sizeof (self->job));
+
+  /* (one reading of the property: it may change under negotiation) */
+  state = gst_cuda_transpose_get_permutation (self, perm, &why);
+  if (state == PERMUTATION_INVALID) {
+    gst_cuda_transpose_refuse_permutation (self, why);
+    return FALSE;
+  }
+  if (ct_tensor_caps_is_tensor (gst_caps_get_structure (incaps, 0))) {
+    ok = gst_cuda_transpose_set_tensor_caps (self, incaps, outcaps,
+        state == PERMUTATION_VALID ? perm : NULL);
+  } else if (ct_tensor_caps_is_tensor (gst_caps_get_structure (outcaps, 0))) {
+    ok = gst_cuda_transpose_set_chw_caps (self, incaps, outcaps,
+        state == PERMUTATION_VALID ? perm : chw_permutation);
+  } else if (state == PERMUTATION_VALID) {
+    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, ("The permutation property "
+            "applies to tensors (other/tensors), but the input is video "
+            "going out as video. Unset permutation to transpose video "
+            "frames; packed RGB video takes it when it goes out as a "
+            "tensor."), ("%" GST_PTR_FORMAT, incaps));
+    ok = FALSE;
+  } else {
+    ok = gst_cuda_transpose_set_video_caps (self, incaps, outcaps);
+  }
+  if (!ok)
+    self->job.mode = MODE_NONE;
+  return ok;
 }
 
 static gboolean
@@ -980,19 +1068,20 @@ gst_cuda_transpose_free_device (GstCudaTranspose * self)
   self->dev_size = 0;
 }
 
-/* The staging buffer at dev_needed bytes at least (in a pushed context);
- * it only grows, so a stream of one size allocates once. */
+/* The staging buffer at the job's dev_needed bytes at least (in a pushed
+ * context); it only grows, so a stream of one size allocates once. */
 static CtResult
 gst_cuda_transpose_ensure_device (GstCudaTranspose * self)
 {
+  gsize needed = self->job.dev_needed;
   CtResult res;
 
-  if (self->dev_needed <= self->dev_size)
+  if (needed <= self->dev_size)
     return CT_OK;
   gst_cuda_transpose_free_device (self);
-  res = ct_device_alloc ((void **) &self->dev_mem, self->dev_needed);
+  res = ct_device_alloc ((void **) &self->dev_mem, needed);
   if (res == CT_OK)
-    self->dev_size = self->dev_needed;
+    self->dev_size = needed;
   return res;
 }
 
@@ -1004,12 +1093,13 @@ gst_cuda_transpose_push (GstCudaTranspose * self)
   return self->context && gst_cuda_context_push (self->context);
 }
 
-/* Posts the error for a failed transform: @what ("Transposing a frame")
- * with @kernel failed at self->step with @res. */
+/* Posts the one error of a failed transform: the job's (e.g. "Transposing
+ * a frame") with @kernel failed at self->step with @res. */
 static void
-gst_cuda_transpose_gpu_error (GstCudaTranspose * self, const gchar * what,
+gst_cuda_transpose_error (GstCudaTranspose * self,
     GstCudaTransposeKernel kernel, CtResult res)
 {
+  const gchar *what = mode_what[self->job.mode];
   const gchar *name = ct_kernel_name ((CtKernel) kernel);
 
   switch (self->step) {
@@ -1021,8 +1111,14 @@ gst_cuda_transpose_gpu_error (GstCudaTranspose * self, const gchar * what,
     case STEP_ALLOCATE:
       GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT, ("%s (kernel %s) "
               "failed: %" G_GSIZE_FORMAT " bytes of GPU memory could not be "
-              "allocated (%s).", what, name, self->dev_needed,
+              "allocated (%s).", what, name, self->job.dev_needed,
               ct_result_string (res)), ("CtResult %d", res));
+      break;
+    case STEP_PACK:
+      GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT, ("%s (kernel %s) "
+              "failed: %" G_GSIZE_FORMAT " bytes of memory to pack the "
+              "frame's rows could not be allocated.", what, name,
+              self->job.in[0].row * self->job.in[0].rows), (NULL));
       break;
     default:
       GST_ELEMENT_ERROR (self, RESOURCE, FAILED, ("%s (kernel %s) failed "
@@ -1069,17 +1165,100 @@ gst_cuda_transpose_on_device (GstCudaTranspose * self, GstBuffer * buf)
       GST_CUDA_MEMORY_CAST (mem)->context == self->context;
 }
 
-/* Runs inside a pushed context. Frames in device memory (@in_dev, @out_dev:
- * mapped with GST_MAP_CUDA) are read or written in place; host ones are
- * staged through the device buffer, asynchronously on the element's stream
- * (truly so when the host memory is pinned). Returns the first failure. */
-static CtResult
-gst_cuda_transpose_run_gpu (GstCudaTranspose * self, CtKernel kernel,
-    GstVideoFrame * in, gboolean in_dev, GstVideoFrame * out, gboolean out_dev)
+/* Each tensor's planes, from @in to @out (dense), as one batch per tensor
+ * (the planes of a tensor lie back to back). */
+static void
+tensor_batches (const Job * job, const Span * in, const Span * out,
+    CtPlaneBatch * batches)
 {
-  CtPlane dev[GST_VIDEO_MAX_PLANES];
+  guint i;
+
+  for (i = 0; i < job->n_tensors; i++) {
+    const CtTensorInfo *t = &job->tensors[i];
+    CtPlaneBatch *b = &batches[i];
+    guint width = t->dims[0], height = t->rank > 1 ? t->dims[1] : 1;
+
+    b->plane.src = in[i].data;
+    b->plane.dst = out[i].data;
+    b->plane.src_stride = (gsize) width * t->elem_size;
+    b->plane.dst_stride = (gsize) height * t->elem_size;
+    b->plane.width = width;
+    b->plane.height = height;
+    b->plane.elem_size = t->elem_size;
+    /* at most G_MAXUINT: set_tensor_caps */
+    b->count = (guint) ct_tensor_planes (t);
+    b->src_step = b->dst_step = (gsize) width * height * t->elem_size;
+  }
+}
+
+/* The job's kernels from @in to @out: on the GPU (@gpu: device pointers,
+ * in a pushed context, on the element's stream; @kernel as asked, auto
+ * included) or on the CPU (host pointers). Permutations read dense
+ * tensors. */
+static CtResult
+gst_cuda_transpose_launch (GstCudaTranspose * self, CtKernel kernel,
+    gboolean gpu, const Span * in, const Span * out)
+{
+  const Job *job = &self->job;
+  CtPlane planes[GST_VIDEO_MAX_PLANES];
+  CtPlaneBatch batches[CT_TENSOR_COUNT_LIMIT];
+  CtResult res = CT_OK;
+  guint i;
+
+  switch (job->mode) {
+    case MODE_VIDEO:
+      for (i = 0; i < job->n_planes; i++) {
+        planes[i].src = in[i].data;
+        planes[i].src_stride = in[i].stride;
+        planes[i].dst = out[i].data;
+        planes[i].dst_stride = out[i].stride;
+        planes[i].width = job->planes[i].width;
+        planes[i].height = job->planes[i].height;
+        planes[i].elem_size = job->planes[i].elem_size;
+      }
+      return gpu ? ct_transpose_planes (planes, job->n_planes, kernel,
+          CT_MAPPING_TRANSPOSE, self->stream) :
+          ct_transpose_planes_cpu (planes, job->n_planes,
+          CT_MAPPING_TRANSPOSE);
+    case MODE_TENSORS:
+      /* every plane of up to CT_PLANES_PER_LAUNCH tensors in one launch */
+      tensor_batches (job, in, out, batches);
+      return gpu ? ct_transpose_batches (batches, job->n_tensors, kernel,
+          CT_MAPPING_TRANSPOSE, self->stream) :
+          ct_transpose_batches_cpu (batches, job->n_tensors,
+          CT_MAPPING_TRANSPOSE);
+    case MODE_PERMUTE:
+    case MODE_VIDEO_TO_TENSOR:
+      /* the kernels pick their own path per shape: the kernel property
+       * only applies to transposed planes */
+      for (i = 0; res == CT_OK && i < job->n_tensors; i++) {
+        res = gpu ? ct_permute (in[i].data, out[i].data, job->dims4[i],
+            job->tensors[i].elem_size, job->perm, self->stream) :
+            ct_permute_cpu (in[i].data, out[i].data, job->dims4[i],
+            job->tensors[i].elem_size, job->perm);
+      }
+      return res;
+    case MODE_NONE:
+      break;
+  }
+  return CT_ERROR_INVALID_ARGUMENT;
+}
+
+/* The one way through the GPU, in a pushed context. The pieces of @in and
+ * @out in host memory are staged through the device buffer, with 2-D
+ * copies on the element's stream (truly asynchronous from pinned memory);
+ * those in device memory of our context (@in_dev, @out_dev) are used in
+ * place. Then the kernel, the copies back, and a wait: GStreamer 1.22's
+ * CUDA memory has no stream to order on, so what goes downstream must be
+ * finished. self->step says where a failure happened. */
+static CtResult
+gst_cuda_transpose_run_device (GstCudaTranspose * self, CtKernel kernel,
+    const Span * in, gboolean in_dev, const Span * out, gboolean out_dev)
+{
+  const Job *job = &self->job;
+  Span din[MAX_PIECES], dout[MAX_PIECES];
   CtResult res;
-  guint p;
+  guint i;
 
   if (!in_dev || !out_dev) {
     self->step = STEP_ALLOCATE;
@@ -1087,46 +1266,78 @@ gst_cuda_transpose_run_gpu (GstCudaTranspose * self, CtKernel kernel,
     if (res != CT_OK)
       return res;
   }
-  device_layout (self, self->dev_mem, dev);
 
   self->step = STEP_UPLOAD;
-  for (p = 0; p < self->n_planes; p++) {
+  for (i = 0; i < job->n_pieces; i++) {
+    const Piece *p = &job->in[i];
+
     if (in_dev) {
-      dev[p].src = GST_VIDEO_FRAME_PLANE_DATA (in, p);
-      dev[p].src_stride = GST_VIDEO_FRAME_PLANE_STRIDE (in, p);
-    } else {
-      res = ct_copy_2d_async ((void *) dev[p].src, dev[p].src_stride,
-          GST_VIDEO_FRAME_PLANE_DATA (in, p), GST_VIDEO_FRAME_PLANE_STRIDE (in,
-              p), (gsize) dev[p].width * dev[p].elem_size, dev[p].height,
-          self->stream);
-      if (res != CT_OK)
-        return res;
+      din[i] = in[i];
+      continue;
     }
+    din[i].data = self->dev_mem + p->offset;
+    din[i].stride = p->pitch;
+    res = ct_copy_2d_async (din[i].data, din[i].stride, in[i].data,
+        in[i].stride, p->row, p->rows, self->stream);
+    if (res != CT_OK)
+      return res;
+  }
+  for (i = 0; i < job->n_pieces; i++) {
     if (out_dev) {
-      dev[p].dst = GST_VIDEO_FRAME_PLANE_DATA (out, p);
-      dev[p].dst_stride = GST_VIDEO_FRAME_PLANE_STRIDE (out, p);
+      dout[i] = out[i];
+    } else {
+      dout[i].data = self->dev_mem + job->out[i].offset;
+      dout[i].stride = job->out[i].pitch;
     }
   }
 
   self->step = STEP_KERNEL;
-  res = ct_transpose_planes (dev, self->n_planes, kernel,
-      CT_MAPPING_TRANSPOSE, self->stream);
+  res = gst_cuda_transpose_launch (self, kernel, TRUE, din, dout);
   if (res != CT_OK)
     return res;
 
   self->step = STEP_DOWNLOAD;
-  for (p = 0; !out_dev && p < self->n_planes; p++) {
-    res = ct_copy_2d_async (GST_VIDEO_FRAME_PLANE_DATA (out, p),
-        GST_VIDEO_FRAME_PLANE_STRIDE (out, p), dev[p].dst, dev[p].dst_stride,
-        (gsize) dev[p].height * dev[p].elem_size, dev[p].width, self->stream);
+  for (i = 0; !out_dev && i < job->n_pieces; i++) {
+    const Piece *p = &job->out[i];
+
+    res = ct_copy_2d_async (out[i].data, out[i].stride, dout[i].data,
+        dout[i].stride, p->row, p->rows, self->stream);
     if (res != CT_OK)
       return res;
   }
 
-  /* GStreamer 1.22's CUDA memory has no stream to order on: what goes
-   * downstream must be finished */
   self->step = STEP_SYNC;
   return ct_stream_synchronize (self->stream);
+}
+
+/* The same on the CPU: the kernels on host memory, the rows of a frame
+ * going out as a tensor packed first if they are padded. */
+static CtResult
+gst_cuda_transpose_run_cpu (GstCudaTranspose * self, const Span * in,
+    const Span * out)
+{
+  const Job *job = &self->job;
+  const Piece *p = &job->in[0];
+  Span src[MAX_PIECES];
+  guint8 *packed = NULL;
+  CtResult res;
+  gsize y;
+
+  memcpy (src, in, job->n_pieces * sizeof (in[0]));
+  if (job->mode == MODE_VIDEO_TO_TENSOR && in[0].stride != p->row) {
+    self->step = STEP_PACK;
+    packed = g_try_malloc (p->row * p->rows);
+    if (!packed)
+      return CT_ERROR_INVALID_ARGUMENT;     /* the step says what failed */
+    for (y = 0; y < p->rows; y++)
+      memcpy (packed + y * p->row, in[0].data + y * in[0].stride, p->row);
+    src[0].data = packed;
+    src[0].stride = p->row;
+  }
+  self->step = STEP_KERNEL;
+  res = gst_cuda_transpose_launch (self, CT_KERNEL_CPU, FALSE, src, out);
+  g_free (packed);
+  return res;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1442,10 +1653,8 @@ gst_cuda_transpose_decide_allocation (GstBaseTransform * trans,
 }
 
 /* ---------------------------------------------------------------------- */
-/* Tensors                                                                  */
+/* Input checks and output buffers                                          */
 
-static void gst_cuda_transpose_set_active (GstCudaTranspose * self,
-    GstCudaTransposeKernel kernel);
 static gboolean gst_cuda_transpose_check_input (GstCudaTranspose * self,
     GstBuffer * buf);
 
@@ -1455,30 +1664,31 @@ static gboolean
 gst_cuda_transpose_check_tensor_input (GstCudaTranspose * self,
     GstBuffer * inbuf)
 {
+  const Job *job = &self->job;
   guint n_in = gst_buffer_n_memory (inbuf), i;
 
-  if (n_in != self->n_tensors && n_in != 1) {
+  if (n_in != job->n_tensors && n_in != 1) {
     GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
         ("The buffer has %u memories for %u tensors: give one memory per "
             "tensor, or one memory holding them all", n_in,
-            self->n_tensors));
+            job->n_tensors));
     return FALSE;
   }
-  if (n_in == 1 && gst_buffer_get_size (inbuf) < self->tensor_bytes) {
+  if (n_in == 1 && gst_buffer_get_size (inbuf) < job->tensor_bytes) {
     GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
         ("The buffer holds %" G_GSIZE_FORMAT " bytes, but its %u tensors "
             "need %" G_GUINT64_FORMAT, gst_buffer_get_size (inbuf),
-            self->n_tensors, self->tensor_bytes));
+            job->n_tensors, job->tensor_bytes));
     return FALSE;
   }
   for (i = 0; n_in > 1 && i < n_in; i++) {
     gsize have = gst_buffer_peek_memory (inbuf, i)->size;
 
-    if (have < ct_tensor_bytes (&self->tensors[i])) {
+    if (have < ct_tensor_bytes (&job->tensors[i])) {
       GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
           ("Tensor %u (%s) needs %" G_GUINT64_FORMAT " bytes, but its "
-              "memory holds %" G_GSIZE_FORMAT, i, self->tensors[i].type,
-              ct_tensor_bytes (&self->tensors[i]), have));
+              "memory holds %" G_GSIZE_FORMAT, i, job->tensors[i].type,
+              ct_tensor_bytes (&job->tensors[i]), have));
       return FALSE;
     }
   }
@@ -1499,16 +1709,24 @@ gst_cuda_transpose_prepare_output_buffer (GstBaseTransform * trans,
   GstBufferPool *pool;
   GstFlowReturn ret;
   GstBuffer *buf;
-  gboolean tensor_pool;
+  const Job *job = &self->job;
+  gboolean tensors, tensor_pool;
   guint i;
 
-  if (self->n_tensors ? !gst_cuda_transpose_check_tensor_input (self, inbuf)
-      : !gst_cuda_transpose_check_input (self, inbuf))
+  if (job->mode == MODE_NONE) {
+    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
+        ("A buffer came before any caps were negotiated"));
+    return GST_FLOW_NOT_NEGOTIATED;
+  }
+  /* tensors in and out; video in (and video or a tensor out) */
+  tensors = job->mode == MODE_TENSORS || job->mode == MODE_PERMUTE;
+  if (tensors ? !gst_cuda_transpose_check_tensor_input (self, inbuf) :
+      !gst_cuda_transpose_check_input (self, inbuf))
     return GST_FLOW_ERROR;
 
   pool = gst_base_transform_get_buffer_pool (trans);
   tensor_pool = pool && GST_IS_CUDA_TRANSPOSE_TENSOR_POOL (pool);
-  if (!self->n_tensors || tensor_pool) {
+  if (!tensors || tensor_pool) {
     /* the base class takes a buffer from the pool (and activates it) */
     ret = GST_BASE_TRANSFORM_CLASS (parent_class)->prepare_output_buffer
         (trans, inbuf, outbuf);
@@ -1531,16 +1749,16 @@ gst_cuda_transpose_prepare_output_buffer (GstBaseTransform * trans,
   }
   gst_object_unref (sysmem);
   buf = gst_buffer_new ();
-  for (i = 0; i < self->n_tensors; i++) {
+  for (i = 0; i < job->n_tensors; i++) {
     GstMemory *mem = gst_allocator_alloc (allocator,
-        ct_tensor_bytes (&self->tensors[i]), &params);
+        ct_tensor_bytes (&job->tensors[i]), &params);
 
     if (!mem) {
       gst_buffer_unref (buf);
       gst_object_unref (allocator);
       GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT, ("Could not "
               "allocate %" G_GUINT64_FORMAT " bytes for output tensor %u.",
-              ct_tensor_bytes (&self->tensors[i]), i), (NULL));
+              ct_tensor_bytes (&job->tensors[i]), i), (NULL));
       return GST_FLOW_ERROR;
     }
     gst_buffer_append_memory (buf, mem);
@@ -1549,257 +1767,6 @@ gst_cuda_transpose_prepare_output_buffer (GstBaseTransform * trans,
   if (GST_BASE_TRANSFORM_GET_CLASS (trans)->copy_metadata)
     GST_BASE_TRANSFORM_GET_CLASS (trans)->copy_metadata (trans, inbuf, buf);
   *outbuf = buf;
-  return GST_FLOW_OK;
-}
-
-/* Each tensor's planes, from @src to @dst, as one batch per tensor (the
- * planes of a tensor lie back to back); returns the number of batches. */
-static guint
-tensor_batches (GstCudaTranspose * self, guint8 * const *src,
-    guint8 * const *dst, CtPlaneBatch * batches)
-{
-  guint i;
-
-  for (i = 0; i < self->n_tensors; i++) {
-    const CtTensorInfo *t = &self->tensors[i];
-    CtPlaneBatch *b = &batches[i];
-    guint width = t->dims[0], height = t->rank > 1 ? t->dims[1] : 1;
-
-    b->plane.src = src[i];
-    b->plane.dst = dst[i];
-    b->plane.src_stride = (gsize) width * t->elem_size;
-    b->plane.dst_stride = (gsize) height * t->elem_size;
-    b->plane.width = width;
-    b->plane.height = height;
-    b->plane.elem_size = t->elem_size;
-    /* at most G_MAXUINT: set_tensor_caps */
-    b->count = (guint) ct_tensor_planes (t);
-    b->src_step = b->dst_step = (gsize) width * height * t->elem_size;
-  }
-  return self->n_tensors;
-}
-
-/* Runs inside a pushed context: host tensors in, through the device, host
- * tensors out. */
-static CtResult
-gst_cuda_transpose_run_gpu_tensors (GstCudaTranspose * self, CtKernel kernel,
-    guint8 * const *in, guint8 * const *out)
-{
-  guint8 *dev_in[CT_TENSOR_COUNT_LIMIT], *dev_out[CT_TENSOR_COUNT_LIMIT];
-  CtPlaneBatch batches[CT_TENSOR_COUNT_LIMIT];
-  gsize offset = 0;
-  CtResult res;
-  guint i;
-
-  self->step = STEP_ALLOCATE;
-  res = gst_cuda_transpose_ensure_device (self);
-  if (res != CT_OK)
-    return res;
-  self->step = STEP_UPLOAD;
-  for (i = 0; i < self->n_tensors; i++) {
-    gsize bytes = ct_tensor_bytes (&self->tensors[i]);
-
-    dev_in[i] = self->dev_mem + offset;
-    dev_out[i] = self->dev_mem + self->dev_tensor_bytes + offset;
-    offset += device_pitch (bytes);
-    res = ct_copy_2d_async (dev_in[i], bytes, in[i], bytes, bytes, 1,
-        self->stream);
-    if (res != CT_OK)
-      return res;
-  }
-  self->step = STEP_KERNEL;
-  if (self->permute) {
-    /* the kernels pick their own path per shape: the kernel property only
-     * applies to transposed planes */
-    for (res = CT_OK, i = 0; res == CT_OK && i < self->n_tensors; i++) {
-      res = ct_permute (dev_in[i], dev_out[i], self->dims4[i],
-          self->tensors[i].elem_size, self->neg_perm, self->stream);
-    }
-  } else {
-    /* every plane of up to CT_PLANES_PER_LAUNCH tensors in one launch */
-    res = ct_transpose_batches (batches, tensor_batches (self, dev_in,
-            dev_out, batches), kernel, CT_MAPPING_TRANSPOSE, self->stream);
-  }
-  if (res != CT_OK)
-    return res;
-  self->step = STEP_DOWNLOAD;
-  for (i = 0; res == CT_OK && i < self->n_tensors; i++) {
-    gsize bytes = ct_tensor_bytes (&self->tensors[i]);
-
-    res = ct_copy_2d_async (out[i], bytes, dev_out[i], bytes, bytes, 1,
-        self->stream);
-  }
-  if (res != CT_OK)
-    return res;
-  self->step = STEP_SYNC;
-  return ct_stream_synchronize (self->stream);
-}
-
-/* Input tensors come one memory each, or all in one memory back to back. */
-static GstFlowReturn
-gst_cuda_transpose_transform_tensors (GstCudaTranspose * self,
-    GstCudaTransposeKernel kernel, GstCudaTransposeKernel request,
-    GstBuffer * inbuf, GstBuffer * outbuf)
-{
-  GstMapInfo in_map[CT_TENSOR_COUNT_LIMIT], out_map[CT_TENSOR_COUNT_LIMIT];
-  guint8 *in[CT_TENSOR_COUNT_LIMIT], *out[CT_TENSOR_COUNT_LIMIT];
-  guint n_in = gst_buffer_n_memory (inbuf), n_mapped_in = 0, n_mapped_out = 0;
-  GstFlowReturn ret = GST_FLOW_ERROR;
-  CtPlaneBatch batches[CT_TENSOR_COUNT_LIMIT];
-  gsize offset = 0;
-  CtResult res;
-  guint i;
-
-  /* (the memories' count and sizes were checked in prepare_output_buffer) */
-  for (i = 0; i < n_in; i++) {
-    if (!gst_memory_map (gst_buffer_peek_memory (inbuf, i), &in_map[i],
-            GST_MAP_READ))
-      goto map_failed;
-    n_mapped_in++;
-  }
-  for (i = 0; i < self->n_tensors; i++) {
-    in[i] = n_in == 1 ? in_map[0].data + offset : in_map[i].data;
-    offset += ct_tensor_bytes (&self->tensors[i]);
-  }
-  for (i = 0; i < self->n_tensors; i++) {
-    if (!gst_memory_map (gst_buffer_peek_memory (outbuf, i), &out_map[i],
-            GST_MAP_WRITE))
-      goto map_failed;
-    n_mapped_out++;
-    out[i] = out_map[i].data;
-  }
-
-  gst_cuda_transpose_set_active (self, kernel);
-  self->step = STEP_KERNEL;
-  if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU && self->permute) {
-    for (res = CT_OK, i = 0; res == CT_OK && i < self->n_tensors; i++) {
-      res = ct_permute_cpu (in[i], out[i], self->dims4[i],
-          self->tensors[i].elem_size, self->neg_perm);
-    }
-  } else if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU) {
-    res = ct_transpose_batches_cpu (batches, tensor_batches (self, in, out,
-            batches), CT_MAPPING_TRANSPOSE);
-  } else if (gst_cuda_transpose_push (self)) {
-    res = gst_cuda_transpose_run_gpu_tensors (self, (CtKernel) request, in,
-        out);
-    gst_cuda_context_pop (NULL);
-  } else {
-    res = CT_ERROR_INVALID_ARGUMENT;   /* the step says what failed */
-  }
-  if (res != CT_OK) {
-    gst_cuda_transpose_gpu_error (self, self->permute ? "Permuting tensors" :
-        "Transposing tensors", kernel, res);
-    goto done;
-  }
-  ret = GST_FLOW_OK;
-  goto done;
-
-map_failed:
-  GST_ELEMENT_ERROR (self, RESOURCE, FAILED, (NULL),
-      ("Could not map a tensor's memory"));
-done:
-  for (i = 0; i < n_mapped_out; i++)
-    gst_memory_unmap (gst_buffer_peek_memory (outbuf, i), &out_map[i]);
-  for (i = 0; i < n_mapped_in; i++)
-    gst_memory_unmap (gst_buffer_peek_memory (inbuf, i), &in_map[i]);
-  return ret;
-}
-
-/* Packed RGB video to a tensor: the frame seen as the HWC tensor
- * "C:W:H:1", permuted by the negotiated order (1:2:0:3, CHW, unless the
- * permutation property says otherwise), rows packed first (on the device,
- * by the upload's 2-D copy; on the CPU, into a scratch buffer if the rows
- * are padded). */
-static GstFlowReturn
-gst_cuda_transpose_transform_chw (GstCudaTranspose * self,
-    GstCudaTransposeKernel kernel, GstBuffer * inbuf, GstBuffer * outbuf)
-{
-  const guint c = self->chw_channels;
-  const gsize w = GST_VIDEO_INFO_WIDTH (&self->in_info);
-  const gsize h = GST_VIDEO_INFO_HEIGHT (&self->in_info);
-  const gsize row = w * c, bytes = row * h;
-  const unsigned long long dims[4] = { c, w, h, 1 };
-  GstVideoFrame in;
-  GstMapInfo out;
-  guint8 *packed = NULL;
-  CtResult res = CT_OK;
-
-  if (!gst_video_frame_map (&in, &self->in_info, inbuf, GST_MAP_READ)) {
-    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
-        ("Could not map the input buffer for reading"));
-    return GST_FLOW_ERROR;
-  }
-  if (!gst_buffer_map (outbuf, &out, GST_MAP_WRITE)) {
-    gst_video_frame_unmap (&in);
-    GST_ELEMENT_ERROR (self, RESOURCE, WRITE, (NULL),
-        ("Could not map the output buffer for writing"));
-    return GST_FLOW_ERROR;
-  }
-  if (out.size < bytes) {
-    gst_buffer_unmap (outbuf, &out);
-    gst_video_frame_unmap (&in);
-    GST_ELEMENT_ERROR (self, RESOURCE, WRITE, (NULL),
-        ("The output buffer holds %" G_GSIZE_FORMAT " bytes, but the tensor "
-            "needs %" G_GSIZE_FORMAT, out.size, bytes));
-    return GST_FLOW_ERROR;
-  }
-  gst_cuda_transpose_set_active (self, kernel);
-
-  if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU) {
-    const guint8 *src = GST_VIDEO_FRAME_PLANE_DATA (&in, 0);
-    gsize stride = GST_VIDEO_FRAME_PLANE_STRIDE (&in, 0), y;
-
-    if (stride != row && !(packed = g_try_malloc (bytes))) {
-      gst_buffer_unmap (outbuf, &out);
-      gst_video_frame_unmap (&in);
-      GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT, ("Could not "
-              "allocate %" G_GSIZE_FORMAT " bytes of memory to pack the "
-              "frame's rows.", bytes), (NULL));
-      return GST_FLOW_ERROR;
-    }
-    if (packed) {
-      for (y = 0; y < h; y++)
-        memcpy (packed + y * row, src + y * stride, row);
-      src = packed;
-    }
-    self->step = STEP_KERNEL;
-    res = ct_permute_cpu (src, out.data, dims, 1, self->neg_perm);
-  } else if (gst_cuda_transpose_push (self)) {
-    self->step = STEP_ALLOCATE;
-    res = gst_cuda_transpose_ensure_device (self);
-    if (res == CT_OK) {
-      self->step = STEP_UPLOAD;
-      res = ct_copy_2d_async (self->dev_mem, row,
-          GST_VIDEO_FRAME_PLANE_DATA (&in, 0),
-          GST_VIDEO_FRAME_PLANE_STRIDE (&in, 0), row, h, self->stream);
-    }
-    if (res == CT_OK) {
-      self->step = STEP_KERNEL;
-      res = ct_permute (self->dev_mem, self->dev_mem + bytes, dims, 1,
-          self->neg_perm, self->stream);
-    }
-    if (res == CT_OK) {
-      self->step = STEP_DOWNLOAD;
-      res = ct_copy_2d_async (out.data, bytes, self->dev_mem + bytes, bytes,
-          bytes, 1, self->stream);
-    }
-    if (res == CT_OK) {
-      self->step = STEP_SYNC;
-      res = ct_stream_synchronize (self->stream);
-    }
-    gst_cuda_context_pop (NULL);
-  } else {
-    res = CT_ERROR_INVALID_ARGUMENT;   /* the step says what failed */
-  }
-
-  g_free (packed);
-  gst_buffer_unmap (outbuf, &out);
-  gst_video_frame_unmap (&in);
-  if (res != CT_OK) {
-    gst_cuda_transpose_gpu_error (self, "Converting a frame to a tensor",
-        kernel, res);
-    return GST_FLOW_ERROR;
-  }
   return GST_FLOW_OK;
 }
 
@@ -1866,13 +1833,16 @@ gst_cuda_transpose_resolve_kernel (GstCudaTranspose * self,
   }
 
   if (gst_cuda_transpose_open_gpu (self)) {
-    if (kernel == GST_CUDA_TRANSPOSE_KERNEL_AUTO && self->n_tensors)
+    const Job *job = &self->job;
+
+    if (kernel == GST_CUDA_TRANSPOSE_KERNEL_AUTO &&
+        (job->mode == MODE_TENSORS || job->mode == MODE_PERMUTE))
       kernel = (GstCudaTransposeKernel)
-          ct_kernel_auto_for (self->tensors[0].elem_size, self->n_tensors == 1
-          && ct_tensor_planes (&self->tensors[0]) == 1 ? 1 : 2);
+          ct_kernel_auto_for (job->tensors[0].elem_size, job->n_tensors == 1
+          && ct_tensor_planes (&job->tensors[0]) == 1 ? 1 : 2);
     else if (kernel == GST_CUDA_TRANSPOSE_KERNEL_AUTO)
       kernel = (GstCudaTransposeKernel)
-          ct_kernel_auto_for (self->planes[0].elem_size, self->n_planes);
+          ct_kernel_auto_for (job->planes[0].elem_size, job->n_planes);
     return kernel;
   }
 
@@ -1899,31 +1869,32 @@ gst_cuda_transpose_resolve_kernel (GstCudaTranspose * self,
 static gboolean
 gst_cuda_transpose_check_input (GstCudaTranspose * self, GstBuffer * buf)
 {
+  const Job *job = &self->job;
   GstVideoMeta *meta = gst_buffer_get_video_meta (buf);
   gsize size = gst_buffer_get_size (buf);
   gsize needed = 0;
   guint p;
 
   if (!meta) {
-    needed = GST_VIDEO_INFO_SIZE (&self->in_info);
+    needed = GST_VIDEO_INFO_SIZE (&job->in_info);
   } else {
-    if (meta->format != GST_VIDEO_INFO_FORMAT (&self->in_info) ||
-        meta->width != (guint) GST_VIDEO_INFO_WIDTH (&self->in_info) ||
-        meta->height != (guint) GST_VIDEO_INFO_HEIGHT (&self->in_info) ||
-        meta->n_planes != self->n_planes) {
+    if (meta->format != GST_VIDEO_INFO_FORMAT (&job->in_info) ||
+        meta->width != (guint) GST_VIDEO_INFO_WIDTH (&job->in_info) ||
+        meta->height != (guint) GST_VIDEO_INFO_HEIGHT (&job->in_info) ||
+        meta->n_planes != job->n_planes) {
       /* (the meta's format is printed as a number: it may be anything) */
       GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
           ("The buffer's video meta describes a %ux%u frame of format %d "
               "in %u planes, but the caps say %dx%d %s (format %d) in %u",
               meta->width, meta->height, (gint) meta->format,
-              meta->n_planes, GST_VIDEO_INFO_WIDTH (&self->in_info),
-              GST_VIDEO_INFO_HEIGHT (&self->in_info),
-              GST_VIDEO_INFO_NAME (&self->in_info),
-              (gint) GST_VIDEO_INFO_FORMAT (&self->in_info), self->n_planes));
+              meta->n_planes, GST_VIDEO_INFO_WIDTH (&job->in_info),
+              GST_VIDEO_INFO_HEIGHT (&job->in_info),
+              GST_VIDEO_INFO_NAME (&job->in_info),
+              (gint) GST_VIDEO_INFO_FORMAT (&job->in_info), job->n_planes));
       return FALSE;
     }
-    for (p = 0; p < self->n_planes; p++) {
-      const PlaneGeometry *g = &self->planes[p];
+    for (p = 0; p < job->n_planes; p++) {
+      const PlaneGeometry *g = &job->planes[p];
       gsize row = (gsize) g->width * g->elem_size;
       gsize end;
 
@@ -1949,9 +1920,9 @@ gst_cuda_transpose_check_input (GstCudaTranspose * self, GstBuffer * buf)
     GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
         ("The buffer holds %" G_GSIZE_FORMAT " bytes, but a %dx%d %s frame "
             "needs %" G_GSIZE_FORMAT, size,
-            GST_VIDEO_INFO_WIDTH (&self->in_info),
-            GST_VIDEO_INFO_HEIGHT (&self->in_info),
-            GST_VIDEO_INFO_NAME (&self->in_info), needed));
+            GST_VIDEO_INFO_WIDTH (&job->in_info),
+            GST_VIDEO_INFO_HEIGHT (&job->in_info),
+            GST_VIDEO_INFO_NAME (&job->in_info), needed));
     return FALSE;
   }
   return TRUE;
@@ -1975,78 +1946,170 @@ gst_cuda_transpose_set_active (GstCudaTranspose * self,
   }
 }
 
+/* A buffer mapped for one transform, as the job's pieces: a video frame
+ * (planes), or tensors (one memory each, or one holding them all). */
+typedef struct
+{
+  GstBuffer *buf;
+  gboolean frame_mapped;
+  GstVideoFrame frame;
+  gboolean whole_mapped;        /* one map of the whole buffer */
+  guint n_maps;                 /* or one map per memory */
+  GstMapInfo maps[CT_TENSOR_COUNT_LIMIT];
+  Span spans[MAX_PIECES];
+} Mapped;
+
+/* Maps @buf as a frame of @info; @flags may ask for its CUDA memory. */
+static gboolean
+map_frame (Mapped * m, GstBuffer * buf, GstVideoInfo * info,
+    GstMapFlags flags)
+{
+  guint p;
+
+  if (!gst_video_frame_map (&m->frame, info, buf, flags))
+    return FALSE;
+  m->frame_mapped = TRUE;
+  for (p = 0; p < GST_VIDEO_FRAME_N_PLANES (&m->frame); p++) {
+    m->spans[p].data = GST_VIDEO_FRAME_PLANE_DATA (&m->frame, p);
+    m->spans[p].stride = GST_VIDEO_FRAME_PLANE_STRIDE (&m->frame, p);
+  }
+  return TRUE;
+}
+
+/* Maps @buf as the job's @n tensors of @pieces: one memory each, or all in
+ * one memory back to back; FALSE if it does not hold them. */
+static gboolean
+map_tensors (Mapped * m, GstBuffer * buf, const Piece * pieces, guint n,
+    GstMapFlags flags)
+{
+  guint n_mem = gst_buffer_n_memory (buf), i;
+  gsize offset = 0;
+
+  if (n_mem == n && n > 1) {
+    for (i = 0; i < n; i++) {
+      if (!gst_memory_map (gst_buffer_peek_memory (buf, i), &m->maps[i],
+              flags))
+        return FALSE;
+      m->n_maps++;
+      if (m->maps[i].size < pieces[i].row)
+        return FALSE;
+      m->spans[i].data = m->maps[i].data;
+      m->spans[i].stride = pieces[i].row;
+    }
+    return TRUE;
+  }
+  if (!gst_buffer_map (buf, &m->maps[0], flags))
+    return FALSE;
+  m->whole_mapped = TRUE;
+  for (i = 0; i < n; i++) {
+    if (m->maps[0].size - offset < pieces[i].row)
+      return FALSE;
+    m->spans[i].data = m->maps[0].data + offset;
+    m->spans[i].stride = pieces[i].row;
+    offset += pieces[i].row;
+  }
+  return TRUE;
+}
+
+static void
+unmap (Mapped * m)
+{
+  guint i;
+
+  if (m->frame_mapped)
+    gst_video_frame_unmap (&m->frame);
+  if (m->whole_mapped)
+    gst_buffer_unmap (m->buf, &m->maps[0]);
+  for (i = 0; i < m->n_maps; i++)
+    gst_memory_unmap (gst_buffer_peek_memory (m->buf, i), &m->maps[i]);
+}
+
+/* Maps @inbuf and @outbuf for the job, as frames where it takes or gives
+ * video (in CUDA memory with @in_dev, @out_dev), as tensors otherwise;
+ * posts the error if one cannot be mapped. */
+static gboolean
+gst_cuda_transpose_map (GstCudaTranspose * self, GstBuffer * inbuf,
+    gboolean in_dev, Mapped * in, GstBuffer * outbuf, gboolean out_dev,
+    Mapped * out)
+{
+  Job *job = &self->job;
+  gboolean video_in = job->mode == MODE_VIDEO ||
+      job->mode == MODE_VIDEO_TO_TENSOR;
+  gboolean ok;
+
+  memset (in, 0, sizeof (*in));
+  memset (out, 0, sizeof (*out));
+  in->buf = inbuf;
+  out->buf = outbuf;
+  /* (the input was checked against the caps in prepare_output_buffer) */
+  ok = video_in ? map_frame (in, inbuf, &job->in_info, GST_MAP_READ |
+      (in_dev ? GST_MAP_CUDA : 0)) : map_tensors (in, inbuf, job->in,
+      job->n_pieces, GST_MAP_READ);
+  if (!ok) {
+    unmap (in);
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
+        ("Could not map the input buffer for reading"));
+    return FALSE;
+  }
+  ok = job->mode == MODE_VIDEO ? map_frame (out, outbuf, &job->out_info,
+      GST_MAP_WRITE | (out_dev ? GST_MAP_CUDA : 0)) : map_tensors (out,
+      outbuf, job->out, job->n_pieces, GST_MAP_WRITE);
+  if (!ok) {
+    unmap (out);
+    unmap (in);
+    GST_ELEMENT_ERROR (self, RESOURCE, WRITE, (NULL),
+        ("Could not map the output buffer for writing (%" G_GSIZE_FORMAT
+            " bytes in %u memories)", gst_buffer_get_size (outbuf),
+            gst_buffer_n_memory (outbuf)));
+    return FALSE;
+  }
+  return TRUE;
+}
+
+/* Every job goes the same way: kernel resolved, buffers mapped as the
+ * job's pieces, then the CPU or the one device routine, one error if that
+ * fails. */
 static GstFlowReturn
 gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     GstBuffer * outbuf)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
   GstCudaTransposeKernel kernel, request;
-  GstVideoFrame in, out;
   gboolean in_dev = FALSE, out_dev = FALSE;
+  Mapped in, out;
   CtResult res;
-  guint p;
 
   kernel = gst_cuda_transpose_resolve_kernel (self, &request);
-
-  if (self->n_tensors)
-    return gst_cuda_transpose_transform_tensors (self, kernel, request, inbuf,
-        outbuf);
-
-  /* (the input was checked in prepare_output_buffer) */
-  if (self->chw_channels)
-    return gst_cuda_transpose_transform_chw (self, kernel, inbuf, outbuf);
-
-  if (kernel != GST_CUDA_TRANSPOSE_KERNEL_CPU) {
+  /* CUDA memory is read and written in place by the video job; the
+   * tensor jobs take system memory only */
+  if (kernel != GST_CUDA_TRANSPOSE_KERNEL_CPU &&
+      self->job.mode == MODE_VIDEO) {
     in_dev = gst_cuda_transpose_on_device (self, inbuf);
     out_dev = gst_cuda_transpose_on_device (self, outbuf);
   }
-  if (!gst_video_frame_map (&in, &self->in_info, inbuf,
-          GST_MAP_READ | (in_dev ? GST_MAP_CUDA : 0))) {
-    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
-        ("Could not map the input buffer for reading"));
+  if (!gst_cuda_transpose_map (self, inbuf, in_dev, &in, outbuf, out_dev,
+          &out))
     return GST_FLOW_ERROR;
-  }
-  if (!gst_video_frame_map (&out, &self->out_info, outbuf,
-          GST_MAP_WRITE | (out_dev ? GST_MAP_CUDA : 0))) {
-    gst_video_frame_unmap (&in);
-    GST_ELEMENT_ERROR (self, RESOURCE, WRITE, (NULL),
-        ("Could not map the output buffer for writing"));
-    return GST_FLOW_ERROR;
-  }
 
   gst_cuda_transpose_set_active (self, kernel);
-  GST_LOG_OBJECT (self, "transposing with %s, %s memory to %s memory",
-      ct_kernel_name ((CtKernel) kernel), in_dev ? "CUDA" : "system",
-      out_dev ? "CUDA" : "system");
+  GST_LOG_OBJECT (self, "%s with %s, %s memory to %s memory",
+      mode_what[self->job.mode], ct_kernel_name ((CtKernel) kernel),
+      in_dev ? "CUDA" : "system", out_dev ? "CUDA" : "system");
 
   if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU) {
-    CtPlane planes[GST_VIDEO_MAX_PLANES];
-
-    for (p = 0; p < self->n_planes; p++) {
-      planes[p].src = GST_VIDEO_FRAME_PLANE_DATA (&in, p);
-      planes[p].src_stride = GST_VIDEO_FRAME_PLANE_STRIDE (&in, p);
-      planes[p].dst = GST_VIDEO_FRAME_PLANE_DATA (&out, p);
-      planes[p].dst_stride = GST_VIDEO_FRAME_PLANE_STRIDE (&out, p);
-      planes[p].width = self->planes[p].width;
-      planes[p].height = self->planes[p].height;
-      planes[p].elem_size = self->planes[p].elem_size;
-    }
-    self->step = STEP_KERNEL;
-    res = ct_transpose_planes_cpu (planes, self->n_planes,
-        CT_MAPPING_TRANSPOSE);
+    res = gst_cuda_transpose_run_cpu (self, in.spans, out.spans);
   } else if (gst_cuda_transpose_push (self)) {
-    res = gst_cuda_transpose_run_gpu (self, (CtKernel) request, &in, in_dev,
-        &out, out_dev);
+    res = gst_cuda_transpose_run_device (self, (CtKernel) request, in.spans,
+        in_dev, out.spans, out_dev);
     gst_cuda_context_pop (NULL);
   } else {
     res = CT_ERROR_INVALID_ARGUMENT;   /* the step says what failed */
   }
 
-  gst_video_frame_unmap (&out);
-  gst_video_frame_unmap (&in);
-
+  unmap (&out);
+  unmap (&in);
   if (res != CT_OK) {
-    gst_cuda_transpose_gpu_error (self, "Transposing a frame", kernel, res);
+    gst_cuda_transpose_error (self, kernel, res);
     return GST_FLOW_ERROR;
   }
   return GST_FLOW_OK;
