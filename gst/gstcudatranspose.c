@@ -44,14 +44,13 @@
 #include <gst/cuda/cuda-gst.h>
 
 #include "cudatranspose-kernels.h"
+#include "gstcudatransposejob.h"
 #include "gstcudatransposepinned.h"
 #include "gstcudatransposetensor.h"
 
 GST_DEBUG_CATEGORY (gst_cuda_transpose_debug);
 #define GST_CAT_DEFAULT gst_cuda_transpose_debug
 
-/* Device buffers: row pitch rounded up so every row starts aligned. */
-#define DEVICE_ROW_ALIGN 256
 
 #define DEFAULT_KERNEL GST_CUDA_TRANSPOSE_KERNEL_AUTO
 #define DEFAULT_DEVICE_ID -1
@@ -102,95 +101,6 @@ static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_PAD_ALWAYS,
     GST_STATIC_CAPS (CUDA_TRANSPOSE_CAPS));
 
-/* The step of a buffer's transform under way, for the message if it
- * fails. */
-typedef enum
-{
-  STEP_CONTEXT,
-  STEP_ALLOCATE,
-  STEP_UPLOAD,
-  STEP_KERNEL,
-  STEP_DOWNLOAD,
-  STEP_SYNC,
-  STEP_PACK,
-} Step;
-
-static const gchar *const step_names[] = {
-  "making the CUDA context current", "allocating GPU memory",
-  "copying the input to the GPU", "running the kernel",
-  "copying the output from the GPU", "waiting for the GPU",
-  "allocating memory to pack the frame's rows",
-};
-
-/* The job a negotiation sets up: what every buffer goes through until the
- * next one. */
-typedef enum
-{
-  MODE_NONE,                    /* not negotiated */
-  MODE_VIDEO,                   /* a frame: each plane transposed */
-  MODE_TENSORS,                 /* each tensor's two innermost sizes swapped */
-  MODE_PERMUTE,                 /* each tensor's sizes permuted */
-  MODE_VIDEO_TO_TENSOR,         /* packed RGB as the HWC tensor, permuted */
-} Mode;
-
-/* What the errors of each mode call a buffer's transform. */
-static const gchar *const mode_what[] = {
-  "Transforming a buffer", "Transposing a frame", "Transposing tensors",
-  "Permuting tensors", "Converting a frame to a tensor",
-};
-
-/* One plane of the negotiated input: its size in elements and bytes. */
-typedef struct
-{
-  guint width;
-  guint height;
-  guint elem_size;
-} PlaneGeometry;
-
-/* A job's input or output is cut in pieces (planes, or tensors). Piece i
- * has @rows rows of @row bytes; on the device it is staged at @offset,
- * rows @pitch apart. */
-typedef struct
-{
-  gsize row;
-  gsize rows;
-  gsize pitch;
-  gsize offset;
-} Piece;
-
-/* Where a piece lies during one transform: host or device memory. */
-typedef struct
-{
-  guint8 *data;
-  gsize stride;
-} Span;
-
-#define MAX_PIECES CT_TENSOR_COUNT_LIMIT
-G_STATIC_ASSERT (MAX_PIECES >= GST_VIDEO_MAX_PLANES);
-
-typedef struct
-{
-  Mode mode;
-  /* video in (MODE_VIDEO, MODE_VIDEO_TO_TENSOR) and out (MODE_VIDEO) */
-  GstVideoInfo in_info;
-  GstVideoInfo out_info;
-  guint n_planes;
-  PlaneGeometry planes[GST_VIDEO_MAX_PLANES];
-  /* tensors in, as the input caps describe them (for
-   * MODE_VIDEO_TO_TENSOR, the frame as the HWC tensor "C:W:H:1") */
-  guint n_tensors;
-  CtTensorInfo tensors[CT_TENSOR_COUNT_LIMIT];
-  guint64 tensor_bytes;         /* of all tensors */
-  /* the order, and each tensor's four sizes (permuting modes) */
-  guint perm[4];
-  unsigned long long dims4[CT_TENSOR_COUNT_LIMIT][4];
-  /* the pieces, and the staging buffer they take on the device */
-  guint n_pieces;
-  Piece in[MAX_PIECES];
-  Piece out[MAX_PIECES];
-  gsize dev_needed;
-} Job;
-
 struct _GstCudaTranspose
 {
   GstBaseTransform parent;
@@ -202,7 +112,7 @@ struct _GstCudaTranspose
   gchar *permutation;           /* as set, valid or not; NULL: none */
 
   /* negotiated, under the stream lock */
-  Job job;
+  CtJob job;
 
   /* GPU state, from start () to stop () */
   GstCudaContext *context;
@@ -211,7 +121,7 @@ struct _GstCudaTranspose
   gchar *gpu_failure;
   gboolean warned_cpu;
   GstCudaTransposeKernel warned_kernel;       /* asked for, ran on the CPU */
-  Step step;                    /* of the buffer being transformed */
+  CtStep step;                  /* of the buffer being transformed */
   guint8 *dev_mem;
   gsize dev_size;               /* allocated */
 };
@@ -585,50 +495,6 @@ gst_cuda_transpose_fixate_caps (GstBaseTransform * trans,
       direction, caps, gst_caps_merge (same, rest));
 }
 
-static gsize
-device_pitch (gsize row_bytes)
-{
-  return (row_bytes + DEVICE_ROW_ALIGN - 1) / DEVICE_ROW_ALIGN *
-      DEVICE_ROW_ALIGN;
-}
-
-/* A piece of @rows rows of @row bytes, staged on the device with rows
- * aligned (planes, which the kernels read with a pitch) or dense (tensors,
- * which they read whole). */
-static void
-piece_set (Piece * p, gsize row, gsize rows, gboolean aligned_rows)
-{
-  p->row = row;
-  p->rows = rows;
-  p->pitch = aligned_rows ? device_pitch (row) : row;
-}
-
-/* Lays the pieces out in the staging buffer, the inputs then the outputs,
- * each from an aligned offset (the kernels' fast paths, and ct_permute for
- * elements of 2 bytes and more, need aligned starts: back to back, an int64
- * tensor after a 1-byte one started off its words). dev_needed is
- * G_MAXSIZE where the total passes a gsize: no device has that memory, and
- * the allocation fails with the size. */
-static void
-job_lay_out (Job * job)
-{
-  gsize offset = 0, bytes;
-  gboolean ok = TRUE;
-  guint side, i;
-
-  for (side = 0; side < 2; side++) {
-    Piece *pieces = side ? job->out : job->in;
-
-    for (i = 0; ok && i < job->n_pieces; i++) {
-      pieces[i].offset = offset;
-      ok = g_size_checked_mul (&bytes, pieces[i].pitch, pieces[i].rows) &&
-          bytes <= G_MAXSIZE - DEVICE_ROW_ALIGN &&
-          g_size_checked_add (&offset, offset, device_pitch (bytes));
-    }
-  }
-  job->dev_needed = ok ? offset : G_MAXSIZE;
-}
-
 /* Posts the error for an invalid permutation property; @why (freed here)
  * quotes it and says what is valid. */
 static void
@@ -653,37 +519,6 @@ gst_cuda_transpose_permutation_ok (GstCudaTranspose * self)
     return TRUE;
   gst_cuda_transpose_refuse_permutation (self, why);
   return FALSE;
-}
-
-/* Sets up a tensor job: @n tensors @in, transposed (@perm NULL) or
- * permuted by @perm; one piece per tensor, dense. */
-static void
-job_set_tensors (Job * job, Mode mode, const CtTensorInfo * in, guint n,
-    const guint * perm)
-{
-  guint i;
-
-  job->mode = mode;
-  memcpy (job->tensors, in, n * sizeof (in[0]));
-  job->n_tensors = job->n_pieces = n;
-  job->tensor_bytes = 0;
-  if (perm)
-    memcpy (job->perm, perm, sizeof (job->perm));
-  for (i = 0; i < n; i++) {
-    guint64 d[4];
-    guint k;
-
-    if (perm) {
-      ct_tensor_dims4 (&in[i], d);
-      for (k = 0; k < 4; k++)
-        job->dims4[i][k] = d[k];
-    }
-    job->tensor_bytes += ct_tensor_bytes (&in[i]);
-    /* (at most CT_TENSOR_BYTES_LIMIT: a gsize) */
-    piece_set (&job->in[i], ct_tensor_bytes (&in[i]), 1, FALSE);
-    job->out[i] = job->in[i];
-  }
-  job_lay_out (job);
 }
 
 /* With the permutation property: tensors of rank 4 or less, the output's
@@ -719,7 +554,7 @@ gst_cuda_transpose_set_permuted_caps (GstCudaTranspose * self,
             perm[2], perm[3], outcaps, incaps));
     return FALSE;
   }
-  job_set_tensors (&self->job, MODE_PERMUTE, in, n_in, perm);
+  ct_job_set_tensors (&self->job, in, n_in, perm);
   return TRUE;
 }
 
@@ -729,12 +564,9 @@ static gboolean
 gst_cuda_transpose_set_chw_caps (GstCudaTranspose * self, GstCaps * incaps,
     GstCaps * outcaps, const guint perm[4])
 {
-  Job *job = &self->job;
   GstStructure *want = NULL;
   GstVideoInfo info;
-  CtTensorInfo hwc;
   gboolean ok;
-  guint c;
 
   ok = gst_video_info_from_caps (&info, incaps) &&
       (want = chw_tensor_of_video (gst_caps_get_structure (incaps, 0),
@@ -758,28 +590,7 @@ gst_cuda_transpose_set_chw_caps (GstCudaTranspose * self, GstCaps * incaps,
     return FALSE;
   }
 
-  /* the frame as a tensor (GstVideoInfo bounds it below 4 GB) */
-  c = GST_VIDEO_INFO_COMP_PSTRIDE (&info, 0);
-  memset (&hwc, 0, sizeof (hwc));
-  hwc.rank = 4;
-  hwc.dims[0] = c;
-  hwc.dims[1] = GST_VIDEO_INFO_WIDTH (&info);
-  hwc.dims[2] = GST_VIDEO_INFO_HEIGHT (&info);
-  hwc.dims[3] = 1;
-  hwc.elem_size = 1;
-  hwc.type = "uint8";
-  hwc.planes = hwc.dims[2];
-  hwc.bytes = hwc.dims[0] * hwc.dims[1] * hwc.dims[2];
-  job_set_tensors (job, MODE_VIDEO_TO_TENSOR, &hwc, 1, perm);
-  /* its input is a frame, with rows that may be padded: packed on the way
-   * in (on the device by the upload's 2-D copy) */
-  job->in_info = info;
-  job->n_planes = 1;
-  job->planes[0].width = hwc.dims[1];
-  job->planes[0].height = hwc.dims[2];
-  job->planes[0].elem_size = c;
-  piece_set (&job->in[0], (gsize) c * hwc.dims[1], hwc.dims[2], FALSE);
-  job_lay_out (job);
+  ct_job_set_video_to_tensor (&self->job, &info, perm);
   GST_DEBUG_OBJECT (self, "%s %dx%d to a tensor, HWC permuted by "
       "%u:%u:%u:%u", GST_VIDEO_INFO_NAME (&info), GST_VIDEO_INFO_WIDTH (&info),
       GST_VIDEO_INFO_HEIGHT (&info), perm[0], perm[1], perm[2], perm[3]);
@@ -845,7 +656,7 @@ gst_cuda_transpose_set_tensor_caps (GstCudaTranspose * self, GstCaps * incaps,
     }
   }
 
-  job_set_tensors (&self->job, MODE_TENSORS, in, n_in, NULL);
+  ct_job_set_tensors (&self->job, in, n_in, NULL);
   GST_DEBUG_OBJECT (self, "%u tensors, %" G_GUINT64_FORMAT " bytes", n_in,
       self->job.tensor_bytes);
   return TRUE;
@@ -856,9 +667,7 @@ static gboolean
 gst_cuda_transpose_set_video_caps (GstCudaTranspose * self, GstCaps * incaps,
     GstCaps * outcaps)
 {
-  Job *job = &self->job;
   GstVideoInfo in_info, out_info;
-  guint p;
 
   /* (GstVideoInfo refuses frames of 4 GB and more, or rows that would
    * overflow: a frame may pass and its transpose, with other rows, not) */
@@ -881,26 +690,10 @@ gst_cuda_transpose_set_video_caps (GstCudaTranspose * self, GstCaps * incaps,
     return FALSE;
   }
 
-  job->mode = MODE_VIDEO;
-  job->in_info = in_info;
-  job->out_info = out_info;
-  job->n_planes = job->n_pieces = GST_VIDEO_INFO_N_PLANES (&in_info);
-  for (p = 0; p < job->n_planes; p++) {
-    PlaneGeometry *g = &job->planes[p];
-    gint comp[GST_VIDEO_MAX_COMPONENTS];
-
-    gst_video_format_info_component (in_info.finfo, p, comp);
-    g->width = GST_VIDEO_INFO_COMP_WIDTH (&in_info, comp[0]);
-    g->height = GST_VIDEO_INFO_COMP_HEIGHT (&in_info, comp[0]);
-    g->elem_size = GST_VIDEO_INFO_COMP_PSTRIDE (&in_info, comp[0]);
-    piece_set (&job->in[p], (gsize) g->width * g->elem_size, g->height, TRUE);
-    piece_set (&job->out[p], (gsize) g->height * g->elem_size, g->width,
-        TRUE);
-  }
-  job_lay_out (job);
+  ct_job_set_video (&self->job, &in_info, &out_info);
   GST_DEBUG_OBJECT (self, "%dx%d %s, %u planes",
       GST_VIDEO_INFO_WIDTH (&in_info), GST_VIDEO_INFO_HEIGHT (&in_info),
-      GST_VIDEO_INFO_NAME (&in_info), job->n_planes);
+      GST_VIDEO_INFO_NAME (&in_info), self->job.n_planes);
   return TRUE;
 }
 
@@ -942,7 +735,7 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
     ok = gst_cuda_transpose_set_video_caps (self, incaps, outcaps);
   }
   if (!ok)
-    self->job.mode = MODE_NONE;
+    self->job.mode = CT_JOB_NONE;
   return ok;
 }
 
@@ -1085,11 +878,11 @@ gst_cuda_transpose_ensure_device (GstCudaTranspose * self)
   return res;
 }
 
-/* Pushes the element's context (step STEP_CONTEXT until it is). */
+/* Pushes the element's context (step CT_STEP_CONTEXT until it is). */
 static gboolean
 gst_cuda_transpose_push (GstCudaTranspose * self)
 {
-  self->step = STEP_CONTEXT;
+  self->step = CT_STEP_CONTEXT;
   return self->context && gst_cuda_context_push (self->context);
 }
 
@@ -1099,22 +892,22 @@ static void
 gst_cuda_transpose_error (GstCudaTranspose * self,
     GstCudaTransposeKernel kernel, CtResult res)
 {
-  const gchar *what = mode_what[self->job.mode];
+  const gchar *what = ct_job_what (&self->job);
   const gchar *name = ct_kernel_name ((CtKernel) kernel);
 
   switch (self->step) {
-    case STEP_CONTEXT:
+    case CT_STEP_CONTEXT:
       GST_ELEMENT_ERROR (self, RESOURCE, FAILED, ("%s (kernel %s) failed: "
               "the CUDA context could not be made current.", what, name),
           (NULL));
       break;
-    case STEP_ALLOCATE:
+    case CT_STEP_ALLOCATE:
       GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT, ("%s (kernel %s) "
               "failed: %" G_GSIZE_FORMAT " bytes of GPU memory could not be "
               "allocated (%s).", what, name, self->job.dev_needed,
               ct_result_string (res)), ("CtResult %d", res));
       break;
-    case STEP_PACK:
+    case CT_STEP_PACK:
       GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT, ("%s (kernel %s) "
               "failed: %" G_GSIZE_FORMAT " bytes of memory to pack the "
               "frame's rows could not be allocated.", what, name,
@@ -1122,7 +915,7 @@ gst_cuda_transpose_error (GstCudaTranspose * self,
       break;
     default:
       GST_ELEMENT_ERROR (self, RESOURCE, FAILED, ("%s (kernel %s) failed "
-              "while %s: %s.", what, name, step_names[self->step],
+              "while %s: %s.", what, name, ct_job_step_name (self->step),
               ct_result_string (res)), ("CtResult %d", res));
       break;
   }
@@ -1165,85 +958,6 @@ gst_cuda_transpose_on_device (GstCudaTranspose * self, GstBuffer * buf)
       GST_CUDA_MEMORY_CAST (mem)->context == self->context;
 }
 
-/* Each tensor's planes, from @in to @out (dense), as one batch per tensor
- * (the planes of a tensor lie back to back). */
-static void
-tensor_batches (const Job * job, const Span * in, const Span * out,
-    CtPlaneBatch * batches)
-{
-  guint i;
-
-  for (i = 0; i < job->n_tensors; i++) {
-    const CtTensorInfo *t = &job->tensors[i];
-    CtPlaneBatch *b = &batches[i];
-    guint width = t->dims[0], height = t->rank > 1 ? t->dims[1] : 1;
-
-    b->plane.src = in[i].data;
-    b->plane.dst = out[i].data;
-    b->plane.src_stride = (gsize) width * t->elem_size;
-    b->plane.dst_stride = (gsize) height * t->elem_size;
-    b->plane.width = width;
-    b->plane.height = height;
-    b->plane.elem_size = t->elem_size;
-    /* at most G_MAXUINT: set_tensor_caps */
-    b->count = (guint) ct_tensor_planes (t);
-    b->src_step = b->dst_step = (gsize) width * height * t->elem_size;
-  }
-}
-
-/* The job's kernels from @in to @out: on the GPU (@gpu: device pointers,
- * in a pushed context, on the element's stream; @kernel as asked, auto
- * included) or on the CPU (host pointers). Permutations read dense
- * tensors. */
-static CtResult
-gst_cuda_transpose_launch (GstCudaTranspose * self, CtKernel kernel,
-    gboolean gpu, const Span * in, const Span * out)
-{
-  const Job *job = &self->job;
-  CtPlane planes[GST_VIDEO_MAX_PLANES];
-  CtPlaneBatch batches[CT_TENSOR_COUNT_LIMIT];
-  CtResult res = CT_OK;
-  guint i;
-
-  switch (job->mode) {
-    case MODE_VIDEO:
-      for (i = 0; i < job->n_planes; i++) {
-        planes[i].src = in[i].data;
-        planes[i].src_stride = in[i].stride;
-        planes[i].dst = out[i].data;
-        planes[i].dst_stride = out[i].stride;
-        planes[i].width = job->planes[i].width;
-        planes[i].height = job->planes[i].height;
-        planes[i].elem_size = job->planes[i].elem_size;
-      }
-      return gpu ? ct_transpose_planes (planes, job->n_planes, kernel,
-          CT_MAPPING_TRANSPOSE, self->stream) :
-          ct_transpose_planes_cpu (planes, job->n_planes,
-          CT_MAPPING_TRANSPOSE);
-    case MODE_TENSORS:
-      /* every plane of up to CT_PLANES_PER_LAUNCH tensors in one launch */
-      tensor_batches (job, in, out, batches);
-      return gpu ? ct_transpose_batches (batches, job->n_tensors, kernel,
-          CT_MAPPING_TRANSPOSE, self->stream) :
-          ct_transpose_batches_cpu (batches, job->n_tensors,
-          CT_MAPPING_TRANSPOSE);
-    case MODE_PERMUTE:
-    case MODE_VIDEO_TO_TENSOR:
-      /* the kernels pick their own path per shape: the kernel property
-       * only applies to transposed planes */
-      for (i = 0; res == CT_OK && i < job->n_tensors; i++) {
-        res = gpu ? ct_permute (in[i].data, out[i].data, job->dims4[i],
-            job->tensors[i].elem_size, job->perm, self->stream) :
-            ct_permute_cpu (in[i].data, out[i].data, job->dims4[i],
-            job->tensors[i].elem_size, job->perm);
-      }
-      return res;
-    case MODE_NONE:
-      break;
-  }
-  return CT_ERROR_INVALID_ARGUMENT;
-}
-
 /* The one way through the GPU, in a pushed context. The pieces of @in and
  * @out in host memory are staged through the device buffer, with 2-D
  * copies on the element's stream (truly asynchronous from pinned memory);
@@ -1253,23 +967,23 @@ gst_cuda_transpose_launch (GstCudaTranspose * self, CtKernel kernel,
  * finished. self->step says where a failure happened. */
 static CtResult
 gst_cuda_transpose_run_device (GstCudaTranspose * self, CtKernel kernel,
-    const Span * in, gboolean in_dev, const Span * out, gboolean out_dev)
+    const CtSpan * in, gboolean in_dev, const CtSpan * out, gboolean out_dev)
 {
-  const Job *job = &self->job;
-  Span din[MAX_PIECES], dout[MAX_PIECES];
+  const CtJob *job = &self->job;
+  CtSpan din[CT_JOB_MAX_PIECES], dout[CT_JOB_MAX_PIECES];
   CtResult res;
   guint i;
 
   if (!in_dev || !out_dev) {
-    self->step = STEP_ALLOCATE;
+    self->step = CT_STEP_ALLOCATE;
     res = gst_cuda_transpose_ensure_device (self);
     if (res != CT_OK)
       return res;
   }
 
-  self->step = STEP_UPLOAD;
+  self->step = CT_STEP_UPLOAD;
   for (i = 0; i < job->n_pieces; i++) {
-    const Piece *p = &job->in[i];
+    const CtPiece *p = &job->in[i];
 
     if (in_dev) {
       din[i] = in[i];
@@ -1291,14 +1005,14 @@ gst_cuda_transpose_run_device (GstCudaTranspose * self, CtKernel kernel,
     }
   }
 
-  self->step = STEP_KERNEL;
-  res = gst_cuda_transpose_launch (self, kernel, TRUE, din, dout);
+  self->step = CT_STEP_KERNEL;
+  res = ct_job_launch (job, kernel, TRUE, self->stream, din, dout);
   if (res != CT_OK)
     return res;
 
-  self->step = STEP_DOWNLOAD;
+  self->step = CT_STEP_DOWNLOAD;
   for (i = 0; !out_dev && i < job->n_pieces; i++) {
-    const Piece *p = &job->out[i];
+    const CtPiece *p = &job->out[i];
 
     res = ct_copy_2d_async (out[i].data, out[i].stride, dout[i].data,
         dout[i].stride, p->row, p->rows, self->stream);
@@ -1306,38 +1020,8 @@ gst_cuda_transpose_run_device (GstCudaTranspose * self, CtKernel kernel,
       return res;
   }
 
-  self->step = STEP_SYNC;
+  self->step = CT_STEP_SYNC;
   return ct_stream_synchronize (self->stream);
-}
-
-/* The same on the CPU: the kernels on host memory, the rows of a frame
- * going out as a tensor packed first if they are padded. */
-static CtResult
-gst_cuda_transpose_run_cpu (GstCudaTranspose * self, const Span * in,
-    const Span * out)
-{
-  const Job *job = &self->job;
-  const Piece *p = &job->in[0];
-  Span src[MAX_PIECES];
-  guint8 *packed = NULL;
-  CtResult res;
-  gsize y;
-
-  memcpy (src, in, job->n_pieces * sizeof (in[0]));
-  if (job->mode == MODE_VIDEO_TO_TENSOR && in[0].stride != p->row) {
-    self->step = STEP_PACK;
-    packed = g_try_malloc (p->row * p->rows);
-    if (!packed)
-      return CT_ERROR_INVALID_ARGUMENT;     /* the step says what failed */
-    for (y = 0; y < p->rows; y++)
-      memcpy (packed + y * p->row, in[0].data + y * in[0].stride, p->row);
-    src[0].data = packed;
-    src[0].stride = p->row;
-  }
-  self->step = STEP_KERNEL;
-  res = gst_cuda_transpose_launch (self, CT_KERNEL_CPU, FALSE, src, out);
-  g_free (packed);
-  return res;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1664,7 +1348,7 @@ static gboolean
 gst_cuda_transpose_check_tensor_input (GstCudaTranspose * self,
     GstBuffer * inbuf)
 {
-  const Job *job = &self->job;
+  const CtJob *job = &self->job;
   guint n_in = gst_buffer_n_memory (inbuf), i;
 
   if (n_in != job->n_tensors && n_in != 1) {
@@ -1709,17 +1393,17 @@ gst_cuda_transpose_prepare_output_buffer (GstBaseTransform * trans,
   GstBufferPool *pool;
   GstFlowReturn ret;
   GstBuffer *buf;
-  const Job *job = &self->job;
+  const CtJob *job = &self->job;
   gboolean tensors, tensor_pool;
   guint i;
 
-  if (job->mode == MODE_NONE) {
+  if (job->mode == CT_JOB_NONE) {
     GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
         ("A buffer came before any caps were negotiated"));
     return GST_FLOW_NOT_NEGOTIATED;
   }
   /* tensors in and out; video in (and video or a tensor out) */
-  tensors = job->mode == MODE_TENSORS || job->mode == MODE_PERMUTE;
+  tensors = ct_job_takes_tensors (job);
   if (tensors ? !gst_cuda_transpose_check_tensor_input (self, inbuf) :
       !gst_cuda_transpose_check_input (self, inbuf))
     return GST_FLOW_ERROR;
@@ -1833,10 +1517,10 @@ gst_cuda_transpose_resolve_kernel (GstCudaTranspose * self,
   }
 
   if (gst_cuda_transpose_open_gpu (self)) {
-    const Job *job = &self->job;
+    const CtJob *job = &self->job;
 
     if (kernel == GST_CUDA_TRANSPOSE_KERNEL_AUTO &&
-        (job->mode == MODE_TENSORS || job->mode == MODE_PERMUTE))
+        ct_job_takes_tensors (job))
       kernel = (GstCudaTransposeKernel)
           ct_kernel_auto_for (job->tensors[0].elem_size, job->n_tensors == 1
           && ct_tensor_planes (&job->tensors[0]) == 1 ? 1 : 2);
@@ -1869,7 +1553,7 @@ gst_cuda_transpose_resolve_kernel (GstCudaTranspose * self,
 static gboolean
 gst_cuda_transpose_check_input (GstCudaTranspose * self, GstBuffer * buf)
 {
-  const Job *job = &self->job;
+  const CtJob *job = &self->job;
   GstVideoMeta *meta = gst_buffer_get_video_meta (buf);
   gsize size = gst_buffer_get_size (buf);
   gsize needed = 0;
@@ -1894,7 +1578,7 @@ gst_cuda_transpose_check_input (GstCudaTranspose * self, GstBuffer * buf)
       return FALSE;
     }
     for (p = 0; p < job->n_planes; p++) {
-      const PlaneGeometry *g = &job->planes[p];
+      const CtPlaneGeometry *g = &job->planes[p];
       gsize row = (gsize) g->width * g->elem_size;
       gsize end;
 
@@ -1956,7 +1640,7 @@ typedef struct
   gboolean whole_mapped;        /* one map of the whole buffer */
   guint n_maps;                 /* or one map per memory */
   GstMapInfo maps[CT_TENSOR_COUNT_LIMIT];
-  Span spans[MAX_PIECES];
+  CtSpan spans[CT_JOB_MAX_PIECES];
 } Mapped;
 
 /* Maps @buf as a frame of @info; @flags may ask for its CUDA memory. */
@@ -1979,7 +1663,7 @@ map_frame (Mapped * m, GstBuffer * buf, GstVideoInfo * info,
 /* Maps @buf as the job's @n tensors of @pieces: one memory each, or all in
  * one memory back to back; FALSE if it does not hold them. */
 static gboolean
-map_tensors (Mapped * m, GstBuffer * buf, const Piece * pieces, guint n,
+map_tensors (Mapped * m, GstBuffer * buf, const CtPiece * pieces, guint n,
     GstMapFlags flags)
 {
   guint n_mem = gst_buffer_n_memory (buf), i;
@@ -2032,9 +1716,9 @@ gst_cuda_transpose_map (GstCudaTranspose * self, GstBuffer * inbuf,
     gboolean in_dev, Mapped * in, GstBuffer * outbuf, gboolean out_dev,
     Mapped * out)
 {
-  Job *job = &self->job;
-  gboolean video_in = job->mode == MODE_VIDEO ||
-      job->mode == MODE_VIDEO_TO_TENSOR;
+  CtJob *job = &self->job;
+  gboolean video_in = job->mode == CT_JOB_VIDEO ||
+      job->mode == CT_JOB_VIDEO_TO_TENSOR;
   gboolean ok;
 
   memset (in, 0, sizeof (*in));
@@ -2051,7 +1735,7 @@ gst_cuda_transpose_map (GstCudaTranspose * self, GstBuffer * inbuf,
         ("Could not map the input buffer for reading"));
     return FALSE;
   }
-  ok = job->mode == MODE_VIDEO ? map_frame (out, outbuf, &job->out_info,
+  ok = job->mode == CT_JOB_VIDEO ? map_frame (out, outbuf, &job->out_info,
       GST_MAP_WRITE | (out_dev ? GST_MAP_CUDA : 0)) : map_tensors (out,
       outbuf, job->out, job->n_pieces, GST_MAP_WRITE);
   if (!ok) {
@@ -2083,7 +1767,7 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   /* CUDA memory is read and written in place by the video job; the
    * tensor jobs take system memory only */
   if (kernel != GST_CUDA_TRANSPOSE_KERNEL_CPU &&
-      self->job.mode == MODE_VIDEO) {
+      self->job.mode == CT_JOB_VIDEO) {
     in_dev = gst_cuda_transpose_on_device (self, inbuf);
     out_dev = gst_cuda_transpose_on_device (self, outbuf);
   }
@@ -2093,11 +1777,11 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
 
   gst_cuda_transpose_set_active (self, kernel);
   GST_LOG_OBJECT (self, "%s with %s, %s memory to %s memory",
-      mode_what[self->job.mode], ct_kernel_name ((CtKernel) kernel),
+      ct_job_what (&self->job), ct_kernel_name ((CtKernel) kernel),
       in_dev ? "CUDA" : "system", out_dev ? "CUDA" : "system");
 
   if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU) {
-    res = gst_cuda_transpose_run_cpu (self, in.spans, out.spans);
+    res = ct_job_run_cpu (&self->job, in.spans, out.spans, &self->step);
   } else if (gst_cuda_transpose_push (self)) {
     res = gst_cuda_transpose_run_device (self, (CtKernel) request, in.spans,
         in_dev, out.spans, out_dev);

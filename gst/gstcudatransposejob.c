@@ -1,0 +1,291 @@
+/* GStreamer
+ * Copyright (C) 2026 The cudatranspose authors
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstcudatransposejob.h"
+
+#include <string.h>
+
+/* Staged rows and pieces start on this boundary: the wide kernels' 16-byte
+ * accesses need 16, and a whole 256-byte line keeps every row's
+ * transactions aligned. */
+#define DEVICE_ROW_ALIGN 256
+
+G_STATIC_ASSERT (CT_JOB_MAX_PIECES >= GST_VIDEO_MAX_PLANES);
+
+static const gchar *const mode_what[] = {
+  "Transforming a buffer", "Transposing a frame", "Transposing tensors",
+  "Permuting tensors", "Converting a frame to a tensor",
+};
+
+static const gchar *const step_names[] = {
+  "making the CUDA context current", "allocating GPU memory",
+  "copying the input to the GPU", "running the kernel",
+  "copying the output from the GPU", "waiting for the GPU",
+  "allocating memory to pack the frame's rows",
+};
+
+const gchar *
+ct_job_what (const CtJob * job)
+{
+  return mode_what[job->mode];
+}
+
+const gchar *
+ct_job_step_name (CtStep step)
+{
+  return step_names[step];
+}
+
+gboolean
+ct_job_takes_tensors (const CtJob * job)
+{
+  return job->mode == CT_JOB_TENSORS || job->mode == CT_JOB_PERMUTE;
+}
+
+static gsize
+device_pitch (gsize row_bytes)
+{
+  return (row_bytes + DEVICE_ROW_ALIGN - 1) / DEVICE_ROW_ALIGN *
+      DEVICE_ROW_ALIGN;
+}
+
+/* A piece of @rows rows of @row bytes, staged on the device with rows
+ * aligned (planes, which the kernels read with a pitch) or dense (tensors,
+ * which they read whole). */
+static void
+piece_set (CtPiece * p, gsize row, gsize rows, gboolean aligned_rows)
+{
+  p->row = row;
+  p->rows = rows;
+  p->pitch = aligned_rows ? device_pitch (row) : row;
+}
+
+/* Lays the pieces out in the staging buffer, the inputs then the outputs,
+ * each from an aligned offset (the kernels' fast paths, and ct_permute for
+ * elements of 2 bytes and more, need aligned starts: back to back, an int64
+ * tensor after a 1-byte one started off its words). dev_needed is
+ * G_MAXSIZE where the total passes a gsize: no device has that memory, and
+ * the allocation fails with the size. */
+static void
+lay_out (CtJob * job)
+{
+  gsize offset = 0, bytes;
+  gboolean ok = TRUE;
+  guint side, i;
+
+  for (side = 0; side < 2; side++) {
+    CtPiece *pieces = side ? job->out : job->in;
+
+    for (i = 0; ok && i < job->n_pieces; i++) {
+      pieces[i].offset = offset;
+      ok = g_size_checked_mul (&bytes, pieces[i].pitch, pieces[i].rows) &&
+          bytes <= G_MAXSIZE - DEVICE_ROW_ALIGN &&
+          g_size_checked_add (&offset, offset, device_pitch (bytes));
+    }
+  }
+  job->dev_needed = ok ? offset : G_MAXSIZE;
+}
+
+void
+ct_job_set_video (CtJob * job, const GstVideoInfo * in_info,
+    const GstVideoInfo * out_info)
+{
+  guint p;
+
+  memset (job, 0, sizeof (*job));
+  job->mode = CT_JOB_VIDEO;
+  job->in_info = *in_info;
+  job->out_info = *out_info;
+  job->n_planes = job->n_pieces = GST_VIDEO_INFO_N_PLANES (in_info);
+  for (p = 0; p < job->n_planes; p++) {
+    CtPlaneGeometry *g = &job->planes[p];
+    gint comp[GST_VIDEO_MAX_COMPONENTS];
+
+    gst_video_format_info_component (in_info->finfo, p, comp);
+    g->width = GST_VIDEO_INFO_COMP_WIDTH (in_info, comp[0]);
+    g->height = GST_VIDEO_INFO_COMP_HEIGHT (in_info, comp[0]);
+    g->elem_size = GST_VIDEO_INFO_COMP_PSTRIDE (in_info, comp[0]);
+    piece_set (&job->in[p], (gsize) g->width * g->elem_size, g->height, TRUE);
+    piece_set (&job->out[p], (gsize) g->height * g->elem_size, g->width,
+        TRUE);
+  }
+  lay_out (job);
+}
+
+/* Tensors transposed (@perm NULL) or permuted by @perm: one piece per
+ * tensor, dense. */
+static void
+set_tensors (CtJob * job, CtJobMode mode, const CtTensorInfo * in, guint n,
+    const guint * perm)
+{
+  guint i;
+
+  memset (job, 0, sizeof (*job));
+  job->mode = mode;
+  memcpy (job->tensors, in, n * sizeof (in[0]));
+  job->n_tensors = job->n_pieces = n;
+  if (perm)
+    memcpy (job->perm, perm, sizeof (job->perm));
+  for (i = 0; i < n; i++) {
+    guint64 d[4];
+    guint k;
+
+    if (perm) {
+      ct_tensor_dims4 (&in[i], d);
+      for (k = 0; k < 4; k++)
+        job->dims4[i][k] = d[k];
+    }
+    job->tensor_bytes += ct_tensor_bytes (&in[i]);
+    /* (at most CT_TENSOR_BYTES_LIMIT: a gsize) */
+    piece_set (&job->in[i], ct_tensor_bytes (&in[i]), 1, FALSE);
+    job->out[i] = job->in[i];
+  }
+  lay_out (job);
+}
+
+void
+ct_job_set_tensors (CtJob * job, const CtTensorInfo * in, guint n,
+    const guint * perm)
+{
+  set_tensors (job, perm ? CT_JOB_PERMUTE : CT_JOB_TENSORS, in, n, perm);
+}
+
+void
+ct_job_set_video_to_tensor (CtJob * job, const GstVideoInfo * info,
+    const guint perm[4])
+{
+  CtTensorInfo hwc;
+  guint c = GST_VIDEO_INFO_COMP_PSTRIDE (info, 0);
+
+  /* the frame as a tensor (GstVideoInfo bounds it below 4 GB) */
+  memset (&hwc, 0, sizeof (hwc));
+  hwc.rank = 4;
+  hwc.dims[0] = c;
+  hwc.dims[1] = GST_VIDEO_INFO_WIDTH (info);
+  hwc.dims[2] = GST_VIDEO_INFO_HEIGHT (info);
+  hwc.dims[3] = 1;
+  hwc.elem_size = 1;
+  hwc.type = "uint8";
+  hwc.planes = hwc.dims[2];
+  hwc.bytes = hwc.dims[0] * hwc.dims[1] * hwc.dims[2];
+  set_tensors (job, CT_JOB_VIDEO_TO_TENSOR, &hwc, 1, perm);
+  /* its input is a frame, whose rows may be padded: packed on the way in
+   * (on the device by the upload's 2-D copy, on the CPU by run_cpu) */
+  job->in_info = *info;
+  job->n_planes = 1;
+  job->planes[0].width = hwc.dims[1];
+  job->planes[0].height = hwc.dims[2];
+  job->planes[0].elem_size = c;
+  piece_set (&job->in[0], (gsize) c * hwc.dims[1], hwc.dims[2], FALSE);
+  lay_out (job);
+}
+
+/* Each tensor's planes, from @in to @out (dense), as one batch per tensor
+ * (the planes of a tensor lie back to back). */
+static void
+tensor_batches (const CtJob * job, const CtSpan * in, const CtSpan * out,
+    CtPlaneBatch * batches)
+{
+  guint i;
+
+  for (i = 0; i < job->n_tensors; i++) {
+    const CtTensorInfo *t = &job->tensors[i];
+    CtPlaneBatch *b = &batches[i];
+    guint width = t->dims[0], height = t->rank > 1 ? t->dims[1] : 1;
+
+    b->plane.src = in[i].data;
+    b->plane.dst = out[i].data;
+    b->plane.src_stride = (gsize) width * t->elem_size;
+    b->plane.dst_stride = (gsize) height * t->elem_size;
+    b->plane.width = width;
+    b->plane.height = height;
+    b->plane.elem_size = t->elem_size;
+    /* at most G_MAXUINT: the element refuses more at negotiation */
+    b->count = (guint) ct_tensor_planes (t);
+    b->src_step = b->dst_step = (gsize) width * height * t->elem_size;
+  }
+}
+
+CtResult
+ct_job_launch (const CtJob * job, CtKernel kernel, gboolean gpu,
+    CtStream stream, const CtSpan * in, const CtSpan * out)
+{
+  CtPlane planes[GST_VIDEO_MAX_PLANES];
+  CtPlaneBatch batches[CT_TENSOR_COUNT_LIMIT];
+  CtResult res = CT_OK;
+  guint i;
+
+  switch (job->mode) {
+    case CT_JOB_VIDEO:
+      for (i = 0; i < job->n_planes; i++) {
+        planes[i].src = in[i].data;
+        planes[i].src_stride = in[i].stride;
+        planes[i].dst = out[i].data;
+        planes[i].dst_stride = out[i].stride;
+        planes[i].width = job->planes[i].width;
+        planes[i].height = job->planes[i].height;
+        planes[i].elem_size = job->planes[i].elem_size;
+      }
+      return gpu ? ct_transpose_planes (planes, job->n_planes, kernel,
+          CT_MAPPING_TRANSPOSE, stream) :
+          ct_transpose_planes_cpu (planes, job->n_planes,
+          CT_MAPPING_TRANSPOSE);
+    case CT_JOB_TENSORS:
+      /* every plane of up to CT_PLANES_PER_LAUNCH tensors in one launch */
+      tensor_batches (job, in, out, batches);
+      return gpu ? ct_transpose_batches (batches, job->n_tensors, kernel,
+          CT_MAPPING_TRANSPOSE, stream) :
+          ct_transpose_batches_cpu (batches, job->n_tensors,
+          CT_MAPPING_TRANSPOSE);
+    case CT_JOB_PERMUTE:
+    case CT_JOB_VIDEO_TO_TENSOR:
+      /* the kernels pick their own path per shape: the kernel property
+       * only applies to transposed planes */
+      for (i = 0; res == CT_OK && i < job->n_tensors; i++) {
+        res = gpu ? ct_permute (in[i].data, out[i].data, job->dims4[i],
+            job->tensors[i].elem_size, job->perm, stream) :
+            ct_permute_cpu (in[i].data, out[i].data, job->dims4[i],
+            job->tensors[i].elem_size, job->perm);
+      }
+      return res;
+    case CT_JOB_NONE:
+      break;
+  }
+  return CT_ERROR_INVALID_ARGUMENT;
+}
+
+CtResult
+ct_job_run_cpu (const CtJob * job, const CtSpan * in, const CtSpan * out,
+    CtStep * step)
+{
+  const CtPiece *p = &job->in[0];
+  CtSpan src[CT_JOB_MAX_PIECES];
+  guint8 *packed = NULL;
+  CtResult res;
+  gsize y;
+
+  memcpy (src, in, job->n_pieces * sizeof (in[0]));
+  if (job->mode == CT_JOB_VIDEO_TO_TENSOR && in[0].stride != p->row) {
+    *step = CT_STEP_PACK;
+    packed = g_try_malloc (p->row * p->rows);
+    if (!packed)
+      return CT_ERROR_INVALID_ARGUMENT;     /* the step says what failed */
+    for (y = 0; y < p->rows; y++)
+      memcpy (packed + y * p->row, in[0].data + y * in[0].stride, p->row);
+    src[0].data = packed;
+    src[0].stride = p->row;
+  }
+  *step = CT_STEP_KERNEL;
+  res = ct_job_launch (job, CT_KERNEL_CPU, FALSE, NULL, src, out);
+  g_free (packed);
+  return res;
+}

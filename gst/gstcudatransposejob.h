@@ -1,0 +1,122 @@
+/* GStreamer
+ * Copyright (C) 2026 The cudatranspose authors
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+#pragma once
+
+#include <gst/gst.h>
+#include <gst/video/video.h>
+
+#include "cudatranspose-kernels.h"
+#include "gstcudatransposetensor.h"
+
+G_BEGIN_DECLS
+
+/* The job a negotiation sets up: what every buffer goes through until the
+ * next one. The element builds it in set_caps; the buffers only run it. */
+typedef enum
+{
+  CT_JOB_NONE,                  /* not negotiated */
+  CT_JOB_VIDEO,                 /* a frame: each plane transposed */
+  CT_JOB_TENSORS,               /* each tensor's two innermost sizes swapped */
+  CT_JOB_PERMUTE,               /* each tensor's sizes permuted */
+  CT_JOB_VIDEO_TO_TENSOR,       /* packed RGB as the HWC tensor, permuted */
+} CtJobMode;
+
+/* The step of a buffer's transform under way, for the message if it
+ * fails. */
+typedef enum
+{
+  CT_STEP_CONTEXT,
+  CT_STEP_ALLOCATE,
+  CT_STEP_UPLOAD,
+  CT_STEP_KERNEL,
+  CT_STEP_DOWNLOAD,
+  CT_STEP_SYNC,
+  CT_STEP_PACK,
+} CtStep;
+
+/* One plane of the negotiated input: its size in elements. */
+typedef struct
+{
+  guint width;
+  guint height;
+  guint elem_size;
+} CtPlaneGeometry;
+
+/* A job's input and output are cut in pieces (planes, or tensors). Piece
+ * i has @rows rows of @row bytes; on the device it is staged at @offset,
+ * rows @pitch apart. */
+typedef struct
+{
+  gsize row;
+  gsize rows;
+  gsize pitch;
+  gsize offset;
+} CtPiece;
+
+/* Where a piece lies during one transform: host or device memory. */
+typedef struct
+{
+  guint8 *data;
+  gsize stride;
+} CtSpan;
+
+#define CT_JOB_MAX_PIECES CT_TENSOR_COUNT_LIMIT
+
+typedef struct
+{
+  CtJobMode mode;
+  /* video in (VIDEO, VIDEO_TO_TENSOR) and out (VIDEO) */
+  GstVideoInfo in_info;
+  GstVideoInfo out_info;
+  guint n_planes;
+  CtPlaneGeometry planes[GST_VIDEO_MAX_PLANES];
+  /* tensors in, as the input caps describe them (for VIDEO_TO_TENSOR, the
+   * frame as the HWC tensor "C:W:H:1") */
+  guint n_tensors;
+  CtTensorInfo tensors[CT_TENSOR_COUNT_LIMIT];
+  guint64 tensor_bytes;         /* of all tensors */
+  /* the order, and each tensor's four sizes (PERMUTE, VIDEO_TO_TENSOR) */
+  guint perm[4];
+  unsigned long long dims4[CT_TENSOR_COUNT_LIMIT][4];
+  /* the pieces, and the staging buffer they take on the device */
+  guint n_pieces;
+  CtPiece in[CT_JOB_MAX_PIECES];
+  CtPiece out[CT_JOB_MAX_PIECES];
+  gsize dev_needed;
+} CtJob;
+
+/* What a job's errors call the transform of a buffer ("Transposing a
+ * frame"), and a step ("running the kernel"). */
+const gchar *ct_job_what (const CtJob * job);
+const gchar *ct_job_step_name (CtStep step);
+
+/* Whether the job takes tensors in (and gives tensors out). */
+gboolean ct_job_takes_tensors (const CtJob * job);
+
+/* The jobs, from negotiated caps (checked by the caller). */
+void ct_job_set_video (CtJob * job, const GstVideoInfo * in_info,
+    const GstVideoInfo * out_info);
+void ct_job_set_tensors (CtJob * job, const CtTensorInfo * in, guint n,
+    const guint * perm);
+void ct_job_set_video_to_tensor (CtJob * job, const GstVideoInfo * info,
+    const guint perm[4]);
+
+/* The job's kernels from @in to @out: on the GPU (@gpu: device pointers,
+ * in a pushed context, on @stream; @kernel as asked, auto included) or on
+ * the CPU (host pointers; @kernel is ignored). Permutations read dense
+ * tensors. */
+CtResult ct_job_launch (const CtJob * job, CtKernel kernel, gboolean gpu,
+    CtStream stream, const CtSpan * in, const CtSpan * out);
+
+/* The job on the CPU, the rows of a frame going out as a tensor packed
+ * first where they are padded; @step says where a failure happened. */
+CtResult ct_job_run_cpu (const CtJob * job, const CtSpan * in,
+    const CtSpan * out, CtStep * step);
+
+G_END_DECLS
