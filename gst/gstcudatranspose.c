@@ -44,6 +44,7 @@
 #include <gst/cuda/cuda-gst.h>
 
 #include "cudatranspose-kernels.h"
+#include "gstcudatransposegpu.h"
 #include "gstcudatransposejob.h"
 #include "gstcudatransposepinned.h"
 #include "gstcudatransposetensor.h"
@@ -114,16 +115,11 @@ struct _GstCudaTranspose
   /* negotiated, under the stream lock */
   CtJob job;
 
-  /* GPU state, from start () to stop () */
-  GstCudaContext *context;
-  CtStream stream;
-  gboolean gpu_failed;
-  gchar *gpu_failure;
+  /* the GPU, from start () to stop () */
+  CtGpu gpu;
   gboolean warned_cpu;
   GstCudaTransposeKernel warned_kernel;       /* asked for, ran on the CPU */
   CtStep step;                  /* of the buffer being transformed */
-  guint8 *dev_mem;
-  gsize dev_size;               /* allocated */
 };
 
 static GParamSpec *active_kernel_pspec;
@@ -770,120 +766,27 @@ gst_cuda_transpose_transform_size (GstBaseTransform * trans,
 /* ---------------------------------------------------------------------- */
 /* GPU                                                                      */
 
-/* Finds out whether the GPU can be used and, if so, holds a context and a
- * stream. On failure leaves a sentence for the user in gpu_failure. */
+/* Whether the GPU can be used (then held until stop ()); if not,
+ * self->gpu.failure says why. */
 static gboolean
 gst_cuda_transpose_open_gpu (GstCudaTranspose * self)
 {
-  gint device_id, count = 0;
-  CUresult cres;
-  const gchar *cuda_msg = NULL;
-  CtResult res;
+  gint device_id;
 
-  if (self->stream)
+  if (self->gpu.stream)
     return TRUE;
-  if (self->gpu_failed)
-    return FALSE;
-
   GST_OBJECT_LOCK (self);
   device_id = self->device_id;
   GST_OBJECT_UNLOCK (self);
-
-  /* the CUDA pool finds the CUDA allocator by name */
-  gst_cuda_memory_init_once ();
-  if (!self->context) {
-    if (!gst_cuda_load_library ()) {
-      self->gpu_failure = g_strdup ("the CUDA driver library (libcuda.so.1) "
-          "could not be loaded: no NVIDIA driver is installed");
-      goto failed;
-    }
-    cres = CuInit (0);
-    if (cres != CUDA_SUCCESS) {
-      CuGetErrorString (cres, &cuda_msg);
-      self->gpu_failure = g_strdup_printf ("the CUDA driver could not be "
-          "initialised (%s)", cuda_msg ? cuda_msg : "unknown error");
-      goto failed;
-    }
-    cres = CuDeviceGetCount (&count);
-    if (cres != CUDA_SUCCESS || count == 0) {
-      self->gpu_failure = g_strdup ("no CUDA device was found");
-      goto failed;
-    }
-    if (device_id >= count) {
-      self->gpu_failure = g_strdup_printf ("cuda-device-id=%d does not "
-          "exist: this machine has %d CUDA device%s (0 to %d); use -1 for the "
-          "default", device_id, count, count == 1 ? "" : "s", count - 1);
-      goto failed;
-    }
-    if (!gst_cuda_ensure_element_context (GST_ELEMENT (self), device_id,
-            &self->context)) {
-      self->gpu_failure = g_strdup_printf ("a CUDA context could not be "
-          "created on device %d", device_id < 0 ? 0 : device_id);
-      goto failed;
-    }
-  }
-
-  if (!gst_cuda_context_push (self->context)) {
-    self->gpu_failure = g_strdup ("the CUDA context could not be made "
-        "current");
-    goto failed;
-  }
-  res = ct_stream_create (&self->stream);
-  gst_cuda_context_pop (NULL);
-  if (res != CT_OK) {
-    self->stream = NULL;
-    self->gpu_failure = g_strdup_printf ("a CUDA stream could not be "
-        "created (%s)", ct_result_string (res));
-    goto failed;
-  }
-
-  GST_INFO_OBJECT (self, "using CUDA context %" GST_PTR_FORMAT, self->context);
-  return TRUE;
-
-failed:
-  GST_INFO_OBJECT (self, "GPU unavailable: %s", self->gpu_failure);
-  self->gpu_failed = TRUE;
-  return FALSE;
+  return ct_gpu_open (&self->gpu, device_id);
 }
 
-static void
-gst_cuda_transpose_free_device (GstCudaTranspose * self)
-{
-  CtResult res;
-
-  if (self->dev_mem) {
-    res = ct_device_free (self->dev_mem);
-    if (res != CT_OK)
-      GST_WARNING_OBJECT (self, "freeing device memory failed: %s",
-          ct_result_string (res));
-  }
-  self->dev_mem = NULL;
-  self->dev_size = 0;
-}
-
-/* The staging buffer at the job's dev_needed bytes at least (in a pushed
- * context); it only grows, so a stream of one size allocates once. */
-static CtResult
-gst_cuda_transpose_ensure_device (GstCudaTranspose * self)
-{
-  gsize needed = self->job.dev_needed;
-  CtResult res;
-
-  if (needed <= self->dev_size)
-    return CT_OK;
-  gst_cuda_transpose_free_device (self);
-  res = ct_device_alloc ((void **) &self->dev_mem, needed);
-  if (res == CT_OK)
-    self->dev_size = needed;
-  return res;
-}
-
-/* Pushes the element's context (step CT_STEP_CONTEXT until it is). */
+/* Pushes the GPU's context (the step says so until it is). */
 static gboolean
 gst_cuda_transpose_push (GstCudaTranspose * self)
 {
   self->step = CT_STEP_CONTEXT;
-  return self->context && gst_cuda_context_push (self->context);
+  return self->gpu.context && gst_cuda_context_push (self->gpu.context);
 }
 
 /* Posts the one error of a failed transform: the job's (e.g. "Transposing
@@ -924,104 +827,9 @@ gst_cuda_transpose_error (GstCudaTranspose * self,
 static void
 gst_cuda_transpose_close_gpu (GstCudaTranspose * self)
 {
-  if (self->context && gst_cuda_context_push (self->context)) {
-    gst_cuda_transpose_free_device (self);
-    if (self->stream) {
-      CtResult res = ct_stream_destroy (self->stream);
-      if (res != CT_OK)
-        GST_WARNING_OBJECT (self, "destroying the CUDA stream failed: %s",
-            ct_result_string (res));
-    }
-    gst_cuda_context_pop (NULL);
-  }
-  self->dev_mem = NULL;
-  self->dev_size = 0;
-  self->stream = NULL;
-  gst_clear_object (&self->context);
-  g_clear_pointer (&self->gpu_failure, g_free);
-  self->gpu_failed = FALSE;
+  ct_gpu_close (&self->gpu);
   self->warned_cpu = FALSE;
   self->warned_kernel = GST_CUDA_TRANSPOSE_KERNEL_AUTO;
-}
-
-/* Whether @buf is CUDA memory our kernels can read or write in place: one
- * memory, of our own context. Anything else goes through the host. */
-static gboolean
-gst_cuda_transpose_on_device (GstCudaTranspose * self, GstBuffer * buf)
-{
-  GstMemory *mem;
-
-  if (!self->context || gst_buffer_n_memory (buf) != 1)
-    return FALSE;
-  mem = gst_buffer_peek_memory (buf, 0);
-  return gst_is_cuda_memory (mem) &&
-      GST_CUDA_MEMORY_CAST (mem)->context == self->context;
-}
-
-/* The one way through the GPU, in a pushed context. The pieces of @in and
- * @out in host memory are staged through the device buffer, with 2-D
- * copies on the element's stream (truly asynchronous from pinned memory);
- * those in device memory of our context (@in_dev, @out_dev) are used in
- * place. Then the kernel, the copies back, and a wait: GStreamer 1.22's
- * CUDA memory has no stream to order on, so what goes downstream must be
- * finished. self->step says where a failure happened. */
-static CtResult
-gst_cuda_transpose_run_device (GstCudaTranspose * self, CtKernel kernel,
-    const CtSpan * in, gboolean in_dev, const CtSpan * out, gboolean out_dev)
-{
-  const CtJob *job = &self->job;
-  CtSpan din[CT_JOB_MAX_PIECES], dout[CT_JOB_MAX_PIECES];
-  CtResult res;
-  guint i;
-
-  if (!in_dev || !out_dev) {
-    self->step = CT_STEP_ALLOCATE;
-    res = gst_cuda_transpose_ensure_device (self);
-    if (res != CT_OK)
-      return res;
-  }
-
-  self->step = CT_STEP_UPLOAD;
-  for (i = 0; i < job->n_pieces; i++) {
-    const CtPiece *p = &job->in[i];
-
-    if (in_dev) {
-      din[i] = in[i];
-      continue;
-    }
-    din[i].data = self->dev_mem + p->offset;
-    din[i].stride = p->pitch;
-    res = ct_copy_2d_async (din[i].data, din[i].stride, in[i].data,
-        in[i].stride, p->row, p->rows, self->stream);
-    if (res != CT_OK)
-      return res;
-  }
-  for (i = 0; i < job->n_pieces; i++) {
-    if (out_dev) {
-      dout[i] = out[i];
-    } else {
-      dout[i].data = self->dev_mem + job->out[i].offset;
-      dout[i].stride = job->out[i].pitch;
-    }
-  }
-
-  self->step = CT_STEP_KERNEL;
-  res = ct_job_launch (job, kernel, TRUE, self->stream, din, dout);
-  if (res != CT_OK)
-    return res;
-
-  self->step = CT_STEP_DOWNLOAD;
-  for (i = 0; !out_dev && i < job->n_pieces; i++) {
-    const CtPiece *p = &job->out[i];
-
-    res = ct_copy_2d_async (out[i].data, out[i].stride, dout[i].data,
-        dout[i].stride, p->row, p->rows, self->stream);
-    if (res != CT_OK)
-      return res;
-  }
-
-  self->step = CT_STEP_SYNC;
-  return ct_stream_synchronize (self->stream);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1044,7 +852,7 @@ gst_cuda_transpose_wants_gpu (GstCudaTranspose * self)
 static GstCudaContext *
 gst_cuda_transpose_pinning_context (GstCudaTranspose * self)
 {
-  return gst_cuda_transpose_wants_gpu (self) ? self->context : NULL;
+  return gst_cuda_transpose_wants_gpu (self) ? self->gpu.context : NULL;
 }
 
 /* A configured pool for @caps: CUDA memory of our context, or host memory,
@@ -1063,7 +871,7 @@ gst_cuda_transpose_new_pool (GstCudaTranspose * self, GstCaps * caps,
         (gst_cuda_transpose_pinning_context (self), caps, *size, min_buffers,
         max_buffers);
 
-  pool = gst_cuda_buffer_pool_new (self->context);
+  pool = gst_cuda_buffer_pool_new (self->gpu.context);
   config = gst_buffer_pool_get_config (pool);
   gst_buffer_pool_config_set_params (config, caps, *size, min_buffers,
       max_buffers);
@@ -1163,7 +971,7 @@ gst_cuda_transpose_propose_allocation (GstBaseTransform * trans,
     return TRUE;
   if (!cuda) {
     GstAllocator *allocator =
-        gst_cuda_transpose_pinned_allocator_new (self->context);
+        gst_cuda_transpose_pinned_allocator_new (self->gpu.context);
 
     gst_query_add_allocation_param (query, allocator, NULL);
     gst_object_unref (allocator);
@@ -1288,11 +1096,11 @@ gst_cuda_transpose_decide_allocation (GstBaseTransform * trans,
       GST_ELEMENT_ERROR (self, RESOURCE, OPEN_READ_WRITE,
           ("Output in CUDA memory (memory:CUDAMemory) needs a CUDA GPU, but "
               "%s. Let the output be system memory (video/x-raw).",
-              self->gpu_failure), (NULL));
+              self->gpu.failure), (NULL));
       return FALSE;
     }
     if (pool && (!GST_IS_CUDA_BUFFER_POOL (pool) ||
-            GST_CUDA_BUFFER_POOL (pool)->context != self->context))
+            GST_CUDA_BUFFER_POOL (pool)->context != self->gpu.context))
       gst_clear_object (&pool);
     if (pool) {
       GST_DEBUG_OBJECT (self, "using downstream's CUDA pool");
@@ -1477,7 +1285,7 @@ gst_cuda_transpose_start (GstBaseTransform * trans)
     GST_ELEMENT_ERROR (self, RESOURCE, OPEN_READ_WRITE,
         ("kernel=%s needs a CUDA GPU, but %s. Use kernel=auto or kernel=cpu "
             "to transpose on the CPU.", ct_kernel_name ((CtKernel) kernel),
-            self->gpu_failure), (NULL));
+            self->gpu.failure), (NULL));
     return FALSE;
   }
   return TRUE;
@@ -1538,12 +1346,12 @@ gst_cuda_transpose_resolve_kernel (GstCudaTranspose * self,
       GST_ELEMENT_WARNING (self, RESOURCE, OPEN_READ_WRITE,
           ("kernel=%s needs a CUDA GPU, but %s: still transposing on the "
               "CPU. Set kernel=auto or kernel=cpu.",
-              ct_kernel_name ((CtKernel) kernel), self->gpu_failure), (NULL));
+              ct_kernel_name ((CtKernel) kernel), self->gpu.failure), (NULL));
     }
   } else if (!self->warned_cpu) {
     self->warned_cpu = TRUE;
     GST_ELEMENT_WARNING (self, RESOURCE, OPEN_READ_WRITE,
-        ("Transposing on the CPU because %s.", self->gpu_failure), (NULL));
+        ("Transposing on the CPU because %s.", self->gpu.failure), (NULL));
   }
   return GST_CUDA_TRANSPOSE_KERNEL_CPU;
 }
@@ -1768,8 +1576,8 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
    * tensor jobs take system memory only */
   if (kernel != GST_CUDA_TRANSPOSE_KERNEL_CPU &&
       self->job.mode == CT_JOB_VIDEO) {
-    in_dev = gst_cuda_transpose_on_device (self, inbuf);
-    out_dev = gst_cuda_transpose_on_device (self, outbuf);
+    in_dev = ct_gpu_holds (&self->gpu, inbuf);
+    out_dev = ct_gpu_holds (&self->gpu, outbuf);
   }
   if (!gst_cuda_transpose_map (self, inbuf, in_dev, &in, outbuf, out_dev,
           &out))
@@ -1783,8 +1591,8 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU) {
     res = ct_job_run_cpu (&self->job, in.spans, out.spans, &self->step);
   } else if (gst_cuda_transpose_push (self)) {
-    res = gst_cuda_transpose_run_device (self, (CtKernel) request, in.spans,
-        in_dev, out.spans, out_dev);
+    res = ct_gpu_run (&self->gpu, &self->job, (CtKernel) request, in.spans,
+        in_dev, out.spans, out_dev, &self->step);
     gst_cuda_context_pop (NULL);
   } else {
     res = CT_ERROR_INVALID_ARGUMENT;   /* the step says what failed */
@@ -1812,7 +1620,7 @@ gst_cuda_transpose_set_context (GstElement * element, GstContext * context)
   device_id = self->device_id;
   GST_OBJECT_UNLOCK (self);
 
-  gst_cuda_handle_set_context (element, context, device_id, &self->context);
+  gst_cuda_handle_set_context (element, context, device_id, &self->gpu.context);
   GST_ELEMENT_CLASS (parent_class)->set_context (element, context);
 }
 
@@ -1840,8 +1648,8 @@ gst_cuda_transpose_query (GstBaseTransform * trans, GstPadDirection direction,
   GstCaps *caps, *cuda_only;
   guint i;
 
-  if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT && self->context &&
-      gst_cuda_handle_context_query (GST_ELEMENT (self), query, self->context))
+  if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT && self->gpu.context &&
+      gst_cuda_handle_context_query (GST_ELEMENT (self), query, self->gpu.context))
     return TRUE;
 
   if (!GST_BASE_TRANSFORM_CLASS (parent_class)->query (trans, direction,
@@ -1853,7 +1661,7 @@ gst_cuda_transpose_query (GstBaseTransform * trans, GstPadDirection direction,
    * once we hold a GPU (from start ()), ask it for CUDA memory only, so
    * that frames stay on the GPU. */
   if (GST_QUERY_TYPE (query) != GST_QUERY_CAPS || direction != GST_PAD_SINK ||
-      !self->stream)
+      !self->gpu.stream)
     return TRUE;
   gst_query_parse_caps_result (query, &caps);
   if (!caps || gst_caps_is_any (caps) || !upstream_offers_cuda (trans))
@@ -2055,4 +1863,5 @@ gst_cuda_transpose_init (GstCudaTranspose * self)
   self->kernel = DEFAULT_KERNEL;
   self->device_id = DEFAULT_DEVICE_ID;
   self->active_kernel = GST_CUDA_TRANSPOSE_KERNEL_AUTO;
+  self->gpu.element = GST_ELEMENT (self);
 }
