@@ -1649,7 +1649,8 @@ gst_cuda_transpose_query (GstBaseTransform * trans, GstPadDirection direction,
   guint i;
 
   if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT && self->gpu.context &&
-      gst_cuda_handle_context_query (GST_ELEMENT (self), query, self->gpu.context))
+      gst_cuda_handle_context_query (GST_ELEMENT (self), query,
+          self->gpu.context))
     return TRUE;
 
   if (!GST_BASE_TRANSFORM_CLASS (parent_class)->query (trans, direction,
