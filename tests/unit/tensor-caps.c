@@ -8,16 +8,6 @@
 
 #include <string.h>
 
-static const struct
-{
-  const gchar *name;
-  guint size;
-} types[] = {
-  {"int8", 1}, {"uint8", 1}, {"int16", 2}, {"uint16", 2}, {"float16", 2},
-  {"int32", 4}, {"uint32", 4}, {"float32", 4}, {"int64", 8}, {"uint64", 8},
-  {"float64", 8},
-};
-
 static guint
 rand_range (guint lo, guint hi)
 {
@@ -70,13 +60,13 @@ GST_START_TEST (test_parse_random)
 
     for (i = 0; i < n; i++) {
       rank[i] = rand_range (1, 6);
-      type[i] = rand_range (0, G_N_ELEMENTS (types) - 1);
+      type[i] = rand_range (0, ct_check_n_tensor_types - 1);
       for (k = 0; k < rank[i]; k++) {
         dims[i][k] = k < 4 || rand_range (0, 1) ? rand_range (1, 40) : 1;
         g_string_append_printf (d, "%s%" G_GUINT64_FORMAT, k ? ":" : "",
             dims[i][k]);
       }
-      g_string_append_printf (ty, "%s%s", types[type[i]].name,
+      g_string_append_printf (ty, "%s%s", ct_check_tensor_types[type[i]],
           i + 1 < n ? "," : "");
       /* NNStreamer reads '.' between tensors too */
       if (i + 1 < n)
@@ -93,18 +83,19 @@ GST_START_TEST (test_parse_random)
     fail_unless (parse (caps_str, t, &got_n, &why), "%s: %s", caps_str, why);
     fail_unless_equals_int (got_n, n);
     for (i = 0; i < n; i++) {
+      const gchar *name = ct_check_tensor_types[type[i]];
+      guint es = ct_check_tensor_type_size (name);
       guint64 planes = 1, bytes;
 
       fail_unless_equals_int (t[i].rank, rank[i]);
-      fail_unless_equals_string (t[i].type, types[type[i]].name);
-      fail_unless_equals_int (t[i].elem_size, types[type[i]].size);
+      fail_unless_equals_string (t[i].type, name);
+      fail_unless_equals_int (t[i].elem_size, es);
       for (k = 0; k < rank[i]; k++) {
         fail_unless_equals_uint64 (t[i].dims[k], dims[i][k]);
         if (k >= 2)
           planes *= dims[i][k];
       }
-      bytes = planes * types[type[i]].size * dims[i][0] *
-          (rank[i] > 1 ? dims[i][1] : 1);
+      bytes = planes * es * dims[i][0] * (rank[i] > 1 ? dims[i][1] : 1);
       fail_unless_equals_uint64 (ct_tensor_planes (&t[i]), planes);
       fail_unless_equals_uint64 (ct_tensor_bytes (&t[i]), bytes);
     }
@@ -138,7 +129,8 @@ GST_START_TEST (test_parse_too_large)
     s = g_strdup_printf ("other/tensors, format=static, num_tensors=1, "
         "dimensions=%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ":%"
         G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ", types=%s", d[0], d[1],
-        d[2], d[3], types[rand_range (0, G_N_ELEMENTS (types) - 1)].name);
+        d[2], d[3],
+        ct_check_tensor_types[rand_range (0, ct_check_n_tensor_types - 1)]);
     assert_refused (s, "too large");
     g_free (s);
   }

@@ -8,15 +8,7 @@
 
 /* The GPU kernels, by nick, as the element's GEnum lists them. */
 #define gpu_kernels ct_check_kernel_nicks (TRUE, NULL)
-
-static guint
-n_gpu_kernels (void)
-{
-  guint n;
-
-  ct_check_kernel_nicks (TRUE, &n);
-  return n;
-}
+#define n_gpu_kernels() ct_check_n_kernel_nicks (TRUE)
 
 GST_START_TEST (test_gpu_all_formats)
 {

@@ -497,6 +497,15 @@ ct_check_kernel_nicks (gboolean gpu_only, guint * n)
   return gpu_only ? gpu : all;
 }
 
+guint
+ct_check_n_kernel_nicks (gboolean gpu_only)
+{
+  guint n;
+
+  ct_check_kernel_nicks (gpu_only, &n);
+  return n;
+}
+
 /* ---- tensors ---- */
 
 const gchar *ct_check_tensor_types[] = {
@@ -511,9 +520,8 @@ const gchar *ct_check_tensor_shapes[] = {
 };
 const guint ct_check_n_tensor_shapes = G_N_ELEMENTS (ct_check_tensor_shapes);
 
-/* Element size of a type name, as NNStreamer defines them. */
-static guint
-tensor_type_size (const gchar * type)
+guint
+ct_check_tensor_type_size (const gchar * type)
 {
   if (g_str_has_suffix (type, "8"))
     return 1;
@@ -547,7 +555,7 @@ tensor_bytes (const CtCheckTensor * t)
   guint64 d0, d1, planes;
 
   tensor_shape (t->dims, &d0, &d1, &planes);
-  return d0 * d1 * planes * tensor_type_size (t->type);
+  return d0 * d1 * planes * ct_check_tensor_type_size (t->type);
 }
 
 GstCaps *
@@ -596,7 +604,7 @@ ct_check_push_tensor_buffer (GstHarness * h, GstBuffer * in,
 
   for (i = 0; i < n; i++) {
     guint64 d0, d1, planes, p, x, y;
-    guint es = tensor_type_size (t[i].type);
+    guint es = ct_check_tensor_type_size (t[i].type);
     GstMemory *imem = gst_buffer_peek_memory (in, one_memory ? 0 : i);
     const guint8 *src;
     gsize plane = 0;
@@ -675,7 +683,7 @@ void
 ct_check_push_permuted_and_verify (GstHarness * h, const guint64 dims[4],
     const gchar * type, const guint perm[4], const gchar * what)
 {
-  guint es = tensor_type_size (type);
+  guint es = ct_check_tensor_type_size (type);
   guint64 n = dims[0] * dims[1] * dims[2] * dims[3], x[4], ostride[4];
   GstBuffer *in = gst_buffer_new_allocate (NULL, n * es, NULL), *out;
   GstMapInfo im, om;

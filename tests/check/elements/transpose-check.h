@@ -78,6 +78,9 @@ gchar *ct_check_active_kernel (GstElement * element);
  * GPU kernels (all but "cpu"). @n (optional) gets their number. */
 const gchar *const *ct_check_kernel_nicks (gboolean gpu_only, guint * n);
 
+/* How many nicks ct_check_kernel_nicks () gives. */
+guint ct_check_n_kernel_nicks (gboolean gpu_only);
+
 /* Whether the factories @names (NULL-terminated) exist; if one does not,
  * prints why the test is skipped and returns FALSE. */
 gboolean ct_check_have_factories (const gchar * const *names);
@@ -105,6 +108,9 @@ typedef struct
  * non-power-of-2 dimensions and ranks 1 to 4. */
 extern const gchar *ct_check_tensor_types[];
 extern const guint ct_check_n_tensor_types;
+
+/* Element size of a type name, as NNStreamer defines them. */
+guint ct_check_tensor_type_size (const gchar * type);
 extern const gchar *ct_check_tensor_shapes[];
 extern const guint ct_check_n_tensor_shapes;
 
