@@ -52,7 +52,6 @@
 GST_DEBUG_CATEGORY (gst_cuda_transpose_debug);
 #define GST_CAT_DEFAULT gst_cuda_transpose_debug
 
-
 #define DEFAULT_KERNEL GST_CUDA_TRANSPOSE_KERNEL_AUTO
 #define DEFAULT_DEVICE_ID -1
 
