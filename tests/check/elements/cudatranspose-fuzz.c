@@ -239,15 +239,9 @@ poison_and_release (GstBuffer * out)
 
 /* ---- video ---- */
 
-static const GstVideoFormat video_formats[] = {
-  GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_GRAY16_BE,
-  GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_YV12, GST_VIDEO_FORMAT_NV12,
-  GST_VIDEO_FORMAT_NV21, GST_VIDEO_FORMAT_Y444, GST_VIDEO_FORMAT_RGBA,
-  GST_VIDEO_FORMAT_BGRA, GST_VIDEO_FORMAT_ARGB, GST_VIDEO_FORMAT_ABGR,
-  GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_BGRx, GST_VIDEO_FORMAT_xRGB,
-  GST_VIDEO_FORMAT_xBGR, GST_VIDEO_FORMAT_RGB, GST_VIDEO_FORMAT_BGR,
-  GST_VIDEO_FORMAT_AYUV,
-  /* refused: their transpose is another format */
+/* Beside the formats the element takes (ct_check_formats): refused ones,
+ * whose transpose is another format. */
+static const GstVideoFormat refused_formats[] = {
   GST_VIDEO_FORMAT_YUY2, GST_VIDEO_FORMAT_NV16, GST_VIDEO_FORMAT_I420_10LE,
   GST_VIDEO_FORMAT_UYVY,
 };
@@ -257,18 +251,26 @@ static const GstVideoFormat packed_formats[] = {
   GST_VIDEO_FORMAT_BGRA, GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_BGRx,
 };
 
-/* The formats the element takes come first in video_formats. */
-#define N_FORMATS_TAKEN 19
+/* One of the formats the element takes, or of the refused ones. */
+static GstVideoFormat
+fuzz_format (void)
+{
+  guint i = fuzz_range (0, ct_check_n_formats +
+      G_N_ELEMENTS (refused_formats) - 1);
 
-static guint
-format_index (GstVideoFormat format)
+  return i < ct_check_n_formats ? ct_check_formats[i] :
+      refused_formats[i - ct_check_n_formats];
+}
+
+static gboolean
+format_taken (GstVideoFormat format)
 {
   guint i;
 
-  for (i = 0; i < G_N_ELEMENTS (video_formats); i++)
-    if (video_formats[i] == format)
-      return i;
-  return G_N_ELEMENTS (video_formats);
+  for (i = 0; i < ct_check_n_formats; i++)
+    if (ct_check_formats[i] == format)
+      return TRUE;
+  return FALSE;
 }
 
 /* Caps without the fields fuzz_video_caps adds only now and then. */
@@ -412,8 +414,7 @@ fuzz_video_buffer (const GstVideoInfo * info)
 static void
 fuzz_video (Setup * s, guint index)
 {
-  GstVideoFormat format = video_formats[fuzz_range (0,
-          G_N_ELEMENTS (video_formats) - 1)];
+  GstVideoFormat format = fuzz_format ();
   gint w = fuzz_side (), h = fuzz_side ();
   GstCaps *caps = fuzz_video_caps (format, w, h);
   GstVideoInfo info, out_info;
@@ -427,7 +428,8 @@ fuzz_video (Setup * s, guint index)
   /* (the transpose must make a frame too: its rows are other rows) */
   gboolean expect_ok = have_info && w > 0 && h > 0 &&
       gst_video_info_set_format (&out_info, format, h, w) &&
-      format_index (format) < N_FORMATS_TAKEN && plain_caps (caps) && !gst_buffer_get_video_meta (in) &&
+      format_taken (format) && plain_caps (caps) &&
+      !gst_buffer_get_video_meta (in) &&
       gst_buffer_get_size (in) >= GST_VIDEO_INFO_SIZE (&info);
 
   out = push_case (s, caps, gst_buffer_ref (in), expect_ok, what);
