@@ -437,21 +437,16 @@ ct_check_round_trip (const gchar * desc, GstVideoFormat format, gint width,
   gst_harness_teardown (h);
 }
 
-/* The GEnum type of the element's kernel property (the element is made
- * once, so that the plugin registers it). */
+/* The GEnum type of @element's enum property @name. */
 static GType
-ct_check_kernel_type (void)
+enum_property_type (GstElement * element, const gchar * name)
 {
-  GstElement *e = gst_element_factory_make ("cudatranspose", NULL);
-  GParamSpec *pspec;
-  GType type;
+  GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS
+      (element), name);
 
-  fail_unless (e != NULL, "no cudatranspose element");
-  pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (e), "kernel");
-  fail_unless (pspec != NULL && G_IS_PARAM_SPEC_ENUM (pspec));
-  type = pspec->value_type;
-  gst_object_unref (e);
-  return type;
+  fail_unless (pspec != NULL && G_IS_PARAM_SPEC_ENUM (pspec), "no enum "
+      "property %s", name);
+  return pspec->value_type;
 }
 
 gchar *
@@ -463,7 +458,7 @@ ct_check_active_kernel (GstElement * element)
   gchar *nick;
 
   g_object_get (element, "active-kernel", &active, NULL);
-  klass = g_type_class_ref (ct_check_kernel_type ());
+  klass = g_type_class_ref (enum_property_type (element, "active-kernel"));
   v = g_enum_get_value (klass, active);
   fail_unless (v != NULL, "active-kernel %d is not a kernel", active);
   nick = g_strdup (v->value_nick);
@@ -479,8 +474,13 @@ ct_check_kernel_nicks (gboolean gpu_only, guint * n)
   static guint n_all, n_gpu;
 
   if (g_once_init_enter (&done)) {
-    GEnumClass *klass = g_type_class_ref (ct_check_kernel_type ());
+    GstElement *e = gst_element_factory_make ("cudatranspose", NULL);
+    GEnumClass *klass;
     guint i;
+
+    fail_unless (e != NULL, "no cudatranspose element");
+    klass = g_type_class_ref (enum_property_type (e, "kernel"));
+    gst_object_unref (e);
 
     all = g_new0 (const gchar *, klass->n_values + 1);
     gpu = g_new0 (const gchar *, klass->n_values + 1);
