@@ -53,12 +53,11 @@ pinned_block_free (gpointer user_data)
     if (res != CT_OK)
       GST_WARNING ("freeing pinned memory %p failed: %s", block->data,
           ct_result_string (res));
-    gst_object_unref (block->context);
   } else {
     GST_WARNING ("pinned memory %p is not freed: its CUDA context could not "
         "be made current", block->data);
-    gst_object_unref (block->context);
   }
+  gst_clear_object (&block->context);
   g_free (block);
 }
 
