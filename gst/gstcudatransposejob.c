@@ -122,7 +122,7 @@ ct_job_set_video (CtJob * job, const GstVideoInfo * in_info,
 }
 
 /* Tensors transposed (@perm NULL) or permuted by @perm: one piece per
- * tensor, dense. */
+ * tensor, dense (the caller lays them out). */
 static void
 set_tensors (CtJob * job, CtJobMode mode, const CtTensorInfo * in, guint n,
     const guint * perm)
@@ -149,7 +149,6 @@ set_tensors (CtJob * job, CtJobMode mode, const CtTensorInfo * in, guint n,
     piece_set (&job->in[i], ct_tensor_bytes (&in[i]), 1, FALSE);
     job->out[i] = job->in[i];
   }
-  lay_out (job);
 }
 
 void
@@ -157,6 +156,7 @@ ct_job_set_tensors (CtJob * job, const CtTensorInfo * in, guint n,
     const guint * perm)
 {
   set_tensors (job, perm ? CT_JOB_PERMUTE : CT_JOB_TENSORS, in, n, perm);
+  lay_out (job);
 }
 
 void
