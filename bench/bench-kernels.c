@@ -88,6 +88,9 @@ typedef struct
   unsigned char *h_src, *h_want, *h_got;
 } Job;
 
+/* The path the last run of one of our variants took (its largest plane). */
+static CtPath last_path = CT_PATH_NONE;
+
 /* ---- peers, opened at run time ---- */
 
 typedef int (*CublasCreateFn) (void **);
@@ -373,8 +376,18 @@ run_once (int v, Job * j)
       exit (1);
     }
   } else {
-    CtResult r = ct_transpose_planes (j->planes, j->n, (CtKernel) v,
-        CT_MAPPING_TRANSPOSE, (CtStream) stream);
+    /* the planes as batches of one: the call that reports its path */
+    CtPlaneBatch b[MAX_FRAME_PLANES];
+    unsigned int i;
+    CtResult r;
+
+    for (i = 0; i < j->n; i++) {
+      b[i].plane = j->planes[i];
+      b[i].count = 1;
+      b[i].src_step = b[i].dst_step = 0;
+    }
+    r = ct_transpose_batches_ex (b, j->n, (CtKernel) v, CT_PATH_NONE,
+        CT_MAPPING_TRANSPOSE, (CtStream) stream, &last_path);
     if (r != CT_OK) {
       fprintf (stderr, "%s on %s: %s\n", variant_name (v), j->label,
           ct_result_string (r));
@@ -449,6 +462,7 @@ typedef struct
   unsigned int es;
   size_t payload;
   int variant;
+  const char *path;             /* what ran for the largest plane */
   double us, gbps, vs_copy, vs_naive, copy_us;
   int ok;
 } Row;
@@ -482,9 +496,11 @@ add_row (const char *mode, const Job * j, int v, double us, double copy_us,
   r->vs_naive = naive_us > 0 ? naive_us / us : 0;
   r->copy_us = copy_us;
   r->ok = ok;
-  printf ("%-6s %-22s %-14s %10.1f %8.0f %7.2fx %8.2fx%s\n", mode, j->label,
-      variant_name (v), us, r->gbps, r->vs_copy, r->vs_naive,
-      ok ? "" : "  WRONG");
+  r->path = v >= CT_KERNEL_AUTO && v < CT_KERNEL_CPU ?
+      ct_path_name (last_path) : variant_name (v);
+  printf ("%-6s %-22s %-14s %10.1f %8.0f %7.2fx %8.2fx  %s%s\n", mode,
+      j->label, variant_name (v), us, r->gbps, r->vs_copy, r->vs_naive,
+      r->path, ok ? "" : "  WRONG");
   fflush (stdout);
 }
 
@@ -535,9 +551,10 @@ write_json (const char *path, const char *device)
     fprintf (f, "    {\"mode\": \"%s\", \"shape\": \"%s\", \"elem_size\": %u, "
         "\"payload_bytes\": %zu, \"variant\": \"%s\", \"us\": %.3f, "
         "\"gbps\": %.1f, \"copy_fraction\": %.4f, \"vs_naive\": %.3f, "
-        "\"copy_us\": %.3f, \"correct\": %s}%s\n", r->mode, r->label, r->es,
-        r->payload, variant_name (r->variant), r->us, r->gbps, r->vs_copy,
-        r->vs_naive, r->copy_us, r->ok ? "true" : "false",
+        "\"copy_us\": %.3f, \"path\": \"%s\", \"correct\": %s}%s\n",
+        r->mode, r->label, r->es, r->payload, variant_name (r->variant),
+        r->us, r->gbps, r->vs_copy, r->vs_naive, r->copy_us, r->path,
+        r->ok ? "true" : "false",
         i + 1 < n_rows ? "," : "");
   }
   fprintf (f, "  ]\n}\n");
@@ -705,8 +722,8 @@ main (int argc, char **argv)
   printf ("device %d: %s, %d SMs, L2 %d MB; median of %d runs, L2 flushed "
       "(read) before each\n%s\n\n", device, prop.name, prop.multiProcessorCount,
       l2 >> 20, reps, peers_note);
-  printf ("%-6s %-22s %-14s %10s %8s %8s %9s\n", "mode", "job", "variant",
-      "us", "GB/s", "x copy", "x naive");
+  printf ("%-6s %-22s %-14s %10s %8s %8s %9s  %s\n", "mode", "job",
+      "variant", "us", "GB/s", "x copy", "x naive", "path");
 
   for (s = 0; do_planes && s < N_ELEMENTS (shapes); s++) {
     for (e = 0; e < N_ELEMENTS (sizes); e++) {

@@ -108,7 +108,7 @@ struct _GstCudaTranspose
   /* properties, under the object lock */
   GstCudaTransposeKernel kernel;
   gint device_id;
-  GstCudaTransposeKernel active_kernel;
+  GstCudaTransposePath active_kernel;
   gchar *permutation;           /* as set, valid or not; NULL: none */
 
   /* negotiated, under the stream lock */
@@ -144,6 +144,25 @@ gst_cuda_transpose_kernel_get_type (void)
 
   if (g_once_init_enter (&type)) {
     GType t = g_enum_register_static ("GstCudaTransposeKernel", values);
+    g_once_init_leave (&type, t);
+  }
+  return (GType) type;
+}
+
+GType
+gst_cuda_transpose_path_get_type (void)
+{
+  static gsize type = 0;
+#define PATH_VALUE(id, name, summary) \
+    {GST_CUDA_TRANSPOSE_PATH_##id, summary, name},
+  static const GEnumValue values[] = {
+    CT_PATH_LIST (PATH_VALUE)
+    {0, NULL, NULL},
+  };
+#undef PATH_VALUE
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstCudaTransposePath", values);
     g_once_init_leave (&type, t);
   }
   return (GType) type;
@@ -1297,47 +1316,32 @@ gst_cuda_transpose_stop (GstBaseTransform * trans)
 
   gst_cuda_transpose_close_gpu (self);
   GST_OBJECT_LOCK (self);
-  self->active_kernel = GST_CUDA_TRANSPOSE_KERNEL_AUTO;
+  self->active_kernel = GST_CUDA_TRANSPOSE_PATH_NONE;
   GST_OBJECT_UNLOCK (self);
   return TRUE;
 }
 
-/* The variant this buffer runs. @request gets what to hand the kernels:
- * AUTO stays AUTO there, so that they can still pick per plane. Without a
- * GPU, auto and (asked for while streaming: start () refuses them) the GPU
- * kernels run on the CPU, with a warning on the bus: a property change
- * must not end a stream. */
+/* The variant this buffer runs: the one asked for (auto stays auto: the
+ * kernels' planner picks per plane), or the CPU. Without a GPU, auto and
+ * (asked for while streaming: start () refuses them) the GPU kernels run
+ * on the CPU, with a warning on the bus: a property change must not end a
+ * stream. */
 static GstCudaTransposeKernel
-gst_cuda_transpose_resolve_kernel (GstCudaTranspose * self,
-    GstCudaTransposeKernel * request)
+gst_cuda_transpose_resolve_kernel (GstCudaTranspose * self)
 {
   GstCudaTransposeKernel kernel;
 
   GST_OBJECT_LOCK (self);
   kernel = self->kernel;
   GST_OBJECT_UNLOCK (self);
-  *request = kernel;
 
   if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU) {
     self->warned_kernel = GST_CUDA_TRANSPOSE_KERNEL_AUTO;
     return kernel;
   }
-
-  if (gst_cuda_transpose_open_gpu (self)) {
-    const CtJob *job = &self->job;
-
-    if (kernel == GST_CUDA_TRANSPOSE_KERNEL_AUTO &&
-        ct_job_takes_tensors (job))
-      kernel = (GstCudaTransposeKernel)
-          ct_kernel_auto_for (job->tensors[0].elem_size, job->n_tensors == 1
-          && ct_tensor_planes (&job->tensors[0]) == 1 ? 1 : 2);
-    else if (kernel == GST_CUDA_TRANSPOSE_KERNEL_AUTO)
-      kernel = (GstCudaTransposeKernel)
-          ct_kernel_auto_for (job->planes[0].elem_size, job->n_planes);
+  if (gst_cuda_transpose_open_gpu (self))
     return kernel;
-  }
 
-  *request = GST_CUDA_TRANSPOSE_KERNEL_CPU;
   if (kernel != GST_CUDA_TRANSPOSE_KERNEL_AUTO) {
     /* once per value asked for */
     if (self->warned_kernel != kernel) {
@@ -1420,19 +1424,18 @@ gst_cuda_transpose_check_input (GstCudaTranspose * self, GstBuffer * buf)
 }
 
 static void
-gst_cuda_transpose_set_active (GstCudaTranspose * self,
-    GstCudaTransposeKernel kernel)
+gst_cuda_transpose_set_active (GstCudaTranspose * self, CtPath path)
 {
   gboolean changed;
 
   GST_OBJECT_LOCK (self);
-  changed = self->active_kernel != kernel;
-  self->active_kernel = kernel;
+  changed = self->active_kernel != (GstCudaTransposePath) path;
+  self->active_kernel = (GstCudaTransposePath) path;
   GST_OBJECT_UNLOCK (self);
 
   if (changed) {
-    GST_DEBUG_OBJECT (self, "now transposing with %s",
-        ct_kernel_name ((CtKernel) kernel));
+    GST_DEBUG_OBJECT (self, "now transposing by path %s",
+        ct_path_name (path));
     g_object_notify_by_pspec (G_OBJECT (self), active_kernel_pspec);
   }
 }
@@ -1565,12 +1568,13 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     GstBuffer * outbuf)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
-  GstCudaTransposeKernel kernel, request;
+  GstCudaTransposeKernel kernel;
   gboolean in_dev = FALSE, out_dev = FALSE;
+  CtPath ran = CT_PATH_CPU;
   Mapped in, out;
   CtResult res;
 
-  kernel = gst_cuda_transpose_resolve_kernel (self, &request);
+  kernel = gst_cuda_transpose_resolve_kernel (self);
   /* CUDA memory is read and written in place by the video job; the
    * tensor jobs take system memory only */
   if (kernel != GST_CUDA_TRANSPOSE_KERNEL_CPU &&
@@ -1582,7 +1586,6 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
           &out))
     return GST_FLOW_ERROR;
 
-  gst_cuda_transpose_set_active (self, kernel);
   GST_LOG_OBJECT (self, "%s with %s, %s memory to %s memory",
       ct_job_what (&self->job), ct_kernel_name ((CtKernel) kernel),
       in_dev ? "CUDA" : "system", out_dev ? "CUDA" : "system");
@@ -1590,12 +1593,14 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU) {
     res = ct_job_run_cpu (&self->job, in.spans, out.spans, &self->step);
   } else if (gst_cuda_transpose_push (self)) {
-    res = ct_gpu_run (&self->gpu, &self->job, (CtKernel) request, in.spans,
-        in_dev, out.spans, out_dev, &self->step);
+    res = ct_gpu_run (&self->gpu, &self->job, (CtKernel) kernel, in.spans,
+        in_dev, out.spans, out_dev, &self->step, &ran);
     gst_cuda_context_pop (NULL);
   } else {
     res = CT_ERROR_INVALID_ARGUMENT;   /* the step says what failed */
   }
+  if (res == CT_OK)
+    gst_cuda_transpose_set_active (self, ran);
 
   unmap (&out);
   unmap (&in);
@@ -1794,12 +1799,15 @@ gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
   /**
    * GstCudaTranspose:active-kernel:
    *
-   * The implementation the last buffer ran with: what `auto` resolved to,
-   * `cpu` when there is no GPU. `auto` until the first buffer.
+   * The path the last buffer's largest plane or tensor took: the kernel
+   * that moved most of its bytes. A named variant's own path (or thin,
+   * exact or rgb-tile for planes its tile cannot take), the one auto
+   * picked, a permutation kernel, or `cpu`. `none` until the first
+   * buffer and after stopping.
    */
   active_kernel_pspec = g_param_spec_enum ("active-kernel", "Active kernel",
-      "Implementation the last buffer ran with (auto before the first)",
-      GST_TYPE_CUDA_TRANSPOSE_KERNEL, GST_CUDA_TRANSPOSE_KERNEL_AUTO,
+      "Path the last buffer's largest plane took (none before the first)",
+      GST_TYPE_CUDA_TRANSPOSE_PATH, GST_CUDA_TRANSPOSE_PATH_NONE,
       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_property (gobject_class, PROP_ACTIVE_KERNEL,
       active_kernel_pspec);
@@ -1855,6 +1863,7 @@ gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
   trans_class->query = GST_DEBUG_FUNCPTR (gst_cuda_transpose_query);
 
   gst_type_mark_as_plugin_api (GST_TYPE_CUDA_TRANSPOSE_KERNEL, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_TRANSPOSE_PATH, 0);
 }
 
 static void
@@ -1862,6 +1871,6 @@ gst_cuda_transpose_init (GstCudaTranspose * self)
 {
   self->kernel = DEFAULT_KERNEL;
   self->device_id = DEFAULT_DEVICE_ID;
-  self->active_kernel = GST_CUDA_TRANSPOSE_KERNEL_AUTO;
+  self->active_kernel = GST_CUDA_TRANSPOSE_PATH_NONE;
   self->gpu.element = GST_ELEMENT (self);
 }

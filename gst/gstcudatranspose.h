@@ -32,6 +32,23 @@ typedef enum
 #define GST_TYPE_CUDA_TRANSPOSE_KERNEL (gst_cuda_transpose_kernel_get_type ())
 GType gst_cuda_transpose_kernel_get_type (void);
 
+/**
+ * GstCudaTransposePath:
+ *
+ * What ran: the kernels' CtPath, value for value (both are made from
+ * CT_PATH_LIST). The type of the active-kernel property.
+ */
+#define GST_CUDA_TRANSPOSE_PATH_VALUE(id, name, summary) \
+    GST_CUDA_TRANSPOSE_PATH_##id = CT_PATH_##id,
+typedef enum
+{
+  CT_PATH_LIST (GST_CUDA_TRANSPOSE_PATH_VALUE)
+} GstCudaTransposePath;
+#undef GST_CUDA_TRANSPOSE_PATH_VALUE
+
+#define GST_TYPE_CUDA_TRANSPOSE_PATH (gst_cuda_transpose_path_get_type ())
+GType gst_cuda_transpose_path_get_type (void);
+
 #define GST_TYPE_CUDA_TRANSPOSE (gst_cuda_transpose_get_type ())
 G_DECLARE_FINAL_TYPE (GstCudaTranspose, gst_cuda_transpose, GST,
     CUDA_TRANSPOSE, GstBaseTransform);

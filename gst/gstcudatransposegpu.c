@@ -162,7 +162,7 @@ ct_gpu_holds (const CtGpu * gpu, GstBuffer * buf)
 CtResult
 ct_gpu_run (CtGpu * gpu, const CtJob * job, CtKernel kernel,
     const CtSpan * in, gboolean in_dev, const CtSpan * out, gboolean out_dev,
-    CtStep * step)
+    CtStep * step, CtPath * ran)
 {
   CtSpan din[CT_JOB_MAX_PIECES] = { {0} }, dout[CT_JOB_MAX_PIECES] = { {0} };
   CtResult res;
@@ -200,7 +200,7 @@ ct_gpu_run (CtGpu * gpu, const CtJob * job, CtKernel kernel,
   }
 
   *step = CT_STEP_KERNEL;
-  res = ct_job_launch (job, kernel, TRUE, gpu->stream, din, dout);
+  res = ct_job_launch (job, kernel, TRUE, gpu->stream, din, dout, ran);
   if (res != CT_OK)
     return res;
 

@@ -45,9 +45,9 @@ gboolean ct_gpu_holds (const CtGpu * gpu, GstBuffer * buf);
  * and @out in host memory staged through the device (@in_dev, @out_dev:
  * they are in our CUDA memory, used in place), the kernel (@kernel as
  * asked), the copies back, and a wait. @step tells where a failure
- * happened. */
+ * happened; *@ran gets the path the largest plane or tensor took. */
 CtResult ct_gpu_run (CtGpu * gpu, const CtJob * job, CtKernel kernel,
     const CtSpan * in, gboolean in_dev, const CtSpan * out, gboolean out_dev,
-    CtStep * step);
+    CtStep * step, CtPath * ran);
 
 G_END_DECLS

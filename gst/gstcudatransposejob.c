@@ -217,44 +217,57 @@ tensor_batches (const CtJob * job, const CtSpan * in, const CtSpan * out,
 
 CtResult
 ct_job_launch (const CtJob * job, CtKernel kernel, gboolean gpu,
-    CtStream stream, const CtSpan * in, const CtSpan * out)
+    CtStream stream, const CtSpan * in, const CtSpan * out, CtPath * ran)
 {
-  CtPlane planes[GST_VIDEO_MAX_PLANES];
-  CtPlaneBatch batches[CT_TENSOR_COUNT_LIMIT];
+  CtPlaneBatch batches[MAX (GST_VIDEO_MAX_PLANES, CT_TENSOR_COUNT_LIMIT)];
   CtResult res = CT_OK;
+  guint64 most = 0;
   guint i;
 
+  *ran = gpu ? CT_PATH_NONE : CT_PATH_CPU;
   switch (job->mode) {
     case CT_JOB_VIDEO:
+      /* every plane of the frame in one launch (one batch of one each) */
       for (i = 0; i < job->n_planes; i++) {
-        planes[i].src = in[i].data;
-        planes[i].src_stride = in[i].stride;
-        planes[i].dst = out[i].data;
-        planes[i].dst_stride = out[i].stride;
-        planes[i].width = job->planes[i].width;
-        planes[i].height = job->planes[i].height;
-        planes[i].elem_size = job->planes[i].elem_size;
+        CtPlane *pl = &batches[i].plane;
+
+        pl->src = in[i].data;
+        pl->src_stride = in[i].stride;
+        pl->dst = out[i].data;
+        pl->dst_stride = out[i].stride;
+        pl->width = job->planes[i].width;
+        pl->height = job->planes[i].height;
+        pl->elem_size = job->planes[i].elem_size;
+        batches[i].count = 1;
+        batches[i].src_step = batches[i].dst_step = 0;
       }
-      return gpu ? ct_transpose_planes (planes, job->n_planes, kernel,
-          CT_MAPPING_TRANSPOSE, stream) :
-          ct_transpose_planes_cpu (planes, job->n_planes,
+      return gpu ? ct_transpose_batches_ex (batches, job->n_planes, kernel,
+          CT_PATH_NONE, CT_MAPPING_TRANSPOSE, stream, ran) :
+          ct_transpose_batches_cpu (batches, job->n_planes,
           CT_MAPPING_TRANSPOSE);
     case CT_JOB_TENSORS:
       /* every plane of up to CT_PLANES_PER_LAUNCH tensors in one launch */
       tensor_batches (job, in, out, batches);
-      return gpu ? ct_transpose_batches (batches, job->n_tensors, kernel,
-          CT_MAPPING_TRANSPOSE, stream) :
+      return gpu ? ct_transpose_batches_ex (batches, job->n_tensors, kernel,
+          CT_PATH_NONE, CT_MAPPING_TRANSPOSE, stream, ran) :
           ct_transpose_batches_cpu (batches, job->n_tensors,
           CT_MAPPING_TRANSPOSE);
     case CT_JOB_PERMUTE:
     case CT_JOB_VIDEO_TO_TENSOR:
       /* the kernels pick their own path per shape: the kernel property
-       * only applies to transposed planes */
+       * only applies to transposed planes; the largest tensor's is
+       * reported */
       for (i = 0; res == CT_OK && i < job->n_tensors; i++) {
-        res = gpu ? ct_permute (in[i].data, out[i].data, job->dims4[i],
-            job->tensors[i].elem_size, job->perm, stream) :
+        CtPath path = CT_PATH_CPU;
+
+        res = gpu ? ct_permute_ex (in[i].data, out[i].data, job->dims4[i],
+            job->tensors[i].elem_size, job->perm, stream, &path) :
             ct_permute_cpu (in[i].data, out[i].data, job->dims4[i],
             job->tensors[i].elem_size, job->perm);
+        if (res == CT_OK && ct_tensor_bytes (&job->tensors[i]) > most) {
+          most = ct_tensor_bytes (&job->tensors[i]);
+          *ran = path;
+        }
       }
       return res;
     case CT_JOB_NONE:
@@ -269,6 +282,7 @@ ct_job_run_cpu (const CtJob * job, const CtSpan * in, const CtSpan * out,
 {
   const CtPiece *p = &job->in[0];
   CtSpan src[CT_JOB_MAX_PIECES];
+  CtPath ran;
   guint8 *packed = NULL;
   CtResult res;
   gsize y;
@@ -285,7 +299,7 @@ ct_job_run_cpu (const CtJob * job, const CtSpan * in, const CtSpan * out,
     src[0].stride = p->row;
   }
   *step = CT_STEP_KERNEL;
-  res = ct_job_launch (job, CT_KERNEL_CPU, FALSE, NULL, src, out);
+  res = ct_job_launch (job, CT_KERNEL_CPU, FALSE, NULL, src, out, &ran);
   g_free (packed);
   return res;
 }

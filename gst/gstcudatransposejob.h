@@ -110,9 +110,9 @@ void ct_job_set_video_to_tensor (CtJob * job, const GstVideoInfo * info,
 /* The job's kernels from @in to @out: on the GPU (@gpu: device pointers,
  * in a pushed context, on @stream; @kernel as asked, auto included) or on
  * the CPU (host pointers; @kernel is ignored). Permutations read dense
- * tensors. */
+ * tensors. *@ran gets the path the largest plane or tensor took. */
 CtResult ct_job_launch (const CtJob * job, CtKernel kernel, gboolean gpu,
-    CtStream stream, const CtSpan * in, const CtSpan * out);
+    CtStream stream, const CtSpan * in, const CtSpan * out, CtPath * ran);
 
 /* The job on the CPU, the rows of a frame going out as a tensor packed
  * first where they are padded; @step says where a failure happened. */

@@ -28,14 +28,13 @@ typedef int CtResult;
 
 /* The variants, the one list every other is made from: X (ID, name,
  * summary) gives CT_KERNEL_<ID>, ct_kernel_name()'s name (the element's
- * property nick) and a one-line summary (its gst-inspect text). The GPU
- * ones are distinct kernels; their access patterns are described where
- * they are defined, in transpose.cu (the seeds: naive to tiled-64, one
- * launch per plane) and transpose-wide.cu (wide, wide-padded,
- * wide-swizzle: 16-byte accesses, one launch for all planes of a call). */
-#define CT_KERNEL_LIST(X) \
-  X (AUTO, "auto", "The fastest GPU kernel for the frame's planes " \
-      "(measured on an H200); the CPU when there is no CUDA device") \
+ * property nick) and a one-line summary (its gst-inspect text). The seeds
+ * and the wide variants are each exactly one kernel and tile, and the
+ * same name is the path ct_transpose_batches_ex () reports for them. Their
+ * access patterns are described where they are defined, in transpose.cu
+ * (the seeds: naive to tiled-64, one launch per plane) and
+ * transpose-wide.cu (16-byte accesses, one launch for all planes). */
+#define CT_SEED_LIST(X) \
   X (NAIVE, "naive", "One thread per element, coalesced reads, strided " \
       "writes") \
   X (NAIVE_COLUMN, "naive-column", "One thread per element, coalesced " \
@@ -46,13 +45,21 @@ typedef int CtResult;
       "columns") \
   X (RECT, "rect", "32x16 shared-memory tile, unpadded") \
   X (RECT_PADDED, "rect-padded", "32x16 shared-memory tile, padded") \
-  X (TILED_64, "tiled-64", "64x64 shared-memory tile padded to 65 columns") \
+  X (TILED_64, "tiled-64", "64x64 shared-memory tile padded to 65 columns")
+
+#define CT_WIDE_LIST(X) \
   X (WIDE, "wide", "16-byte loads and stores, micro-blocks transposed in " \
       "registers, all planes in one launch") \
   X (WIDE_PADDED, "wide-padded", "wide, through shared memory padded one " \
       "chunk per row group") \
   X (WIDE_SWIZZLE, "wide-swizzle", "wide, through shared memory with an " \
-      "XOR swizzle") \
+      "XOR swizzle")
+
+#define CT_KERNEL_LIST(X) \
+  X (AUTO, "auto", "The fastest GPU path for each plane (measured on an " \
+      "H200); the CPU when there is no CUDA device") \
+  CT_SEED_LIST (X) \
+  CT_WIDE_LIST (X) \
   X (CPU, "cpu", "The plain CPU loop, no GPU")
 
 #define CT_KERNEL_ENUM_VALUE(id, name, summary) CT_KERNEL_##id,
@@ -62,6 +69,51 @@ typedef enum
   CT_KERNEL_COUNT
 } CtKernel;
 #undef CT_KERNEL_ENUM_VALUE
+
+/* The paths, what actually runs: the kernel and tile a plane takes. A
+ * named variant takes its own path on every plane it can; a plane no wide
+ * tile can take goes the thin or exact way inside the same launch (under
+ * 16 rows or columns; misaligned, or a mirrored mapping), and the staged
+ * wide variants move 3-byte elements in a tile of their own. Only auto
+ * picks among the others, by the planner's table in transpose-wide.cu. */
+#define CT_PATH_LIST(X) \
+  X (NONE, "none", "Nothing has run yet") \
+  CT_SEED_LIST (X) \
+  CT_WIDE_LIST (X) \
+  X (RGB_TILE, "rgb-tile", "3-byte elements under the staged wide " \
+      "variants: a 128x128 tile through shared memory") \
+  X (SMALL_TILE, "small-tile", "The wide tile with 4-byte chunks: 16 " \
+      "times the blocks on small planes (auto)") \
+  X (STREAM, "stream", "One plane, a grid of as many blocks as fit, each " \
+      "streaming swizzled tiles (auto)") \
+  X (TILE_64, "tile-64", "4-byte elements, a swizzled 64x64 tile per " \
+      "block, 8 blocks per multiprocessor (auto)") \
+  X (SKINNY, "skinny", "Byte planes 16 to 64 on their short side, that " \
+      "side in one tile (auto)") \
+  X (THIN, "thin", "Planes under 16 rows or columns: an element per " \
+      "thread, coalesced on the long side") \
+  X (EXACT, "exact", "A 64x64 tile for planes no wide tile takes " \
+      "(misaligned, or a mirrored mapping)") \
+  X (COPY, "copy", "A permutation that moves nothing: one device copy") \
+  X (GATHER, "gather", "A permutation keeping the innermost dimension: " \
+      "rows moved whole") \
+  X (CHANNELS, "channels", "Interleaving or de-interleaving 5 to 16 " \
+      "channels through shared memory") \
+  X (PIXELS, "pixels", "Interleaving or de-interleaving 2 to 4 channels " \
+      "in registers") \
+  X (PERMUTE_THIN, "permute-thin", "A batch of 2-D transposes with a " \
+      "side of at most 16 in a permutation: an element per thread") \
+  X (PERMUTE_TILES, "permute-tiles", "A batch of 2-D transposes in a " \
+      "permutation, outer batch over 8: a 32x32 tile per block") \
+  X (CPU, "cpu", "The plain CPU loop, no GPU")
+
+#define CT_PATH_ENUM_VALUE(id, name, summary) CT_PATH_##id,
+typedef enum
+{
+  CT_PATH_LIST (CT_PATH_ENUM_VALUE)
+  CT_PATH_COUNT
+} CtPath;
+#undef CT_PATH_ENUM_VALUE
 
 /* Where a source element (x, y) of a WxH plane lands in the HxW output.
  * Each of the axis-swapping video orientations is the transpose followed by
@@ -121,6 +173,16 @@ CtResult ct_transpose_batches (const CtPlaneBatch * batches,
     unsigned int n_batches, CtKernel kernel, CtMapping mapping,
     CtStream stream);
 
+/* ct_transpose_batches, with the planner's path forced or reported. With
+ * @force other than CT_PATH_NONE, every plane takes that path (a wide one,
+ * for a wide variant or auto), and a plane it cannot take fails the call
+ * with CT_ERROR_UNSUPPORTED_KERNEL before anything runs; for tests and
+ * benchmarks. @ran (may be NULL) gets the path of the call's largest
+ * plane: what ran for most of its bytes (CT_PATH_NONE when all are empty). */
+CtResult ct_transpose_batches_ex (const CtPlaneBatch * batches,
+    unsigned int n_batches, CtKernel kernel, CtPath force, CtMapping mapping,
+    CtStream stream, CtPath * ran);
+
 /* The plain CPU loop over host pointers (the `cpu` variant). */
 CtResult ct_transpose_planes_cpu (const CtPlane * planes,
     unsigned int n_planes, CtMapping mapping);
@@ -141,6 +203,13 @@ CtResult ct_permute (const void *src, void *dst,
     const unsigned long long dims[4], unsigned int elem_size,
     const unsigned int perm[4], CtStream stream);
 
+/* ct_permute, and in @ran (may be NULL) the path it took: copy, gather,
+ * channels, pixels, or that of the 2-D transposes it handed to the planner
+ * (auto). */
+CtResult ct_permute_ex (const void *src, void *dst,
+    const unsigned long long dims[4], unsigned int elem_size,
+    const unsigned int perm[4], CtStream stream, CtPath * ran);
+
 /* The same on host pointers, a plain loop. */
 CtResult ct_permute_cpu (const void *src, void *dst,
     const unsigned long long dims[4], unsigned int elem_size,
@@ -150,15 +219,12 @@ CtResult ct_permute_cpu (const void *src, void *dst,
 CtResult ct_permute_validate (const unsigned long long dims[4],
     unsigned int elem_size, const unsigned int perm[4]);
 
-/* The variant CT_KERNEL_AUTO runs for a call of @n_planes non-empty planes,
- * of which the single one (@n_planes == 1) has @elem_size. */
-CtKernel ct_kernel_auto_for (unsigned int elem_size, unsigned int n_planes);
-
 /* Checks a plane list without touching memory. */
 CtResult ct_planes_validate (const CtPlane * planes, unsigned int n_planes,
     CtMapping mapping);
 
 const char *ct_kernel_name (CtKernel kernel);
+const char *ct_path_name (CtPath path);
 const char *ct_result_string (CtResult result);
 
 /* The small part of the CUDA runtime the element needs, so that it never

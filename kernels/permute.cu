@@ -577,7 +577,7 @@ launch_pixels (const Plane & p, bool to_interleaved, dim3 grid,
 
 template <typename T>
 CtResult
-launch_plane (const Plane & p, cudaStream_t s)
+launch_plane (const Plane & p, cudaStream_t s, CtPath * ran)
 {
   const unsigned int gy = p.b.n1 < kMaxGridY ? p.b.n1 : kMaxGridY;
   const unsigned int gz = p.b.n2 < kMaxGridY ? p.b.n2 : kMaxGridY;
@@ -598,6 +598,7 @@ launch_plane (const Plane & p, cudaStream_t s)
         launch_pixels<sizeof (T), 4> (p, inter, grid, s);
         break;
     }
+    *ran = CT_PATH_PIXELS;
   } else if (channels_fit (p, sizeof (T), &inter)) {
     unsigned int chans = (unsigned int) (inter ? p.height : p.width);
     unsigned int shift = channels_shift (chans);
@@ -606,27 +607,31 @@ launch_plane (const Plane & p, cudaStream_t s)
     dim3 grid ((unsigned int) ((len + per - 1) / per), gy, gz);
     k_channels<sizeof (T)> <<<grid, kThreads, channels_smem (chans, shift),
         s>>> (p, inter, shift);
+    *ran = CT_PATH_CHANNELS;
   } else if (p.width <= kSmall || p.height <= kSmall) {
     unsigned long long lng = p.width <= kSmall ? p.height : p.width;
     dim3 grid ((unsigned int) ((lng + kThreads - 1) / kThreads), gy, gz);
     k_small<T> <<<grid, kThreads, 0, s>>> (p);
+    *ran = CT_PATH_PERMUTE_THIN;
   } else {
     unsigned long long tx = (p.width + kTile - 1) / kTile;
     unsigned long long ty = (p.height + kTile - 1) / kTile;
     dim3 grid ((unsigned int) (tx * ty), gy, gz);
     k_tiles<T> <<<grid, kThreads, 0, s>>> (p, (unsigned int) tx);
+    *ran = CT_PATH_PERMUTE_TILES;
   }
   return (CtResult) cudaGetLastError ();
 }
 
 template <typename W>
 CtResult
-launch_gather (const Gather & g, cudaStream_t s)
+launch_gather (const Gather & g, cudaStream_t s, CtPath * ran)
 {
   unsigned long long blocks = (g.total + kThreads - 1) / kThreads;
   unsigned int grid = blocks < (1u << 20) ? (unsigned int) blocks : 1u << 20;
 
   k_gather<W> <<<grid, kThreads, 0, s>>> (g);
+  *ran = CT_PATH_GATHER;
   return (CtResult) cudaGetLastError ();
 }
 
@@ -641,7 +646,7 @@ aligned (const void *a, const void *b, unsigned long long bytes, unsigned w)
  * widest word that divides them. */
 CtResult
 permute_rows (const Shape & s, const void *src, void *dst, unsigned int es,
-    cudaStream_t st)
+    cudaStream_t st, CtPath * ran)
 {
   unsigned long long in[4], out[4];
   const unsigned long long row = s.d[0] * es;
@@ -663,15 +668,15 @@ permute_rows (const Shape & s, const void *src, void *dst, unsigned int es,
   }
   switch (w) {
     case 16:
-      return launch_gather<uint4> (g, st);
+      return launch_gather<uint4> (g, st, ran);
     case 8:
-      return launch_gather<unsigned long long> (g, st);
+      return launch_gather<unsigned long long> (g, st, ran);
     case 4:
-      return launch_gather<unsigned int> (g, st);
+      return launch_gather<unsigned int> (g, st, ran);
     case 2:
-      return launch_gather<unsigned short> (g, st);
+      return launch_gather<unsigned short> (g, st, ran);
     default:
-      return launch_gather<unsigned char> (g, st);
+      return launch_gather<unsigned char> (g, st, ran);
   }
 }
 
@@ -679,7 +684,7 @@ permute_rows (const Shape & s, const void *src, void *dst, unsigned int es,
  * and input dim a = p[0]. */
 CtResult
 permute_planes (const Shape & s, const void *src, void *dst, unsigned int es,
-    cudaStream_t st)
+    cudaStream_t st, CtPath * ran)
 {
   unsigned long long in[4], out[4];
   int a = s.p[0], other[2] = { -1, -1 }, n = 0;
@@ -722,19 +727,19 @@ permute_planes (const Shape & s, const void *src, void *dst, unsigned int es,
       b.src_step = p.b.src1 * es;
       b.dst_step = p.b.dst1 * es;
     }
-    return ct_transpose_batches (batches, p.b.n2, CT_KERNEL_AUTO,
-        CT_MAPPING_TRANSPOSE, (CtStream) st);
+    return ct_transpose_batches_ex (batches, p.b.n2, CT_KERNEL_AUTO,
+        CT_PATH_NONE, CT_MAPPING_TRANSPOSE, (CtStream) st, ran);
   }
 
   switch (es) {
     case 1:
-      return launch_plane<unsigned char> (p, st);
+      return launch_plane<unsigned char> (p, st, ran);
     case 2:
-      return launch_plane<unsigned short> (p, st);
+      return launch_plane<unsigned short> (p, st, ran);
     case 4:
-      return launch_plane<unsigned int> (p, st);
+      return launch_plane<unsigned int> (p, st, ran);
     default:
-      return launch_plane<unsigned long long> (p, st);
+      return launch_plane<unsigned long long> (p, st, ran);
   }
 }
 
@@ -763,6 +768,15 @@ extern "C" CtResult
 ct_permute (const void *src, void *dst, const unsigned long long dims[4],
     unsigned int elem_size, const unsigned int perm[4], CtStream stream)
 {
+  return ct_permute_ex (src, dst, dims, elem_size, perm, stream, NULL);
+}
+
+extern "C" CtResult
+ct_permute_ex (const void *src, void *dst, const unsigned long long dims[4],
+    unsigned int elem_size, const unsigned int perm[4], CtStream stream,
+    CtPath * ran)
+{
+  CtPath path = CT_PATH_NONE;
   CtResult res = ct_permute_validate (dims, elem_size, perm);
   cudaStream_t st = (cudaStream_t) stream;
 
@@ -785,10 +799,15 @@ ct_permute (const void *src, void *dst, const unsigned long long dims[4],
     unsigned long long bytes = elem_size;
     for (int k = 0; k < 4; k++)
       bytes *= dims[k];
-    return (CtResult) cudaMemcpyAsync (dst, src, bytes,
+    path = CT_PATH_COPY;
+    res = (CtResult) cudaMemcpyAsync (dst, src, bytes,
         cudaMemcpyDeviceToDevice, st);
+  } else if (s.p[0] == 0) {
+    res = permute_rows (s, src, dst, elem_size, st, &path);
+  } else {
+    res = permute_planes (s, src, dst, elem_size, st, &path);
   }
-  if (s.p[0] == 0)
-    return permute_rows (s, src, dst, elem_size, st);
-  return permute_planes (s, src, dst, elem_size, st);
+  if (res == CT_OK && ran != NULL)
+    *ran = path;
+  return res;
 }

@@ -94,7 +94,9 @@ CtResult ct_launch_wide (const CtPlane * planes, unsigned int n_planes,
     CtKernel kernel, CtMapping mapping, cudaStream_t stream);
 
 /* The same over batches of planes, one launch for the planes of up to
- * CT_PLANES_PER_LAUNCH batches. The list is already validated. */
+ * CT_PLANES_PER_LAUNCH batches, with the planner's path forced (or
+ * CT_PATH_NONE) and the main one reported in *@ran (may be NULL), as
+ * ct_transpose_batches_ex. The list is already validated. */
 CtResult ct_launch_batches (const CtPlaneBatch * batches,
-    unsigned int n_batches, CtKernel kernel, CtMapping mapping,
-    cudaStream_t stream);
+    unsigned int n_batches, CtKernel kernel, CtPath force, CtMapping mapping,
+    cudaStream_t stream, CtPath * ran);

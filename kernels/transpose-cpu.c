@@ -22,15 +22,18 @@ ct_kernel_name (CtKernel kernel)
   return kernel_names[kernel];
 }
 
-/* Measured with bench/bench-kernels on an H200 (docs/performance.md): on
- * single planes the swizzled tile is 2 to 5% ahead of the register path for
- * every element size; on frames of several planes the register path is as
- * fast or faster (NV12: 15 to 20%). */
-CtKernel
-ct_kernel_auto_for (unsigned int elem_size, unsigned int n_planes)
+#define PATH_NAME(id, name, summary) name,
+static const char *const path_names[CT_PATH_COUNT] = {
+  CT_PATH_LIST (PATH_NAME)
+};
+#undef PATH_NAME
+
+const char *
+ct_path_name (CtPath path)
 {
-  (void) elem_size;
-  return n_planes > 1 ? CT_KERNEL_WIDE : CT_KERNEL_WIDE_SWIZZLE;
+  if (path < 0 || path >= CT_PATH_COUNT)
+    return "unknown";
+  return path_names[path];
 }
 
 CtResult

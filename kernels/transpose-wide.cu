@@ -17,21 +17,22 @@
  *                 c ^ (g & 7) instead of padding.
  * docs/kernels.md has the access patterns and the bank analysis.
  *
- * wide-swizzle streams a single plane of a few waves instead (stream_tiles,
- * k_stream): a grid of as many blocks as fit, each moving tiles in turn with
- * the next ones' copies in flight. Other single 4-byte planes take a 64x64
- * tile at 8 blocks per multiprocessor (k_tile), and a byte plane (or batch)
- * alone in its call with a short side of 16 to 64 a tile spanning that side
- * (k_skinny, under auto and the staged variants).
+ * auto has more paths (CtPath): it streams a single plane of a few waves
+ * (stream_tiles, k_stream: a grid of as many blocks as fit, each moving
+ * tiles in turn with the next ones' copies in flight), moves other single
+ * 4-byte planes in a 64x64 tile at 8 blocks per multiprocessor (k_tile),
+ * and a byte plane (or batch) alone in its call with a short side of 16
+ * to 64 in a tile spanning that side (k_skinny). The planner (plan ())
+ * makes every choice, by the table kAuto.
  *
  * An entry of the launch arguments is a plane or a batch of equal planes at
  * fixed steps (ct_transpose_batches): a block divides to find its plane.
  *
  * Every plane of the call is a range of blocks of one 1-D grid; a block
  * finds its plane in the launch arguments and switches on its path, so each
- * plane can take its own way (auto: ct_kernel_auto_for and choose_path). Planes
- * narrower or shorter than kThin take the thin path (an element per thread,
- * coalesced on the long side). Planes the wide path cannot take (misaligned,
+ * plane can take its own way. Planes narrower or shorter than 16
+ * (kAuto.thin) take the thin path (an element per thread, coalesced on the
+ * long side). Planes the wide path cannot take (misaligned,
  * or a mirrored mapping) take the 64x64 tile of the seeds (ct::move_tile)
  * inside the same launch: exact, not fast.
  */
@@ -45,6 +46,7 @@
 #include <atomic>
 #include <limits.h>
 #include <mutex>
+#include <new>
 #include <stdint.h>
 
 namespace {
@@ -62,9 +64,6 @@ static_assert (kGroups * kCols == kThreads, "a micro-block column per thread");
 /* Chunks in flight per thread: the tile's load phase moves this many. */
 constexpr int kChunks = 16;
 constexpr int kSmallChunks = 4;
-/* Planes with fewer rows or columns than this take the thin path: a wide
- * tile would leave most of its threads idle. */
-constexpr unsigned int kThin = 16;
 /* The exact path's tile: ct::move_tile with 32 x 8 threads, padded. */
 constexpr int kFallbackTile = 64;
 constexpr int kMaxDevices = 64;
@@ -91,21 +90,17 @@ enum Stage
   STAGE_SKINNY_ROWS,
   /* byte planes 16 to 64 columns wide: a 1024 x 64 tile (k_skinny) */
   STAGE_SKINNY_COLS,
-  N_STAGES
+  /* the small tile, registers (either k_wide) */
+  STAGE_SMALL
 };
 
-/* A plane's way through k_wide. The wide paths are WIDE + size index *
- * (N_STAGES + 1) + stage, stage N_STAGES being the small tile. */
-enum Path
+/* How a block of k_wide moves its plane: a wide tile (of the plane's
+ * stage), an element per thread (thin), or the exact 64x64 tile. */
+enum Way
 {
-  PATH_WIDE = 0,
-  PATH_WIDE_END = PATH_WIDE + 5 * (N_STAGES + 1),
-  /* an element per thread, native words */
-  PATH_THIN_1 = PATH_WIDE_END, PATH_THIN_2, PATH_THIN_3, PATH_THIN_4,
-  PATH_THIN_8,
-  /* the exact 64x64 tile, native words or bytes */
-  PATH_WORD_1, PATH_WORD_2, PATH_WORD_4, PATH_WORD_8,
-  PATH_BYTES_2, PATH_BYTES_3, PATH_BYTES_4, PATH_BYTES_8,
+  WAY_WIDE,
+  WAY_THIN,
+  WAY_EXACT
 };
 
 struct FramePlane
@@ -113,7 +108,10 @@ struct FramePlane
   PlaneArgs a;
   unsigned int tiles_x, tiles_y;
   unsigned int blocks;          /* the plane's blocks (stream: its grid) */
-  int path;
+  unsigned char way;            /* Way */
+  unsigned char elem;           /* element size */
+  unsigned char stage;          /* Stage of a wide tile */
+  unsigned char words;          /* exact: native words (else bytes) */
   int by_columns;               /* block order: down the columns of tiles */
   /* a batch: @count planes of this shape, plane k at a.src + k * src_step
    * and a.dst + k * dst_step, each tiles_x * tiles_y blocks; 1: one plane */
@@ -695,9 +693,9 @@ fallback_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
       threadIdx.x / 32);
 }
 
-/* A big tile in one of the stages, or (stage N_STAGES) a small tile. The
+/* A big tile in one of the stages, or (STAGE_SMALL) a small tile. The
  * register kernel has the register stage, the staged kernel the padded and
- * swizzled ones (host: family_of sends each plane to the kernel that has
+ * swizzled ones (host: kPaths sends each plane to the kernel that has
  * its stage; k_stream has the stream stage). */
 template <int E, bool STAGED>
 __device__ __forceinline__ void
@@ -724,7 +722,7 @@ wide_any (const PlaneArgs & p, int stage, unsigned int tx, unsigned int ty,
       return;
     }
   }
-  if (stage == N_STAGES)
+  if (stage == STAGE_SMALL)
     wide_tile<E, Small<E>, STAGE_REGISTERS> (p, tx, ty, smem);
 }
 
@@ -761,25 +759,61 @@ batch_plane (const FramePlane & fp, unsigned int *t)
   return a;
 }
 
-/* Thin block (tx, ty) of a plane on thin path @path. */
+/* Thin block (tx, ty) of a plane of @elem-byte elements (native words:
+ * the host sends only aligned planes this way). */
 __device__ __forceinline__ void
-thin_any (int path, const PlaneArgs & a, unsigned int tx, unsigned int ty)
+thin_any (unsigned int elem, const PlaneArgs & a, unsigned int tx,
+    unsigned int ty)
 {
-  switch (path) {
-    case PATH_THIN_1:
+  switch (elem) {
+    case 1:
       thin_block<unsigned char> (a, tx, ty);
       break;
-    case PATH_THIN_2:
+    case 2:
       thin_block<unsigned short> (a, tx, ty);
       break;
-    case PATH_THIN_3:
+    case 3:
       thin_block<Bytes<3>> (a, tx, ty);
       break;
-    case PATH_THIN_4:
+    case 4:
       thin_block<unsigned int> (a, tx, ty);
       break;
-    case PATH_THIN_8:
+    default:
       thin_block<unsigned long long> (a, tx, ty);
+      break;
+  }
+}
+
+/* Exact tile (tx, ty) of a plane of @elem-byte elements, in native
+ * words when @words, else as bytes. */
+__device__ __forceinline__ void
+exact_any (unsigned int elem, bool words, const PlaneArgs & a,
+    unsigned int tx, unsigned int ty, uint32_t * smem)
+{
+  switch (elem) {
+    case 1:
+      fallback_tile<unsigned char> (a, tx, ty, smem);
+      break;
+    case 2:
+      if (words)
+        fallback_tile<unsigned short> (a, tx, ty, smem);
+      else
+        fallback_tile<Bytes<2>> (a, tx, ty, smem);
+      break;
+    case 3:
+      fallback_tile<Bytes<3>> (a, tx, ty, smem);
+      break;
+    case 4:
+      if (words)
+        fallback_tile<unsigned int> (a, tx, ty, smem);
+      else
+        fallback_tile<Bytes<4>> (a, tx, ty, smem);
+      break;
+    default:
+      if (words)
+        fallback_tile<unsigned long long> (a, tx, ty, smem);
+      else
+        fallback_tile<Bytes<8>> (a, tx, ty, smem);
       break;
   }
 }
@@ -796,58 +830,31 @@ wide_block (const FramePlane & fp, const PlaneArgs & a, unsigned int t,
    * tiles (host: by_columns) */
   const unsigned int tx = fp.by_columns ? t / fp.tiles_y : t % fp.tiles_x;
   const unsigned int ty = fp.by_columns ? t % fp.tiles_y : t / fp.tiles_x;
-  const int path = fp.path;
-
-  if (path < PATH_WIDE_END) {
-    const int stage = (path - PATH_WIDE) % (N_STAGES + 1);
-    switch ((path - PATH_WIDE) / (N_STAGES + 1)) {
-      case 0:
-        wide_any<1, STAGED> (a, stage, tx, ty, smem);
-        break;
-      case 1:
-        wide_any<2, STAGED> (a, stage, tx, ty, smem);
-        break;
-      case 2:
-        wide_any<3, STAGED> (a, stage, tx, ty, smem);
-        break;
-      case 3:
-        wide_any<4, STAGED> (a, stage, tx, ty, smem);
-        break;
-      default:
-        wide_any<8, STAGED> (a, stage, tx, ty, smem);
-        break;
-    }
-    return;
-  }
-
-  if (path < PATH_WORD_1) {
-    thin_any (fp.path, a, tx, ty);
-    return;
-  }
-  switch (path) {
-    case PATH_WORD_1:
-      fallback_tile<unsigned char> (a, tx, ty, smem);
+  switch (fp.way) {
+    case WAY_WIDE:
+      switch (fp.elem) {
+        case 1:
+          wide_any<1, STAGED> (a, fp.stage, tx, ty, smem);
+          break;
+        case 2:
+          wide_any<2, STAGED> (a, fp.stage, tx, ty, smem);
+          break;
+        case 3:
+          wide_any<3, STAGED> (a, fp.stage, tx, ty, smem);
+          break;
+        case 4:
+          wide_any<4, STAGED> (a, fp.stage, tx, ty, smem);
+          break;
+        default:
+          wide_any<8, STAGED> (a, fp.stage, tx, ty, smem);
+          break;
+      }
       break;
-    case PATH_WORD_2:
-      fallback_tile<unsigned short> (a, tx, ty, smem);
+    case WAY_THIN:
+      thin_any (fp.elem, a, tx, ty);
       break;
-    case PATH_WORD_4:
-      fallback_tile<unsigned int> (a, tx, ty, smem);
-      break;
-    case PATH_WORD_8:
-      fallback_tile<unsigned long long> (a, tx, ty, smem);
-      break;
-    case PATH_BYTES_2:
-      fallback_tile<Bytes<2>> (a, tx, ty, smem);
-      break;
-    case PATH_BYTES_3:
-      fallback_tile<Bytes<3>> (a, tx, ty, smem);
-      break;
-    case PATH_BYTES_4:
-      fallback_tile<Bytes<4>> (a, tx, ty, smem);
-      break;
-    case PATH_BYTES_8:
-      fallback_tile<Bytes<8>> (a, tx, ty, smem);
+    default:
+      exact_any (fp.elem, fp.words, a, tx, ty, smem);
       break;
   }
 }
@@ -891,11 +898,11 @@ k_thin (const __grid_constant__ FrameArgs f)
   const FramePlane & fp = f.plane[i];
   unsigned int t = blockIdx.x - f.first_block[i];
   const PlaneArgs a = batch_plane (fp, &t);
-  thin_any (fp.path, a, t % fp.tiles_x, t / fp.tiles_x);
+  thin_any (fp.elem, a, t % fp.tiles_x, t / fp.tiles_x);
 }
 
 /// The stream kernels, one per element size: one plane on the stream path
-/// (host: want_stream and the grouping in ct_launch_wide keep it alone in
+/// (host: fits () and the grouping in launch_wide keep it alone in
 /// its launch), a grid of as many blocks as fit at once: 1 per
 /// multiprocessor for bytes, 2 for the rest, by their shared memory. Kernels
 /// of their own, with the plane at a constant index: inside k_wide, or in
@@ -1030,7 +1037,7 @@ geometry (int stage)
   g.rows = W::ROWS;
   g.cols = W::COLS;
   g.align = W::C == 12 ? 4 : W::C;
-  if (stage == STAGE_REGISTERS || stage == N_STAGES)
+  if (stage == STAGE_REGISTERS || stage == STAGE_SMALL)
     g.smem = 0;
   else if (stage == STAGE_SWIZZLE || stage == STAGE_STREAM ||
       stage == STAGE_TILE)
@@ -1050,18 +1057,18 @@ skinny_geometry ()
   return g;
 }
 
-/* The big (or, with stage N_STAGES, small) tile of element size @es. */
+/* The tile of element size @es in @stage (STAGE_SMALL: the small one). */
 Geometry
 geometry_of (unsigned int es, int stage)
 {
-  const bool small = stage == N_STAGES;
+  const bool small = stage == STAGE_SMALL;
 
   if (es == 3 && (stage == STAGE_PADDED || stage == STAGE_SWIZZLE)) {
     Geometry g = { kRgbTile, kRgbTile, kRgbSmem, 16 };
     return g;
   }
   /* the tile kernel: 4-byte elements only; the skinny ones: bytes only
-   * (host: choose_path) */
+   * (host: kPaths) */
   if (stage == STAGE_TILE)
     return geometry<Tile<4>> (stage);
   if (stage == STAGE_SKINNY_ROWS)
@@ -1119,91 +1126,100 @@ div_up (unsigned long long a, unsigned long long b)
   return a / b + (a % b != 0);
 }
 
-/* Which k_wide a plane needs: the one with its wide stage, or either. */
+/* ---- The planner: every choice of kernel, path, tile and stage. ---- */
+
+/* The kernels a launch can be: one per launch. */
 enum Family
 {
+  /* thin and exact planes, and small tiles: in either k_wide (thin planes
+   * alone: k_thin) */
   FAMILY_ANY = -1,
-  FAMILY_REGISTERS = 0,
-  FAMILY_STAGED = 1,
-  /* k_stream: the stream path only, alone in its launch */
-  FAMILY_STREAM = 2,
-  /* k_tile: the tile path only, alone in its launch */
-  FAMILY_TILE = 3,
-  /* k_skinny: one of the skinny paths, alone in its launch */
-  FAMILY_SKINNY = 4
+  FAMILY_REGISTERS = 0,         /* k_wide<false, *> */
+  FAMILY_STAGED = 1,            /* k_wide<true, *> */
+  FAMILY_STREAM = 2,            /* k_stream<E>, its plane alone */
+  FAMILY_TILE = 3,              /* k_tile<4>, its plane alone */
+  FAMILY_SKINNY = 4             /* k_skinny, its plane or batch alone */
 };
 
-/* A family whose kernel takes one plane alone. */
-bool
-alone (int family)
+constexpr unsigned int size_bit (unsigned int es)
 {
-  return family == FAMILY_STREAM || family == FAMILY_TILE ||
-      family == FAMILY_SKINNY;
+  return 1u << es;
 }
 
-struct Choice
+constexpr unsigned int kEverySize = size_bit (1) | size_bit (2) |
+    size_bit (3) | size_bit (4) | size_bit (8);
+
+/* The paths of the one-launch variants: the kernel family that runs one,
+ * how its blocks move the plane, in which tile, and the element sizes it
+ * takes. What else a path needs of a plane (alignment, shape, being alone)
+ * is in fits (). */
+struct PathInfo
 {
-  int path;
-  unsigned int tiles_x, tiles_y;
-  unsigned long long blocks;
-  size_t smem;
-  int family;
+  CtPath path;
+  Family family;
+  Way way;
+  Stage stage;
+  unsigned int sizes;
 };
 
-int
-family_of (int path)
+constexpr PathInfo kPaths[] = {
+  { CT_PATH_WIDE, FAMILY_REGISTERS, WAY_WIDE, STAGE_REGISTERS, kEverySize },
+  { CT_PATH_WIDE_PADDED, FAMILY_STAGED, WAY_WIDE, STAGE_PADDED,
+      kEverySize & ~size_bit (3) },
+  { CT_PATH_WIDE_SWIZZLE, FAMILY_STAGED, WAY_WIDE, STAGE_SWIZZLE,
+      kEverySize & ~size_bit (3) },
+  /* (3-byte elements in either staged stage: rgb_tile) */
+  { CT_PATH_RGB_TILE, FAMILY_STAGED, WAY_WIDE, STAGE_SWIZZLE, size_bit (3) },
+  { CT_PATH_SMALL_TILE, FAMILY_ANY, WAY_WIDE, STAGE_SMALL, kEverySize },
+  { CT_PATH_STREAM, FAMILY_STREAM, WAY_WIDE, STAGE_STREAM,
+      kEverySize & ~size_bit (3) },
+  { CT_PATH_TILE_64, FAMILY_TILE, WAY_WIDE, STAGE_TILE, size_bit (4) },
+  /* (the rows or the columns tile, by the plane's shape) */
+  { CT_PATH_SKINNY, FAMILY_SKINNY, WAY_WIDE, STAGE_SKINNY_ROWS, size_bit (1) },
+  { CT_PATH_THIN, FAMILY_ANY, WAY_THIN, STAGE_REGISTERS, kEverySize },
+  { CT_PATH_EXACT, FAMILY_ANY, WAY_EXACT, STAGE_REGISTERS, kEverySize },
+};
+
+const PathInfo *
+path_info (CtPath path)
 {
-  if (path >= PATH_WIDE_END)
-    return FAMILY_ANY;
-  switch ((path - PATH_WIDE) % (N_STAGES + 1)) {
-    case STAGE_REGISTERS:
-      return FAMILY_REGISTERS;
-    case STAGE_PADDED:
-    case STAGE_SWIZZLE:
-      return FAMILY_STAGED;
-    case STAGE_STREAM:
-      return FAMILY_STREAM;
-    case STAGE_TILE:
-      return FAMILY_TILE;
-    case STAGE_SKINNY_ROWS:
-    case STAGE_SKINNY_COLS:
-      return FAMILY_SKINNY;
-    default:
-      return FAMILY_ANY;
-  }
+  for (const PathInfo & info : kPaths)
+    if (info.path == path)
+      return &info;
+  return nullptr;
 }
 
-/* The stage a variant asks for (auto: ct_kernel_auto_for). */
-int
-stage_of (CtKernel kernel, unsigned int es, unsigned int n_planes)
+/* Where auto changes path, in one place. Each number was measured with
+ * bench/bench-kernels on an H200 (132 multiprocessors); docs/performance.md
+ * ("How auto chooses") has the measurements. Tile counts are big tiles
+ * (the swizzled stage's) per multiprocessor. */
+struct Thresholds
 {
-  if (kernel == CT_KERNEL_AUTO)
-    kernel = ct_kernel_auto_for (es, n_planes);
-  switch (kernel) {
-    case CT_KERNEL_WIDE_PADDED:
-      return STAGE_PADDED;
-    case CT_KERNEL_WIDE_SWIZZLE:
-      return STAGE_SWIZZLE;
-    default:
-      return STAGE_REGISTERS;
-  }
-}
+  /* planes with fewer rows or columns take the thin path (a tile would
+   * leave most of its threads idle) */
+  unsigned int thin;
+  /* a single plane streams from this many tiles per multiprocessor, in
+   * halves (bytes; other sizes from 0) ... */
+  unsigned int stream_from_halves_bytes;
+  /* ... up to this many (larger planes: a tile per block) */
+  unsigned int stream_to;
+  /* a single 4-byte plane takes the 64x64 tile kernel unless it has from
+   * this many to stream_to tiles per multiprocessor (then it streams) */
+  unsigned int tile_64_unless_from;
+  /* a 3-byte plane with fewer 128x128 tiles per multiprocessor than this
+   * takes the register tile */
+  unsigned int rgb_registers_below;
+  /* a call of byte planes with fewer big tiles per multiprocessor than
+   * this takes the small tile */
+  unsigned int small_below;
+  /* staged tiles go down the columns of tiles above this many blocks per
+   * multiprocessor (k_wide's resident blocks: one wave) */
+  unsigned int by_columns_above;
+};
 
-Choice
-tile_choice (const CtPlane * pl, int path, const Geometry & g)
-{
-  Choice c;
+constexpr Thresholds kAuto = { 16, 3, 16, 2, 2, 1, kStagedPerSm };
 
-  c.path = path;
-  c.tiles_x = (unsigned int) div_up (pl->width, g.cols);
-  c.tiles_y = (unsigned int) div_up (pl->height, g.rows);
-  c.blocks = (unsigned long long) c.tiles_x * c.tiles_y;
-  c.smem = g.smem;
-  c.family = family_of (path);
-  return c;
-}
-
-/* What choose_path needs to know of the device. */
+/* What the planner needs to know of the device. */
 struct Device
 {
   size_t max_smem;              /* opt-in dynamic shared memory per block */
@@ -1212,168 +1228,208 @@ struct Device
   unsigned int n_sms;
 };
 
-/* wide-swizzle streams a single plane of up to 16 of its tiles per
- * multiprocessor (bytes: from 1.5), and moves larger planes and the planes
- * of frames a tile per block. Measured on the H200 (docs/kernels.md):
- * streaming is as fast or faster on every single plane up to there (from
- * 0.88 to 0.97 of a copy on 8000x6000 bytes, 0.80 to 0.94 on 3840x2160
- * 2-byte elements); on larger planes a tile per block keeps ahead (8-byte
- * 8192x8192: 0.96 against 0.94), bytes under 1.5 tiles per multiprocessor
- * stream slower (3840x2160: 0.69 against 0.76), and a frame in one launch
- * needs one kernel for all its planes. */
+/* The call around an entry. */
+struct Call
+{
+  CtKernel kernel;
+  CtPath force;                 /* CT_PATH_NONE: the planner chooses */
+  CtMapping mapping;
+  unsigned int n_planes;        /* the call's non-empty planes, in all */
+  bool one_entry;               /* the entry is the call's only one */
+  /* auto: the big tiles of the whole call; ~0: not counted (yet) */
+  unsigned long long call_blocks;
+};
+
+/* An entry of the call: a plane, or a batch of equal planes. */
+struct Entry
+{
+  const CtPlane *pl;
+  unsigned int count;
+  /* every pointer, stride and step of the entry ORed: its alignment */
+  uintptr_t bits;
+};
+
+/* The planner's answer for an entry. */
+struct Choice
+{
+  const PathInfo *info;
+  Stage stage;
+  unsigned int tiles_x, tiles_y;
+  unsigned long long blocks;    /* per plane (stream: the grid) */
+  size_t smem;
+  bool words;                   /* exact: in native words */
+  bool by_columns;
+};
+
+/* Whether path @path takes entry @e; if so, *@c is its geometry. */
 bool
-want_stream (unsigned int es, unsigned long long swizzle_tiles,
-    unsigned int n_sms, unsigned int n_planes)
+fits (CtPath path, const Entry & e, const Call & call, const Device & d,
+    Choice * c)
 {
-  const unsigned long long from = es == 1 ? 3ull * n_sms / 2 : 0;
-
-  return es != 3 && n_planes == 1 && swizzle_tiles >= from &&
-      swizzle_tiles <= 16ull * n_sms;
-}
-
-/* The stream path of a plane: its tiles, in a grid of as many blocks as
- * the device holds at once, or fewer for fewer tiles. */
-Choice
-stream_choice (const CtPlane * pl, int wide_base, const Device & d)
-{
-  const Geometry g = geometry_of (pl->elem_size, STAGE_STREAM);
-  Choice c = tile_choice (pl, wide_base + STAGE_STREAM, g);
-  unsigned long long per_sm = d.smem_per_sm / (g.smem + d.smem_reserved);
-
-  if (per_sm > kStreamPerSm)
-    per_sm = kStreamPerSm;
-  if (per_sm < 1)
-    per_sm = 1;
-  if (c.blocks > per_sm * d.n_sms)
-    c.blocks = per_sm * d.n_sms;
-  return c;
-}
-
-/* The thin path for thin planes (@step_bits: a batch's steps between
- * planes, which every alignment counts too; 0 for a single plane;
- * @only_entry: the plane or batch is the call's only one); a skinny tile
- * for byte planes with a short side of 16 to 64; the big wide tile when the plane allows
- * it and the device has the shared memory (wide-swizzle on planes of a few
- * waves: the stream path); under auto, the small tile for
- * byte planes too small to give every multiprocessor a big tile, and for
- * planes aligned for the small tile only; else the exact tile in native
- * words or bytes. */
-Choice
-choose_path (const CtPlane * pl, uintptr_t step_bits, CtMapping mapping,
-    CtKernel kernel, const Device & d, unsigned int n_planes,
-    bool only_entry, unsigned long long call_blocks)
-{
-  const size_t max_smem = d.max_smem;
-  const unsigned int n_sms = d.n_sms;
-  const uintptr_t bits = (uintptr_t) pl->src | (uintptr_t) pl->dst |
-      (uintptr_t) pl->src_stride | (uintptr_t) pl->dst_stride | step_bits;
+  const PathInfo *info = path_info (path);
+  const CtPlane *pl = e.pl;
   const unsigned int es = pl->elem_size;
-  const bool native = bits % es == 0 || es == 3;
-  const int stage = stage_of (kernel, es, n_planes);
-  const int wide_base = PATH_WIDE + (N_STAGES + 1) * size_index (es);
-  Choice c;
+  const bool thin = pl->width < kAuto.thin || pl->height < kAuto.thin;
+  const bool native = e.bits % es == 0 || es == 3;
 
-  if (native && (pl->width < kThin || pl->height < kThin)) {
-    c.path = PATH_THIN_1 + size_index (es);
+  if (info == nullptr || (info->sizes & size_bit (es)) == 0)
+    return false;
+  *c = Choice {};
+  c->info = info;
+  c->stage = info->stage;
+
+  if (info->way == WAY_THIN) {
+    /* an element per thread along the long side, 256 per block */
+    if (!thin || !native)
+      return false;
     const bool by_rows = pl->width >= pl->height;
-    c.tiles_x = (unsigned int) div_up (by_rows ? pl->width : pl->height,
+    c->tiles_x = (unsigned int) div_up (by_rows ? pl->width : pl->height,
         kThreads);
-    c.tiles_y = by_rows ? pl->height : pl->width;
-    c.blocks = (unsigned long long) c.tiles_x * c.tiles_y;
-    c.smem = 0;
-    c.family = FAMILY_ANY;
-    return c;
+    c->tiles_y = by_rows ? pl->height : pl->width;
+    c->blocks = (unsigned long long) c->tiles_x * c->tiles_y;
+    return true;
+  }
+  if (info->way == WAY_EXACT) {
+    c->tiles_x = (unsigned int) div_up (pl->width, kFallbackTile);
+    c->tiles_y = (unsigned int) div_up (pl->height, kFallbackTile);
+    c->blocks = (unsigned long long) c->tiles_x * c->tiles_y;
+    c->smem = (size_t) kFallbackTile * (kFallbackTile + 1) * es;
+    c->words = e.bits % es == 0;
+    return true;
   }
 
-  if (mapping == CT_MAPPING_TRANSPOSE) {
-    /* a byte plane or batch alone in its call with a short side of 16 to
-     * 64: all of that side in one skinny tile (staged variants and auto) */
-    if (es == 1 && only_entry && bits % 16 == 0 &&
-        (kernel == CT_KERNEL_AUTO || stage != STAGE_REGISTERS) &&
-        (pl->height <= (unsigned int) SkinnyRows::ROWS ||
-            pl->width <= (unsigned int) SkinnyCols::COLS)) {
-      const int st = pl->height <= (unsigned int) SkinnyRows::ROWS ?
-          STAGE_SKINNY_ROWS : STAGE_SKINNY_COLS;
-      const Geometry sg = geometry_of (es, st);
-      const Choice sc = tile_choice (pl, wide_base + st, sg);
-      if (sg.smem <= max_smem && sc.blocks <= 0x7fffffffull)
-        return sc;
-    }
-
-    const Geometry big = geometry_of (es, stage);
-    const Geometry small = geometry_of (es, N_STAGES);
-    const bool big_ok = bits % big.align == 0 && big.smem <= max_smem;
-    Choice bc = tile_choice (pl, wide_base + stage, big);
-
-    /* a single plane of 4-byte elements takes the tile kernel, unless it
-     * has 2 to 16 big tiles per multiprocessor and a stream tile fits in
-     * it: measured on the H200, streaming keeps ahead there (3840x2160:
-     * 0.99 of a copy against 0.96), the tile kernel everywhere else
-     * (1920x1080: 0.93 against 0.90, 8192x8192 0.97 against 0.93) */
-    if (big_ok && stage == STAGE_SWIZZLE && es == 4 && n_planes == 1 &&
-        !(bc.blocks >= 2ull * n_sms && bc.blocks <= 16ull * n_sms &&
-            pl->width >= (unsigned int) Stream<4>::COLS &&
-            pl->height >= (unsigned int) Stream<4>::ROWS)) {
-      const Geometry tg = geometry_of (es, STAGE_TILE);
-      const Choice tc = tile_choice (pl, wide_base + STAGE_TILE, tg);
-      if (tg.smem <= max_smem && tc.blocks <= 0x7fffffffull)
-        return tc;
-    }
-    if (big_ok && stage == STAGE_SWIZZLE &&
-        want_stream (es, bc.blocks, n_sms, n_planes)) {
-      const Choice sc = stream_choice (pl, wide_base, d);
-      if (geometry_of (es, STAGE_STREAM).smem <= max_smem &&
-          (unsigned long long) sc.tiles_x * sc.tiles_y <= 0x7fffffffull)
-        return sc;
-    }
-
-    /* measured: the small tile wins only for bytes, only while the big
-     * tiles of the whole call leave multiprocessors idle, and only when
-     * every plane of the call is bytes (beside a big tile of another
-     * plane, small tiles leave that one to finish last) */
-    const bool want_small = kernel == CT_KERNEL_AUTO &&
-        (es == 1 ? call_blocks < n_sms : !big_ok);
-
-    /* the 3-byte staged tile is 128 x 128: below two tiles per
-     * multiprocessor the register path's 256 x 64 tile does better
-     * (1920x1080, 135 tiles: 0.85 of a copy against 0.79) */
-    if (kernel == CT_KERNEL_AUTO && es == 3 && big_ok &&
-        bc.blocks < 2ull * n_sms && stage != STAGE_REGISTERS) {
-      const Geometry reg = geometry_of (es, STAGE_REGISTERS);
-      if (bits % reg.align == 0)
-        return tile_choice (pl, wide_base + STAGE_REGISTERS, reg);
-    }
-    if (big_ok && !want_small)
-      return bc;
-    if (want_small && bits % small.align == 0)
-      return tile_choice (pl, wide_base + N_STAGES, small);
-    if (big_ok)
-      return bc;
+  /* the wide tiles: the plain transpose of planes at least kAuto.thin
+   * each way */
+  if (call.mapping != CT_MAPPING_TRANSPOSE || thin)
+    return false;
+  if (path == CT_PATH_SKINNY) {
+    if (!call.one_entry)
+      return false;
+    if (pl->height <= (unsigned int) SkinnyRows::ROWS)
+      c->stage = STAGE_SKINNY_ROWS;
+    else if (pl->width <= (unsigned int) SkinnyCols::COLS)
+      c->stage = STAGE_SKINNY_COLS;
+    else
+      return false;
   }
+  /* (k_stream and k_tile take one plane, no batch) */
+  if ((path == CT_PATH_STREAM || path == CT_PATH_TILE_64) &&
+      (call.n_planes != 1 || e.count != 1))
+    return false;
 
-  c.tiles_x = (unsigned int) div_up (pl->width, kFallbackTile);
-  c.tiles_y = (unsigned int) div_up (pl->height, kFallbackTile);
-  c.blocks = (unsigned long long) c.tiles_x * c.tiles_y;
-  c.smem = (size_t) kFallbackTile * (kFallbackTile + 1) * es;
-  c.family = FAMILY_ANY;
-  switch (es) {
-    case 1:
-      c.path = PATH_WORD_1;
-      break;
-    case 3:
-      c.path = PATH_BYTES_3;
-      break;
-    case 2:
-      c.path = bits % 2 == 0 ? PATH_WORD_2 : PATH_BYTES_2;
-      break;
-    case 4:
-      c.path = bits % 4 == 0 ? PATH_WORD_4 : PATH_BYTES_4;
-      break;
+  const Geometry g = geometry_of (es, c->stage);
+  if (e.bits % g.align != 0 || g.smem > d.max_smem)
+    return false;
+  c->tiles_x = (unsigned int) div_up (pl->width, g.cols);
+  c->tiles_y = (unsigned int) div_up (pl->height, g.rows);
+  c->blocks = (unsigned long long) c->tiles_x * c->tiles_y;
+  c->smem = g.smem;
+  if (c->blocks > 0x7fffffffull)
+    return false;
+  if (path == CT_PATH_STREAM) {
+    /* a grid of as many blocks as the device holds at once, or fewer
+     * for fewer tiles */
+    unsigned long long per_sm = d.smem_per_sm / (g.smem + d.smem_reserved);
+    if (per_sm > kStreamPerSm)
+      per_sm = kStreamPerSm;
+    if (per_sm < 1)
+      per_sm = 1;
+    if (c->blocks > per_sm * d.n_sms)
+      c->blocks = per_sm * d.n_sms;
+  }
+  /* the blocks in flight then write whole destination rows and read a
+   * few hundred bytes of each source row (docs/performance.md) */
+  c->by_columns = info->family == FAMILY_STAGED &&
+      c->blocks > (unsigned long long) kAuto.by_columns_above * d.n_sms;
+  return true;
+}
+
+/* The path of a named wide variant: its own tile, where the plane allows
+ * it (3-byte elements: the staged variants' rgb tile). */
+CtPath
+own_path (CtKernel kernel, unsigned int es)
+{
+  switch (kernel) {
+    case CT_KERNEL_WIDE_PADDED:
+      return es == 3 ? CT_PATH_RGB_TILE : CT_PATH_WIDE_PADDED;
+    case CT_KERNEL_WIDE_SWIZZLE:
+      return es == 3 ? CT_PATH_RGB_TILE : CT_PATH_WIDE_SWIZZLE;
     default:
-      c.path = bits % 8 == 0 ? PATH_WORD_8 : PATH_BYTES_8;
-      break;
+      return CT_PATH_WIDE;
   }
+}
+
+/* auto: the thin path for thin planes; a skinny tile for a byte plane or
+ * batch alone in its call with a short side of 16 to 64; on a single
+ * plane the swizzled big tile, on a frame the register one (single
+ * planes: 2 to 5% ahead; frames of several: as fast or faster, NV12 15 to
+ * 20%); a single plane may stream or take the 64x64 tile kernel instead,
+ * a 3-byte one the register tile, and a call of small byte planes the
+ * small tile, by kAuto; else the exact tile. */
+Choice
+plan_auto (const Entry & e, const Call & call, const Device & d)
+{
+  const CtPlane *pl = e.pl;
+  const unsigned int es = pl->elem_size;
+  const unsigned long long n_sms = d.n_sms;
+  Choice c, big;
+
+  if (fits (CT_PATH_THIN, e, call, d, &c) ||
+      fits (CT_PATH_SKINNY, e, call, d, &c))
+    return c;
+
+  const CtPath big_path = call.n_planes > 1 ? CT_PATH_WIDE :
+      own_path (CT_KERNEL_WIDE_SWIZZLE, es);
+  const bool big_ok = fits (big_path, e, call, d, &big);
+
+  if (big_ok && big_path == CT_PATH_WIDE_SWIZZLE) {
+    const bool stream_4 = big.blocks >= kAuto.tile_64_unless_from * n_sms &&
+        big.blocks <= kAuto.stream_to * n_sms &&
+        pl->width >= (unsigned int) Stream<4>::COLS &&
+        pl->height >= (unsigned int) Stream<4>::ROWS;
+    if (es == 4 && !stream_4 && fits (CT_PATH_TILE_64, e, call, d, &c))
+      return c;
+    const unsigned long long from = es == 1 ?
+        kAuto.stream_from_halves_bytes * n_sms / 2 : 0;
+    if (big.blocks >= from && big.blocks <= kAuto.stream_to * n_sms &&
+        fits (CT_PATH_STREAM, e, call, d, &c))
+      return c;
+  }
+  if (big_ok && big_path == CT_PATH_RGB_TILE &&
+      big.blocks < kAuto.rgb_registers_below * n_sms &&
+      fits (CT_PATH_WIDE, e, call, d, &c))
+    return c;
+
+  /* beside a big tile of another size, small tiles leave that one to
+   * finish last: only calls of byte planes alone */
+  const bool want_small = es == 1 ?
+      call.call_blocks < kAuto.small_below * n_sms : !big_ok;
+  if (big_ok && !want_small)
+    return big;
+  if (want_small && fits (CT_PATH_SMALL_TILE, e, call, d, &c))
+    return c;
+  if (big_ok)
+    return big;
+  fits (CT_PATH_EXACT, e, call, d, &c);
   return c;
+}
+
+/* The planner: the path entry @e of @call takes, or CT_ERROR_UNSUPPORTED_
+ * KERNEL for a forced path that cannot take it. */
+CtResult
+plan (const Entry & e, const Call & call, const Device & d, Choice * c)
+{
+  if (call.force != CT_PATH_NONE)
+    return fits (call.force, e, call, d, c) ? CT_OK :
+        CT_ERROR_UNSUPPORTED_KERNEL;
+  if (call.kernel == CT_KERNEL_AUTO) {
+    *c = plan_auto (e, call, d);
+    return CT_OK;
+  }
+  if (!fits (CT_PATH_THIN, e, call, d, c) &&
+      !fits (own_path (call.kernel, e.pl->elem_size), e, call, d, c))
+    fits (CT_PATH_EXACT, e, call, d, c);
+  return CT_OK;
 }
 
 /* Per device (attributes of the device, whatever the context): the opt-in
@@ -1391,12 +1447,12 @@ std::atomic<int> reserved_smem[kMaxDevices];
  * each other, and a context new to the process starts from its own value.
  * Each thread remembers, per context (by its id, unique for the life of
  * the process) and kernel slot, a value the attribute has reached, so a
- * launch that needs no more takes neither the lock nor the driver. Slots:
- * the one-launch kernels by family, the stream kernels from FAMILY_STREAM,
- * the tile kernels from FAMILY_STREAM + 5, by size index, the skinny ones
- * at FAMILY_STREAM + 10 and 11, the one-launch kernels for batches at
- * FAMILY_STREAM + 12 + family. */
-constexpr int kSmemSlots = FAMILY_STREAM + 14;
+ * launch that needs no more takes neither the lock nor the driver. Slots
+ * (launch_kernel): the one-launch kernels by family, the stream kernels
+ * from FAMILY_STREAM by size index, the tile kernel at FAMILY_STREAM + 5,
+ * the skinny ones at + 6 and + 7, the one-launch kernels for batches at
+ * + 8 + family. */
+constexpr int kSmemSlots = FAMILY_STREAM + 10;
 constexpr int kKnownContexts = 4;
 
 struct KnownContext
@@ -1474,44 +1530,64 @@ allow_smem (void (*kernel) (FrameArgs), int slot, size_t smem)
   return CT_OK;
 }
 
+/* The kernel of a launch of @family whose first plane is @fp (a thin
+ * group: k_thin; thin and exact planes alone: the staged k_wide, the
+ * smaller of the two), and in *@slot its shared-memory slot. */
+void (*launch_kernel (int family, const FramePlane & fp, bool thin_only,
+        bool batch, int *slot)) (FrameArgs)
+{
+  const int k = family == FAMILY_ANY ? FAMILY_STAGED : family;
+  const int size = size_index (fp.elem);
+
+  switch (thin_only ? -2 : k) {
+    case -2:
+      *slot = FAMILY_REGISTERS;         /* (no shared memory) */
+      return k_thin;
+    case FAMILY_STREAM:
+      *slot = FAMILY_STREAM + size;
+      switch (fp.elem) {
+        case 1:
+          return k_stream<1>;
+        case 2:
+          return k_stream<2>;
+        case 4:
+          return k_stream<4>;
+        case 8:
+          return k_stream<8>;
+        default:
+          return nullptr;               /* (kPaths: no 3-byte stream) */
+      }
+    case FAMILY_TILE:
+      *slot = FAMILY_STREAM + 5;
+      return fp.elem == 4 ? k_tile<4> : nullptr;   /* (kPaths: 4 only) */
+    case FAMILY_SKINNY:
+      *slot = FAMILY_STREAM + 6 + (fp.stage != STAGE_SKINNY_ROWS);
+      return fp.stage == STAGE_SKINNY_ROWS ? k_skinny<4, 64> :
+          k_skinny<64, 4>;
+    case FAMILY_STAGED:
+      *slot = batch ? FAMILY_STREAM + 8 + k : k;
+      return batch ? k_wide<true, true> : k_wide<true, false>;
+    default:
+      *slot = batch ? FAMILY_STREAM + 8 + k : k;
+      return batch ? k_wide<false, true> : k_wide<false, false>;
+  }
+}
+
 CtResult
 launch_group (const FrameArgs & f, unsigned int blocks, size_t smem,
     int family, bool thin_only, cudaStream_t s)
 {
-  /* a group of thin and exact planes takes the staged kernel, the smaller
-   * of the two; thin planes alone the thin kernel; a stream plane (alone)
-   * the stream kernel of its size */
-  static void (*const streams[]) (FrameArgs) = {
-    k_stream<1>, k_stream<2>, nullptr, k_stream<4>, k_stream<8>
-  };
-  static void (*const tiles[]) (FrameArgs) = {
-    nullptr, nullptr, nullptr, k_tile<4>, nullptr
-  };
-  const int k = family == FAMILY_ANY ? FAMILY_STAGED : family;
-  const int size = (f.plane[0].path - PATH_WIDE) / (N_STAGES + 1);
-  const bool rows =
-      (f.plane[0].path - PATH_WIDE) % (N_STAGES + 1) == STAGE_SKINNY_ROWS;
   bool batch = false;
-  for (unsigned int i = 0; i < f.n_planes; i++)
-    batch = batch || f.plane[i].count > 1;
-  void (*kernel) (FrameArgs) = thin_only ? k_thin :
-      k == FAMILY_STREAM ? streams[size] :
-      k == FAMILY_TILE ? tiles[size] :
-      k == FAMILY_SKINNY ? (rows ? k_skinny<4, 64> : k_skinny<64, 4>) :
-      k == FAMILY_STAGED ? (batch ? k_wide<true, true> : k_wide<true, false>) :
-      batch ? k_wide<false, true> : k_wide<false, false>;
-  const int slot = k == FAMILY_STREAM ? FAMILY_STREAM + size :
-      k == FAMILY_TILE ? FAMILY_STREAM + 5 + size :
-      k == FAMILY_SKINNY ? FAMILY_STREAM + 10 + !rows :
-      batch ? FAMILY_STREAM + 12 + k : k;
-
-  /* (3-byte elements never stream, only 4-byte elements take the tile
-   * kernel and only bytes the skinny ones: choose_path) */
-  if (kernel == nullptr)
-    return CT_ERROR_UNSUPPORTED_ELEMENT_SIZE;
+  int slot = 0;
 
   if (blocks == 0)
     return CT_OK;
+  for (unsigned int i = 0; i < f.n_planes; i++)
+    batch = batch || f.plane[i].count > 1;
+  void (*kernel) (FrameArgs) = launch_kernel (family, f.plane[0], thin_only,
+      batch, &slot);
+  if (kernel == nullptr)
+    return CT_ERROR_UNSUPPORTED_ELEMENT_SIZE;
   if (smem > 48 * 1024) {
     CtResult res = allow_smem (kernel, slot, smem);
     if (res != CT_OK)
@@ -1551,17 +1627,28 @@ step_bits (const CtPlaneBatch & b)
   return b.count > 1 ? (uintptr_t) (b.src_step | b.dst_step) : 0;
 }
 
-/* ct_launch_wide and ct_launch_batches: @get (i) is entry i as a batch. */
-template <typename Get>
-CtResult
-launch_wide (unsigned int n, Get get, CtKernel kernel, CtMapping mapping,
-    cudaStream_t stream)
+Entry
+entry_of (const CtPlaneBatch & b)
 {
-  /* grid x is limited to 2^31 - 1 blocks */
-  const unsigned long long max_blocks = 0x7fffffffull;
-  FrameArgs f;
-  unsigned long long blocks = 0;
-  size_t smem = 0;
+  Entry e;
+
+  e.pl = &b.plane;
+  e.count = b.count;
+  e.bits = (uintptr_t) b.plane.src | (uintptr_t) b.plane.dst |
+      (uintptr_t) b.plane.src_stride | (uintptr_t) b.plane.dst_stride |
+      step_bits (b);
+  return e;
+}
+
+bool
+empty (const CtPlaneBatch & b)
+{
+  return b.plane.width == 0 || b.plane.height == 0 || b.count == 0;
+}
+
+CtResult
+device_now (Device * d)
+{
   int device = 0, limit = 0, n_sms = 0, per_sm = 0, reserved = 0;
   CtResult res = (CtResult) cudaGetDevice (&device);
 
@@ -1578,76 +1665,141 @@ launch_wide (unsigned int n, Get get, CtKernel kernel, CtMapping mapping,
   if (res == CT_OK)
     res = cached_attribute (reserved_smem,
         cudaDevAttrReservedSharedMemoryPerBlock, device, &reserved);
-  if (res != CT_OK)
-    return res;
-  const Device d = { (size_t) limit, (size_t) per_sm, (size_t) reserved,
+  *d = Device { (size_t) limit, (size_t) per_sm, (size_t) reserved,
     (unsigned int) n_sms };
-  /* auto's choice of tile size looks at the whole call: the tiles its
-   * planes would make as big tiles */
-  unsigned long long call_blocks = 0, live = 0;
+  return res;
+}
+
+/* The planner's choice for every entry of a call (@get (i) is entry i as a
+ * batch), in @choices, and in *@ran the path of the entry with the most
+ * bytes. Nothing runs: a forced path that cannot take an entry fails here. */
+template <typename Get>
+CtResult
+plan_call (unsigned int n, Get get, CtKernel kernel, CtPath force,
+    CtMapping mapping, const Device & d, Choice * choices, CtPath * ran)
+{
+  Call call = { kernel, force, mapping, 0, false, ~0ull };
+  unsigned long long live = 0;
   unsigned int entries = 0;
+  double most = -1;
+
   for (unsigned int i = 0; i < n; i++) {
     const CtPlaneBatch b = get (i);
-    if (b.plane.width > 0 && b.plane.height > 0 && b.count > 0) {
+    if (!empty (b)) {
       live += b.count;
       entries++;
     }
   }
-  const unsigned int n_live = live > UINT_MAX ? UINT_MAX : (unsigned int) live;
-  if (kernel == CT_KERNEL_AUTO) {
+  call.n_planes = live > UINT_MAX ? UINT_MAX : (unsigned int) live;
+  call.one_entry = entries == 1;
+
+  /* auto's choice of tile size looks at the whole call: the tiles its
+   * planes would make as big tiles; a call with other element sizes keeps
+   * the big tiles */
+  if (kernel == CT_KERNEL_AUTO && force == CT_PATH_NONE) {
+    unsigned long long call_blocks = 0;
     bool other_sizes = false;
     for (unsigned int i = 0; i < n; i++) {
       const CtPlaneBatch b = get (i);
-      if (b.plane.width == 0 || b.plane.height == 0 || b.count == 0)
+      Choice c;
+      if (empty (b))
         continue;
-      const Choice c = choose_path (&b.plane, step_bits (b), mapping,
-          CT_KERNEL_AUTO, d, n_live, entries == 1, ~0ull);
+      (void) plan (entry_of (b), call, d, &c);
       call_blocks += (unsigned long long) c.tiles_x * c.tiles_y * b.count;
       other_sizes = other_sizes || b.plane.elem_size != 1;
     }
-    /* a call with other element sizes keeps the big tiles */
-    if (other_sizes)
-      call_blocks = ~0ull;
+    if (!other_sizes)
+      call.call_blocks = call_blocks;
   }
 
+  *ran = CT_PATH_NONE;
+  for (unsigned int i = 0; i < n; i++) {
+    const CtPlaneBatch b = get (i);
+    if (empty (b))
+      continue;
+    CtResult res = plan (entry_of (b), call, d, &choices[i]);
+    if (res != CT_OK)
+      return res;
+    const double bytes = (double) b.plane.width * b.plane.height *
+        b.plane.elem_size * b.count;
+    if (bytes > most) {
+      most = bytes;
+      *ran = choices[i].info->path;
+    }
+  }
+  return CT_OK;
+}
+
+/* ct_launch_wide and ct_launch_batches: @get (i) is entry i as a batch.
+ * Planned first (so a refused call runs nothing), then launched in
+ * groups: a launch holds up to CT_PLANES_PER_LAUNCH entries of one
+ * kernel family, and at most the grid's limit of blocks. */
+template <typename Get>
+CtResult
+launch_wide (unsigned int n, Get get, CtKernel kernel, CtPath force,
+    CtMapping mapping, cudaStream_t stream, CtPath * ran)
+{
+  /* grid x is limited to 2^31 - 1 blocks */
+  const unsigned long long max_blocks = 0x7fffffffull;
+  constexpr unsigned int kOnStack = 16;
+  Choice on_stack[kOnStack];
+  Choice *choices = on_stack;
+  CtPath main_path = CT_PATH_NONE;
+  Device d;
+  CtResult res = device_now (&d);
+
+  if (res != CT_OK)
+    return res;
+  if (force != CT_PATH_NONE && path_info (force) == nullptr)
+    return CT_ERROR_UNSUPPORTED_KERNEL;
+  if (n > kOnStack) {
+    choices = new (std::nothrow) Choice[n];
+    if (choices == nullptr)
+      return (CtResult) cudaErrorMemoryAllocation;
+  }
+  res = plan_call (n, get, kernel, force, mapping, d, choices, &main_path);
+  for (unsigned int i = 0; res == CT_OK && i < n; i++) {
+    const CtPlaneBatch b = get (i);
+    if (!empty (b) && choices[i].blocks > max_blocks)
+      res = CT_ERROR_INVALID_ARGUMENT;
+  }
+
+  FrameArgs f;
+  unsigned long long blocks = 0;
+  size_t smem = 0;
   /* the kernel of the group being filled: a plane that needs another one
-   * starts a new group (not seen with the variants as they are: a call's
-   * wide planes share a stage, and only single planes stream or take the
-   * tile kernel) */
+   * starts a new group */
   int family = FAMILY_ANY;
   bool thin_only = true;
   f.n_planes = 0;
-  for (unsigned int i = 0; i < n; i++) {
+  for (unsigned int i = 0; res == CT_OK && i < n; i++) {
     const CtPlaneBatch b = get (i);
     const CtPlane *pl = &b.plane;
-    if (pl->width == 0 || pl->height == 0)
+    if (empty (b))
       continue;
-
-    Choice c = choose_path (pl, step_bits (b), mapping, kernel, d, n_live,
-        entries == 1, call_blocks);
-    if (c.blocks > max_blocks)
-      return CT_ERROR_INVALID_ARGUMENT;
+    const Choice & c = choices[i];
+    const int c_family = c.info->family;
+    const bool c_alone = c_family >= FAMILY_STREAM;
     /* a batch takes as many launches as the grid's limit needs */
-    for (unsigned int done = 0; done < b.count;) {
-      const bool other_kernel = f.n_planes > 0 &&
-          (alone (c.family) || alone (family) ||
-          (c.family != FAMILY_ANY && family != FAMILY_ANY &&
-              c.family != family));
+    for (unsigned int done = 0; res == CT_OK && done < b.count;) {
+      const bool other_kernel = f.n_planes > 0 && (c_alone ||
+          family >= FAMILY_STREAM || (c_family != FAMILY_ANY &&
+              family != FAMILY_ANY && c_family != family));
       if (f.n_planes == CT_PLANES_PER_LAUNCH ||
           blocks + c.blocks > max_blocks || other_kernel) {
         res = launch_group (f, (unsigned int) blocks, smem, family,
             thin_only, stream);
-        if (res != CT_OK)
-          return res;
         f.n_planes = 0;
         blocks = 0;
         smem = 0;
         family = FAMILY_ANY;
         thin_only = true;
+        if (res != CT_OK)
+          break;
       }
-      if (c.family != FAMILY_ANY)
-        family = c.family;
-      thin_only = thin_only && c.path >= PATH_THIN_1 && c.path < PATH_WORD_1;
+      if (c_family != FAMILY_ANY)
+        family = c_family;
+      thin_only = thin_only && c.info->way == WAY_THIN;
 
       const unsigned long long room = (max_blocks - blocks) / c.blocks;
       const unsigned int take = b.count - done < room ?
@@ -1666,24 +1818,28 @@ launch_wide (unsigned int n, Get get, CtKernel kernel, CtMapping mapping,
       fp.tiles_y = c.tiles_y;
       f.first_block[f.n_planes - 1] = (unsigned int) blocks;
       fp.blocks = (unsigned int) c.blocks;
-      fp.path = c.path;
+      fp.way = (unsigned char) c.info->way;
+      fp.elem = (unsigned char) pl->elem_size;
+      fp.stage = (unsigned char) c.stage;
+      fp.words = c.words;
+      fp.by_columns = c.by_columns;
       fp.count = take;
       fp.src_step = b.src_step;
       fp.dst_step = b.dst_step;
-      /* the blocks in flight then write whole destination rows and read a
-       * few hundred bytes of each source row: measured faster on planes of
-       * many waves (0.92 to 0.95 of a copy at 8192x8192 4 B), slower on
-       * planes of one (0.93 to 0.84 at 1920x1080 4 B) */
-      fp.by_columns = c.family == FAMILY_STAGED &&
-          c.blocks > (unsigned long long) kStagedPerSm * n_sms;
       blocks += c.blocks * take;
       done += take;
       if (c.smem > smem)
         smem = c.smem;
     }
   }
-  return launch_group (f, (unsigned int) blocks, smem, family, thin_only,
-      stream);
+  if (res == CT_OK)
+    res = launch_group (f, (unsigned int) blocks, smem, family, thin_only,
+        stream);
+  if (choices != on_stack)
+    delete[] choices;
+  if (res == CT_OK && ran != nullptr)
+    *ran = main_path;
+  return res;
 }
 
 }  // namespace
@@ -1695,14 +1851,15 @@ ct_launch_wide (const CtPlane * planes, unsigned int n_planes,
   return launch_wide (n_planes, [planes] (unsigned int i) {
         CtPlaneBatch b = { planes[i], 1, 0, 0 };
         return b;
-      }, kernel, mapping, stream);
+      }, kernel, CT_PATH_NONE, mapping, stream, nullptr);
 }
 
 CtResult
 ct_launch_batches (const CtPlaneBatch * batches, unsigned int n_batches,
-    CtKernel kernel, CtMapping mapping, cudaStream_t stream)
+    CtKernel kernel, CtPath force, CtMapping mapping, cudaStream_t stream,
+    CtPath * ran)
 {
   return launch_wide (n_batches, [batches] (unsigned int i) {
         return batches[i];
-      }, kernel, mapping, stream);
+      }, kernel, force, mapping, stream, ran);
 }

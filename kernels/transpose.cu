@@ -175,7 +175,8 @@ launch_plane (CtKernel kernel, const CtPlane * plane, CtMapping mapping,
   }
 }
 
-/* The variants that move all planes of a call in one launch. */
+/* The variants that move all planes of a call in one launch: the
+ * planner's (transpose-wide.cu). */
 bool
 one_launch (CtKernel kernel)
 {
@@ -195,7 +196,7 @@ ct_transpose_planes (const CtPlane * planes, unsigned int n_planes,
   if (kernel == CT_KERNEL_CPU || kernel < 0 || kernel >= CT_KERNEL_COUNT)
     return CT_ERROR_UNSUPPORTED_KERNEL;
 
-  /* auto picks a wide variant per plane, inside one launch */
+  /* auto picks a path per plane, inside one launch */
   if (one_launch (kernel))
     return ct_launch_wide (planes, n_planes, kernel, mapping,
         (cudaStream_t) stream);
@@ -210,11 +211,35 @@ ct_transpose_planes (const CtPlane * planes, unsigned int n_planes,
   return CT_OK;
 }
 
+/* The path a seed variant is. */
+static CtPath
+seed_path (CtKernel kernel)
+{
+#define SEED_PATH(id, name, summary) \
+    case CT_KERNEL_##id: return CT_PATH_##id;
+  switch (kernel) {
+    CT_SEED_LIST (SEED_PATH)
+    default:
+      return CT_PATH_NONE;
+  }
+#undef SEED_PATH
+}
+
 extern "C" CtResult
 ct_transpose_batches (const CtPlaneBatch * batches, unsigned int n_batches,
     CtKernel kernel, CtMapping mapping, CtStream stream)
 {
+  return ct_transpose_batches_ex (batches, n_batches, kernel, CT_PATH_NONE,
+      mapping, stream, NULL);
+}
+
+extern "C" CtResult
+ct_transpose_batches_ex (const CtPlaneBatch * batches, unsigned int n_batches,
+    CtKernel kernel, CtPath force, CtMapping mapping, CtStream stream,
+    CtPath * ran)
+{
   CtResult res = CT_OK;
+  bool any = false;
 
   if (n_batches > 0 && batches == NULL)
     return CT_ERROR_INVALID_ARGUMENT;
@@ -226,9 +251,12 @@ ct_transpose_batches (const CtPlaneBatch * batches, unsigned int n_batches,
     return CT_ERROR_UNSUPPORTED_KERNEL;
 
   if (one_launch (kernel))
-    return ct_launch_batches (batches, n_batches, kernel, mapping,
-        (cudaStream_t) stream);
+    return ct_launch_batches (batches, n_batches, kernel, force, mapping,
+        (cudaStream_t) stream, ran);
 
+  /* a seed is its own path */
+  if (force != CT_PATH_NONE && force != seed_path (kernel))
+    return CT_ERROR_UNSUPPORTED_KERNEL;
   for (unsigned int i = 0; i < n_batches; i++) {
     const CtPlaneBatch *b = &batches[i];
 
@@ -242,7 +270,10 @@ ct_transpose_batches (const CtPlaneBatch * batches, unsigned int n_batches,
       res = launch_plane (kernel, &pl, mapping, (cudaStream_t) stream);
       if (res != CT_OK)
         return res;
+      any = true;
     }
   }
+  if (ran != NULL)
+    *ran = any ? seed_path (kernel) : CT_PATH_NONE;
   return CT_OK;
 }

@@ -46,6 +46,8 @@ static int n_failed;
 static int n_reports;
 static uint64_t rng_state;
 static const char *only_groups;
+/* run_frame's forced path (the paths group), CT_PATH_NONE elsewhere */
+static CtPath forced_path = CT_PATH_NONE;
 
 /* Complementary bit patterns: no byte equals both. */
 static const unsigned char poisons[2] = { 0xa5, 0x5a };
@@ -450,13 +452,25 @@ report_mismatch (const Frame * f, CtKernel kernel, CtMapping mapping,
  * the first two planes. */
 static CtResult
 transpose_as_batches (const Frame * f, const CtPlane * planes,
-    CtKernel kernel, CtMapping mapping, cudaStream_t stream)
+    CtKernel kernel, CtMapping mapping, cudaStream_t stream, CtPath * ran)
 {
-  CtPlaneBatch b[2];
-  const size_t src_step = f->src_offset[1] - f->src_offset[0];
-  const size_t dst_step = f->dst_offset[1] - f->dst_offset[0];
+  CtPlaneBatch b[MAX_PLANES];
+  const size_t src_step = f->n_planes > 1 ?
+      f->src_offset[1] - f->src_offset[0] : 0;
+  const size_t dst_step = f->n_planes > 1 ?
+      f->dst_offset[1] - f->dst_offset[0] : 0;
   unsigned int n = 0;
 
+  /* not batched: every plane a batch of one */
+  if (f->batch_cut == 0) {
+    for (n = 0; n < f->n_planes; n++) {
+      b[n].plane = planes[n];
+      b[n].count = 1;
+      b[n].src_step = b[n].dst_step = 0;
+    }
+    return ct_transpose_batches_ex (b, n, kernel, forced_path, mapping,
+        (CtStream) stream, ran);
+  }
   b[n].plane = planes[0];
   b[n].count = f->batch_cut;
   b[n].src_step = src_step;
@@ -467,7 +481,31 @@ transpose_as_batches (const Frame * f, const CtPlane * planes,
     b[n].src_step = src_step;
     b[n++].dst_step = dst_step;
   }
-  return ct_transpose_batches (b, n, kernel, mapping, (CtStream) stream);
+  return ct_transpose_batches_ex (b, n, kernel, forced_path, mapping,
+      (CtStream) stream, ran);
+}
+
+/* Whether @ran is what @kernel (or the forced path) may run: the forced
+ * path itself; a seed's own; a wide variant's own, or thin, exact or (3
+ * bytes) its rgb tile where its tile cannot take the plane; auto: any GPU
+ * path. Names, as the element reports them. */
+static int
+ran_ok (CtKernel kernel, CtPath ran)
+{
+  const char *r = ct_path_name (ran);
+
+  if (forced_path != CT_PATH_NONE)
+    return ran == forced_path;
+  if (ran == CT_PATH_NONE || ran == CT_PATH_CPU || ran >= CT_PATH_COUNT)
+    return 0;
+  if (kernel == CT_KERNEL_AUTO)
+    return 1;
+  if (strcmp (r, ct_kernel_name (kernel)) == 0)
+    return 1;
+  return (kernel == CT_KERNEL_WIDE || kernel == CT_KERNEL_WIDE_PADDED ||
+      kernel == CT_KERNEL_WIDE_SWIZZLE) && (ran == CT_PATH_THIN ||
+      ran == CT_PATH_EXACT || (ran == CT_PATH_RGB_TILE &&
+          kernel != CT_KERNEL_WIDE));
 }
 
 /* Runs every GPU kernel on the frame under each mapping, with both poisons;
@@ -476,6 +514,12 @@ static void
 run_frame (Frame * f, const CtMapping * mappings, unsigned int n_mappings,
     cudaStream_t stream)
 {
+  const CtKernel auto_only[] = { CT_KERNEL_AUTO };
+  /* a forced path: under auto only */
+  const CtKernel *kernels = forced_path != CT_PATH_NONE ? auto_only :
+      gpu_kernels;
+  const unsigned int n_kernels = forced_path != CT_PATH_NONE ? 1 :
+      N_ELEMENTS (gpu_kernels);
   unsigned char *src = NULL, *got = NULL, *want[2] = { NULL, NULL };
   void *d_src = NULL, *d_dst = NULL;
   CtPlane planes[MAX_PLANES];
@@ -515,10 +559,11 @@ run_frame (Frame * f, const CtMapping * mappings, unsigned int n_mappings,
     for (p = 0; p < 2; p++)
       build_expected (f, src, mappings[m], poisons[p], want[p]);
 
-    for (k = 0; k < N_ELEMENTS (gpu_kernels); k++) {
+    for (k = 0; k < n_kernels; k++) {
       int ok = 1, cuda_ok = 1;
 
       for (p = 0; p < 2 && ok && cuda_ok; p++) {
+        CtPath ran = CT_PATH_COUNT;
         cudaError_t err;
         CtResult res;
 
@@ -526,14 +571,25 @@ run_frame (Frame * f, const CtMapping * mappings, unsigned int n_mappings,
                 stream));
         if (!cuda_ok)
           break;
-        res = f->batch_cut > 0 ?
-            transpose_as_batches (f, planes, gpu_kernels[k], mappings[m],
-            stream) : ct_transpose_planes (planes, f->n_planes,
-            gpu_kernels[k], mappings[m], (CtStream) stream);
+        /* the plane list once, the batches (which report the path) once */
+        if (f->batch_cut == 0 && p == 0 && forced_path == CT_PATH_NONE) {
+          res = ct_transpose_planes (planes, f->n_planes, kernels[k],
+              mappings[m], (CtStream) stream);
+        } else {
+          res = transpose_as_batches (f, planes, kernels[k], mappings[m],
+              stream, &ran);
+          if (res == CT_OK && !ran_ok (kernels[k], ran)) {
+            printf ("FAIL: %s, kernel %s, mapping %s: ran path %s\n",
+                f->name, ct_kernel_name (kernels[k]),
+                mapping_name (mappings[m]), ct_path_name (ran));
+            ok = 0;
+          }
+        }
         if (res != CT_OK) {
-          printf ("FAIL: %s, kernel %s, mapping %s: returned %d (%s)\n",
-              f->name, ct_kernel_name (gpu_kernels[k]),
-              mapping_name (mappings[m]), res, ct_result_string (res));
+          printf ("FAIL: %s, kernel %s (path %s), mapping %s: returned %d "
+              "(%s)\n", f->name, ct_kernel_name (kernels[k]),
+              ct_path_name (forced_path), mapping_name (mappings[m]), res,
+              ct_result_string (res));
           ok = 0;
           if (res > 0)
             stop_if_context_broken ();
@@ -543,12 +599,12 @@ run_frame (Frame * f, const CtMapping * mappings, unsigned int n_mappings,
         err = cudaStreamSynchronize (stream);
         if (err != cudaSuccess)
           printf ("FAIL: %s, kernel %s, mapping %s: the run failed\n",
-              f->name, ct_kernel_name (gpu_kernels[k]),
+              f->name, ct_kernel_name (kernels[k]),
               mapping_name (mappings[m]));
         cuda_ok = CHECK (err) && CHECK (cudaMemcpy (got, d_dst, f->dst_size,
                 cudaMemcpyDeviceToHost));
         if (cuda_ok && memcmp (got, want[p], f->dst_size) != 0) {
-          report_mismatch (f, gpu_kernels[k], mappings[m], poisons[p], got,
+          report_mismatch (f, kernels[k], mappings[m], poisons[p], got,
               want[p]);
           ok = 0;
         }
@@ -609,6 +665,166 @@ run_group (const char *what, const unsigned int (*shapes)[2],
     }
   }
   printf ("%s: %d cases passed, %d failed\n", what, n_passed - passed,
+      n_failed - failed);
+}
+
+/* Sizes, as bits 1 << size. */
+#define SZ(e) (1u << (e))
+#define SZ_ALL (SZ (1) | SZ (2) | SZ (3) | SZ (4) | SZ (8))
+#define SZ_NOT3 (SZ_ALL & ~SZ (3))
+
+/* A path forced on a plane it cannot take: refused with
+ * CT_ERROR_UNSUPPORTED_KERNEL, nothing written. */
+static void
+expect_refused (CtPath path, unsigned int w, unsigned int h,
+    unsigned int es, size_t shift, CtMapping mapping, cudaStream_t stream)
+{
+  const size_t src_stride = (size_t) w * es + shift;
+  const size_t dst_stride = (size_t) h * es + shift;
+  const size_t size = (w > h ? w : h) * (size_t) (w > h ? w : h) * es +
+      64 * shift + 64;
+  unsigned char *got = malloc (size);
+  void *d_src = NULL, *d_dst = NULL;
+  CtPlaneBatch b;
+  CtResult res;
+  size_t i;
+
+  if (got == NULL || !CHECK (cudaMalloc (&d_src, size)) ||
+      !CHECK (cudaMalloc (&d_dst, size)) ||
+      !CHECK (cudaMemset (d_src, 0x33, size)) ||
+      !CHECK (cudaMemset (d_dst, poisons[0], size)))
+    goto out;
+  b.plane.src = (unsigned char *) d_src + shift;
+  b.plane.dst = (unsigned char *) d_dst + shift;
+  b.plane.src_stride = src_stride;
+  b.plane.dst_stride = dst_stride;
+  b.plane.width = w;
+  b.plane.height = h;
+  b.plane.elem_size = es;
+  b.count = 1;
+  b.src_step = b.dst_step = 0;
+  res = ct_transpose_batches_ex (&b, 1, CT_KERNEL_AUTO, path, mapping,
+      (CtStream) stream, NULL);
+  if (!CHECK (cudaStreamSynchronize (stream)) ||
+      !CHECK (cudaMemcpy (got, d_dst, size, cudaMemcpyDeviceToHost)))
+    goto out;
+  for (i = 0; i < size && got[i] == poisons[0]; i++);
+  if (res == CT_ERROR_UNSUPPORTED_KERNEL && i == size) {
+    n_passed++;
+  } else {
+    printf ("FAIL: path %s forced on %ux%u %u-byte (shift %zu, mapping "
+        "%s): returned %d (%s), %s\n", ct_path_name (path), w, h, es, shift,
+        mapping_name (mapping), res, ct_result_string (res), i == size ?
+        "nothing written" : "output written");
+    n_failed++;
+  }
+out:
+  if (d_src != NULL)
+    CHECK (cudaFree (d_src));
+  if (d_dst != NULL)
+    CHECK (cudaFree (d_dst));
+  free (got);
+}
+
+/* Every path of the planner forced on planes it takes, checked against
+ * the reference and asserted to be the path that ran, so that each runs
+ * on any GPU whatever auto would pick on it; then forced on planes it
+ * cannot take. (Every other group asserts that the named variants ran
+ * their own path.) */
+static void
+run_paths (cudaStream_t stream)
+{
+  static const struct
+  {
+    CtPath path;
+    unsigned int w, h, sizes;
+    int strides;
+    int mirrored;
+  } cases[] = {
+    {CT_PATH_WIDE, 257, 255, SZ_ALL, STRIDES_PITCHED, 0},
+    {CT_PATH_WIDE, 1000, 1500, SZ_ALL, STRIDES_PITCHED_8, 0},
+    {CT_PATH_WIDE_PADDED, 257, 255, SZ_NOT3, STRIDES_PITCHED, 0},
+    {CT_PATH_WIDE_PADDED, 1000, 1500, SZ_NOT3, STRIDES_ALIGNED, 0},
+    {CT_PATH_WIDE_SWIZZLE, 257, 255, SZ_NOT3, STRIDES_PITCHED, 0},
+    {CT_PATH_WIDE_SWIZZLE, 1000, 1500, SZ_NOT3, STRIDES_ALIGNED, 0},
+    {CT_PATH_RGB_TILE, 257, 255, SZ (3), STRIDES_PITCHED, 0},
+    {CT_PATH_RGB_TILE, 1000, 1500, SZ (3), STRIDES_ALIGNED, 0},
+    {CT_PATH_SMALL_TILE, 257, 255, SZ_ALL, STRIDES_PITCHED_4, 0},
+    {CT_PATH_SMALL_TILE, 1000, 1500, SZ_ALL, STRIDES_PITCHED, 0},
+    {CT_PATH_STREAM, 257, 255, SZ_NOT3, STRIDES_PITCHED, 0},
+    {CT_PATH_STREAM, 3001, 1499, SZ_NOT3, STRIDES_PITCHED, 0},
+    {CT_PATH_TILE_64, 257, 255, SZ (4), STRIDES_PITCHED, 0},
+    {CT_PATH_TILE_64, 3001, 1499, SZ (4), STRIDES_ALIGNED, 0},
+    {CT_PATH_SKINNY, 5000, 64, SZ (1), STRIDES_PITCHED, 0},
+    {CT_PATH_SKINNY, 3001, 40, SZ (1), STRIDES_PITCHED, 0},
+    {CT_PATH_SKINNY, 64, 5000, SZ (1), STRIDES_PITCHED, 0},
+    {CT_PATH_SKINNY, 33, 2001, SZ (1), STRIDES_ALIGNED, 0},
+    {CT_PATH_THIN, 5, 700, SZ_ALL, STRIDES_TIGHT, 1},
+    {CT_PATH_THIN, 700, 9, SZ_ALL, STRIDES_PITCHED, 1},
+    {CT_PATH_EXACT, 257, 255, SZ_ALL, STRIDES_ODD, 1},
+    {CT_PATH_EXACT, 1000, 1500, SZ_ALL, STRIDES_ALIGNED, 0},
+    {CT_PATH_EXACT, 33, 65, SZ_ALL, STRIDES_ALIGNED, 1},
+  };
+  int passed = n_passed, failed = n_failed;
+  unsigned int i, j;
+
+  if (!wanted ("paths"))
+    return;
+  for (i = 0; i < N_ELEMENTS (cases); i++) {
+    const Strides *st = &strides_table[cases[i].strides];
+
+    for (j = 0; j < N_ELEMENTS (all_sizes); j++) {
+      Frame f;
+
+      if ((cases[i].sizes & SZ (all_sizes[j])) == 0)
+        continue;
+      memset (&f, 0, sizeof (f));
+      f.n_planes = 1;
+      f.spec[0].width = cases[i].w;
+      f.spec[0].height = cases[i].h;
+      f.spec[0].elem_size = all_sizes[j];
+      f.spec[0].src_pad = st->src_pad;
+      f.spec[0].dst_pad = st->dst_pad;
+      f.spec[0].src_shift = st->src_shift;
+      f.spec[0].dst_shift = st->dst_shift;
+      f.spec[0].row_align = st->row_align;
+      snprintf (f.name, sizeof (f.name), "path %s forced, %ux%u %u-byte, "
+          "%s strides", ct_path_name (cases[i].path), cases[i].w,
+          cases[i].h, all_sizes[j], st->name);
+      forced_path = cases[i].path;
+      if (cases[i].mirrored)
+        run_frame (&f, all_mappings, N_ELEMENTS (all_mappings), stream);
+      else
+        run_frame (&f, transpose_only, N_ELEMENTS (transpose_only), stream);
+      forced_path = CT_PATH_NONE;
+    }
+  }
+
+  /* the sizes, shapes, alignments and mappings each path refuses */
+  expect_refused (CT_PATH_STREAM, 1000, 1500, 3, 0, CT_MAPPING_TRANSPOSE,
+      stream);
+  expect_refused (CT_PATH_TILE_64, 1000, 1500, 1, 0, CT_MAPPING_TRANSPOSE,
+      stream);
+  expect_refused (CT_PATH_SKINNY, 1000, 1500, 1, 0, CT_MAPPING_TRANSPOSE,
+      stream);
+  expect_refused (CT_PATH_SKINNY, 5000, 64, 2, 0, CT_MAPPING_TRANSPOSE,
+      stream);
+  expect_refused (CT_PATH_THIN, 257, 255, 1, 0, CT_MAPPING_TRANSPOSE,
+      stream);
+  expect_refused (CT_PATH_THIN, 5, 700, 4, 1, CT_MAPPING_TRANSPOSE, stream);
+  expect_refused (CT_PATH_WIDE_SWIZZLE, 257, 255, 3, 0,
+      CT_MAPPING_TRANSPOSE, stream);
+  expect_refused (CT_PATH_RGB_TILE, 257, 255, 4, 0, CT_MAPPING_TRANSPOSE,
+      stream);
+  expect_refused (CT_PATH_WIDE, 257, 255, 4, 4, CT_MAPPING_TRANSPOSE,
+      stream);
+  expect_refused (CT_PATH_WIDE, 5, 700, 1, 0, CT_MAPPING_TRANSPOSE, stream);
+  expect_refused (CT_PATH_SMALL_TILE, 257, 255, 1, 0, CT_MAPPING_ROTATE_90R,
+      stream);
+  expect_refused (CT_PATH_NAIVE, 64, 64, 1, 0, CT_MAPPING_TRANSPOSE, stream);
+  expect_refused (CT_PATH_COPY, 64, 64, 1, 0, CT_MAPPING_TRANSPOSE, stream);
+  expect_refused (CT_PATH_COUNT, 64, 64, 1, 0, CT_MAPPING_TRANSPOSE, stream);
+  printf ("paths: %d cases passed, %d failed\n", n_passed - passed,
       n_failed - failed);
 }
 
@@ -1380,17 +1596,23 @@ test_names (void)
     snprintf (what, sizeof (what), "ct_kernel_name (%u)", i);
     expect_string (what, ct_kernel_name ((CtKernel) i));
   }
-  /* auto must resolve to a real GPU variant, not to itself or the CPU,
-   * for single planes and for frames */
-  for (i = 0; i < 2 * N_ELEMENTS (all_sizes); i++) {
-    unsigned int es = all_sizes[i % N_ELEMENTS (all_sizes)];
-    unsigned int n = i < N_ELEMENTS (all_sizes) ? 1 : 3;
-    CtKernel k = ct_kernel_auto_for (es, n);
+  for (i = 0; i <= CT_PATH_COUNT; i++) {
+    snprintf (what, sizeof (what), "ct_path_name (%u)", i);
+    expect_string (what, ct_path_name ((CtPath) i));
+  }
+  /* a named variant is the path of its name */
+  for (i = 0; i < CT_KERNEL_COUNT; i++) {
+    unsigned int k;
 
-    if (k > CT_KERNEL_AUTO && k < CT_KERNEL_CPU) {
+    if (i == CT_KERNEL_AUTO)
+      continue;
+    for (k = 0; k < CT_PATH_COUNT; k++)
+      if (strcmp (ct_path_name ((CtPath) k), ct_kernel_name (i)) == 0)
+        break;
+    if (k < CT_PATH_COUNT) {
       n_passed++;
     } else {
-      printf ("FAIL: ct_kernel_auto_for (%u, %u) = %d\n", es, n, (int) k);
+      printf ("FAIL: variant %s is no path\n", ct_kernel_name (i));
       n_failed++;
     }
   }
@@ -1530,6 +1752,7 @@ main (int argc, char **argv)
       N_ELEMENTS (skinny_shapes), byte_size, N_ELEMENTS (byte_size),
       stream_strides, N_ELEMENTS (stream_strides), ends, N_ELEMENTS (ends),
       stream);
+  run_paths (stream);
   if (wanted ("multi-plane frames"))
     run_frames (stream);
   run_batches (batch_shapes, N_ELEMENTS (batch_shapes), stream_strides,
