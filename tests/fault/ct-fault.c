@@ -112,12 +112,11 @@ real (const char *lib, const char *name)
 
 typedef CtResult (*AllocFn) (void **, size_t);
 typedef CtResult (*FreeFn) (void *);
-typedef CtResult (*PlanesFn) (const CtPlane *, unsigned int, CtKernel,
-    CtMapping, CtStream);
 typedef CtResult (*BatchesFn) (const CtPlaneBatch *, unsigned int, CtKernel,
-    CtMapping, CtStream);
+    CtPath, CtMapping, CtStream, CtPath *);
 typedef CtResult (*PermuteFn) (const void *, void *,
-    const unsigned long long *, unsigned int, const unsigned int *, CtStream);
+    const unsigned long long *, unsigned int, const unsigned int *, CtStream,
+    CtPath *);
 typedef int (*PushFn) (void *);
 
 /* An allocation through @fn, failed when @what is armed, counted in
@@ -178,37 +177,29 @@ ct_host_free (void *ptr)
   return counted_free (fn_, &live_host, ptr);
 }
 
+/* (the element's calls: the _ex ones) */
 CtResult
-ct_transpose_planes (const CtPlane * planes, unsigned int n_planes,
-    CtKernel kernel, CtMapping mapping, CtStream stream)
+ct_transpose_batches_ex (const CtPlaneBatch * batches, unsigned int n_batches,
+    CtKernel kernel, CtPath force, CtMapping mapping, CtStream stream,
+    CtPath * ran)
 {
-  REAL (PLUGIN, "ct_transpose_planes", PlanesFn);
+  REAL (PLUGIN, "ct_transpose_batches_ex", BatchesFn);
 
   if (take (CT_FAULT_LAUNCH) || !fn_)
     return (CtResult) cudaErrorLaunchOutOfResources;
-  return fn_ (planes, n_planes, kernel, mapping, stream);
+  return fn_ (batches, n_batches, kernel, force, mapping, stream, ran);
 }
 
 CtResult
-ct_transpose_batches (const CtPlaneBatch * batches, unsigned int n_batches,
-    CtKernel kernel, CtMapping mapping, CtStream stream)
+ct_permute_ex (const void *src, void *dst, const unsigned long long dims[4],
+    unsigned int elem_size, const unsigned int perm[4], CtStream stream,
+    CtPath * ran)
 {
-  REAL (PLUGIN, "ct_transpose_batches", BatchesFn);
+  REAL (PLUGIN, "ct_permute_ex", PermuteFn);
 
   if (take (CT_FAULT_LAUNCH) || !fn_)
     return (CtResult) cudaErrorLaunchOutOfResources;
-  return fn_ (batches, n_batches, kernel, mapping, stream);
-}
-
-CtResult
-ct_permute (const void *src, void *dst, const unsigned long long dims[4],
-    unsigned int elem_size, const unsigned int perm[4], CtStream stream)
-{
-  REAL (PLUGIN, "ct_permute", PermuteFn);
-
-  if (take (CT_FAULT_LAUNCH) || !fn_)
-    return (CtResult) cudaErrorLaunchOutOfResources;
-  return fn_ (src, dst, dims, elem_size, perm, stream);
+  return fn_ (src, dst, dims, elem_size, perm, stream, ran);
 }
 
 /* GStreamer's, from libgstcuda (gboolean is an int) */

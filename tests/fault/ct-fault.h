@@ -11,7 +11,7 @@ typedef enum
 {
   CT_FAULT_DEVICE_ALLOC,        /* ct_device_alloc: out of memory */
   CT_FAULT_HOST_ALLOC,          /* ct_host_alloc: out of memory */
-  CT_FAULT_LAUNCH,              /* ct_transpose_planes, _batches, ct_permute:
+  CT_FAULT_LAUNCH,              /* ct_transpose_batches_ex, ct_permute_ex:
                                  * too many resources requested for launch */
   CT_FAULT_CONTEXT_PUSH,        /* gst_cuda_context_push: FALSE */
   CT_FAULT_N
