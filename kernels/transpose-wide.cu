@@ -1191,7 +1191,7 @@ path_info (CtPath path)
 
 /* Where auto changes path, in one place. Each number was measured with
  * bench/bench-kernels on an H200 (132 multiprocessors); docs/performance.md
- * ("How auto chooses") has the measurements. Tile counts are big tiles
+ * ("What auto runs, and why") has the measurements. Tile counts are big tiles
  * (the swizzled stage's) per multiprocessor. */
 struct Thresholds
 {

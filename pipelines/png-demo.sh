@@ -33,7 +33,7 @@ case "$active" in
     echo "png-demo: cudatranspose reported no kernel; did it run?" >&2
     exit 1 ;;
   *)
-    where="on the GPU, kernel $active" ;;
+    where="on the GPU, path $active" ;;
 esac
 echo "input:  $out/input.png (${w}x${h})"
 echo "output: $out/output.png (${h}x${w})"
