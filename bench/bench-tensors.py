@@ -4,8 +4,8 @@
     bench/bench-tensors.py BUILD/bench/libcudatranspose-bench.so [--json FILE]
         [--reps N]
 
-For float32 and uint8 tensors of 8x3x1080x1920 and 1x64x512x512, NCHW to
-NHWC and back, it times in one process, on the same buffers and the same
+For float32 and uint8 tensors in the layouts of JOBS (NCHW to NHWC and
+back, and a transpose with two batch dimensions), it times in one process, on the same buffers and the same
 (default) CUDA stream:
   - copy: a device-to-device copy of the same bytes (dst.copy_(src));
   - ct_permute, through ctypes;
@@ -23,11 +23,24 @@ import sys
 
 import torch
 
+NCHW = ("NCHW->NHWC", "NHWC->NCHW")
 JOBS = [
-    # (label, NCHW shape)
-    ("8x3x1080x1920", (8, 3, 1080, 1920)),
-    ("1x64x512x512", (1, 64, 512, 512)),
+    # (label, NCHW shape, directions)
+    ("8x3x1080x1920", (8, 3, 1080, 1920), NCHW),
+    ("1x64x512x512", (1, 64, 512, 512), NCHW),
+    # odd sizes: the planar rows are not whole 16-byte words, so the
+    # channel kernels cannot take them (the thin path does)
+    ("4x3x1079x1919", (4, 3, 1079, 1919), NCHW),
+    # a transpose with two batch dimensions, both over 8
+    ("16x16x256x256", (16, 16, 256, 256), ("NCHW->CNWH",)),
 ]
+# direction: the input's layout (as a reordering of n, c, h, w) and
+# PyTorch's permutation of it
+DIRECTIONS = {
+    "NCHW->NHWC": ((0, 1, 2, 3), (0, 2, 3, 1)),
+    "NHWC->NCHW": ((0, 2, 3, 1), (0, 3, 1, 2)),
+    "NCHW->CNWH": ((0, 1, 2, 3), (1, 0, 3, 2)),
+}
 DTYPES = [("float32", torch.float32), ("uint8", torch.uint8)]
 
 
@@ -73,15 +86,15 @@ def main():
           f"{'torch x copy':>12} {'ours vs torch':>13}")
     rows = []
     failures = 0
-    for label, (n, c, h, w) in JOBS:
+    for label, nchw, directions in JOBS:
         for tname, dtype in DTYPES:
-            for direction in ("NCHW->NHWC", "NHWC->NCHW"):
-                if direction == "NCHW->NHWC":
-                    shape, torch_perm = (n, c, h, w), (0, 2, 3, 1)
-                    dims, perm = (w, h, c, n), (2, 0, 1, 3)
-                else:
-                    shape, torch_perm = (n, h, w, c), (0, 3, 1, 2)
-                    dims, perm = (c, w, h, n), (1, 2, 0, 3)
+            for direction in directions:
+                layout, torch_perm = DIRECTIONS[direction]
+                shape = tuple(nchw[k] for k in layout)
+                # ours counts dimensions innermost first: dimension i is
+                # PyTorch's 3 - i, and output i comes from input perm[i]
+                dims = tuple(reversed(shape))
+                perm = tuple(3 - torch_perm[3 - i] for i in range(4))
                 if dtype.is_floating_point:
                     x = torch.randn(shape, dtype=dtype, device=dev)
                 else:

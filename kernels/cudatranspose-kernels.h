@@ -101,10 +101,6 @@ typedef enum
       "channels through shared memory") \
   X (PIXELS, "pixels", "Interleaving or de-interleaving 2 to 4 channels " \
       "in registers") \
-  X (PERMUTE_THIN, "permute-thin", "A batch of 2-D transposes with a " \
-      "side of at most 16 in a permutation: an element per thread") \
-  X (PERMUTE_TILES, "permute-tiles", "A batch of 2-D transposes in a " \
-      "permutation, outer batch over 8: a 32x32 tile per block") \
   X (CPU, "cpu", "The plain CPU loop, no GPU")
 
 #define CT_PATH_ENUM_VALUE(id, name, summary) CT_PATH_##id,

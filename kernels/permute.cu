@@ -13,24 +13,23 @@
  *     as the batch. A side of at most kChannels elements (channels) takes
  *     k_pixels (2 to 4 channels: byte permutes in registers) or k_channels
  *     (more: through shared memory), both with 16-byte words on both
- *     global sides, where the interleaved end is dense and aligned; else a
- *     side of at most kSmall takes k_small, an element of the long side per
- *     thread; larger planes take the wide kernels (ct_transpose_batches,
- *     all planes in one launch) when the outermost batch dimension has at
- *     most CT_PLANES_PER_LAUNCH indices, else k_tiles, a padded 32x32 tile
- *     per block with the batch in the grid.
+ *     global sides, where the interleaved end is dense and aligned; every
+ *     other batch goes to the planner of the transpose kernels
+ *     (ct_transpose_batches_ex under auto), which picks its path as it
+ *     does for a frame: the thin path for a side under 16, a wide tile,
+ *     or the exact tile.
  */
 #include "cudatranspose-kernels.h"
 
 #include <cuda_runtime.h>
+#include <limits.h>
+#include <new>
 #include <stdint.h>
 #include <string.h>
 
 namespace {
 
 constexpr int kThreads = 256;
-constexpr unsigned int kSmall = 16;
-constexpr unsigned int kTile = 32;
 constexpr unsigned int kMaxGridY = 65535;
 constexpr unsigned int kChannels = 16;   /* most channels k_channels takes */
 constexpr unsigned int kChannelsSmem = 20 * 1024;  /* its shared memory */
@@ -163,47 +162,6 @@ batch_base (const Plane & p, unsigned int b1, unsigned int b2,
 {
   *src = reinterpret_cast<const T *>(p.src) + b1 * p.b.src1 + b2 * p.b.src2;
   *dst = reinterpret_cast<T *>(p.dst) + b1 * p.b.dst1 + b2 * p.b.dst2;
-}
-
-/// small: one side of the plane has at most kSmall elements (channels).
-/// A thread per element of the long side moves its whole short line: when
-/// the short side is the width, it reads `width` consecutive elements and
-/// writes one to each output row (coalesced across the warp, row by row);
-/// when it is the height, the reverse. Batch in blockIdx.y and z.
-template <typename T>
-__global__ void __launch_bounds__ (kThreads)
-k_small (const Plane p)
-{
-  const unsigned long long l = blockIdx.x * (unsigned long long) kThreads +
-      threadIdx.x;
-  /* element (long l, short k): the short side is the width (x = k) or the
-   * height (y = k) */
-  const bool short_x = p.width <= kSmall;
-  const unsigned long long n_long = short_x ? p.height : p.width;
-  const unsigned int n_short = (unsigned int) (short_x ? p.width : p.height);
-  const unsigned long long src_long = short_x ? p.src_stride : 1;
-  const unsigned long long src_short = short_x ? 1 : p.src_stride;
-  const unsigned long long dst_long = short_x ? 1 : p.dst_stride;
-  const unsigned long long dst_short = short_x ? p.dst_stride : 1;
-  const T *src;
-  T *dst;
-
-  for (unsigned int b2 = blockIdx.z; b2 < p.b.n2; b2 += gridDim.z) {
-    for (unsigned int b1 = blockIdx.y; b1 < p.b.n1; b1 += gridDim.y) {
-      batch_base<T> (p, b1, b2, &src, &dst);
-      if (l >= n_long)
-        continue;
-      T v[kSmall];
-#pragma unroll
-      for (unsigned int k = 0; k < kSmall; k++)
-        if (k < n_short)
-          v[k] = src[l * src_long + k * src_short];
-#pragma unroll
-      for (unsigned int k = 0; k < kSmall; k++)
-        if (k < n_short)
-          dst[l * dst_long + k * dst_short] = v[k];
-    }
-  }
 }
 
 /// channels: one side of the plane is channels (at most kChannels), and
@@ -480,38 +438,6 @@ k_pixels (const Plane p)
   }
 }
 
-/// tiles: a 32x32 tile of a plane per block, 32x8 threads, through shared
-/// memory padded to 33 columns (no bank conflicts for 4-byte words), the
-/// batch in blockIdx.y and z. Bounds-checked on every side.
-template <typename T>
-__global__ void __launch_bounds__ (kThreads)
-k_tiles (const Plane p, unsigned int tiles_x)
-{
-  __shared__ T tile[kTile][kTile + 1];
-  const unsigned long long x0 = (blockIdx.x % tiles_x) * kTile;
-  const unsigned long long y0 = (blockIdx.x / tiles_x) * (unsigned long long)
-      kTile;
-  const unsigned int tx = threadIdx.x % kTile, ty = threadIdx.x / kTile;
-  const T *src;
-  T *dst;
-
-  for (unsigned int b2 = blockIdx.z; b2 < p.b.n2; b2 += gridDim.z) {
-    for (unsigned int b1 = blockIdx.y; b1 < p.b.n1; b1 += gridDim.y) {
-      batch_base<T> (p, b1, b2, &src, &dst);
-      __syncthreads ();
-      for (unsigned int r = ty; r < kTile; r += kThreads / kTile) {
-        if (x0 + tx < p.width && y0 + r < p.height)
-          tile[r][tx] = src[(y0 + r) * p.src_stride + x0 + tx];
-      }
-      __syncthreads ();
-      for (unsigned int r = ty; r < kTile; r += kThreads / kTile) {
-        if (x0 + r < p.width && y0 + tx < p.height)
-          dst[(x0 + r) * p.dst_stride + y0 + tx] = tile[tx][r];
-      }
-    }
-  }
-}
-
 /* Whether k_channels can take the plane: channels on one side, the
  * interleaved end dense, and every address a multiple of 16 bytes. */
 bool
@@ -575,19 +501,22 @@ launch_pixels (const Plane & p, bool to_interleaved, dim3 grid,
     k_pixels<ES, C, false> <<<grid, kThreads, 0, s>>> (p);
 }
 
+/* k_pixels or k_channels on a plane that pixels_fit or channels_fit. */
 template <typename T>
 CtResult
-launch_plane (const Plane & p, cudaStream_t s, CtPath * ran)
+launch_channels (const Plane & p, cudaStream_t s, CtPath * ran)
 {
   const unsigned int gy = p.b.n1 < kMaxGridY ? p.b.n1 : kMaxGridY;
   const unsigned int gz = p.b.n2 < kMaxGridY ? p.b.n2 : kMaxGridY;
-  bool inter;
+  bool inter = false;
+  const bool pixels = pixels_fit (p, sizeof (T), &inter);
+  const unsigned int chans = (unsigned int) (inter ? p.height : p.width);
+  const unsigned long long len = inter ? p.width : p.height;
 
-  if (pixels_fit (p, sizeof (T), &inter)) {
-    unsigned long long groups = (inter ? p.width : p.height) /
-        (16 / sizeof (T));
+  if (pixels) {
+    unsigned long long groups = len / (16 / sizeof (T));
     dim3 grid ((unsigned int) ((groups + kThreads - 1) / kThreads), gy, gz);
-    switch (inter ? p.height : p.width) {
+    switch (chans) {
       case 2:
         launch_pixels<sizeof (T), 2> (p, inter, grid, s);
         break;
@@ -599,26 +528,13 @@ launch_plane (const Plane & p, cudaStream_t s, CtPath * ran)
         break;
     }
     *ran = CT_PATH_PIXELS;
-  } else if (channels_fit (p, sizeof (T), &inter)) {
-    unsigned int chans = (unsigned int) (inter ? p.height : p.width);
+  } else {
     unsigned int shift = channels_shift (chans);
-    unsigned long long len = inter ? p.width : p.height;
     unsigned long long per = (1u << shift) / sizeof (T);
     dim3 grid ((unsigned int) ((len + per - 1) / per), gy, gz);
     k_channels<sizeof (T)> <<<grid, kThreads, channels_smem (chans, shift),
         s>>> (p, inter, shift);
     *ran = CT_PATH_CHANNELS;
-  } else if (p.width <= kSmall || p.height <= kSmall) {
-    unsigned long long lng = p.width <= kSmall ? p.height : p.width;
-    dim3 grid ((unsigned int) ((lng + kThreads - 1) / kThreads), gy, gz);
-    k_small<T> <<<grid, kThreads, 0, s>>> (p);
-    *ran = CT_PATH_PERMUTE_THIN;
-  } else {
-    unsigned long long tx = (p.width + kTile - 1) / kTile;
-    unsigned long long ty = (p.height + kTile - 1) / kTile;
-    dim3 grid ((unsigned int) (tx * ty), gy, gz);
-    k_tiles<T> <<<grid, kThreads, 0, s>>> (p, (unsigned int) tx);
-    *ran = CT_PATH_PERMUTE_TILES;
   }
   return (CtResult) cudaGetLastError ();
 }
@@ -680,6 +596,50 @@ permute_rows (const Shape & s, const void *src, void *dst, unsigned int es,
   }
 }
 
+/* Planes without channels: the planner's (ct_transpose_batches_ex under
+ * auto), which takes one batch level. The larger batch dimension is each
+ * batch's count and the smaller one the batches, so that a launch (up to
+ * CT_PLANES_PER_LAUNCH batches) holds as many planes as it can. */
+CtResult
+plan_planes (const Plane & p, unsigned int es, cudaStream_t st, CtPath * ran)
+{
+  constexpr unsigned int kOnStack = CT_PLANES_PER_LAUNCH;
+  const bool swap = p.b.n2 > p.b.n1;
+  const unsigned int count = swap ? p.b.n2 : p.b.n1;
+  const unsigned int n = swap ? p.b.n1 : p.b.n2;
+  const unsigned long long in_step = swap ? p.b.src2 : p.b.src1;
+  const unsigned long long out_step = swap ? p.b.dst2 : p.b.dst1;
+  const unsigned long long in_outer = swap ? p.b.src1 : p.b.src2;
+  const unsigned long long out_outer = swap ? p.b.dst1 : p.b.dst2;
+  CtPlaneBatch on_stack[kOnStack];
+  CtPlaneBatch *batches = on_stack;
+  CtResult res;
+
+  if (n > kOnStack) {
+    batches = new (std::nothrow) CtPlaneBatch[n];
+    if (batches == nullptr)
+      return (CtResult) cudaErrorMemoryAllocation;
+  }
+  for (unsigned int k = 0; k < n; k++) {
+    CtPlaneBatch & b = batches[k];
+    b.plane.src = p.src + k * in_outer * es;
+    b.plane.dst = p.dst + k * out_outer * es;
+    b.plane.src_stride = p.src_stride * es;
+    b.plane.dst_stride = p.dst_stride * es;
+    b.plane.width = (unsigned int) p.width;
+    b.plane.height = (unsigned int) p.height;
+    b.plane.elem_size = es;
+    b.count = count;
+    b.src_step = in_step * es;
+    b.dst_step = out_step * es;
+  }
+  res = ct_transpose_batches_ex (batches, n, CT_KERNEL_AUTO, CT_PATH_NONE,
+      CT_MAPPING_TRANSPOSE, (CtStream) st, ran);
+  if (batches != on_stack)
+    delete[] batches;
+  return res;
+}
+
 /* The innermost dimension moves: a batch of transposes between input dim 0
  * and input dim a = p[0]. */
 CtResult
@@ -707,40 +667,20 @@ permute_planes (const Shape & s, const void *src, void *dst, unsigned int es,
   p.b.src2 = other[1] >= 0 ? in[other[1]] : 0;
   p.b.dst2 = other[1] >= 0 ? out[other[1]] : 0;
 
-  /* large planes without channels: the wide kernels, the planes of each
-   * index of the outermost other dimension a batch, all in one launch */
   bool inter;
-  if (!channels_fit (p, es, &inter) && p.width > kSmall &&
-      p.height > kSmall && p.b.n2 <= CT_PLANES_PER_LAUNCH &&
-      p.width <= 0xffffffffull && p.height <= 0xffffffffull) {
-    CtPlaneBatch batches[CT_PLANES_PER_LAUNCH];
-    for (unsigned int b2 = 0; b2 < p.b.n2; b2++) {
-      CtPlaneBatch & b = batches[b2];
-      b.plane.src = p.src + b2 * p.b.src2 * es;
-      b.plane.dst = p.dst + b2 * p.b.dst2 * es;
-      b.plane.src_stride = p.src_stride * es;
-      b.plane.dst_stride = p.dst_stride * es;
-      b.plane.width = (unsigned int) p.width;
-      b.plane.height = (unsigned int) p.height;
-      b.plane.elem_size = es;
-      b.count = p.b.n1;
-      b.src_step = p.b.src1 * es;
-      b.dst_step = p.b.dst1 * es;
+  if (channels_fit (p, es, &inter)) {
+    switch (es) {
+      case 1:
+        return launch_channels<unsigned char> (p, st, ran);
+      case 2:
+        return launch_channels<unsigned short> (p, st, ran);
+      case 4:
+        return launch_channels<unsigned int> (p, st, ran);
+      default:
+        return launch_channels<unsigned long long> (p, st, ran);
     }
-    return ct_transpose_batches_ex (batches, p.b.n2, CT_KERNEL_AUTO,
-        CT_PATH_NONE, CT_MAPPING_TRANSPOSE, (CtStream) st, ran);
   }
-
-  switch (es) {
-    case 1:
-      return launch_plane<unsigned char> (p, st, ran);
-    case 2:
-      return launch_plane<unsigned short> (p, st, ran);
-    case 4:
-      return launch_plane<unsigned int> (p, st, ran);
-    default:
-      return launch_plane<unsigned long long> (p, st, ran);
-  }
+  return plan_planes (p, es, st, ran);
 }
 
 }  // namespace
@@ -795,6 +735,10 @@ ct_permute_ex (const void *src, void *dst, const unsigned long long dims[4],
       return CT_ERROR_INVALID_ARGUMENT;   /* merged past 32-bit indices */
   for (int i = 0; i < s.rank; i++)
     identity = identity && s.p[i] == i;
+  /* the sides of a 2-D transpose are the planner's, under 2^31 */
+  if (s.rank > 1 && s.p[0] != 0 &&
+      (s.d[0] > INT_MAX || s.d[s.p[0]] > INT_MAX))
+    return CT_ERROR_INVALID_ARGUMENT;
   if (identity) {
     unsigned long long bytes = elem_size;
     for (int k = 0; k < 4; k++)

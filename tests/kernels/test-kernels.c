@@ -999,13 +999,56 @@ permute_expected (const unsigned char *src, unsigned char *want,
         }
 }
 
+/* A path a permutation may report: its own kernels, or a path of the
+ * planner (the thin, wide or exact tiles of its 2-D transposes). */
+static int
+permute_path (CtPath ran)
+{
+  switch (ran) {
+    case CT_PATH_COPY:
+    case CT_PATH_GATHER:
+    case CT_PATH_CHANNELS:
+    case CT_PATH_PIXELS:
+    case CT_PATH_THIN:
+    case CT_PATH_EXACT:
+    case CT_PATH_WIDE:
+    case CT_PATH_WIDE_PADDED:
+    case CT_PATH_WIDE_SWIZZLE:
+    case CT_PATH_SMALL_TILE:
+    case CT_PATH_STREAM:
+    case CT_PATH_TILE_64:
+    case CT_PATH_SKINNY:
+      return 1;
+    default:
+      return 0;
+  }
+}
+
+/* check_permute's @want_path: any wide tile of the planner (not thin or
+ * exact) */
+#define ANY_WIDE_TILE CT_PATH_COUNT
+
+static int
+path_wanted (CtPath ran, CtPath want)
+{
+  if (!permute_path (ran))
+    return 0;
+  if (want == ANY_WIDE_TILE)
+    return ran != CT_PATH_THIN && ran != CT_PATH_EXACT &&
+        ran != CT_PATH_COPY && ran != CT_PATH_GATHER &&
+        ran != CT_PATH_CHANNELS && ran != CT_PATH_PIXELS;
+  return want == CT_PATH_NONE || ran == want;
+}
+
 /* One permutation of the random @src (on the GPU at @d_src): on the GPU
  * twice over a poisoned destination, and on the CPU, each against the
- * reference. @want and @got are host buffers of the same size. */
+ * reference. @want and @got are host buffers of the same size. The path
+ * that ran must be a permutation's, and @want_path unless CT_PATH_NONE. */
 static void
 check_permute (const unsigned char *src, const void *d_src, void *d_dst,
     unsigned char *want, unsigned char *got, const unsigned long long d[4],
-    unsigned int es, const unsigned int perm[4], cudaStream_t stream)
+    unsigned int es, const unsigned int perm[4], CtPath want_path,
+    cudaStream_t stream)
 {
   size_t bytes = d[0] * d[1] * d[2] * d[3] * es;
   unsigned int p;
@@ -1013,9 +1056,20 @@ check_permute (const unsigned char *src, const void *d_src, void *d_dst,
   permute_expected (src, want, d, es, perm);
   for (p = 0; p < 2; p++) {
     CtResult res;
+    CtPath ran = CT_PATH_NONE;
     if (!CHECK (cudaMemset (d_dst, poisons[p], bytes)))
       return;
-    res = ct_permute (d_src, d_dst, d, es, perm, (CtStream) stream);
+    res = ct_permute_ex (d_src, d_dst, d, es, perm, (CtStream) stream, &ran);
+    if (res == CT_OK && !path_wanted (ran, want_path)) {
+      printf ("FAIL: permute %llu:%llu:%llu:%llu by %u:%u:%u:%u, %u "
+          "bytes: ran path %s, wanted %s\n", d[0], d[1], d[2], d[3],
+          perm[0], perm[1], perm[2], perm[3], es, ct_path_name (ran),
+          want_path == ANY_WIDE_TILE ? "a wide tile" :
+          want_path == CT_PATH_NONE ? "a permutation's" :
+          ct_path_name (want_path));
+      n_failed++;
+      continue;
+    }
     if (res != CT_OK || !CHECK (cudaStreamSynchronize (stream)) ||
         !CHECK (cudaMemcpy (got, d_dst, bytes, cudaMemcpyDeviceToHost))) {
       printf ("FAIL: permute %llu:%llu:%llu:%llu by %u:%u:%u:%u, %u "
@@ -1087,13 +1141,13 @@ permute_buffers_clear (PermuteBuffers * b)
 /* check_permute on a new random tensor of @d. */
 static void
 check_random_permute (const unsigned long long d[4], unsigned int es,
-    const unsigned int perm[4], cudaStream_t stream)
+    const unsigned int perm[4], CtPath want_path, cudaStream_t stream)
 {
   PermuteBuffers b;
 
   if (permute_buffers_init (&b, d, es))
     check_permute (b.src, b.d_src, b.d_dst, b.want, b.got, d, es, perm,
-        stream);
+        want_path, stream);
   permute_buffers_clear (&b);
 }
 
@@ -1126,13 +1180,42 @@ run_permutations (cudaStream_t stream)
             perm[i] = t;
           }
           check_permute (b.src, b.d_src, b.d_dst, b.want, b.got, shapes[sh],
-              sizes[z], perm, stream);
+              sizes[z], perm, CT_PATH_NONE, stream);
         }
       }
       permute_buffers_clear (&b);
     }
   }
 
+  {
+    /* the path each kind of permutation takes, asserted: the planner takes
+     * the 2-D transposes without channels, batched two levels deep with
+     * more batches than a launch holds (9 x 20 planes) */
+    static const struct
+    {
+      unsigned long long d[4];
+      unsigned int perm[4], es;
+      CtPath path;
+    } cases[] = {
+      {{2, 3, 4, 5}, {0, 1, 2, 3}, 2, CT_PATH_COPY},
+      {{8, 3, 5, 1}, {0, 2, 1, 3}, 2, CT_PATH_GATHER},
+      {{3, 64, 32, 1}, {1, 2, 0, 3}, 1, CT_PATH_PIXELS},
+      {{8, 64, 32, 1}, {1, 2, 0, 3}, 4, CT_PATH_CHANNELS},
+      /* HWC to CHW with odd sizes: the planar rows are not whole 16-byte
+       * words */
+      {{3, 63, 31, 1}, {1, 2, 0, 3}, 1, CT_PATH_THIN},
+      {{3, 5, 7, 20}, {1, 0, 3, 2}, 4, CT_PATH_THIN},
+      {{64, 48, 9, 20}, {1, 0, 3, 2}, 2, ANY_WIDE_TILE},
+      {{64, 48, 20, 9}, {1, 0, 3, 2}, 8, ANY_WIDE_TILE},
+      /* rows of 33 2-byte elements: no wide tile's alignment */
+      {{40, 33, 9, 20}, {1, 0, 3, 2}, 2, CT_PATH_EXACT},
+    };
+    size_t i;
+
+    for (i = 0; i < N_ELEMENTS (cases); i++)
+      check_random_permute (cases[i].d, cases[i].es, cases[i].perm,
+          cases[i].path, stream);
+  }
   {
     const unsigned long long d[4] = { 4, 4, 1, 1 }, zero[4] = { 4, 0, 1, 1 };
     const unsigned int twice[4] = { 0, 0, 2, 3 }, big[4] = { 0, 1, 2, 4 },
@@ -1147,6 +1230,22 @@ run_permutations (cudaStream_t stream)
         ct_permute_validate (zero, 1, id), CT_ERROR_INVALID_ARGUMENT);
     expect_result ("permutation of 3-byte elements",
         ct_permute_validate (d, 3, id), CT_ERROR_UNSUPPORTED_ELEMENT_SIZE);
+  }
+  {
+    /* a transposed side of 2^31 elements is refused before any memory is
+     * touched (the planner's indices are under 2^31; the buffers here are
+     * far too small, so a launch would fault) */
+    const unsigned long long d[4] = { 1ull << 31, 2, 1, 1 };
+    const unsigned int swap[4] = { 1, 0, 2, 3 };
+    unsigned char *dev = NULL;
+
+    if (CHECK (cudaMalloc ((void **) &dev, 1024))) {
+      expect_result ("permutation with a transposed side of 2^31",
+          ct_permute (dev, dev + 512, d, 1, swap, (CtStream) stream),
+          CT_ERROR_INVALID_ARGUMENT);
+      CHECK (cudaStreamSynchronize (stream));
+      CHECK (cudaFree (dev));
+    }
   }
   {
     /* pointers off the elements' alignment are refused, not launched
@@ -1201,15 +1300,15 @@ run_channels (cudaStream_t stream)
         const unsigned long long *s = plain[i];
         const unsigned long long planar[4] = { s[0], c, s[1], s[2] };
         const unsigned long long inter[4] = { c, s[0], s[1], s[2] };
-        check_random_permute (planar, es, nchw_nhwc, stream);
-        check_random_permute (inter, es, nchw_nhwc, stream);
+        check_random_permute (planar, es, nchw_nhwc, CT_PATH_NONE, stream);
+        check_random_permute (inter, es, nchw_nhwc, CT_PATH_NONE, stream);
       }
       for (i = 0; i < N_ELEMENTS (strided); i++) {
         const unsigned long long *s = strided[i];
         const unsigned long long planar[4] = { s[0], s[1], c, 2 };
         const unsigned long long inter[4] = { c, s[0], 2, s[1] };
-        check_random_permute (planar, es, to_inter, stream);
-        check_random_permute (inter, es, to_planar, stream);
+        check_random_permute (planar, es, to_inter, CT_PATH_NONE, stream);
+        check_random_permute (inter, es, to_planar, CT_PATH_NONE, stream);
       }
     }
   }
