@@ -219,6 +219,7 @@ run_path (const gchar * path_desc, GstCaps * caps, gsize bytes,
   GstBufferPool *pool;
   GstBuffer *frames[DISTINCT_FRAMES];
   GstMessage *msg;
+  GParamSpec *active_pspec;
   Timing timing;
   GError *err = NULL;
   guint i, n;
@@ -300,16 +301,17 @@ run_path (const gchar * path_desc, GstCaps * caps, gsize bytes,
   }
   if (msg)
     gst_message_unref (msg);
-  if (g_object_class_find_property (G_OBJECT_GET_CLASS (t), "active-kernel")) {
-    GEnumClass *klass = g_type_class_ref (g_type_from_name
-        ("GstCudaTransposeKernel"));
+  active_pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (t),
+      "active-kernel");
+  if (active_pspec && G_IS_PARAM_SPEC_ENUM (active_pspec)) {
+    /* the path that ran, in the property's own enum */
+    GEnumClass *klass = G_PARAM_SPEC_ENUM (active_pspec)->enum_class;
     gint active = 0;
     GEnumValue *v;
 
     g_object_get (t, "active-kernel", &active, NULL);
     v = g_enum_get_value (klass, active);
     g_snprintf (r.kernel, sizeof (r.kernel), "%s", v ? v->value_nick : "?");
-    g_type_class_unref (klass);
   }
   gst_element_set_state (pipeline, GST_STATE_NULL);
 

@@ -79,7 +79,7 @@ k_thin (const __grid_constant__ FrameArgs f)
   const FramePlane & fp = f.plane[i];
   unsigned int t = blockIdx.x - f.first_block[i];
   const PlaneArgs a = batch_plane (fp, &t);
-  thin_any (fp.elem, a, t % fp.tiles_x, t / fp.tiles_x);
+  thin_any (fp.elem, a, t / fp.tiles_y, t % fp.tiles_y, fp.thin_shift);
 }
 
 /// The stream kernels, one per element size: one plane on the stream path
@@ -352,9 +352,13 @@ struct Thresholds
   /* staged tiles go down the columns of tiles above this many blocks per
    * multiprocessor (k_wide's resident blocks: one wave) */
   unsigned int by_columns_above;
+  /* the thin path moves 2, 4 or 8 elements per thread where that still
+   * leaves this many blocks per multiprocessor (blocks of one element per
+   * thread are too short: scheduling them bounds large thin planes) */
+  unsigned int thin_blocks_per_sm;
 };
 
-constexpr Thresholds kAuto = { 16, 3, 16, 2, 2, 1, kStagedPerSm };
+constexpr Thresholds kAuto = { 16, 3, 16, 2, 2, 1, kStagedPerSm, 64 };
 
 /* What the planner needs to know of the device. */
 struct Device
@@ -396,6 +400,7 @@ struct Choice
   size_t smem;
   bool words;                   /* exact: in native words */
   bool by_columns;
+  unsigned int thin_shift;      /* thin: 2^thin_shift elements per thread */
 };
 
 /* Whether path @path takes entry @e; if so, *@c is its geometry. */
@@ -420,10 +425,20 @@ fits (CtPath path, const Entry & e, const Call & call, const Device & d,
     if (!thin || !native)
       return false;
     const bool by_rows = pl->width >= pl->height;
-    c->tiles_x = (unsigned int) div_up (by_rows ? pl->width : pl->height,
-        kThreads);
+    const unsigned int len = by_rows ? pl->width : pl->height;
+    const unsigned long long enough =
+        (unsigned long long) kAuto.thin_blocks_per_sm * d.n_sms;
     c->tiles_y = by_rows ? pl->height : pl->width;
+    const unsigned long long one_each = div_up (len, kThreads) * c->tiles_y *
+        e.count;
+    while (c->thin_shift < kThinMaxShift &&
+        one_each >> (c->thin_shift + 1) >= enough)
+      c->thin_shift++;
+    c->tiles_x = (unsigned int) div_up (len,
+        (unsigned long long) kThreads << c->thin_shift);
     c->blocks = (unsigned long long) c->tiles_x * c->tiles_y;
+    /* the lines of a stretch of the long side in neighbouring blocks */
+    c->by_columns = true;
     return true;
   }
   if (info->way == WAY_EXACT) {
@@ -959,6 +974,7 @@ launch_wide (unsigned int n, Get get, CtKernel kernel, CtPath force,
       fp.stage = (unsigned char) c.stage;
       fp.words = c.words;
       fp.by_columns = c.by_columns;
+      fp.thin_shift = (unsigned char) c.thin_shift;
       fp.count = take;
       fp.src_step = b.src_step;
       fp.dst_step = b.dst_step;

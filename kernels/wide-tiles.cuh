@@ -100,7 +100,8 @@ struct FramePlane
   unsigned char elem;           /* element size */
   unsigned char stage;          /* Stage of a wide tile */
   unsigned char words;          /* exact: native words (else bytes) */
-  int by_columns;               /* block order: down the columns of tiles */
+  unsigned char by_columns;     /* block order: down the columns of tiles */
+  unsigned char thin_shift;     /* thin: 2^thin_shift elements per thread */
   /* a batch: @count planes of this shape, plane k at a.src + k * src_step
    * and a.dst + k * dst_step, each tiles_x * tiles_y blocks; 1: one plane */
   unsigned int count;
@@ -647,24 +648,66 @@ rgb_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
   }
 }
 
-/// thin: an element per thread, along the plane's long side: in source
-/// order when the plane is at least as wide as tall (reads coalesced, each
-/// destination row short) and in destination order otherwise (writes
-/// coalesced). Block (tx, ty) covers elements 256 tx .. 256 tx + 255 of line
-/// ty of the short side, so no thread divides a 64-bit index. For planes
-/// with fewer than kThin rows or columns, where a tile would idle.
-template <typename T>
+/// thin: elements along the plane's long side, in source order when the
+/// plane is at least as wide as tall (reads coalesced, each destination row
+/// short) and in destination order otherwise (writes coalesced). Block
+/// (tx, ty) covers 256 * N elements of line ty of the short side, N = 2^@shift
+/// per thread, 256 apart (the planner's choice: 1 on small planes, more
+/// where blocks of one element per thread would be too many to schedule),
+/// so no thread divides a 64-bit index. The lines of the short side are
+/// the fastest-moving block index (host: by_columns), so the blocks that
+/// share the same destination (or source) sectors run together and the
+/// sectors are whole in L2 when they reach memory. For planes with fewer
+/// than kThin rows or columns, where a tile would idle.
+constexpr unsigned int kThinMaxShift = 3;
+
+template <typename T, unsigned int N>
 __device__ __forceinline__ void
 thin_block (const PlaneArgs & p, unsigned int tx, unsigned int ty)
 {
-  const unsigned int l = tx * kThreads + threadIdx.x;
+  const unsigned int l0 = tx * kThreads * N + threadIdx.x;
+  const bool by_rows = p.width >= p.height;
+  const unsigned int len = by_rows ? p.width : p.height;
+  T v[N];
 
-  if (p.width >= p.height) {
-    if (l < p.width)
-      ct::dst_of<T> (p, l, ty) = ct::src_at<T> (p, l, ty);
-  } else {
-    if (l < p.height)
-      ct::dst_of<T> (p, ty, l) = ct::src_at<T> (p, ty, l);
+  /* every load first, then every store: N loads in flight */
+#pragma unroll
+  for (unsigned int k = 0; k < N; k++) {
+    const unsigned int l = l0 + k * kThreads;
+    if (l < len)
+      v[k] = by_rows ? ct::src_at<T> (p, l, ty) : ct::src_at<T> (p, ty, l);
+  }
+#pragma unroll
+  for (unsigned int k = 0; k < N; k++) {
+    const unsigned int l = l0 + k * kThreads;
+    if (l < len) {
+      if (by_rows)
+        ct::dst_of<T> (p, l, ty) = v[k];
+      else
+        ct::dst_of<T> (p, ty, l) = v[k];
+    }
+  }
+}
+
+/* Thin block (tx, ty) of elements T, 2^@shift per thread. */
+template <typename T>
+__device__ __forceinline__ void
+thin_shifted (const PlaneArgs & p, unsigned int tx, unsigned int ty,
+    unsigned int shift)
+{
+  switch (shift) {
+    case 0:
+      thin_block<T, 1> (p, tx, ty);
+      break;
+    case 1:
+      thin_block<T, 2> (p, tx, ty);
+      break;
+    case 2:
+      thin_block<T, 4> (p, tx, ty);
+      break;
+    default:
+      thin_block<T, 8> (p, tx, ty);
+      break;
   }
 }
 
@@ -751,23 +794,23 @@ batch_plane (const FramePlane & fp, unsigned int *t)
  * the host sends only aligned planes this way). */
 __device__ __forceinline__ void
 thin_any (unsigned int elem, const PlaneArgs & a, unsigned int tx,
-    unsigned int ty)
+    unsigned int ty, unsigned int shift)
 {
   switch (elem) {
     case 1:
-      thin_block<unsigned char> (a, tx, ty);
+      thin_shifted<unsigned char> (a, tx, ty, shift);
       break;
     case 2:
-      thin_block<unsigned short> (a, tx, ty);
+      thin_shifted<unsigned short> (a, tx, ty, shift);
       break;
     case 3:
-      thin_block<Bytes<3>> (a, tx, ty);
+      thin_shifted<Bytes<3>> (a, tx, ty, shift);
       break;
     case 4:
-      thin_block<unsigned int> (a, tx, ty);
+      thin_shifted<unsigned int> (a, tx, ty, shift);
       break;
     default:
-      thin_block<unsigned long long> (a, tx, ty);
+      thin_shifted<unsigned long long> (a, tx, ty, shift);
       break;
   }
 }
@@ -839,7 +882,7 @@ wide_block (const FramePlane & fp, const PlaneArgs & a, unsigned int t,
       }
       break;
     case WAY_THIN:
-      thin_any (fp.elem, a, tx, ty);
+      thin_any (fp.elem, a, tx, ty, fp.thin_shift);
       break;
     default:
       exact_any (fp.elem, fp.words, a, tx, ty, smem);

@@ -1205,6 +1205,8 @@ run_permutations (cudaStream_t stream)
        * words */
       {{3, 63, 31, 1}, {1, 2, 0, 3}, 1, CT_PATH_THIN},
       {{3, 5, 7, 20}, {1, 0, 3, 2}, 4, CT_PATH_THIN},
+      /* a batch of long thin planes: several elements per thread */
+      {{3, 1001, 1001, 4}, {1, 2, 0, 3}, 1, CT_PATH_THIN},
       {{64, 48, 9, 20}, {1, 0, 3, 2}, 2, ANY_WIDE_TILE},
       {{64, 48, 20, 9}, {1, 0, 3, 2}, 8, ANY_WIDE_TILE},
       /* rows of 33 2-byte elements: no wide tile's alignment */
@@ -1728,6 +1730,12 @@ main (int argc, char **argv)
   static const unsigned int big_shapes[][2] = {
     {512, 1024}, {1000, 1500},
   };
+  /* thin planes long enough that the thin path moves several elements per
+   * thread (on an H200, 4 and 8; the planner's kAuto.thin_blocks_per_sm),
+   * ragged at the end */
+  static const unsigned int long_thin_shapes[][2] = {
+    {3, 2000001}, {2000001, 9},
+  };
   /* the wide kernels' tiles are 256, 128, 64, 64 and 32 elements square
    * for 1, 2, 3, 4 and 8 bytes: one past, one short, and micro-blocks cut
    * by the plane's edge in either direction; thin planes of several lines
@@ -1776,6 +1784,7 @@ main (int argc, char **argv)
   };
   static const int two_strides[] = { STRIDES_ALIGNED, STRIDES_ODD_BASE };
   static const int aligned_strides[] = { STRIDES_ALIGNED };
+  static const int thin_strides[] = { STRIDES_ALIGNED, STRIDES_ODD_BASE };
   static const int small_strides[] = { STRIDES_SMALL, STRIDES_PITCHED };
   static const CtMapping ends[] = {
     CT_MAPPING_TRANSPOSE, CT_MAPPING_ANTI_TRANSPOSE,
@@ -1832,6 +1841,14 @@ main (int argc, char **argv)
       all_sizes, N_ELEMENTS (all_sizes), main_strides,
       N_ELEMENTS (main_strides), transpose_only, N_ELEMENTS (transpose_only),
       stream);
+  run_group ("large shapes, thin", long_thin_shapes,
+      N_ELEMENTS (long_thin_shapes), some_sizes, N_ELEMENTS (some_sizes),
+      thin_strides, N_ELEMENTS (thin_strides), transpose_only,
+      N_ELEMENTS (transpose_only), stream);
+  run_group ("large shapes, thin, mirrored mappings", long_thin_shapes,
+      N_ELEMENTS (long_thin_shapes), byte_size, N_ELEMENTS (byte_size),
+      aligned_strides, N_ELEMENTS (aligned_strides), mirrored_mappings,
+      N_ELEMENTS (mirrored_mappings), stream);
   run_group ("large shapes, mirrored mappings", big_shapes,
       N_ELEMENTS (big_shapes), some_sizes, N_ELEMENTS (some_sizes),
       aligned_strides, N_ELEMENTS (aligned_strides), mirrored_mappings,
