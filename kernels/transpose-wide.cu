@@ -403,6 +403,19 @@ struct Choice
   unsigned int thin_shift;      /* thin: 2^thin_shift elements per thread */
 };
 
+/* The thin path's blocks for plane @pl at 2^@shift elements per thread. */
+void
+thin_geometry (const CtPlane & pl, unsigned int shift, Choice * c)
+{
+  const bool by_rows = pl.width >= pl.height;
+
+  c->thin_shift = shift;
+  c->tiles_x = (unsigned int) div_up (by_rows ? pl.width : pl.height,
+      (unsigned long long) kThreads << shift);
+  c->tiles_y = by_rows ? pl.height : pl.width;
+  c->blocks = (unsigned long long) c->tiles_x * c->tiles_y;
+}
+
 /* Whether path @path takes entry @e; if so, *@c is its geometry. */
 bool
 fits (CtPath path, const Entry & e, const Call & call, const Device & d,
@@ -425,18 +438,15 @@ fits (CtPath path, const Entry & e, const Call & call, const Device & d,
     if (!thin || !native)
       return false;
     const bool by_rows = pl->width >= pl->height;
-    const unsigned int len = by_rows ? pl->width : pl->height;
     const unsigned long long enough =
         (unsigned long long) kAuto.thin_blocks_per_sm * d.n_sms;
-    c->tiles_y = by_rows ? pl->height : pl->width;
-    const unsigned long long one_each = div_up (len, kThreads) * c->tiles_y *
-        e.count;
-    while (c->thin_shift < kThinMaxShift &&
-        one_each >> (c->thin_shift + 1) >= enough)
-      c->thin_shift++;
-    c->tiles_x = (unsigned int) div_up (len,
-        (unsigned long long) kThreads << c->thin_shift);
-    c->blocks = (unsigned long long) c->tiles_x * c->tiles_y;
+    const unsigned long long one_each =
+        div_up (by_rows ? pl->width : pl->height, kThreads) *
+        (by_rows ? pl->height : pl->width) * e.count;
+    unsigned int shift = 0;
+    while (shift < kThinMaxShift && one_each >> (shift + 1) >= enough)
+      shift++;
+    thin_geometry (*pl, shift, c);
     /* the lines of a stretch of the long side in neighbouring blocks */
     c->by_columns = true;
     return true;
@@ -864,6 +874,7 @@ plan_call (unsigned int n, Get get, CtKernel kernel, CtPath force,
   }
 
   *ran = CT_PATH_NONE;
+  bool all_thin = true;
   for (unsigned int i = 0; i < n; i++) {
     const CtPlaneBatch b = get (i);
     if (empty (b))
@@ -871,12 +882,22 @@ plan_call (unsigned int n, Get get, CtKernel kernel, CtPath force,
     CtResult res = plan (entry_of (b), call, d, &choices[i]);
     if (res != CT_OK)
       return res;
+    all_thin = all_thin && choices[i].info->way == WAY_THIN;
     const double bytes = (double) b.plane.width * b.plane.height *
         b.plane.elem_size * b.count;
     if (bytes > most) {
       most = bytes;
       *ran = choices[i].info->path;
     }
+  }
+  /* several elements per thread only in k_thin, which runs calls of thin
+   * planes alone: k_wide has the one-element thin block only (the others
+   * cost its tiles registers: 3840x2160 bytes 0.70 of a copy against
+   * 0.76) */
+  for (unsigned int i = 0; !all_thin && i < n; i++) {
+    const CtPlaneBatch b = get (i);
+    if (!empty (b) && choices[i].info->way == WAY_THIN)
+      thin_geometry (b.plane, 0, &choices[i]);
   }
   return CT_OK;
 }

@@ -882,7 +882,8 @@ wide_block (const FramePlane & fp, const PlaneArgs & a, unsigned int t,
       }
       break;
     case WAY_THIN:
-      thin_any (fp.elem, a, tx, ty, fp.thin_shift);
+      /* one element per thread (host: shifted thin planes run in k_thin) */
+      thin_any (fp.elem, a, tx, ty, 0);
       break;
     default:
       exact_any (fp.elem, fp.words, a, tx, ty, smem);
