@@ -89,7 +89,7 @@ GST_END_TEST;
 static Suite *
 cudatranspose_nogpu_suite (void)
 {
-  Suite *s = suite_create ("cudatranspose-nogpu");
+  Suite *s = suite_create ("nogpu");
   TCase *tc = tcase_create ("nogpu");
 
   ct_check_seed ();

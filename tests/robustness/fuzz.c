@@ -864,7 +864,7 @@ GST_END_TEST;
 static Suite *
 cudatranspose_fuzz_suite (void)
 {
-  Suite *s = suite_create ("cudatranspose-fuzz");
+  Suite *s = suite_create ("fuzz");
   TCase *tc = tcase_create ("fuzz");
 
   tcase_set_timeout (tc, 1200);

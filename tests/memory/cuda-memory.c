@@ -507,7 +507,7 @@ GST_END_TEST;
 static Suite *
 cudatranspose_cudamem_suite (gboolean nvdec)
 {
-  Suite *s = suite_create ("cudatranspose-cudamem");
+  Suite *s = suite_create ("memory");
   TCase *tc = tcase_create ("cudamem");
 
   ct_check_seed ();
@@ -553,5 +553,5 @@ main (int argc, char **argv)
     return 77;
   }
   return gst_check_run_suite (cudatranspose_cudamem_suite (nvdec),
-      "cudatranspose-cudamem", __FILE__);
+      "memory", __FILE__);
 }

@@ -1,8 +1,9 @@
 /* cudatranspose when the GPU fails under it: device and pinned memory
  * that cannot be allocated, a kernel launch that fails, a CUDA context
- * that cannot be made current. The failures are injected by
- * tests/fault/libct-fault.so, loaded with LD_PRELOAD (Meson's test sets
- * it): nothing of it is in the plugin. Each time the element must post one
+ * that cannot be made current. The failures are injected by the library
+ * built from tests/robustness/fault/ (libct-fault.so in the build's
+ * tests/), loaded with LD_PRELOAD (Meson's test sets it): nothing of it is
+ * in the plugin. Each time the element must post one
  * error that says what failed, free what it holds, and run again after a
  * restart, byte-exact.
  *
@@ -10,7 +11,7 @@
  * or without the fault library loaded. */
 #include "transpose-check.h"
 
-#include "../../fault/ct-fault.h"
+#include "fault/ct-fault.h"
 
 #include <dlfcn.h>
 #include <sys/wait.h>
@@ -343,7 +344,7 @@ GST_END_TEST;
 static Suite *
 cudatranspose_faults_suite (void)
 {
-  Suite *s = suite_create ("cudatranspose-faults");
+  Suite *s = suite_create ("faults");
   TCase *tc = tcase_create ("faults");
 
   ct_check_seed ();
@@ -402,5 +403,5 @@ main (int argc, char **argv)
   if (!ct_check_have_factories (needed))
     return 77;
   return gst_check_run_suite (cudatranspose_faults_suite (),
-      "cudatranspose-faults", __FILE__);
+      "faults", __FILE__);
 }

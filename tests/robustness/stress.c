@@ -509,7 +509,7 @@ GST_END_TEST;
 static Suite *
 cudatranspose_stress_suite (gboolean multigpu)
 {
-  Suite *s = suite_create ("cudatranspose-stress");
+  Suite *s = suite_create ("stress");
   TCase *tc = tcase_create ("stress");
 
   ct_check_seed ();
@@ -547,5 +547,5 @@ main (int argc, char **argv)
   if (!ct_check_have_factories (needed))
     return 77;
   return gst_check_run_suite (cudatranspose_stress_suite (multigpu),
-      "cudatranspose-stress", __FILE__);
+      "stress", __FILE__);
 }
