@@ -891,9 +891,9 @@ plan_call (unsigned int n, Get get, CtKernel kernel, CtPath force,
     }
   }
   /* several elements per thread only in k_thin, which runs calls of thin
-   * planes alone: k_wide has the one-element thin block only (the others
-   * cost its tiles registers: 3840x2160 bytes 0.70 of a copy against
-   * 0.76) */
+   * planes alone: k_wide has the one-element thin block only (the others,
+   * unrolled, grew its code by a sixth at the same registers, and its
+   * tiles slowed: 3840x2160 bytes 0.70 of a copy against 0.76) */
   for (unsigned int i = 0; !all_thin && i < n; i++) {
     const CtPlaneBatch b = get (i);
     if (!empty (b) && choices[i].info->way == WAY_THIN)
