@@ -19,10 +19,6 @@
 #include <gst/cuda/gstcudautils.h>
 #include <string.h>
 
-/* The GPU kernels, by nick, as the element's GEnum lists them. */
-#define gpu_kernels ct_check_kernel_nicks (TRUE, NULL)
-#define n_gpu_kernels() ct_check_n_kernel_nicks (TRUE)
-
 /* A step of a stream: frames of one format and size. */
 typedef struct
 {

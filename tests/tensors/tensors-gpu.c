@@ -6,10 +6,6 @@
 
 #include "cudatranspose-kernels.h"
 
-/* The GPU kernels, by nick, as the element's GEnum lists them. */
-#define gpu_kernels ct_check_kernel_nicks (TRUE, NULL)
-#define n_gpu_kernels() ct_check_n_kernel_nicks (TRUE)
-
 /* Tensors of every type and shape with each GPU kernel. */
 GST_START_TEST (test_gpu_tensors)
 {
@@ -59,12 +55,4 @@ tensors_gpu_suite (void)
   return s;
 }
 
-int
-main (int argc, char **argv)
-{
-  if (!ct_check_have_cuda_device ())
-    return 77;
-
-  gst_check_init (&argc, &argv);
-  return gst_check_run_suite (tensors_gpu_suite (), "tensors-gpu", __FILE__);
-}
+CT_CHECK_GPU_MAIN (tensors_gpu, "tensors-gpu");

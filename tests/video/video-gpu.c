@@ -6,10 +6,6 @@
 
 #include "cudatranspose-kernels.h"
 
-/* The GPU kernels, by nick, as the element's GEnum lists them. */
-#define gpu_kernels ct_check_kernel_nicks (TRUE, NULL)
-#define n_gpu_kernels() ct_check_n_kernel_nicks (TRUE)
-
 GST_START_TEST (test_gpu_all_formats)
 {
   gchar *desc = g_strdup_printf ("cudatranspose kernel=%s",
@@ -108,12 +104,4 @@ video_gpu_suite (void)
   return s;
 }
 
-int
-main (int argc, char **argv)
-{
-  if (!ct_check_have_cuda_device ())
-    return 77;
-
-  gst_check_init (&argc, &argv);
-  return gst_check_run_suite (video_gpu_suite (), "video-gpu", __FILE__);
-}
+CT_CHECK_GPU_MAIN (video_gpu, "video-gpu");
