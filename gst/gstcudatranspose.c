@@ -130,6 +130,17 @@ GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (cudatranspose, "cudatranspose",
     GST_DEBUG_CATEGORY_INIT (gst_cuda_transpose_debug, "cudatranspose", 0,
         "CUDA transpose"));
 
+/* Registers @values as the enum @name once, from any thread. */
+static GType
+register_enum (gsize * type, const gchar * name, const GEnumValue * values)
+{
+  if (g_once_init_enter (type)) {
+    GType t = g_enum_register_static (name, values);
+    g_once_init_leave (type, t);
+  }
+  return (GType) * type;
+}
+
 GType
 gst_cuda_transpose_kernel_get_type (void)
 {
@@ -142,11 +153,7 @@ gst_cuda_transpose_kernel_get_type (void)
   };
 #undef KERNEL_VALUE
 
-  if (g_once_init_enter (&type)) {
-    GType t = g_enum_register_static ("GstCudaTransposeKernel", values);
-    g_once_init_leave (&type, t);
-  }
-  return (GType) type;
+  return register_enum (&type, "GstCudaTransposeKernel", values);
 }
 
 GType
@@ -161,11 +168,7 @@ gst_cuda_transpose_path_get_type (void)
   };
 #undef PATH_VALUE
 
-  if (g_once_init_enter (&type)) {
-    GType t = g_enum_register_static ("GstCudaTransposePath", values);
-    g_once_init_leave (&type, t);
-  }
-  return (GType) type;
+  return register_enum (&type, "GstCudaTransposePath", values);
 }
 
 /* ---------------------------------------------------------------------- */
