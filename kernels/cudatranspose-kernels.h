@@ -111,26 +111,35 @@ typedef enum
 } CtPath;
 #undef CT_PATH_ENUM_VALUE
 
-/* Where a source element (x, y) of a WxH plane lands in the HxW output.
- * Each of the axis-swapping video orientations is the transpose followed by
- * an optional mirror of the output's columns and/or rows, so it is one index
- * mapping shared by every kernel rather than a kernel of its own. */
+/* Where a source element (x, y) of a WxH plane lands in the output: the
+ * eight video orientations. The four that swap the axes (HxW output) are
+ * the transpose followed by an optional mirror of the output's columns
+ * and/or rows, so each is one index mapping shared by every kernel rather
+ * than a kernel of its own. The four that keep the axes (WxH output,
+ * CT_MAPPING_KEEP_AXES set) are mirrors alone; only the CPU loop takes them
+ * so far: the GPU entry points refuse them (CT_ERROR_UNSUPPORTED_KERNEL). */
 typedef enum
 {
   CT_MAPPING_TRANSPOSE = 0,             /* (x, y) -> (y, x)          ul-lr */
   CT_MAPPING_ROTATE_90R = 1,            /* (x, y) -> (H-1-y, x)      90r   */
   CT_MAPPING_ROTATE_90L = 2,            /* (x, y) -> (y, W-1-x)      90l   */
-  CT_MAPPING_ANTI_TRANSPOSE = 3         /* (x, y) -> (H-1-y, W-1-x)  ur-ll */
+  CT_MAPPING_ANTI_TRANSPOSE = 3,        /* (x, y) -> (H-1-y, W-1-x)  ur-ll */
+  CT_MAPPING_IDENTITY = 4,              /* (x, y) -> (x, y)       identity */
+  CT_MAPPING_FLIP_HORIZONTAL = 5,       /* (x, y) -> (W-1-x, y)      horiz */
+  CT_MAPPING_FLIP_VERTICAL = 6,         /* (x, y) -> (x, H-1-y)      vert  */
+  CT_MAPPING_ROTATE_180 = 7             /* (x, y) -> (W-1-x, H-1-y)  180   */
 } CtMapping;
 
-#define CT_MAPPING_MIRROR_COLUMNS 1     /* bit: output x = H-1-x */
-#define CT_MAPPING_MIRROR_ROWS 2        /* bit: output y = W-1-y */
+#define CT_MAPPING_MIRROR_COLUMNS 1     /* bit: output x counted from the right */
+#define CT_MAPPING_MIRROR_ROWS 2        /* bit: output y counted from the bottom */
+#define CT_MAPPING_KEEP_AXES 4          /* bit: no transpose: the output is WxH */
 
 typedef struct
 {
   const void *src;              /* width x height elements */
   size_t src_stride;            /* bytes between source rows */
-  void *dst;                    /* height x width elements */
+  void *dst;                    /* height x width elements (width x height
+                                 * under CT_MAPPING_KEEP_AXES) */
   size_t dst_stride;            /* bytes between destination rows */
   unsigned int width;           /* source width in elements */
   unsigned int height;          /* source height in rows */
@@ -179,7 +188,8 @@ CtResult ct_transpose_batches_ex (const CtPlaneBatch * batches,
     unsigned int n_batches, CtKernel kernel, CtPath force, CtMapping mapping,
     CtStream stream, CtPath * ran);
 
-/* The plain CPU loop over host pointers (the `cpu` variant). */
+/* The plain CPU loop over host pointers (the `cpu` variant); every
+ * mapping. */
 CtResult ct_transpose_planes_cpu (const CtPlane * planes,
     unsigned int n_planes, CtMapping mapping);
 CtResult ct_transpose_batches_cpu (const CtPlaneBatch * batches,

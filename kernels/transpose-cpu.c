@@ -44,7 +44,7 @@ ct_planes_validate (const CtPlane * planes, unsigned int n_planes,
 
   if (n_planes > 0 && planes == NULL)
     return CT_ERROR_INVALID_ARGUMENT;
-  if ((unsigned int) mapping > CT_MAPPING_ANTI_TRANSPOSE)
+  if ((unsigned int) mapping > CT_MAPPING_ROTATE_180)
     return CT_ERROR_INVALID_ARGUMENT;
 
   for (i = 0; i < n_planes; i++) {
@@ -61,7 +61,8 @@ ct_planes_validate (const CtPlane * planes, unsigned int n_planes,
     if (p->width > INT_MAX || p->height > INT_MAX)
       return CT_ERROR_INVALID_ARGUMENT;
     if (p->src_stride < (size_t) p->width * es ||
-        p->dst_stride < (size_t) p->height * es)
+        p->dst_stride < (size_t) ((mapping & CT_MAPPING_KEEP_AXES) ?
+            p->width : p->height) * es)
       return CT_ERROR_INVALID_ARGUMENT;
   }
   return CT_OK;
@@ -92,6 +93,39 @@ transpose_plane (const CtPlane * p, CtMapping mapping, size_t es)
   }
 }
 
+/* The mappings that keep the axes: rows copied whole, or reversed. */
+static inline void
+mirror_plane (const CtPlane * p, CtMapping mapping, size_t es)
+{
+  const unsigned char *src = p->src;
+  unsigned char *dst = p->dst;
+  size_t row_bytes = (size_t) p->width * es;
+  unsigned int x, y;
+
+  for (y = 0; y < p->height; y++) {
+    const unsigned char *in = src + (size_t) y * p->src_stride;
+    size_t oy = (mapping & CT_MAPPING_MIRROR_ROWS) ? p->height - 1 - y : y;
+    unsigned char *out = dst + oy * p->dst_stride;
+
+    if (!(mapping & CT_MAPPING_MIRROR_COLUMNS)) {
+      memcpy (out, in, row_bytes);
+      continue;
+    }
+    for (x = 0; x < p->width; x++)
+      memcpy (out + (size_t) (p->width - 1 - x) * es, in + (size_t) x * es,
+          es);
+  }
+}
+
+static inline void
+map_plane (const CtPlane * p, CtMapping mapping, size_t es)
+{
+  if (mapping & CT_MAPPING_KEEP_AXES)
+    mirror_plane (p, mapping, es);
+  else
+    transpose_plane (p, mapping, es);
+}
+
 CtResult
 ct_transpose_planes_cpu (const CtPlane * planes, unsigned int n_planes,
     CtMapping mapping)
@@ -105,19 +139,19 @@ ct_transpose_planes_cpu (const CtPlane * planes, unsigned int n_planes,
   for (i = 0; i < n_planes; i++) {
     switch (planes[i].elem_size) {
       case 1:
-        transpose_plane (&planes[i], mapping, 1);
+        map_plane (&planes[i], mapping, 1);
         break;
       case 2:
-        transpose_plane (&planes[i], mapping, 2);
+        map_plane (&planes[i], mapping, 2);
         break;
       case 3:
-        transpose_plane (&planes[i], mapping, 3);
+        map_plane (&planes[i], mapping, 3);
         break;
       case 4:
-        transpose_plane (&planes[i], mapping, 4);
+        map_plane (&planes[i], mapping, 4);
         break;
       default:
-        transpose_plane (&planes[i], mapping, 8);
+        map_plane (&planes[i], mapping, 8);
         break;
     }
   }

@@ -193,7 +193,8 @@ ct_transpose_planes (const CtPlane * planes, unsigned int n_planes,
   CtResult res = ct_planes_validate (planes, n_planes, mapping);
   if (res != CT_OK)
     return res;
-  if (kernel == CT_KERNEL_CPU || kernel < 0 || kernel >= CT_KERNEL_COUNT)
+  if (kernel == CT_KERNEL_CPU || kernel < 0 || kernel >= CT_KERNEL_COUNT ||
+      (mapping & CT_MAPPING_KEEP_AXES))
     return CT_ERROR_UNSUPPORTED_KERNEL;
 
   /* auto picks a path per plane, inside one launch */
@@ -247,7 +248,9 @@ ct_transpose_batches_ex (const CtPlaneBatch * batches, unsigned int n_batches,
     res = ct_planes_validate (&batches[i].plane, 1, mapping);
   if (res != CT_OK)
     return res;
-  if (kernel == CT_KERNEL_CPU || kernel < 0 || kernel >= CT_KERNEL_COUNT)
+  /* the mirrors that keep the axes have no GPU kernel yet */
+  if (kernel == CT_KERNEL_CPU || kernel < 0 || kernel >= CT_KERNEL_COUNT ||
+      (mapping & CT_MAPPING_KEEP_AXES))
     return CT_ERROR_UNSUPPORTED_KERNEL;
 
   if (one_launch (kernel))

@@ -257,6 +257,9 @@ mapping_name (CtMapping mapping)
       return "rotate-90l";
     case CT_MAPPING_ANTI_TRANSPOSE:
       return "anti-transpose";
+    default:
+      /* the mappings that keep the axes: the GPU refuses them */
+      break;
   }
   return "invalid";
 }
@@ -1630,10 +1633,28 @@ test_arguments (cudaStream_t stream)
   expect_result ("kernel count", ct_transpose_planes (&good, 1,
           CT_KERNEL_COUNT, CT_MAPPING_TRANSPOSE, stream),
       CT_ERROR_UNSUPPORTED_KERNEL);
-  expect_result ("mapping 7", ct_transpose_planes (&good, 1, CT_KERNEL_TILED,
-          (CtMapping) 7, stream), CT_ERROR_INVALID_ARGUMENT);
-  expect_result ("mapping 4", ct_transpose_planes (&good, 1, CT_KERNEL_TILED,
-          (CtMapping) 4, stream), CT_ERROR_INVALID_ARGUMENT);
+  expect_result ("mapping 8", ct_transpose_planes (&good, 1, CT_KERNEL_TILED,
+          (CtMapping) 8, stream), CT_ERROR_INVALID_ARGUMENT);
+  expect_result ("mapping -1", ct_transpose_planes (&good, 1,
+          CT_KERNEL_AUTO, (CtMapping) - 1, stream), CT_ERROR_INVALID_ARGUMENT);
+  /* the mirrors that keep the axes are the CPU's alone, for now: refused
+   * by every GPU entry, whatever the kernel, with rows long enough */
+  p = good;
+  p.dst_stride = W * ES;
+  for (i = CT_MAPPING_IDENTITY; i <= CT_MAPPING_ROTATE_180; i++) {
+    CtPlaneBatch b = { p, 1, 0, 0 };
+    CtPath ran = CT_PATH_THIN;
+
+    expect_result ("a mirror on a seed", ct_transpose_planes (&p, 1,
+            CT_KERNEL_TILED, (CtMapping) i, stream),
+        CT_ERROR_UNSUPPORTED_KERNEL);
+    expect_result ("a mirror under auto", ct_transpose_planes (&p, 1,
+            CT_KERNEL_AUTO, (CtMapping) i, stream),
+        CT_ERROR_UNSUPPORTED_KERNEL);
+    expect_result ("a mirrored batch", ct_transpose_batches_ex (&b, 1,
+            CT_KERNEL_WIDE, CT_PATH_NONE, (CtMapping) i, stream, &ran),
+        CT_ERROR_UNSUPPORTED_KERNEL);
+  }
 
   /* a bad second plane is found before the good first one is launched */
   two[0] = good;
