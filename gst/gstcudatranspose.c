@@ -17,6 +17,8 @@
  * uploaded, transposed by the kernel the #GstCudaTranspose:kernel property
  * picks, and downloaded into the output buffer. Without a CUDA device,
  * `kernel=auto` transposes on the CPU and posts a warning saying so.
+ * #GstCudaTranspose:video-direction rotates or flips instead, as videoflip
+ * does (#GstVideoDirection).
  *
  * ## Example launch lines
  * |[
@@ -25,6 +27,9 @@
  * |[
  * gst-launch-1.0 videotestsrc ! video/x-raw,format=I420,width=1280,height=720 ! cudatranspose kernel=tiled-padded ! videoconvert ! autovideosink
  * ]| Shows the transposed test pattern with a chosen kernel.
+ * |[
+ * gst-launch-1.0 filesrc location=portrait.mp4 ! decodebin ! cudatranspose video-direction=auto ! videoconvert ! autovideosink
+ * ]| Turns a clip upright as its image-orientation tag asks.
  */
 
 #ifdef HAVE_CONFIG_H
@@ -44,6 +49,7 @@
 #include <gst/cuda/cuda-gst.h>
 
 #include "cudatranspose-kernels.h"
+#include "gstcudatransposedirection.h"
 #include "gstcudatransposegpu.h"
 #include "gstcudatransposejob.h"
 #include "gstcudatransposepinned.h"
@@ -54,6 +60,8 @@ GST_DEBUG_CATEGORY (gst_cuda_transpose_debug);
 
 #define DEFAULT_KERNEL GST_CUDA_TRANSPOSE_KERNEL_AUTO
 #define DEFAULT_DEVICE_ID -1
+/* the element's name is its default job */
+#define DEFAULT_DIRECTION GST_VIDEO_ORIENTATION_UL_LR
 
 enum
 {
@@ -62,6 +70,8 @@ enum
   PROP_DEVICE_ID,
   PROP_ACTIVE_KERNEL,
   PROP_PERMUTATION,
+  PROP_VIDEO_DIRECTION,
+  PROP_METHOD,
 };
 
 /* Only formats whose transpose is again the same format: 4:2:0 and 4:4:4
@@ -110,6 +120,22 @@ struct _GstCudaTranspose
   gint device_id;
   GstCudaTransposePath active_kernel;
   gchar *permutation;           /* as set, valid or not; NULL: none */
+  GstVideoOrientationMethod direction;  /* as set: auto, or one of the 8 */
+  /* the direction the stream's tags ask for (auto), and the one the next
+   * negotiation and buffer take: what the property or the tags say */
+  GstVideoOrientationMethod tag_direction;
+  GstVideoOrientationMethod proposed;
+  /* the frame job's orientation and output size, for navigation events
+   * (video_out FALSE: not a frame job) */
+  gboolean video_out;
+  CtMapping out_mapping;
+  gint out_width, out_height;
+
+  /* tags seen, under the stream lock: a global tag's direction is kept
+   * for when a stream tag without one comes */
+  GstVideoOrientationMethod global_tag_direction;
+  gboolean have_stream_tag;
+  gchar *stream_id;
 
   /* negotiated, under the stream lock */
   CtJob job;
@@ -118,13 +144,26 @@ struct _GstCudaTranspose
   CtGpu gpu;
   gboolean warned_cpu;
   GstCudaTransposeKernel warned_kernel;       /* asked for, ran on the CPU */
+  CtMapping warned_mapping;     /* a mirror the GPU cannot run yet */
   CtStep step;                  /* of the buffer being transformed */
 };
 
 static GParamSpec *active_kernel_pspec;
 
+static void gst_cuda_transpose_set_direction (GstCudaTranspose * self,
+    GstVideoOrientationMethod method, gboolean from_tag);
+static void gst_cuda_transpose_reset_tags (GstCudaTranspose * self);
+
 #define gst_cuda_transpose_parent_class parent_class
-G_DEFINE_TYPE (GstCudaTranspose, gst_cuda_transpose, GST_TYPE_BASE_TRANSFORM);
+static void
+gst_cuda_transpose_direction_init (GstVideoDirectionInterface * iface)
+{
+  /* the interface is its video-direction property */
+}
+
+G_DEFINE_TYPE_WITH_CODE (GstCudaTranspose, gst_cuda_transpose,
+    GST_TYPE_BASE_TRANSFORM, G_IMPLEMENT_INTERFACE (GST_TYPE_VIDEO_DIRECTION,
+        gst_cuda_transpose_direction_init));
 GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (cudatranspose, "cudatranspose",
     GST_RANK_NONE, GST_TYPE_CUDA_TRANSPOSE,
     GST_DEBUG_CATEGORY_INIT (gst_cuda_transpose_debug, "cudatranspose", 0,
@@ -398,12 +437,18 @@ gst_cuda_transpose_transform_caps (GstBaseTransform * trans,
   GstCaps *ret = gst_caps_new_empty (), *other, *tmp;
   GstCaps *converted = gst_caps_new_empty ();
   PermutationState state;
+  GstVideoOrientationMethod proposed;
   guint i, perm[4];
   const guint *video_perm;
+  gboolean swap;
 
   /* (an invalid permutation offers no tensors: start () refuses it) */
   state = gst_cuda_transpose_get_permutation (self, perm, NULL);
   video_perm = state == PERMUTATION_VALID ? perm : chw_permutation;
+  GST_OBJECT_LOCK (self);
+  proposed = self->proposed;
+  GST_OBJECT_UNLOCK (self);
+  swap = ct_direction_swaps (proposed);
 
   for (i = 0; i < gst_caps_get_size (caps); i++) {
     GstStructure *s = gst_structure_copy (gst_caps_get_structure (caps, i));
@@ -439,22 +484,25 @@ gst_cuda_transpose_transform_caps (GstBaseTransform * trans,
         gst_structure_free (s);
       continue;
     }
-    if (has_w)
-      gst_value_init_and_copy (&w, gst_structure_get_value (s, "width"));
-    if (has_h)
-      gst_value_init_and_copy (&h, gst_structure_get_value (s, "height"));
-    gst_structure_remove_fields (s, "width", "height", NULL);
-    if (has_h)
-      gst_structure_take_value (s, "width", &h);
-    if (has_w)
-      gst_structure_take_value (s, "height", &w);
+    /* the directions that keep the axes keep the caps */
+    if (swap) {
+      if (has_w)
+        gst_value_init_and_copy (&w, gst_structure_get_value (s, "width"));
+      if (has_h)
+        gst_value_init_and_copy (&h, gst_structure_get_value (s, "height"));
+      gst_structure_remove_fields (s, "width", "height", NULL);
+      if (has_h)
+        gst_structure_take_value (s, "width", &h);
+      if (has_w)
+        gst_structure_take_value (s, "height", &w);
 
-    par = gst_structure_get_value (s, "pixel-aspect-ratio");
-    if (par) {
-      GValue inv = G_VALUE_INIT;
+      par = gst_structure_get_value (s, "pixel-aspect-ratio");
+      if (par) {
+        GValue inv = G_VALUE_INIT;
 
-      invert_par (par, &inv);
-      gst_structure_take_value (s, "pixel-aspect-ratio", &inv);
+        invert_par (par, &inv);
+        gst_structure_take_value (s, "pixel-aspect-ratio", &inv);
+      }
     }
 
     ret = gst_caps_merge_structure_full (ret, s,
@@ -465,8 +513,10 @@ gst_cuda_transpose_transform_caps (GstBaseTransform * trans,
    * the GPU while the other has them in system memory. The other pad's
    * template takes out what CUDA memory cannot hold. Packed video goes
    * out as tensors after all that, or first with a permutation, which
-   * only tensors take. */
-  ret = gst_caps_merge (ret, with_other_memory (ret));
+   * only tensors take. identity passes buffers through, so it keeps the
+   * memory. */
+  if (proposed != GST_VIDEO_ORIENTATION_IDENTITY)
+    ret = gst_caps_merge (ret, with_other_memory (ret));
   if (state == PERMUTATION_VALID && direction == GST_PAD_SINK)
     ret = gst_caps_merge (converted, ret);
   else
@@ -679,12 +729,47 @@ gst_cuda_transpose_set_tensor_caps (GstCudaTranspose * self, GstCaps * incaps,
   return TRUE;
 }
 
-/* Video in and out: each plane transposed, staged with aligned rows. */
+/* Publishes the frame job's orientation for navigation events, which
+ * come from other threads. */
+static void
+gst_cuda_transpose_publish_job (GstCudaTranspose * self)
+{
+  const CtJob *job = &self->job;
+
+  GST_OBJECT_LOCK (self);
+  self->video_out = job->mode == CT_JOB_VIDEO;
+  self->out_mapping = job->mapping;
+  self->out_width = GST_VIDEO_INFO_WIDTH (&job->out_info);
+  self->out_height = GST_VIDEO_INFO_HEIGHT (&job->out_info);
+  GST_OBJECT_UNLOCK (self);
+}
+
+/* Whether @out is what @mapping makes of @in. */
+static gboolean
+caps_fit_mapping (const GstVideoInfo * in, const GstVideoInfo * out,
+    CtMapping mapping)
+{
+  gboolean keep = (mapping & CT_MAPPING_KEEP_AXES) != 0;
+
+  return GST_VIDEO_INFO_FORMAT (in) == GST_VIDEO_INFO_FORMAT (out) &&
+      GST_VIDEO_INFO_WIDTH (out) == (keep ? GST_VIDEO_INFO_WIDTH (in) :
+      GST_VIDEO_INFO_HEIGHT (in)) &&
+      GST_VIDEO_INFO_HEIGHT (out) == (keep ? GST_VIDEO_INFO_HEIGHT (in) :
+      GST_VIDEO_INFO_WIDTH (in));
+}
+
+/* Video in and out: each plane transposed, rotated or flipped as
+ * video-direction says, staged with aligned rows. @previous is the
+ * orientation of the job before: caps made before a direction change
+ * keep it until the renegotiation that the change asked for. */
 static gboolean
 gst_cuda_transpose_set_video_caps (GstCudaTranspose * self, GstCaps * incaps,
-    GstCaps * outcaps)
+    GstCaps * outcaps, CtMapping previous)
 {
+  GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
+  GstVideoOrientationMethod proposed;
   GstVideoInfo in_info, out_info;
+  CtMapping mapping;
 
   /* (GstVideoInfo refuses frames of 4 GB and more, or rows that would
    * overflow: a frame may pass and its transpose, with other rows, not) */
@@ -698,19 +783,36 @@ gst_cuda_transpose_set_video_caps (GstCudaTranspose * self, GstCaps * incaps,
     return FALSE;
   }
 
-  if (GST_VIDEO_INFO_FORMAT (&in_info) != GST_VIDEO_INFO_FORMAT (&out_info) ||
-      GST_VIDEO_INFO_WIDTH (&in_info) != GST_VIDEO_INFO_HEIGHT (&out_info) ||
-      GST_VIDEO_INFO_HEIGHT (&in_info) != GST_VIDEO_INFO_WIDTH (&out_info)) {
-    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
-        ("Output caps must be the input caps with width and height swapped: "
-            "got %" GST_PTR_FORMAT " for %" GST_PTR_FORMAT, outcaps, incaps));
-    return FALSE;
+  GST_OBJECT_LOCK (self);
+  proposed = self->proposed;
+  GST_OBJECT_UNLOCK (self);
+  mapping = ct_direction_mapping (proposed);
+  if (!caps_fit_mapping (&in_info, &out_info, mapping)) {
+    if (!caps_fit_mapping (&in_info, &out_info, previous)) {
+      GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
+          ("Output caps must be the input caps with width and height %s "
+              "(video-direction=%s): got %" GST_PTR_FORMAT " for %"
+              GST_PTR_FORMAT, ct_direction_swaps (proposed) ? "swapped" :
+              "kept", ct_direction_nick (proposed), outcaps, incaps));
+      return FALSE;
+    }
+    /* the direction changed during this negotiation: the next takes it */
+    GST_DEBUG_OBJECT (self, "caps made before video-direction=%s",
+        ct_direction_nick (proposed));
+    mapping = previous;
+    gst_base_transform_reconfigure_src (trans);
   }
 
-  ct_job_set_video (&self->job, &in_info, &out_info);
-  GST_DEBUG_OBJECT (self, "%dx%d %s, %u planes",
+  ct_job_set_video (&self->job, &in_info, &out_info, mapping);
+  /* (the caps may differ in fields no frame shows, e.g. interlace-mode
+   * given on one side only) */
+  gst_base_transform_set_passthrough (trans, mapping == CT_MAPPING_IDENTITY
+      && gst_video_info_is_equal (&in_info, &out_info) &&
+      is_cuda_memory_caps (gst_caps_get_features (incaps, 0)) ==
+      is_cuda_memory_caps (gst_caps_get_features (outcaps, 0)));
+  GST_DEBUG_OBJECT (self, "%dx%d %s, %u planes, mapping %d",
       GST_VIDEO_INFO_WIDTH (&in_info), GST_VIDEO_INFO_HEIGHT (&in_info),
-      GST_VIDEO_INFO_NAME (&in_info), self->job.n_planes);
+      GST_VIDEO_INFO_NAME (&in_info), self->job.n_planes, mapping);
   return TRUE;
 }
 
@@ -722,12 +824,15 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
   PermutationState state;
+  CtMapping previous = self->job.mode == CT_JOB_VIDEO ? self->job.mapping :
+      CT_MAPPING_TRANSPOSE;
   guint perm[4];
   gchar *why = NULL;
   gboolean ok;
 
   /* each negotiation starts from no job: one that fails leaves none */
   memset (&self->job, 0, sizeof (self->job));
+  gst_base_transform_set_passthrough (trans, FALSE);
 
   /* (one reading of the property: it may change under negotiation) */
   state = gst_cuda_transpose_get_permutation (self, perm, &why);
@@ -749,10 +854,11 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
             "tensor."), ("%" GST_PTR_FORMAT, incaps));
     ok = FALSE;
   } else {
-    ok = gst_cuda_transpose_set_video_caps (self, incaps, outcaps);
+    ok = gst_cuda_transpose_set_video_caps (self, incaps, outcaps, previous);
   }
   if (!ok)
     self->job.mode = CT_JOB_NONE;
+  gst_cuda_transpose_publish_job (self);
   return ok;
 }
 
@@ -851,6 +957,7 @@ gst_cuda_transpose_close_gpu (GstCudaTranspose * self)
   ct_gpu_close (&self->gpu);
   self->warned_cpu = FALSE;
   self->warned_kernel = GST_CUDA_TRANSPOSE_KERNEL_AUTO;
+  self->warned_mapping = CT_MAPPING_TRANSPOSE;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1321,6 +1428,9 @@ gst_cuda_transpose_stop (GstBaseTransform * trans)
   GST_OBJECT_LOCK (self);
   self->active_kernel = GST_CUDA_TRANSPOSE_PATH_NONE;
   GST_OBJECT_UNLOCK (self);
+  /* the next stream brings its own tags */
+  gst_cuda_transpose_reset_tags (self);
+  g_clear_pointer (&self->stream_id, g_free);
   return TRUE;
 }
 
@@ -1563,6 +1673,55 @@ gst_cuda_transpose_map (GstCudaTranspose * self, GstBuffer * inbuf,
   return TRUE;
 }
 
+/* A video-direction change that keeps the caps (180 to horiz, or any on
+ * a square frame) renegotiates nothing: the frame job takes it here, from
+ * the next buffer. One that changes them waits for the renegotiation. */
+static void
+gst_cuda_transpose_follow_direction (GstCudaTranspose * self)
+{
+  CtJob *job = &self->job;
+  GstVideoOrientationMethod proposed;
+  GstVideoInfo in_info, out_info;
+  CtMapping mapping;
+
+  if (job->mode != CT_JOB_VIDEO)
+    return;
+  GST_OBJECT_LOCK (self);
+  proposed = self->proposed;
+  GST_OBJECT_UNLOCK (self);
+  mapping = ct_direction_mapping (proposed);
+  if (mapping == job->mapping ||
+      !caps_fit_mapping (&job->in_info, &job->out_info, mapping))
+    return;
+  GST_DEBUG_OBJECT (self, "now video-direction=%s",
+      ct_direction_nick (proposed));
+  in_info = job->in_info;
+  out_info = job->out_info;
+  ct_job_set_video (job, &in_info, &out_info, mapping);
+  gst_cuda_transpose_publish_job (self);
+}
+
+/* The directions that keep the axes have no GPU kernel yet: they run on
+ * the CPU, with a warning once per direction. */
+static GstCudaTransposeKernel
+gst_cuda_transpose_kernel_for_mapping (GstCudaTranspose * self,
+    GstCudaTransposeKernel kernel)
+{
+  CtMapping mapping = self->job.mapping;
+
+  if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU ||
+      self->job.mode != CT_JOB_VIDEO || !(mapping & CT_MAPPING_KEEP_AXES))
+    return kernel;
+  if (mapping != CT_MAPPING_IDENTITY && self->warned_mapping != mapping) {
+    self->warned_mapping = mapping;
+    GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS, ("Flipping on the CPU: "
+            "the GPU kernels take the directions that swap width and height "
+            "(90r, 90l, ul-lr, ur-ll); 180, horiz and vert run on the CPU in "
+            "this version."), (NULL));
+  }
+  return GST_CUDA_TRANSPOSE_KERNEL_CPU;
+}
+
 /* Every job goes the same way: kernel resolved, buffers mapped as the
  * job's pieces, then the CPU or the one device routine, one error if that
  * fails. */
@@ -1577,7 +1736,9 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   Mapped in, out;
   CtResult res;
 
-  kernel = gst_cuda_transpose_resolve_kernel (self);
+  gst_cuda_transpose_follow_direction (self);
+  kernel = gst_cuda_transpose_kernel_for_mapping (self,
+      gst_cuda_transpose_resolve_kernel (self));
   /* CUDA memory is read and written in place by the video job; the
    * tensor jobs take system memory only */
   if (kernel != GST_CUDA_TRANSPOSE_KERNEL_CPU &&
@@ -1612,6 +1773,116 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     return GST_FLOW_ERROR;
   }
   return GST_FLOW_OK;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Events: orientation tags, navigation                                     */
+
+/* The tags' direction, as videoflip follows it: a stream tag over a global
+ * one; a stream tag without an orientation goes back to the global one, a
+ * global tag without one to identity. Under video-direction=auto the tag
+ * goes on saying rotate-0: the frames are upright now. */
+static GstEvent *
+gst_cuda_transpose_handle_tag (GstCudaTranspose * self, GstEvent * event)
+{
+  GstVideoOrientationMethod method, direction;
+  GstTagList *tags;
+  GstTagScope scope;
+
+  gst_event_parse_tag (event, &tags);
+  scope = gst_tag_list_get_scope (tags);
+  if (gst_video_orientation_from_tag (tags, &method)) {
+    if (scope == GST_TAG_SCOPE_STREAM) {
+      self->have_stream_tag = TRUE;
+      gst_cuda_transpose_set_direction (self, method, TRUE);
+    } else {
+      self->global_tag_direction = method;
+      if (!self->have_stream_tag)
+        gst_cuda_transpose_set_direction (self, method, TRUE);
+    }
+  } else if (scope == GST_TAG_SCOPE_STREAM) {
+    self->have_stream_tag = FALSE;
+    gst_cuda_transpose_set_direction (self, self->global_tag_direction, TRUE);
+  } else {
+    self->global_tag_direction = GST_VIDEO_ORIENTATION_IDENTITY;
+    if (!self->have_stream_tag)
+      gst_cuda_transpose_set_direction (self, GST_VIDEO_ORIENTATION_IDENTITY,
+          TRUE);
+  }
+
+  GST_OBJECT_LOCK (self);
+  direction = self->direction;
+  GST_OBJECT_UNLOCK (self);
+  if (direction == GST_VIDEO_ORIENTATION_AUTO &&
+      gst_tag_list_get_tag_size (tags, GST_TAG_IMAGE_ORIENTATION) > 0) {
+    /* (the event and its list may be shared: a new one of each) */
+    tags = gst_tag_list_copy (tags);
+    gst_tag_list_add (tags, GST_TAG_MERGE_REPLACE, GST_TAG_IMAGE_ORIENTATION,
+        "rotate-0", NULL);
+    gst_event_unref (event);
+    event = gst_event_new_tag (tags);
+  }
+  return event;
+}
+
+/* A new stream starts with no orientation from tags. */
+static void
+gst_cuda_transpose_reset_tags (GstCudaTranspose * self)
+{
+  self->have_stream_tag = FALSE;
+  self->global_tag_direction = GST_VIDEO_ORIENTATION_IDENTITY;
+  gst_cuda_transpose_set_direction (self, GST_VIDEO_ORIENTATION_IDENTITY,
+      TRUE);
+}
+
+static gboolean
+gst_cuda_transpose_sink_event (GstBaseTransform * trans, GstEvent * event)
+{
+  GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
+  const gchar *stream_id;
+
+  switch (GST_EVENT_TYPE (event)) {
+    case GST_EVENT_TAG:
+      event = gst_cuda_transpose_handle_tag (self, event);
+      break;
+    case GST_EVENT_STREAM_START:
+      gst_event_parse_stream_start (event, &stream_id);
+      if (g_strcmp0 (stream_id, self->stream_id) != 0) {
+        gst_cuda_transpose_reset_tags (self);
+        g_free (self->stream_id);
+        self->stream_id = g_strdup (stream_id);
+      }
+      break;
+    default:
+      break;
+  }
+  return GST_BASE_TRANSFORM_CLASS (parent_class)->sink_event (trans, event);
+}
+
+/* A pointer on the output is mapped back onto the input frame. */
+static gboolean
+gst_cuda_transpose_src_event (GstBaseTransform * trans, GstEvent * event)
+{
+  GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
+  gdouble x, y, in_x, in_y;
+  gboolean video_out;
+  CtMapping mapping;
+  gint width, height;
+
+  if (GST_EVENT_TYPE (event) == GST_EVENT_NAVIGATION) {
+    GST_OBJECT_LOCK (self);
+    video_out = self->video_out;
+    mapping = self->out_mapping;
+    width = self->out_width;
+    height = self->out_height;
+    GST_OBJECT_UNLOCK (self);
+    if (video_out && gst_navigation_event_get_coordinates (event, &x, &y)) {
+      ct_direction_unmap_point (mapping, width, height, x, y, &in_x, &in_y);
+      event = gst_event_make_writable (event);
+      gst_navigation_event_set_coordinates (event, in_x, in_y);
+    }
+  }
+  return GST_BASE_TRANSFORM_CLASS (parent_class)->src_event (trans, event);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1696,11 +1967,59 @@ gst_cuda_transpose_query (GstBaseTransform * trans, GstPadDirection direction,
 /* ---------------------------------------------------------------------- */
 /* GObject                                                                  */
 
+/* Sets the direction the property (@from_tag FALSE) or the stream's tags
+ * ask for. A change of the direction in effect renegotiates (a swap of
+ * width and height changes the caps) and takes effect from the next
+ * buffer; identity passes video buffers through. */
+static void
+gst_cuda_transpose_set_direction (GstCudaTranspose * self,
+    GstVideoOrientationMethod method, gboolean from_tag)
+{
+  GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
+  GstVideoOrientationMethod proposed, was;
+
+  if (!ct_direction_is_orientation (method) &&
+      (from_tag || method != GST_VIDEO_ORIENTATION_AUTO)) {
+    GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS, ("video-direction=%s is "
+            "not supported: the direction stays as it was. Use one of "
+            "identity, 90r, 180, 90l, horiz, vert, ul-lr, ur-ll or auto.",
+            ct_direction_nick (method)), (NULL));
+    return;
+  }
+
+  GST_OBJECT_LOCK (self);
+  if (from_tag)
+    self->tag_direction = method;
+  else
+    self->direction = method;
+  proposed = self->direction == GST_VIDEO_ORIENTATION_AUTO ?
+      self->tag_direction : self->direction;
+  was = self->proposed;
+  self->proposed = proposed;
+  GST_OBJECT_UNLOCK (self);
+
+  if (proposed == was)
+    return;
+  GST_DEBUG_OBJECT (self, "video-direction %s -> %s", ct_direction_nick (was),
+      ct_direction_nick (proposed));
+  /* (the job's mode is only written while negotiating; set_caps sets
+   * passthrough again for the caps it gets) */
+  gst_base_transform_set_passthrough (trans,
+      proposed == GST_VIDEO_ORIENTATION_IDENTITY &&
+      self->job.mode == CT_JOB_VIDEO);
+  gst_base_transform_reconfigure_src (trans);
+}
+
 static void
 gst_cuda_transpose_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (object);
+
+  if (prop_id == PROP_VIDEO_DIRECTION || prop_id == PROP_METHOD) {
+    gst_cuda_transpose_set_direction (self, g_value_get_enum (value), FALSE);
+    return;
+  }
 
   GST_OBJECT_LOCK (self);
   switch (prop_id) {
@@ -1746,6 +2065,10 @@ gst_cuda_transpose_get_property (GObject * object, guint prop_id,
     case PROP_PERMUTATION:
       g_value_set_string (value, self->permutation);
       break;
+    case PROP_VIDEO_DIRECTION:
+    case PROP_METHOD:
+      g_value_set_enum (value, self->direction);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -1760,6 +2083,7 @@ gst_cuda_transpose_finalize (GObject * object)
 
   gst_cuda_transpose_close_gpu (self);
   g_free (self->permutation);
+  g_free (self->stream_id);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
 
@@ -1836,9 +2160,42 @@ gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
           G_PARAM_READWRITE | GST_PARAM_MUTABLE_READY |
           G_PARAM_STATIC_STRINGS));
 
+  /**
+   * GstCudaTranspose:video-direction:
+   *
+   * The orientation of the output, as #GstVideoDirection and videoflip
+   * take it: ul-lr (the transpose, the default), 90r, 90l and ur-ll swap
+   * width and height; identity (buffers passed through), 180, horiz and
+   * vert keep them; auto follows the stream's image-orientation tag and
+   * tells downstream the frames are upright. Can be changed while PLAYING:
+   * a change that swaps width and height renegotiates, and the next
+   * buffer comes out in the new direction. custom is refused.
+   */
+  g_object_class_install_property (gobject_class, PROP_VIDEO_DIRECTION,
+      g_param_spec_enum ("video-direction", "Video direction",
+          "Orientation of the output (ul-lr: the transpose; auto: from the "
+          "image-orientation tag)", GST_TYPE_VIDEO_ORIENTATION_METHOD,
+          DEFAULT_DIRECTION, G_PARAM_READWRITE | GST_PARAM_MUTABLE_PLAYING |
+          G_PARAM_STATIC_STRINGS));
+
+  /**
+   * GstCudaTranspose:method:
+   *
+   * videoflip's name and values for #GstCudaTranspose:video-direction.
+   *
+   * Deprecated: Use video-direction.
+   */
+  g_object_class_install_property (gobject_class, PROP_METHOD,
+      g_param_spec_enum ("method", "Method",
+          "Orientation of the output (deprecated: use video-direction)",
+          GST_TYPE_CUDA_TRANSPOSE_METHOD, DEFAULT_DIRECTION,
+          G_PARAM_READWRITE | GST_PARAM_MUTABLE_PLAYING |
+          G_PARAM_DEPRECATED | G_PARAM_STATIC_STRINGS));
+
   gst_element_class_set_static_metadata (element_class,
       "CUDA transpose", "Filter/Converter/Video",
-      "Transposes video frames plane by plane on an NVIDIA GPU",
+      "Transposes, rotates or flips video frames plane by plane on an "
+      "NVIDIA GPU",
       "The cudatranspose authors");
   gst_element_class_add_static_pad_template (element_class, &sink_template);
   gst_element_class_add_static_pad_template (element_class, &src_template);
@@ -1864,9 +2221,12 @@ gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
   trans_class->prepare_output_buffer =
       GST_DEBUG_FUNCPTR (gst_cuda_transpose_prepare_output_buffer);
   trans_class->query = GST_DEBUG_FUNCPTR (gst_cuda_transpose_query);
+  trans_class->sink_event = GST_DEBUG_FUNCPTR (gst_cuda_transpose_sink_event);
+  trans_class->src_event = GST_DEBUG_FUNCPTR (gst_cuda_transpose_src_event);
 
   gst_type_mark_as_plugin_api (GST_TYPE_CUDA_TRANSPOSE_KERNEL, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CUDA_TRANSPOSE_PATH, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_TRANSPOSE_METHOD, 0);
 }
 
 static void
@@ -1875,5 +2235,9 @@ gst_cuda_transpose_init (GstCudaTranspose * self)
   self->kernel = DEFAULT_KERNEL;
   self->device_id = DEFAULT_DEVICE_ID;
   self->active_kernel = GST_CUDA_TRANSPOSE_PATH_NONE;
+  self->direction = self->proposed = DEFAULT_DIRECTION;
+  self->tag_direction = self->global_tag_direction =
+      GST_VIDEO_ORIENTATION_IDENTITY;
+  self->warned_mapping = CT_MAPPING_TRANSPOSE;
   self->gpu.element = GST_ELEMENT (self);
 }

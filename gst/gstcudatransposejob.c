@@ -36,6 +36,8 @@ static const gchar *const step_names[] = {
 const gchar *
 ct_job_what (const CtJob * job)
 {
+  if (job->mode == CT_JOB_VIDEO && job->mapping != CT_MAPPING_TRANSPOSE)
+    return "Rotating or flipping a frame";
   return mode_what[job->mode];
 }
 
@@ -97,12 +99,14 @@ lay_out (CtJob * job)
 
 void
 ct_job_set_video (CtJob * job, const GstVideoInfo * in_info,
-    const GstVideoInfo * out_info)
+    const GstVideoInfo * out_info, CtMapping mapping)
 {
+  gboolean keep = (mapping & CT_MAPPING_KEEP_AXES) != 0;
   guint p;
 
   memset (job, 0, sizeof (*job));
   job->mode = CT_JOB_VIDEO;
+  job->mapping = mapping;
   job->in_info = *in_info;
   job->out_info = *out_info;
   job->n_planes = job->n_pieces = GST_VIDEO_INFO_N_PLANES (in_info);
@@ -115,8 +119,12 @@ ct_job_set_video (CtJob * job, const GstVideoInfo * in_info,
     g->height = GST_VIDEO_INFO_COMP_HEIGHT (in_info, comp[0]);
     g->elem_size = GST_VIDEO_INFO_COMP_PSTRIDE (in_info, comp[0]);
     piece_set (&job->in[p], (gsize) g->width * g->elem_size, g->height, TRUE);
-    piece_set (&job->out[p], (gsize) g->height * g->elem_size, g->width,
-        TRUE);
+    if (keep)
+      piece_set (&job->out[p], (gsize) g->width * g->elem_size, g->height,
+          TRUE);
+    else
+      piece_set (&job->out[p], (gsize) g->height * g->elem_size, g->width,
+          TRUE);
   }
   lay_out (job);
 }
@@ -242,9 +250,8 @@ ct_job_launch (const CtJob * job, CtKernel kernel, gboolean gpu,
         batches[i].src_step = batches[i].dst_step = 0;
       }
       return gpu ? ct_transpose_batches_ex (batches, job->n_planes, kernel,
-          CT_PATH_NONE, CT_MAPPING_TRANSPOSE, stream, ran) :
-          ct_transpose_batches_cpu (batches, job->n_planes,
-          CT_MAPPING_TRANSPOSE);
+          CT_PATH_NONE, job->mapping, stream, ran) :
+          ct_transpose_batches_cpu (batches, job->n_planes, job->mapping);
     case CT_JOB_TENSORS:
       /* every plane of up to CT_PLANES_PER_LAUNCH tensors in one launch */
       tensor_batches (job, in, out, batches);

@@ -21,7 +21,8 @@ G_BEGIN_DECLS
 typedef enum
 {
   CT_JOB_NONE,                  /* not negotiated */
-  CT_JOB_VIDEO,                 /* a frame: each plane transposed */
+  CT_JOB_VIDEO,                 /* a frame: each plane transposed, rotated
+                                 * or flipped */
   CT_JOB_TENSORS,               /* each tensor's two innermost sizes swapped */
   CT_JOB_PERMUTE,               /* each tensor's sizes permuted */
   CT_JOB_VIDEO_TO_TENSOR,       /* packed RGB as the HWC tensor, permuted */
@@ -76,6 +77,7 @@ typedef struct
   GstVideoInfo out_info;
   guint n_planes;
   CtPlaneGeometry planes[GST_VIDEO_MAX_PLANES];
+  CtMapping mapping;            /* the orientation (VIDEO) */
   /* tensors in, as the input caps describe them (for VIDEO_TO_TENSOR, the
    * frame as the HWC tensor "C:W:H:1") */
   guint n_tensors;
@@ -101,7 +103,7 @@ gboolean ct_job_takes_tensors (const CtJob * job);
 
 /* The jobs, from negotiated caps (checked by the caller). */
 void ct_job_set_video (CtJob * job, const GstVideoInfo * in_info,
-    const GstVideoInfo * out_info);
+    const GstVideoInfo * out_info, CtMapping mapping);
 void ct_job_set_tensors (CtJob * job, const CtTensorInfo * in, guint n,
     const guint * perm);
 void ct_job_set_video_to_tensor (CtJob * job, const GstVideoInfo * info,

@@ -198,21 +198,101 @@ ct_check_harness_new (const gchar * element_desc, GstBus ** bus)
   return h;
 }
 
-void
-ct_check_assert_transposed (const GstVideoInfo * in_info, GstBuffer * in,
-    GstBuffer * out, const gchar * what)
+const GstVideoOrientationMethod ct_check_directions[] = {
+  GST_VIDEO_ORIENTATION_IDENTITY, GST_VIDEO_ORIENTATION_90R,
+  GST_VIDEO_ORIENTATION_180, GST_VIDEO_ORIENTATION_90L,
+  GST_VIDEO_ORIENTATION_HORIZ, GST_VIDEO_ORIENTATION_VERT,
+  GST_VIDEO_ORIENTATION_UL_LR, GST_VIDEO_ORIENTATION_UR_LL,
+};
+const guint ct_check_n_directions = G_N_ELEMENTS (ct_check_directions);
+
+gboolean
+ct_check_direction_swaps (GstVideoOrientationMethod method)
 {
+  return method == GST_VIDEO_ORIENTATION_90R ||
+      method == GST_VIDEO_ORIENTATION_90L ||
+      method == GST_VIDEO_ORIENTATION_UL_LR ||
+      method == GST_VIDEO_ORIENTATION_UR_LL;
+}
+
+/* Where element (x, y) of a w x h plane goes under @method, as videoflip
+ * describes each direction. */
+static void
+oriented_point (GstVideoOrientationMethod method, guint w, guint h, guint x,
+    guint y, guint * ox, guint * oy)
+{
+  switch (method) {
+    case GST_VIDEO_ORIENTATION_90R:    /* clockwise */
+      *ox = h - 1 - y;
+      *oy = x;
+      break;
+    case GST_VIDEO_ORIENTATION_180:
+      *ox = w - 1 - x;
+      *oy = h - 1 - y;
+      break;
+    case GST_VIDEO_ORIENTATION_90L:    /* counter-clockwise */
+      *ox = y;
+      *oy = w - 1 - x;
+      break;
+    case GST_VIDEO_ORIENTATION_HORIZ:  /* left and right swapped */
+      *ox = w - 1 - x;
+      *oy = y;
+      break;
+    case GST_VIDEO_ORIENTATION_VERT:   /* top and bottom swapped */
+      *ox = x;
+      *oy = h - 1 - y;
+      break;
+    case GST_VIDEO_ORIENTATION_UL_LR:  /* about the main diagonal */
+      *ox = y;
+      *oy = x;
+      break;
+    case GST_VIDEO_ORIENTATION_UR_LL:  /* about the other diagonal */
+      *ox = h - 1 - y;
+      *oy = w - 1 - x;
+      break;
+    default:
+      *ox = x;
+      *oy = y;
+      break;
+  }
+}
+
+void
+ct_check_out_info (const GstVideoInfo * in_info,
+    GstVideoOrientationMethod method, GstVideoInfo * out_info)
+{
+  gboolean swap = ct_check_direction_swaps (method);
+
+  fail_unless (gst_video_info_set_format (out_info,
+          GST_VIDEO_INFO_FORMAT (in_info), swap ?
+          GST_VIDEO_INFO_HEIGHT (in_info) : GST_VIDEO_INFO_WIDTH (in_info),
+          swap ? GST_VIDEO_INFO_WIDTH (in_info) :
+          GST_VIDEO_INFO_HEIGHT (in_info)));
+}
+
+void
+ct_check_assert_oriented (const GstVideoInfo * in_info, GstBuffer * in,
+    GstBuffer * out, GstVideoOrientationMethod method, const gchar * what)
+{
+  gboolean swap = ct_check_direction_swaps (method);
   GstVideoInfo out_info;
   GstVideoFrame fi, fo;
   guint p;
 
-  gst_video_info_set_format (&out_info, GST_VIDEO_INFO_FORMAT (in_info),
-      GST_VIDEO_INFO_HEIGHT (in_info), GST_VIDEO_INFO_WIDTH (in_info));
-  fail_unless (gst_buffer_get_size (out) >= GST_VIDEO_INFO_SIZE (&out_info),
-      "%s: output buffer too small", what);
+  ct_check_out_info (in_info, method, &out_info);
+  /* (a buffer with a GstVideoMeta is mapped as the meta says) */
+  fail_unless (gst_buffer_get_video_meta (out) != NULL ||
+      gst_buffer_get_size (out) >= GST_VIDEO_INFO_SIZE (&out_info),
+      "%s: %s %dx%d video-direction %d: output buffer too small (%"
+      G_GSIZE_FORMAT " bytes)", what, GST_VIDEO_INFO_NAME (in_info),
+      GST_VIDEO_INFO_WIDTH (in_info), GST_VIDEO_INFO_HEIGHT (in_info), method,
+      gst_buffer_get_size (out));
   fail_unless (gst_video_frame_map (&fi, (GstVideoInfo *) in_info, in,
           GST_MAP_READ));
-  fail_unless (gst_video_frame_map (&fo, &out_info, out, GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&fo, &out_info, out, GST_MAP_READ),
+      "%s: the output does not map as %s %dx%d", what,
+      GST_VIDEO_INFO_NAME (&out_info), GST_VIDEO_INFO_WIDTH (&out_info),
+      GST_VIDEO_INFO_HEIGHT (&out_info));
 
   for (p = 0; p < GST_VIDEO_INFO_N_PLANES (in_info); p++) {
     const guint8 *src = GST_VIDEO_FRAME_PLANE_DATA (&fi, p);
@@ -223,20 +303,25 @@ ct_check_assert_transposed (const GstVideoInfo * in_info, GstBuffer * in,
 
     plane_geometry (in_info, p, &w, &h, &ps);
     plane_geometry (&out_info, p, &ow, &oh, &ops);
-    fail_unless (ow == h && oh == w && ops == ps,
+    fail_unless (ow == (swap ? h : w) && oh == (swap ? w : h) && ops == ps,
         "%s: plane %u is %ux%u in and %ux%u out", what, p, w, h, ow, oh);
 
-    /* out(y, x) == in(x, y), element by element */
+    /* element by element, where the direction puts it */
     for (y = 0; y < h; y++) {
       for (x = 0; x < w; x++) {
         const guint8 *a = src + y * ss + (gsize) x * ps;
-        const guint8 *b = dst + x * ds + (gsize) y * ps;
+        const guint8 *b;
+        guint ox, oy;
+
+        oriented_point (method, w, h, x, y, &ox, &oy);
+        b = dst + oy * ds + (gsize) ox * ps;
         if (memcmp (a, b, ps) != 0) {
           gst_video_frame_unmap (&fo);
           gst_video_frame_unmap (&fi);
-          fail ("%s: %s %dx%d plane %u: element (%u, %u) differs", what,
-              GST_VIDEO_INFO_NAME (in_info), GST_VIDEO_INFO_WIDTH (in_info),
-              GST_VIDEO_INFO_HEIGHT (in_info), p, x, y);
+          fail ("%s: %s %dx%d video-direction %d plane %u: element (%u, %u) "
+              "differs", what, GST_VIDEO_INFO_NAME (in_info),
+              GST_VIDEO_INFO_WIDTH (in_info), GST_VIDEO_INFO_HEIGHT (in_info),
+              method, p, x, y);
           return;
         }
       }
@@ -244,6 +329,14 @@ ct_check_assert_transposed (const GstVideoInfo * in_info, GstBuffer * in,
   }
   gst_video_frame_unmap (&fo);
   gst_video_frame_unmap (&fi);
+}
+
+void
+ct_check_assert_transposed (const GstVideoInfo * in_info, GstBuffer * in,
+    GstBuffer * out, const gchar * what)
+{
+  ct_check_assert_oriented (in_info, in, out, GST_VIDEO_ORIENTATION_UL_LR,
+      what);
 }
 
 void
@@ -311,6 +404,109 @@ ct_check_all_formats (GstHarness * h, const gchar * what)
       /* odd padding: strides that are no multiple of the element size */
       ct_check_push_and_verify (h, fmt, w, hh, 3 + s, what);
     }
+  }
+}
+
+void
+ct_check_push_and_verify_direction (GstHarness * h, GstVideoFormat format,
+    gint width, gint height, GstVideoOrientationMethod method,
+    const gchar * what)
+{
+  GstVideoInfo info;
+  GstBuffer *in, *out;
+
+  fail_unless (gst_video_info_set_format (&info, format, width, height));
+  in = ct_check_make_frame (&info, 0);
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
+      GST_FLOW_OK);
+  out = gst_harness_pull (h);
+  fail_unless (out != NULL, "%s: no output", what);
+  ct_check_assert_oriented (&info, in, out, method, what);
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+}
+
+/* Sizes for the eight directions: odd, 1xN, Nx1, several tiles, not
+ * square. */
+static const gint direction_sizes[][2] = {
+  {1, 1}, {1, 37}, {37, 1}, {33, 65}, {64, 64}, {130, 71},
+};
+
+void
+ct_check_all_directions (GstHarness * h, const gchar * what)
+{
+  guint d, f, s;
+
+  for (d = 0; d < ct_check_n_directions; d++) {
+    GstVideoOrientationMethod method = ct_check_directions[d];
+
+    g_object_set (h->element, "video-direction", method, NULL);
+    for (f = 0; f < ct_check_n_formats; f++) {
+      for (s = 0; s < G_N_ELEMENTS (direction_sizes); s++) {
+        GstVideoFormat fmt = ct_check_formats[f];
+        gint w = direction_sizes[s][0], hh = direction_sizes[s][1];
+        GstVideoInfo info;
+        guint pad;
+
+        gst_harness_set_src_caps (h, ct_check_caps (fmt, w, hh));
+        fail_unless (gst_video_info_set_format (&info, fmt, w, hh));
+        /* default strides, then odd ones in a GstVideoMeta */
+        for (pad = 0; pad <= 3 + s; pad += 3 + s) {
+          GstBuffer *in = ct_check_make_frame (&info, pad), *out;
+
+          fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
+              GST_FLOW_OK);
+          out = gst_harness_pull (h);
+          fail_unless (out != NULL, "%s: no output", what);
+          ct_check_assert_oriented (&info, in, out, method, what);
+          gst_buffer_unref (out);
+          gst_buffer_unref (in);
+        }
+      }
+    }
+  }
+}
+
+void
+ct_check_against_videoflip (const gchar * desc)
+{
+  guint d, f, s;
+
+  for (d = 0; d < ct_check_n_directions; d++) {
+    GstVideoOrientationMethod method = ct_check_directions[d];
+    GstHarness *ours = ct_check_harness_new (desc, NULL);
+    GstHarness *flip = gst_harness_new ("videoflip");
+
+    g_object_set (ours->element, "video-direction", method, NULL);
+    g_object_set (flip->element, "video-direction", method, NULL);
+    for (f = 0; f < ct_check_n_formats; f++) {
+      for (s = 0; s < G_N_ELEMENTS (direction_sizes); s++) {
+        GstVideoFormat fmt = ct_check_formats[f];
+        gint w = direction_sizes[s][0], hh = direction_sizes[s][1];
+        GstVideoInfo info, out_info;
+        GstBuffer *in, *a, *b;
+
+        fail_unless (gst_video_info_set_format (&info, fmt, w, hh));
+        ct_check_out_info (&info, method, &out_info);
+        in = ct_check_make_frame (&info, 0);
+        gst_harness_set_src_caps (ours, ct_check_caps (fmt, w, hh));
+        gst_harness_set_src_caps (flip, ct_check_caps (fmt, w, hh));
+        fail_unless_equals_int (gst_harness_push (ours, gst_buffer_ref (in)),
+            GST_FLOW_OK);
+        fail_unless_equals_int (gst_harness_push (flip, gst_buffer_ref (in)),
+            GST_FLOW_OK);
+        a = gst_harness_pull (ours);
+        b = gst_harness_pull (flip);
+        fail_unless (a != NULL && b != NULL, "no output");
+        /* videoflip leaves row padding unwritten: visible pixels only */
+        ct_check_assert_same_frame (&out_info, a, b);
+        gst_buffer_unref (a);
+        gst_buffer_unref (b);
+        gst_buffer_unref (in);
+      }
+    }
+    gst_harness_teardown (flip);
+    gst_harness_teardown (ours);
   }
 }
 

@@ -41,6 +41,21 @@ GstAllocator *ct_check_poison_allocator_new (void);
  * bus on the element to read its messages from. */
 GstHarness *ct_check_harness_new (const gchar * element_desc, GstBus ** bus);
 
+/* The eight orientations of video-direction (and videoflip), and whether
+ * one swaps width and height. */
+extern const GstVideoOrientationMethod ct_check_directions[];
+extern const guint ct_check_n_directions;
+gboolean ct_check_direction_swaps (GstVideoOrientationMethod method);
+
+/* The output frame of @in_info under @method (default strides). */
+void ct_check_out_info (const GstVideoInfo * in_info,
+    GstVideoOrientationMethod method, GstVideoInfo * out_info);
+
+/* Fails the test unless every element of @out is where @method puts the
+ * element of @in (a reference written here, per direction). */
+void ct_check_assert_oriented (const GstVideoInfo * in_info, GstBuffer * in,
+    GstBuffer * out, GstVideoOrientationMethod method, const gchar * what);
+
 /* Fails the test unless @out is @in transposed, byte for byte. */
 void ct_check_assert_transposed (const GstVideoInfo * in_info, GstBuffer * in,
     GstBuffer * out, const gchar * what);
@@ -62,6 +77,21 @@ void ct_check_push_and_verify (GstHarness * h, GstVideoFormat format,
 /* Runs every format at every size through @h, with default strides and with
  * odd padded ones described by a GstVideoMeta. */
 void ct_check_all_formats (GstHarness * h, const gchar * what);
+
+/* Pushes one random frame through @h (caps set first) and checks that it
+ * comes out in direction @method. */
+void ct_check_push_and_verify_direction (GstHarness * h,
+    GstVideoFormat format, gint width, gint height,
+    GstVideoOrientationMethod method, const gchar * what);
+
+/* Every format at odd and awkward sizes through @h, in each of the eight
+ * directions set on its element in turn (while it plays), default and
+ * odd padded strides. */
+void ct_check_all_directions (GstHarness * h, const gchar * what);
+
+/* The same random frames through a harness around @desc and through
+ * videoflip, each direction, every format: the same visible pixels. */
+void ct_check_against_videoflip (const gchar * desc);
 
 /* Detaches @bus (if any) from the harnessed element and tears down. */
 void ct_check_harness_free (GstHarness * h, GstBus * bus);

@@ -1,6 +1,6 @@
 /* cudatranspose on video on a CUDA GPU: every GPU kernel on every format
- * and size, kernel changes while PLAYING, round trips, a device that does
- * not exist. Without a CUDA device the program exits 77 (skipped). */
+ * and size and in every direction, kernel changes while PLAYING, round
+ * trips, a device that does not exist. Without a CUDA device the program exits 77 (skipped). */
 #include "transpose-check.h"
 #include "gpu-check.h"
 
@@ -70,6 +70,62 @@ GST_START_TEST (test_gpu_twice_is_identity)
 
 GST_END_TEST;
 
+/* Every direction on every format, each GPU kernel; the directions that
+ * swap width and height run on the GPU (the last one, ur-ll, says so
+ * through active-kernel). */
+GST_START_TEST (test_gpu_all_directions)
+{
+  gchar *desc = g_strdup_printf ("cudatranspose kernel=%s",
+      gpu_kernels[__i__]);
+  GstHarness *h = ct_check_harness_new (desc, NULL);
+  gchar *active;
+
+  ct_check_all_directions (h, desc);
+  active = ct_check_active_kernel (h->element);
+  fail_if (g_str_equal (active, "cpu") || g_str_equal (active, "none"),
+      "%s ran ur-ll on %s", desc, active);
+  g_free (active);
+  gst_harness_teardown (h);
+  g_free (desc);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_gpu_same_as_videoflip)
+{
+  ct_check_against_videoflip ("cudatranspose");
+}
+
+GST_END_TEST;
+
+/* 180, horiz and vert have no GPU kernel yet: they run on the CPU, exact,
+ * with one warning that says so. */
+GST_START_TEST (test_gpu_mirrors_on_cpu_warn)
+{
+  GstBus *bus;
+  GstHarness *h = ct_check_harness_new ("cudatranspose video-direction=180",
+      &bus);
+  gchar *active, *text;
+  guint i;
+
+  gst_harness_set_src_caps (h, ct_check_caps (GST_VIDEO_FORMAT_I420, 641,
+          479));
+  for (i = 0; i < 3; i++)
+    ct_check_push_and_verify_direction (h, GST_VIDEO_FORMAT_I420, 641, 479,
+        GST_VIDEO_ORIENTATION_180, "180 on a GPU host");
+  active = ct_check_active_kernel (h->element);
+  fail_unless_equals_string (active, "cpu");
+  g_free (active);
+  text = ct_check_pop_message_text (bus, GST_MESSAGE_WARNING);
+  fail_unless (strstr (text, "CPU") != NULL, "%s", text);
+  g_free (text);
+  fail_unless_equals_int (ct_check_count_messages (bus, GST_MESSAGE_WARNING),
+      0);
+  ct_check_harness_free (h, bus);
+}
+
+GST_END_TEST;
+
 /* A device that does not exist: refused at READY -> PAUSED, with CUDA's
  * reason, whichever GPU kernel was asked for. */
 GST_START_TEST (test_gpu_bad_device_id)
@@ -101,6 +157,9 @@ video_gpu_suite (void)
   tcase_add_test (tc, test_gpu_kernel_change_while_playing);
   tcase_add_test (tc, test_gpu_twice_is_identity);
   tcase_add_test (tc, test_gpu_bad_device_id);
+  tcase_add_loop_test (tc, test_gpu_all_directions, 0, n_gpu_kernels ());
+  tcase_add_test (tc, test_gpu_same_as_videoflip);
+  tcase_add_test (tc, test_gpu_mirrors_on_cpu_warn);
   return s;
 }
 

@@ -1,0 +1,125 @@
+/* GStreamer
+ * Copyright (C) 2026 The cudatranspose authors
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstcudatransposedirection.h"
+
+GType
+gst_cuda_transpose_method_get_type (void)
+{
+  static gsize type = 0;
+  /* videoflip's nicks for its method property, so that a pipeline written
+   * for it reads the same here */
+  static const GEnumValue values[] = {
+    {GST_VIDEO_ORIENTATION_IDENTITY, "Identity (no rotation)", "none"},
+    {GST_VIDEO_ORIENTATION_90R, "Rotate clockwise 90 degrees", "clockwise"},
+    {GST_VIDEO_ORIENTATION_180, "Rotate 180 degrees", "rotate-180"},
+    {GST_VIDEO_ORIENTATION_90L, "Rotate counter-clockwise 90 degrees",
+        "counterclockwise"},
+    {GST_VIDEO_ORIENTATION_HORIZ, "Flip horizontally", "horizontal-flip"},
+    {GST_VIDEO_ORIENTATION_VERT, "Flip vertically", "vertical-flip"},
+    {GST_VIDEO_ORIENTATION_UL_LR, "Flip across the upper left/lower right "
+          "diagonal (transpose)", "upper-left-diagonal"},
+    {GST_VIDEO_ORIENTATION_UR_LL, "Flip across the upper right/lower left "
+          "diagonal", "upper-right-diagonal"},
+    {GST_VIDEO_ORIENTATION_AUTO, "Follow the stream's image-orientation tag",
+        "automatic"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstCudaTransposeMethod", values);
+    g_once_init_leave (&type, t);
+  }
+  return (GType) type;
+}
+
+gboolean
+ct_direction_is_orientation (GstVideoOrientationMethod method)
+{
+  return method >= GST_VIDEO_ORIENTATION_IDENTITY &&
+      method <= GST_VIDEO_ORIENTATION_UR_LL;
+}
+
+CtMapping
+ct_direction_mapping (GstVideoOrientationMethod method)
+{
+  switch (method) {
+    case GST_VIDEO_ORIENTATION_IDENTITY:
+      return CT_MAPPING_IDENTITY;
+    case GST_VIDEO_ORIENTATION_90R:
+      return CT_MAPPING_ROTATE_90R;
+    case GST_VIDEO_ORIENTATION_180:
+      return CT_MAPPING_ROTATE_180;
+    case GST_VIDEO_ORIENTATION_90L:
+      return CT_MAPPING_ROTATE_90L;
+    case GST_VIDEO_ORIENTATION_HORIZ:
+      return CT_MAPPING_FLIP_HORIZONTAL;
+    case GST_VIDEO_ORIENTATION_VERT:
+      return CT_MAPPING_FLIP_VERTICAL;
+    case GST_VIDEO_ORIENTATION_UR_LL:
+      return CT_MAPPING_ANTI_TRANSPOSE;
+    default:
+      return CT_MAPPING_TRANSPOSE;
+  }
+}
+
+gboolean
+ct_direction_swaps (GstVideoOrientationMethod method)
+{
+  return ct_direction_is_orientation (method) &&
+      !(ct_direction_mapping (method) & CT_MAPPING_KEEP_AXES);
+}
+
+const gchar *
+ct_direction_nick (GstVideoOrientationMethod method)
+{
+  switch (method) {
+    case GST_VIDEO_ORIENTATION_IDENTITY:
+      return "identity";
+    case GST_VIDEO_ORIENTATION_90R:
+      return "90r";
+    case GST_VIDEO_ORIENTATION_180:
+      return "180";
+    case GST_VIDEO_ORIENTATION_90L:
+      return "90l";
+    case GST_VIDEO_ORIENTATION_HORIZ:
+      return "horiz";
+    case GST_VIDEO_ORIENTATION_VERT:
+      return "vert";
+    case GST_VIDEO_ORIENTATION_UL_LR:
+      return "ul-lr";
+    case GST_VIDEO_ORIENTATION_UR_LL:
+      return "ur-ll";
+    case GST_VIDEO_ORIENTATION_AUTO:
+      return "auto";
+    default:
+      return "custom";
+  }
+}
+
+/* Pointer coordinates are continuous, as videoflip treats them: a mirror
+ * takes x to width - x. */
+void
+ct_direction_unmap_point (CtMapping mapping, gint out_width,
+    gint out_height, gdouble x, gdouble y, gdouble * in_x, gdouble * in_y)
+{
+  gdouble ox = (mapping & CT_MAPPING_MIRROR_COLUMNS) ? out_width - x : x;
+  gdouble oy = (mapping & CT_MAPPING_MIRROR_ROWS) ? out_height - y : y;
+
+  if (mapping & CT_MAPPING_KEEP_AXES) {
+    *in_x = ox;
+    *in_y = oy;
+  } else {
+    *in_x = oy;
+    *in_y = ox;
+  }
+}

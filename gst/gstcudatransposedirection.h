@@ -1,0 +1,48 @@
+/* GStreamer
+ * Copyright (C) 2026 The cudatranspose authors
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+#pragma once
+
+#include <gst/gst.h>
+#include <gst/video/video.h>
+
+#include "cudatranspose-kernels.h"
+
+G_BEGIN_DECLS
+
+/* The video-direction property's values (GstVideoOrientationMethod, as
+ * videoflip takes them) as the kernels' CtMapping. */
+
+/**
+ * GstCudaTransposeMethod:
+ *
+ * The values of the deprecated #GstCudaTranspose:method property:
+ * GstVideoOrientationMethod's, under videoflip's `method` nicks.
+ */
+#define GST_TYPE_CUDA_TRANSPOSE_METHOD (gst_cuda_transpose_method_get_type ())
+GType gst_cuda_transpose_method_get_type (void);
+
+/* Whether @method is one of the eight orientations (not auto or
+ * custom). */
+gboolean ct_direction_is_orientation (GstVideoOrientationMethod method);
+
+/* Whether @method gives a height x width output. */
+gboolean ct_direction_swaps (GstVideoOrientationMethod method);
+
+/* The kernels' mapping for one of the eight. */
+CtMapping ct_direction_mapping (GstVideoOrientationMethod method);
+
+/* The property's nick of @method ("90r"), for messages. */
+const gchar *ct_direction_nick (GstVideoOrientationMethod method);
+
+/* A point on the @out_width x @out_height output of @mapping, back on the
+ * input: for navigation events going upstream. */
+void ct_direction_unmap_point (CtMapping mapping, gint out_width,
+    gint out_height, gdouble x, gdouble y, gdouble * in_x, gdouble * in_y);
+
+G_END_DECLS
