@@ -78,10 +78,11 @@ void ct_check_push_and_verify (GstHarness * h, GstVideoFormat format,
  * odd padded ones described by a GstVideoMeta. */
 void ct_check_all_formats (GstHarness * h, const gchar * what);
 
-/* Pushes one random frame through @h (caps set first) and checks that it
- * comes out in direction @method. */
+/* Pushes one random frame through @h (caps set first; @stride_pad as for
+ * ct_check_make_frame) and checks that it comes out in direction
+ * @method. */
 void ct_check_push_and_verify_direction (GstHarness * h,
-    GstVideoFormat format, gint width, gint height,
+    GstVideoFormat format, gint width, gint height, guint stride_pad,
     GstVideoOrientationMethod method, const gchar * what);
 
 /* Every format at odd and awkward sizes through @h, in each of the eight

@@ -226,54 +226,35 @@ GST_START_TEST (test_tag_scopes)
 {
   GstHarness *h = ct_check_harness_new (CPU_ELEMENT " video-direction=auto",
       NULL);
-  GstVideoInfo info;
   GstTagList *tags;
-  GstBuffer *in, *out;
   gchar *said;
 
   gst_harness_set_src_caps (h, ct_check_caps (GST_VIDEO_FORMAT_RGBA, 20,
           10));
-  fail_unless (gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGBA, 20,
-          10));
-  in = ct_check_make_frame (&info, 0);
-
   tags = gst_tag_list_new (GST_TAG_IMAGE_ORIENTATION, "rotate-180", NULL);
   gst_tag_list_set_scope (tags, GST_TAG_SCOPE_GLOBAL);
   fail_unless (gst_harness_push_event (h, gst_event_new_tag (tags)));
   tags = gst_tag_list_new (GST_TAG_IMAGE_ORIENTATION, "rotate-90", NULL);
   fail_unless (gst_harness_push_event (h, gst_event_new_tag (tags)));
-  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
-      GST_FLOW_OK);
-  out = gst_harness_pull (h);
-  ct_check_assert_oriented (&info, in, out, GST_VIDEO_ORIENTATION_90R,
-      "stream tag over global");
-  gst_buffer_unref (out);
+  ct_check_push_and_verify_direction (h, GST_VIDEO_FORMAT_RGBA, 20, 10, 0,
+      GST_VIDEO_ORIENTATION_90R, "stream tag over global");
 
   tags = gst_tag_list_new (GST_TAG_TITLE, "no orientation", NULL);
   fail_unless (gst_harness_push_event (h, gst_event_new_tag (tags)));
-  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
-      GST_FLOW_OK);
-  out = gst_harness_pull (h);
-  ct_check_assert_oriented (&info, in, out, GST_VIDEO_ORIENTATION_180,
-      "back to the global tag");
-  gst_buffer_unref (out);
+  ct_check_push_and_verify_direction (h, GST_VIDEO_FORMAT_RGBA, 20, 10, 0,
+      GST_VIDEO_ORIENTATION_180, "back to the global tag");
 
   /* a fixed direction: the tag is someone else's business */
   g_object_set (h->element, "video-direction", GST_VIDEO_ORIENTATION_90L,
       NULL);
-  (void) last_orientation_downstream (h);
+  g_free (last_orientation_downstream (h));
   tags = gst_tag_list_new (GST_TAG_IMAGE_ORIENTATION, "rotate-270", NULL);
   fail_unless (gst_harness_push_event (h, gst_event_new_tag (tags)));
-  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
-      GST_FLOW_OK);
-  out = gst_harness_pull (h);
-  ct_check_assert_oriented (&info, in, out, GST_VIDEO_ORIENTATION_90L,
-      "fixed direction");
+  ct_check_push_and_verify_direction (h, GST_VIDEO_FORMAT_RGBA, 20, 10, 0,
+      GST_VIDEO_ORIENTATION_90L, "fixed direction");
   said = last_orientation_downstream (h);
   fail_unless_equals_string (said, "rotate-270");
   g_free (said);
-  gst_buffer_unref (out);
-  gst_buffer_unref (in);
   gst_harness_teardown (h);
 }
 

@@ -112,7 +112,7 @@ GST_START_TEST (test_gpu_mirrors_on_cpu_warn)
           479));
   for (i = 0; i < 3; i++)
     ct_check_push_and_verify_direction (h, GST_VIDEO_FORMAT_I420, 641, 479,
-        GST_VIDEO_ORIENTATION_180, "180 on a GPU host");
+        0, GST_VIDEO_ORIENTATION_180, "180 on a GPU host");
   active = ct_check_active_kernel (h->element);
   fail_unless_equals_string (active, "cpu");
   g_free (active);
