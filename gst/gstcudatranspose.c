@@ -1979,7 +1979,7 @@ gst_cuda_transpose_set_direction (GstCudaTranspose * self,
   GstVideoOrientationMethod proposed, was;
 
   if (!ct_direction_is_orientation (method) &&
-      (from_tag || method != GST_VIDEO_ORIENTATION_AUTO)) {
+      method != GST_VIDEO_ORIENTATION_AUTO) {
     GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS, ("video-direction=%s is "
             "not supported: the direction stays as it was. Use one of "
             "identity, 90r, 180, 90l, horiz, vert, ul-lr, ur-ll or auto.",

@@ -82,28 +82,11 @@ ct_direction_swaps (GstVideoOrientationMethod method)
 const gchar *
 ct_direction_nick (GstVideoOrientationMethod method)
 {
-  switch (method) {
-    case GST_VIDEO_ORIENTATION_IDENTITY:
-      return "identity";
-    case GST_VIDEO_ORIENTATION_90R:
-      return "90r";
-    case GST_VIDEO_ORIENTATION_180:
-      return "180";
-    case GST_VIDEO_ORIENTATION_90L:
-      return "90l";
-    case GST_VIDEO_ORIENTATION_HORIZ:
-      return "horiz";
-    case GST_VIDEO_ORIENTATION_VERT:
-      return "vert";
-    case GST_VIDEO_ORIENTATION_UL_LR:
-      return "ul-lr";
-    case GST_VIDEO_ORIENTATION_UR_LL:
-      return "ur-ll";
-    case GST_VIDEO_ORIENTATION_AUTO:
-      return "auto";
-    default:
-      return "custom";
-  }
+  /* (the video-direction property holds the enum's class) */
+  GEnumClass *klass = g_type_class_peek (GST_TYPE_VIDEO_ORIENTATION_METHOD);
+  GEnumValue *value = klass ? g_enum_get_value (klass, method) : NULL;
+
+  return value ? value->value_nick : "unknown";
 }
 
 /* Pointer coordinates are continuous, as videoflip treats them: a mirror

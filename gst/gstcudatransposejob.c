@@ -119,12 +119,8 @@ ct_job_set_video (CtJob * job, const GstVideoInfo * in_info,
     g->height = GST_VIDEO_INFO_COMP_HEIGHT (in_info, comp[0]);
     g->elem_size = GST_VIDEO_INFO_COMP_PSTRIDE (in_info, comp[0]);
     piece_set (&job->in[p], (gsize) g->width * g->elem_size, g->height, TRUE);
-    if (keep)
-      piece_set (&job->out[p], (gsize) g->width * g->elem_size, g->height,
-          TRUE);
-    else
-      piece_set (&job->out[p], (gsize) g->height * g->elem_size, g->width,
-          TRUE);
+    piece_set (&job->out[p], (gsize) (keep ? g->width : g->height) *
+        g->elem_size, keep ? g->height : g->width, TRUE);
   }
   lay_out (job);
 }
