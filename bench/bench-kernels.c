@@ -3,8 +3,8 @@
  * against cuBLAS (cublasSgeam, 4-byte elements) and NPP (nppiTranspose)
  * where the host has them.
  *
- *   bench-kernels [--reps N] [--json FILE] [--planes-only | --frames-only]
- *                 [--quick]
+ *   bench-kernels [--reps N] [--json FILE] [--planes-only | --frames-only |
+ *                 --directions] [--quick]
  *   bench-kernels --one VARIANT WIDTH HEIGHT ELEMENT_SIZE
  *
  * --one runs one variant once on one random plane and checks it, for a
@@ -15,6 +15,11 @@
  * height). Rows are padded to a multiple of 16 bytes, as a pitched device
  * allocation would be. Frames: 1080p and 4K I420, NV12, RGBA and GRAY8, all
  * planes in one call, against one copy of the frame's bytes.
+ *
+ * --directions: auto in each of the eight video directions (CtMapping) on
+ * 8192x8192 planes of every element size and on whole 1080p and 4K I420
+ * frames, against a copy of the same bytes and, for the frames, the plain
+ * transpose's time, all in the same run.
  *
  * The GPU first runs flat out for about a second so its clocks are up.
  * Each timing is the median of N runs (default 50) after 3 warm-up runs,
@@ -86,6 +91,7 @@ typedef struct
   size_t src_size, dst_size, payload;
   unsigned char *d_src, *d_dst;
   unsigned char *h_src, *h_want, *h_got;
+  CtMapping mapping;            /* (0: the transpose) */
 } Job;
 
 /* The path the last run of one of our variants took (its largest plane). */
@@ -236,6 +242,79 @@ round_up (size_t v, size_t a)
   return (v + a - 1) / a * a;
 }
 
+/* The directions, by GStreamer's names. */
+static const struct
+{
+  CtMapping mapping;
+  const char *name;
+} directions[] = {
+  {CT_MAPPING_TRANSPOSE, "ul-lr"}, {CT_MAPPING_ANTI_TRANSPOSE, "ur-ll"},
+  {CT_MAPPING_ROTATE_90R, "90r"}, {CT_MAPPING_ROTATE_90L, "90l"},
+  {CT_MAPPING_ROTATE_180, "180"}, {CT_MAPPING_FLIP_HORIZONTAL, "horiz"},
+  {CT_MAPPING_FLIP_VERTICAL, "vert"}, {CT_MAPPING_IDENTITY, "identity"},
+};
+
+static const char *
+direction_name (CtMapping mapping)
+{
+  unsigned int i;
+
+  for (i = 0; i < N_ELEMENTS (directions); i++)
+    if (directions[i].mapping == mapping)
+      return directions[i].name;
+  return "?";
+}
+
+static int
+keeps_axes (CtMapping mapping)
+{
+  return mapping == CT_MAPPING_IDENTITY ||
+      mapping == CT_MAPPING_FLIP_HORIZONTAL ||
+      mapping == CT_MAPPING_FLIP_VERTICAL || mapping == CT_MAPPING_ROTATE_180;
+}
+
+/* Where (x, y) of a w x h plane goes, as videoflip describes each
+ * direction (the reference; the library's mirror bits are not used). */
+static void
+map_point (CtMapping mapping, unsigned int w, unsigned int h, unsigned int x,
+    unsigned int y, unsigned int *ox, unsigned int *oy)
+{
+  switch (mapping) {
+    case CT_MAPPING_ROTATE_90R:
+      *ox = h - 1 - y;
+      *oy = x;
+      break;
+    case CT_MAPPING_ROTATE_90L:
+      *ox = y;
+      *oy = w - 1 - x;
+      break;
+    case CT_MAPPING_ANTI_TRANSPOSE:
+      *ox = h - 1 - y;
+      *oy = w - 1 - x;
+      break;
+    case CT_MAPPING_IDENTITY:
+      *ox = x;
+      *oy = y;
+      break;
+    case CT_MAPPING_FLIP_HORIZONTAL:
+      *ox = w - 1 - x;
+      *oy = y;
+      break;
+    case CT_MAPPING_FLIP_VERTICAL:
+      *ox = x;
+      *oy = h - 1 - y;
+      break;
+    case CT_MAPPING_ROTATE_180:
+      *ox = w - 1 - x;
+      *oy = h - 1 - y;
+      break;
+    default:
+      *ox = y;
+      *oy = x;
+      break;
+  }
+}
+
 /* Lays out, allocates and fills a job; the reference is the host loop. */
 static void
 job_init (Job * j)
@@ -248,11 +327,13 @@ job_init (Job * j)
     CtPlane *p = &j->planes[pl];
 
     p->src_stride = round_up ((size_t) p->width * p->elem_size, ROW_ALIGN);
-    p->dst_stride = round_up ((size_t) p->height * p->elem_size, ROW_ALIGN);
+    p->dst_stride = round_up ((size_t) (keeps_axes (j->mapping) ? p->width :
+            p->height) * p->elem_size, ROW_ALIGN);
     j->src_off[pl] = round_up (so, PLANE_ALIGN);
     j->dst_off[pl] = round_up (dof, PLANE_ALIGN);
     so = j->src_off[pl] + p->src_stride * p->height;
-    dof = j->dst_off[pl] + p->dst_stride * p->width;
+    dof = j->dst_off[pl] + p->dst_stride * (keeps_axes (j->mapping) ?
+        p->height : p->width);
     j->payload += (size_t) p->width * p->height * p->elem_size;
   }
   j->src_size = so;
@@ -291,6 +372,17 @@ job_init (Job * j)
 
     p->src = j->d_src + j->src_off[pl];
     p->dst = j->d_dst + j->dst_off[pl];
+    if (j->mapping != CT_MAPPING_TRANSPOSE) {
+      for (y = 0; y < p->height; y++) {
+        for (x = 0; x < p->width; x++) {
+          unsigned int ox, oy;
+          map_point (j->mapping, p->width, p->height, x, y, &ox, &oy);
+          memcpy (d + (size_t) oy * p->dst_stride + (size_t) ox * es,
+              s + (size_t) y * p->src_stride + (size_t) x * es, es);
+        }
+      }
+      continue;
+    }
     /* blocks of 64 rows keep the source lines in cache */
     for (y = 0; y < p->height; y += 64) {
       unsigned int y1 = y + 64 < p->height ? y + 64 : p->height, yy;
@@ -387,7 +479,7 @@ run_once (int v, Job * j)
       b[i].src_step = b[i].dst_step = 0;
     }
     r = ct_transpose_batches_ex (b, j->n, (CtKernel) v, CT_PATH_NONE,
-        CT_MAPPING_TRANSPOSE, (CtStream) stream, &last_path);
+        j->mapping, (CtStream) stream, &last_path);
     if (r != CT_OK) {
       fprintf (stderr, "%s on %s: %s\n", variant_name (v), j->label,
           ct_result_string (r));
@@ -463,6 +555,7 @@ typedef struct
   size_t payload;
   int variant;
   const char *path;             /* what ran for the largest plane */
+  CtMapping mapping;
   double us, gbps, vs_copy, vs_naive, copy_us;
   int ok;
 } Row;
@@ -496,11 +589,16 @@ add_row (const char *mode, const Job * j, int v, double us, double copy_us,
   r->vs_naive = naive_us > 0 ? naive_us / us : 0;
   r->copy_us = copy_us;
   r->ok = ok;
+  r->mapping = j->mapping;
   r->path = v >= CT_KERNEL_AUTO && v < CT_KERNEL_CPU ?
       ct_path_name (last_path) : variant_name (v);
-  printf ("%-6s %-22s %-14s %10.1f %8.0f %7.2fx %8.2fx  %s%s\n", mode,
+  printf ("%-6s %-22s %-14s %10.1f %8.0f %7.2fx %8.2fx  %s%s%s\n", mode,
       j->label, variant_name (v), us, r->gbps, r->vs_copy, r->vs_naive,
-      r->path, ok ? "" : "  WRONG");
+      r->path, strcmp (mode, "dir") == 0 && v != PEER_COPY ? ", " : "",
+      strcmp (mode, "dir") == 0 && v != PEER_COPY ?
+      direction_name (j->mapping) : "");
+  if (!ok)
+    printf ("  WRONG\n");
   fflush (stdout);
 }
 
@@ -551,14 +649,93 @@ write_json (const char *path, const char *device)
     fprintf (f, "    {\"mode\": \"%s\", \"shape\": \"%s\", \"elem_size\": %u, "
         "\"payload_bytes\": %zu, \"variant\": \"%s\", \"us\": %.3f, "
         "\"gbps\": %.1f, \"copy_fraction\": %.4f, \"vs_naive\": %.3f, "
-        "\"copy_us\": %.3f, \"path\": \"%s\", \"correct\": %s}%s\n",
+        "\"copy_us\": %.3f, \"path\": \"%s\", \"direction\": \"%s\", "
+        "\"correct\": %s}%s\n",
         r->mode, r->label, r->es, r->payload, variant_name (r->variant),
         r->us, r->gbps, r->vs_copy, r->vs_naive, r->copy_us, r->path,
-        r->ok ? "true" : "false",
+        direction_name (r->mapping), r->ok ? "true" : "false",
         i + 1 < n_rows ? "," : "");
   }
   fprintf (f, "  ]\n}\n");
   fclose (f);
+}
+
+/* --directions: auto in every direction on one plane or frame, the copy
+ * of its bytes timed once (the payload is the same in every direction). */
+static void
+bench_direction_job (Job * proto)
+{
+  double copy_us = 0;
+  unsigned int d;
+
+  for (d = 0; d < N_ELEMENTS (directions); d++) {
+    Job j = *proto;
+    int ok;
+    double us;
+
+    j.mapping = directions[d].mapping;
+    job_init (&j);
+    if (d == 0) {
+      copy_us = time_variant (PEER_COPY, &j);
+      add_row ("dir", &j, PEER_COPY, copy_us, copy_us, 0, 1);
+    }
+    ok = check_variant (CT_KERNEL_AUTO, &j);
+    us = time_variant (CT_KERNEL_AUTO, &j);
+    add_row ("dir", &j, CT_KERNEL_AUTO, us, copy_us, 0, ok);
+    job_clear (&j);
+  }
+}
+
+/* The directions' table: per job, auto's fraction of copy in each
+ * direction, and for frames its time over the transpose's (ul-lr). */
+static void
+print_direction_summary (void)
+{
+  size_t i, k;
+  unsigned int d;
+
+  printf ("\ndirections: auto as a fraction of copy (copy time in us); "
+      "frames: time / ul-lr's time below\n");
+  printf ("%-22s %8s", "job", "copy_us");
+  for (d = 0; d < N_ELEMENTS (directions); d++)
+    printf (" %8s", directions[d].name);
+  printf ("\n");
+  for (i = 0; i < n_rows; i = k) {
+    const Row *base = NULL;
+
+    for (k = i; k < n_rows && strcmp (rows[k].label, rows[i].label) == 0;
+        k++);
+    if (strcmp (rows[i].mode, "dir") != 0)
+      continue;
+    printf ("%-22s %8.1f", rows[i].label, rows[i].copy_us);
+    for (d = 0; d < N_ELEMENTS (directions); d++) {
+      size_t m;
+      int found = 0;
+      for (m = i; m < k; m++) {
+        if (rows[m].variant == CT_KERNEL_AUTO &&
+            rows[m].mapping == directions[d].mapping) {
+          printf (" %7.2f%s", rows[m].vs_copy, rows[m].ok ? " " : "!");
+          found = 1;
+          if (d == 0)
+            base = &rows[m];
+        }
+      }
+      if (!found)
+        printf (" %8s", "-");
+    }
+    printf ("\n");
+    if (base == NULL || rows[i].es != 0)
+      continue;
+    printf ("%-22s %8s", "  time / ul-lr", "");
+    for (d = 0; d < N_ELEMENTS (directions); d++) {
+      size_t m;
+      for (m = i; m < k; m++)
+        if (rows[m].variant == CT_KERNEL_AUTO &&
+            rows[m].mapping == directions[d].mapping)
+          printf (" %8.3f", rows[m].us / base->us);
+    }
+    printf ("\n");
+  }
 }
 
 /* The short table: one line per job, fraction of copy per variant. */
@@ -663,7 +840,8 @@ main (int argc, char **argv)
   };
   const char *json = NULL, *one = NULL;
   unsigned int one_w = 0, one_h = 0, one_es = 0;
-  int do_planes = 1, do_frames = 1, quick = 0, n_dev = 0, device = 0, l2 = 0;
+  int do_planes = 1, do_frames = 1, do_directions = 0, quick = 0;
+  int n_dev = 0, device = 0, l2 = 0;
   struct cudaDeviceProp prop;
   unsigned int s, e, f, i;
 
@@ -676,6 +854,9 @@ main (int argc, char **argv)
       do_frames = 0;
     } else if (strcmp (argv[i], "--frames-only") == 0) {
       do_planes = 0;
+    } else if (strcmp (argv[i], "--directions") == 0) {
+      do_planes = do_frames = 0;
+      do_directions = 1;
     } else if (strcmp (argv[i], "--quick") == 0) {
       quick = 1;
     } else if (strcmp (argv[i], "--one") == 0 && i + 4 < (unsigned int) argc) {
@@ -685,8 +866,8 @@ main (int argc, char **argv)
       one_es = (unsigned int) strtoul (argv[++i], NULL, 10);
     } else {
       fprintf (stderr, "usage: %s [--reps N] [--json FILE] [--planes-only | "
-          "--frames-only] [--quick]\n       %s --one VARIANT WIDTH HEIGHT "
-          "ELEMENT_SIZE\n", argv[0], argv[0]);
+          "--frames-only | --directions] [--quick]\n       %s --one VARIANT "
+          "WIDTH HEIGHT ELEMENT_SIZE\n", argv[0], argv[0]);
       return 2;
     }
   }
@@ -761,7 +942,36 @@ main (int argc, char **argv)
     job_clear (&j);
   }
 
-  print_summary ();
+  for (e = 0; do_directions && e < N_ELEMENTS (sizes); e++) {
+    Job j;
+    memset (&j, 0, sizeof (j));
+    j.n = 1;
+    j.planes[0].width = j.planes[0].height = quick ? 4096 : 8192;
+    j.planes[0].elem_size = sizes[e];
+    snprintf (j.label, sizeof (j.label), "%ux%u %uB", j.planes[0].width,
+        j.planes[0].height, sizes[e]);
+    bench_direction_job (&j);
+  }
+  for (f = 0; do_directions && f < N_ELEMENTS (frames); f++) {
+    Job j;
+    if (strcmp (frames[f].name, "I420") != 0)
+      continue;
+    memset (&j, 0, sizeof (j));
+    j.n = frames[f].n;
+    for (i = 0; i < j.n; i++) {
+      j.planes[i].width = frames[f].pw[i];
+      j.planes[i].height = frames[f].ph[i];
+      j.planes[i].elem_size = frames[f].es[i];
+    }
+    snprintf (j.label, sizeof (j.label), "%s %ux%u", frames[f].name,
+        frames[f].w, frames[f].h);
+    bench_direction_job (&j);
+  }
+
+  if (do_directions)
+    print_direction_summary ();
+  else
+    print_summary ();
   if (json != NULL)
     write_json (json, prop.name);
   CHECK (cudaFree (flush_buf));

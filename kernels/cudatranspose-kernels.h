@@ -73,9 +73,11 @@ typedef enum
 /* The paths, what actually runs: the kernel and tile a plane takes. A
  * named variant takes its own path on every plane it can; a plane no wide
  * tile can take goes the thin or exact way inside the same launch (under
- * 16 rows or columns; misaligned, or a mirrored mapping), and the staged
- * wide variants move 3-byte elements in a tile of their own. Only auto
- * picks among the others, by the planner's table in transpose-wide.cu. */
+ * 16 rows or columns, or misaligned), and the staged wide variants move
+ * 3-byte elements in a tile of their own. Only auto picks among the
+ * others, by the planner's table in transpose-wide.cu. A mapping that
+ * keeps the axes has no transpose to tile: every GPU variant takes the
+ * flip path (flip.cu), or the exact one where misaligned. */
 #define CT_PATH_LIST(X) \
   X (NONE, "none", "Nothing has run yet") \
   CT_SEED_LIST (X) \
@@ -92,8 +94,10 @@ typedef enum
       "side in one tile (auto)") \
   X (THIN, "thin", "Planes under 16 rows or columns: an element per " \
       "thread, coalesced on the long side") \
-  X (EXACT, "exact", "A 64x64 tile for planes no wide tile takes " \
-      "(misaligned, or a mirrored mapping)") \
+  X (EXACT, "exact", "Planes no faster path takes (misaligned): a 64x64 " \
+      "tile, or an element per thread where the axes stay") \
+  X (FLIP, "flip", "The directions that keep the axes (180, horiz, vert): " \
+      "rows in 16-byte chunks, reversed in registers") \
   X (COPY, "copy", "A permutation that moves nothing: one device copy") \
   X (GATHER, "gather", "A permutation keeping the innermost dimension: " \
       "rows moved whole") \
@@ -114,10 +118,10 @@ typedef enum
 /* Where a source element (x, y) of a WxH plane lands in the output: the
  * eight video orientations. The four that swap the axes (HxW output) are
  * the transpose followed by an optional mirror of the output's columns
- * and/or rows, so each is one index mapping shared by every kernel rather
- * than a kernel of its own. The four that keep the axes (WxH output,
- * CT_MAPPING_KEEP_AXES set) are mirrors alone; only the CPU loop takes them
- * so far: the GPU entry points refuse them (CT_ERROR_UNSUPPORTED_KERNEL). */
+ * and/or rows, which every kernel does by where it starts the rows and
+ * which way it walks them, at its own speed. The four that keep the axes
+ * (WxH output, CT_MAPPING_KEEP_AXES set) are mirrors alone: every GPU
+ * variant runs them on the flip path (rows moved or reversed whole). */
 typedef enum
 {
   CT_MAPPING_TRANSPOSE = 0,             /* (x, y) -> (y, x)          ul-lr */
@@ -153,9 +157,9 @@ typedef struct
  *
  * The wide variants (and auto) move all planes of the call in one launch
  * (up to CT_PLANES_PER_LAUNCH planes; more take more launches). They reach
- * full speed when each plane's pointers and strides are multiples of 16
- * bytes (4 for 3-byte elements) and the mapping is CT_MAPPING_TRANSPOSE;
- * other planes take an exact 64x64-tile path inside the same launch. */
+ * full speed, under every mapping, when each plane's pointers and strides
+ * are multiples of 16 bytes (4 for 3-byte elements; 16 on the flip path);
+ * other planes take an exact path inside the same launch. */
 CtResult ct_transpose_planes (const CtPlane * planes, unsigned int n_planes,
     CtKernel kernel, CtMapping mapping, CtStream stream);
 

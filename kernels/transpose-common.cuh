@@ -15,16 +15,51 @@ template <int N> struct Bytes
   unsigned char b[N];
 };
 
+/* A plane as the kernels see it: every mapping is the transpose here (or,
+ * for the mappings that keep the axes, a row copy), its mirrors already
+ * turned into where the rows start and which way they run (plane_args). */
 struct PlaneArgs
 {
   const unsigned char *src;
   unsigned char *dst;
-  size_t src_stride;
-  size_t dst_stride;
+  /* bytes from a row to the next; negative: the rows run upwards */
+  ptrdiff_t src_stride;
+  ptrdiff_t dst_stride;
   unsigned int width;
   unsigned int height;
-  int mapping;
 };
+
+/* Plane @pl under @mapping as PlaneArgs (host). The four mappings that swap
+ * the axes are the transpose with the output's columns and/or rows counted
+ * from the other end: output column H-1-y is the transpose of the source
+ * read from its last row up, and output row W-1-x is the transpose written
+ * from the last output row up. So a mirror is a start pointer and a
+ * negative stride, and every kernel runs every mapping at its own speed.
+ * Under CT_MAPPING_KEEP_AXES only the rows' mirror is done here (the
+ * output's rows from the bottom); reversing each row is the flip path's. */
+inline PlaneArgs
+plane_args (const CtPlane & pl, CtMapping mapping)
+{
+  PlaneArgs p;
+  const bool keep = (mapping & CT_MAPPING_KEEP_AXES) != 0;
+  const unsigned int out_rows = keep ? pl.height : pl.width;
+
+  p.src = static_cast<const unsigned char *>(pl.src);
+  p.dst = static_cast<unsigned char *>(pl.dst);
+  p.src_stride = (ptrdiff_t) pl.src_stride;
+  p.dst_stride = (ptrdiff_t) pl.dst_stride;
+  p.width = pl.width;
+  p.height = pl.height;
+  if (!keep && (mapping & CT_MAPPING_MIRROR_COLUMNS) && pl.height > 0) {
+    p.src += (ptrdiff_t) (pl.height - 1) * p.src_stride;
+    p.src_stride = -p.src_stride;
+  }
+  if ((mapping & CT_MAPPING_MIRROR_ROWS) && out_rows > 0) {
+    p.dst += (ptrdiff_t) (out_rows - 1) * p.dst_stride;
+    p.dst_stride = -p.dst_stride;
+  }
+  return p;
+}
 
 /* The seed kernels' block: 32 x 8 threads. */
 constexpr int kBlockX = 32;
@@ -34,20 +69,33 @@ template <typename T>
 __device__ __forceinline__ const T &
 src_at (const PlaneArgs & p, unsigned int x, unsigned int y)
 {
-  return *reinterpret_cast<const T *>(p.src + (size_t) y * p.src_stride +
+  return *reinterpret_cast<const T *>(p.src + (ptrdiff_t) y * p.src_stride +
       (size_t) x * sizeof (T));
 }
 
-/* Where source element (x, y) goes: the one index mapping all kernels share. */
+/* Where source element (x, y) goes: output row x, column y. */
 template <typename T>
 __device__ __forceinline__ T &
 dst_of (const PlaneArgs & p, unsigned int x, unsigned int y)
 {
-  unsigned int ox = (p.mapping & CT_MAPPING_MIRROR_COLUMNS) ?
-      p.height - 1 - y : y;
-  unsigned int oy = (p.mapping & CT_MAPPING_MIRROR_ROWS) ? p.width - 1 - x : x;
-  return *reinterpret_cast<T *>(p.dst + (size_t) oy * p.dst_stride +
-      (size_t) ox * sizeof (T));
+  return *reinterpret_cast<T *>(p.dst + (ptrdiff_t) x * p.dst_stride +
+      (size_t) y * sizeof (T));
+}
+
+/* The plane a block of a one-launch kernel belongs to: the last whose first
+ * block is <= the block's (Args: n_planes and first_block[]). */
+template <typename Args>
+__device__ __forceinline__ unsigned int
+plane_index (const Args & f)
+{
+  unsigned int i = 0;
+
+#pragma unroll
+  for (unsigned int k = 1; k < CT_PLANES_PER_LAUNCH; k++) {
+    if (k < f.n_planes && blockIdx.x >= f.first_block[k])
+      i = k;
+  }
+  return i;
 }
 
 /* One TILE_H x TILE_W source tile at (x0, y0) through shared memory, moved
@@ -100,3 +148,13 @@ CtResult ct_launch_wide (const CtPlane * planes, unsigned int n_planes,
 CtResult ct_launch_batches (const CtPlaneBatch * batches,
     unsigned int n_batches, CtKernel kernel, CtPath force, CtMapping mapping,
     cudaStream_t stream, CtPath * ran);
+
+/* The mappings that keep the axes (flip.cu), whatever the GPU variant:
+ * every plane of the list (of up to CT_PLANES_PER_LAUNCH batches) in one
+ * launch, with the path forced (CT_PATH_FLIP, CT_PATH_EXACT, or
+ * CT_PATH_NONE to choose) and the main one reported, as ct_launch_batches.
+ * The list is already validated. */
+CtResult ct_launch_flip_planes (const CtPlane * planes, unsigned int n_planes,
+    CtMapping mapping, cudaStream_t stream);
+CtResult ct_launch_flip (const CtPlaneBatch * batches, unsigned int n_batches,
+    CtPath force, CtMapping mapping, cudaStream_t stream, CtPath * ran);

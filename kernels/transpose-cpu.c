@@ -2,6 +2,7 @@
 #include "cudatranspose-kernels.h"
 
 #include <limits.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -59,6 +60,9 @@ ct_planes_validate (const CtPlane * planes, unsigned int n_planes,
       return CT_ERROR_INVALID_ARGUMENT;
     /* element indices are 32-bit in the kernels */
     if (p->width > INT_MAX || p->height > INT_MAX)
+      return CT_ERROR_INVALID_ARGUMENT;
+    /* the kernels count rows either way with signed strides */
+    if (p->src_stride > PTRDIFF_MAX || p->dst_stride > PTRDIFF_MAX)
       return CT_ERROR_INVALID_ARGUMENT;
     if (p->src_stride < (size_t) p->width * es ||
         p->dst_stride < (size_t) ((mapping & CT_MAPPING_KEEP_AXES) ?

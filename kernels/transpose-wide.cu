@@ -17,8 +17,10 @@
  * finds its plane in the launch arguments and switches on its path, so each
  * plane can take its own way. Planes narrower or shorter than 16
  * (kAuto.thin) take the thin path. Planes the wide tiles cannot take
- * (misaligned, or a mirrored mapping) take the exact tile inside the same
- * launch: exact, not fast.
+ * (misaligned) take the exact tile inside the same launch: exact, not fast.
+ * The mirrored mappings are the transpose with pointers and strides
+ * changed (ct::plane_args), so every path takes every mapping that swaps
+ * the axes; the ones that keep them are flip.cu's.
  */
 #include "cudatranspose-kernels.h"
 #include "transpose-common.cuh"
@@ -374,7 +376,6 @@ struct Call
 {
   CtKernel kernel;
   CtPath force;                 /* CT_PATH_NONE: the planner chooses */
-  CtMapping mapping;
   unsigned int n_planes;        /* the call's non-empty planes, in all */
   bool one_entry;               /* the entry is the call's only one */
   /* auto: the big tiles of the whole call; ~0: not counted (yet) */
@@ -460,9 +461,9 @@ fits (CtPath path, const Entry & e, const Call & call, const Device & d,
     return true;
   }
 
-  /* the wide tiles: the plain transpose of planes at least kAuto.thin
-   * each way */
-  if (call.mapping != CT_MAPPING_TRANSPOSE || thin)
+  /* the wide tiles: planes at least kAuto.thin each way, under any of
+   * the four mappings (plane_args) */
+  if (thin)
     return false;
   if (path == CT_PATH_SKINNY) {
     if (!call.one_entry)
@@ -838,9 +839,9 @@ device_now (Device * d)
 template <typename Get>
 CtResult
 plan_call (unsigned int n, Get get, CtKernel kernel, CtPath force,
-    CtMapping mapping, const Device & d, Choice * choices, CtPath * ran)
+    const Device & d, Choice * choices, CtPath * ran)
 {
-  Call call = { kernel, force, mapping, 0, false, ~0ull };
+  Call call = { kernel, force, 0, false, ~0ull };
   unsigned long long live = 0;
   unsigned int entries = 0;
   bool other_sizes = false;
@@ -929,7 +930,7 @@ launch_wide (unsigned int n, Get get, CtKernel kernel, CtPath force,
     if (choices == nullptr)
       return (CtResult) cudaErrorMemoryAllocation;
   }
-  res = plan_call (n, get, kernel, force, mapping, d, choices, &main_path);
+  res = plan_call (n, get, kernel, force, d, choices, &main_path);
   for (unsigned int i = 0; res == CT_OK && i < n; i++) {
     const CtPlaneBatch b = get (i);
     if (!empty (b) && choices[i].blocks > max_blocks)
@@ -977,15 +978,9 @@ launch_wide (unsigned int n, Get get, CtKernel kernel, CtPath force,
       const unsigned int take = b.count - done < room ?
           b.count - done : (unsigned int) room;
       FramePlane & fp = f.plane[f.n_planes++];
-      fp.a.src = static_cast<const unsigned char *>(pl->src) +
-          (size_t) done * b.src_step;
-      fp.a.dst = static_cast<unsigned char *>(pl->dst) +
-          (size_t) done * b.dst_step;
-      fp.a.src_stride = pl->src_stride;
-      fp.a.dst_stride = pl->dst_stride;
-      fp.a.width = pl->width;
-      fp.a.height = pl->height;
-      fp.a.mapping = (int) mapping;
+      fp.a = ct::plane_args (*pl, mapping);
+      fp.a.src += (size_t) done * b.src_step;
+      fp.a.dst += (size_t) done * b.dst_step;
       fp.tiles_x = c.tiles_x;
       fp.tiles_y = c.tiles_y;
       f.first_block[f.n_planes - 1] = (unsigned int) blocks;

@@ -149,15 +149,7 @@ CtResult
 launch_plane (CtKernel kernel, const CtPlane * plane, CtMapping mapping,
     cudaStream_t s)
 {
-  PlaneArgs p;
-
-  p.src = static_cast<const unsigned char *>(plane->src);
-  p.dst = static_cast<unsigned char *>(plane->dst);
-  p.src_stride = plane->src_stride;
-  p.dst_stride = plane->dst_stride;
-  p.width = plane->width;
-  p.height = plane->height;
-  p.mapping = (int) mapping;
+  const PlaneArgs p = ct::plane_args (*plane, mapping);
 
   switch (plane->elem_size) {
     case 1:
@@ -193,10 +185,13 @@ ct_transpose_planes (const CtPlane * planes, unsigned int n_planes,
   CtResult res = ct_planes_validate (planes, n_planes, mapping);
   if (res != CT_OK)
     return res;
-  if (kernel == CT_KERNEL_CPU || kernel < 0 || kernel >= CT_KERNEL_COUNT ||
-      (mapping & CT_MAPPING_KEEP_AXES))
+  if (kernel == CT_KERNEL_CPU || kernel < 0 || kernel >= CT_KERNEL_COUNT)
     return CT_ERROR_UNSUPPORTED_KERNEL;
 
+  /* no transpose, no tile: every GPU variant flips rows */
+  if (mapping & CT_MAPPING_KEEP_AXES)
+    return ct_launch_flip_planes (planes, n_planes, mapping,
+        (cudaStream_t) stream);
   /* auto picks a path per plane, inside one launch */
   if (one_launch (kernel))
     return ct_launch_wide (planes, n_planes, kernel, mapping,
@@ -248,11 +243,12 @@ ct_transpose_batches_ex (const CtPlaneBatch * batches, unsigned int n_batches,
     res = ct_planes_validate (&batches[i].plane, 1, mapping);
   if (res != CT_OK)
     return res;
-  /* the mirrors that keep the axes have no GPU kernel yet */
-  if (kernel == CT_KERNEL_CPU || kernel < 0 || kernel >= CT_KERNEL_COUNT ||
-      (mapping & CT_MAPPING_KEEP_AXES))
+  if (kernel == CT_KERNEL_CPU || kernel < 0 || kernel >= CT_KERNEL_COUNT)
     return CT_ERROR_UNSUPPORTED_KERNEL;
 
+  if (mapping & CT_MAPPING_KEEP_AXES)
+    return ct_launch_flip (batches, n_batches, force, mapping,
+        (cudaStream_t) stream, ran);
   if (one_launch (kernel))
     return ct_launch_batches (batches, n_batches, kernel, force, mapping,
         (cudaStream_t) stream, ran);

@@ -21,8 +21,7 @@
  * turn with the next ones' copies in flight), the 64x64 tile of 4-byte
  * elements, the skinny tile of byte planes with a short side of 16 to 64,
  * the thin path (an element per thread, coalesced on the long side) and
- * the exact 64x64 tile of the seeds (ct::move_tile: any alignment, any
- * mapping). This file has the tiles, a block's worth of work each, and the
+ * the exact 64x64 tile of the seeds (ct::move_tile: any alignment). This file has the tiles, a block's worth of work each, and the
  * launch arguments they read (FrameArgs); the kernels that run them and the
  * planner that chooses are in transpose-wide.cu.
  */
@@ -42,6 +41,7 @@ namespace ct_wide {
 
 using ct::Bytes;
 using ct::PlaneArgs;
+using ct::plane_index;
 
 constexpr int kThreads = 256;
 /* A wide tile: kGroups * M row groups of V rows by kCols chunks of V
@@ -238,7 +238,7 @@ load_chunk (const PlaneArgs & p, unsigned int x, unsigned int y,
     w[k] = 0;
   if (x >= p.width || y >= p.height)
     return;
-  const unsigned char *at = p.src + (size_t) y * p.src_stride + (size_t) x * E;
+  const unsigned char *at = p.src + (ptrdiff_t) y * p.src_stride + (size_t) x * E;
   if (x + V <= p.width) {
     if constexpr (NW == 4) {
       uint4 v = *reinterpret_cast<const uint4 *>(at);
@@ -276,7 +276,7 @@ store_chunk (const PlaneArgs & p, unsigned int x, unsigned int y,
 
   if (x >= p.width || y >= p.height)
     return;
-  unsigned char *at = p.dst + (size_t) x * p.dst_stride + (size_t) y * E;
+  unsigned char *at = p.dst + (ptrdiff_t) x * p.dst_stride + (size_t) y * E;
   if (y + V <= p.height) {
     if constexpr (NW == 4) {
       *reinterpret_cast<uint4 *>(at) = make_uint4 (w[0], w[1], w[2], w[3]);
@@ -380,7 +380,7 @@ stage_chunk (const PlaneArgs & p, unsigned int x, unsigned int y, uint4 * to)
   constexpr int V = 16 / E;
 
   if (x < p.width && y < p.height && x + V <= p.width) {
-    __pipeline_memcpy_async (to, p.src + (size_t) y * p.src_stride +
+    __pipeline_memcpy_async (to, p.src + (ptrdiff_t) y * p.src_stride +
         (size_t) x * E, sizeof (uint4));
   } else {
     uint32_t w[4];
@@ -402,7 +402,7 @@ stage_chunk (const PlaneArgs & p, unsigned int x, unsigned int y, uint4 * to)
 /// staged kernel small enough for 3 blocks per multiprocessor, whose loads
 /// overlap the other blocks' stores.
 /// Preconditions: the plane's pointers and strides are multiples of 16 bytes
-/// (4 for E == 3); mapping is the transpose.
+/// (4 for E == 3).
 template <int E, typename W, int STAGE>
 __device__ __forceinline__ void
 wide_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
@@ -561,7 +561,7 @@ rgb_word (unsigned int row, unsigned int word)
 /// chunks of a destination row. Shared stores: a warp's 32 lanes are 8 gc x
 /// 4 gr; lane (gc, gr) writes word 3gr + k of row 16gc + j, and the 12-word
 /// pad per 16 rows puts gc at bank offset 12gc, so the 32 lanes hit 32 banks.
-/// Preconditions: pointers and strides multiples of 16 bytes; transpose.
+/// Preconditions: pointers and strides multiples of 16 bytes.
 __device__ __forceinline__ void
 rgb_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
     uint32_t * smem)
@@ -584,7 +584,7 @@ rgb_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
         in[r][4 * q + k] = 0;
       if (y >= p.height || b >= row_bytes)
         continue;
-      const unsigned char *at = p.src + (size_t) y * p.src_stride + b;
+      const unsigned char *at = p.src + (ptrdiff_t) y * p.src_stride + b;
       if (b + 16 <= row_bytes) {
         uint4 v = *reinterpret_cast<const uint4 *>(at);
         in[r][4 * q] = v.x;
@@ -634,7 +634,7 @@ rgb_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
     if (x >= p.width || b >= col_bytes)
       continue;
     uint4 v = *reinterpret_cast<const uint4 *>(&smem[rgb_word (row, 4 * q)]);
-    unsigned char *at = p.dst + (size_t) x * p.dst_stride + b;
+    unsigned char *at = p.dst + (ptrdiff_t) x * p.dst_stride + b;
     if (b + 16 <= col_bytes) {
       *reinterpret_cast<uint4 *>(at) = v;
     } else {
@@ -711,7 +711,7 @@ thin_shifted (const PlaneArgs & p, unsigned int tx, unsigned int ty,
   }
 }
 
-/* The exact path: the seeds' padded 64x64 tile, any alignment, any mapping. */
+/* The exact path: the seeds' padded 64x64 tile, any alignment. */
 template <typename T>
 __device__ __forceinline__ void
 fallback_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
@@ -755,21 +755,6 @@ wide_any (const PlaneArgs & p, int stage, unsigned int tx, unsigned int ty,
   }
   if (stage == STAGE_SMALL)
     wide_tile<E, Small<E>, STAGE_REGISTERS> (p, tx, ty, smem);
-}
-
-/* The plane this block belongs to: the last whose first block is <= the
- * block's. */
-__device__ __forceinline__ unsigned int
-plane_index (const FrameArgs & f)
-{
-  unsigned int i = 0;
-
-#pragma unroll
-  for (unsigned int k = 1; k < CT_PLANES_PER_LAUNCH; k++) {
-    if (k < f.n_planes && blockIdx.x >= f.first_block[k])
-      i = k;
-  }
-  return i;
 }
 
 /* The plane of entry @fp that block @t (counted from the entry's first)

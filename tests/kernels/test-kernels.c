@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define MAX_PLANES 12
 /* Mismatches past this many are counted but not printed. */
@@ -70,6 +71,26 @@ static const CtMapping transpose_only[] = { CT_MAPPING_TRANSPOSE };
 
 static const CtMapping mirrored_mappings[] = {
   CT_MAPPING_ROTATE_90R, CT_MAPPING_ROTATE_90L, CT_MAPPING_ANTI_TRANSPOSE,
+};
+
+/* The mappings that keep the axes: the flip path (and exact). */
+static const CtMapping flip_mappings[] = {
+  CT_MAPPING_IDENTITY, CT_MAPPING_FLIP_HORIZONTAL, CT_MAPPING_FLIP_VERTICAL,
+  CT_MAPPING_ROTATE_180,
+};
+
+/* The seven that are not the plain transpose. */
+static const CtMapping all_but_transpose[] = {
+  CT_MAPPING_ROTATE_90R, CT_MAPPING_ROTATE_90L, CT_MAPPING_ANTI_TRANSPOSE,
+  CT_MAPPING_IDENTITY, CT_MAPPING_FLIP_HORIZONTAL, CT_MAPPING_FLIP_VERTICAL,
+  CT_MAPPING_ROTATE_180,
+};
+
+/* All eight. */
+static const CtMapping every_mapping[] = {
+  CT_MAPPING_TRANSPOSE, CT_MAPPING_ROTATE_90R, CT_MAPPING_ROTATE_90L,
+  CT_MAPPING_ANTI_TRANSPOSE, CT_MAPPING_IDENTITY, CT_MAPPING_FLIP_HORIZONTAL,
+  CT_MAPPING_FLIP_VERTICAL, CT_MAPPING_ROTATE_180,
 };
 
 /* Row padding and plane start shifts, in bytes. */
@@ -160,6 +181,9 @@ typedef struct
   size_t dst_offset[MAX_PLANES];
   size_t src_size;
   size_t dst_size;
+  /* the destination laid out as WxH planes (a mapping that keeps the
+   * axes), not HxW */
+  int keep_axes;
 } Frame;
 
 /* Whether group @what is to run (only_groups). */
@@ -182,6 +206,21 @@ wanted (const char *what)
     at = end ? end + 1 : NULL;
   }
   return only_groups == NULL;
+}
+
+/* Seconds since the previous call (the first: since the start). */
+static double
+lap_seconds (void)
+{
+  static struct timespec last;
+  struct timespec now;
+  double d;
+
+  clock_gettime (CLOCK_MONOTONIC, &now);
+  d = last.tv_sec == 0 ? 0 : (now.tv_sec - last.tv_sec) +
+      (now.tv_nsec - last.tv_nsec) / 1e9;
+  last = now;
+  return d;
 }
 
 static void
@@ -257,15 +296,32 @@ mapping_name (CtMapping mapping)
       return "rotate-90l";
     case CT_MAPPING_ANTI_TRANSPOSE:
       return "anti-transpose";
+    case CT_MAPPING_IDENTITY:
+      return "identity";
+    case CT_MAPPING_FLIP_HORIZONTAL:
+      return "flip-horizontal";
+    case CT_MAPPING_FLIP_VERTICAL:
+      return "flip-vertical";
+    case CT_MAPPING_ROTATE_180:
+      return "rotate-180";
     default:
-      /* the mappings that keep the axes: the GPU refuses them */
       break;
   }
   return "invalid";
 }
 
-/* Where source (x, y) of a WxH plane lands in the HxW output, spelled out
- * per mapping from the header's table rather than from its mirror bits. */
+/* Whether @mapping writes a WxH output (no transpose). */
+static int
+keeps_axes (CtMapping mapping)
+{
+  return mapping == CT_MAPPING_IDENTITY ||
+      mapping == CT_MAPPING_FLIP_HORIZONTAL ||
+      mapping == CT_MAPPING_FLIP_VERTICAL || mapping == CT_MAPPING_ROTATE_180;
+}
+
+/* Where source (x, y) of a WxH plane lands in the output (HxW, or WxH for
+ * the mappings that keep the axes), spelled out per mapping from the
+ * header's table rather than from its mirror bits. */
 static void
 map_point (CtMapping mapping, unsigned int w, unsigned int h,
     unsigned int x, unsigned int y, unsigned int *ox, unsigned int *oy)
@@ -284,6 +340,22 @@ map_point (CtMapping mapping, unsigned int w, unsigned int h,
     case CT_MAPPING_ANTI_TRANSPOSE:
       *ox = h - 1 - y;
       *oy = w - 1 - x;
+      break;
+    case CT_MAPPING_IDENTITY:
+      *ox = x;
+      *oy = y;
+      break;
+    case CT_MAPPING_FLIP_HORIZONTAL:
+      *ox = w - 1 - x;
+      *oy = y;
+      break;
+    case CT_MAPPING_FLIP_VERTICAL:
+      *ox = x;
+      *oy = h - 1 - y;
+      break;
+    case CT_MAPPING_ROTATE_180:
+      *ox = w - 1 - x;
+      *oy = h - 1 - y;
       break;
     default:
       *ox = y;
@@ -310,6 +382,22 @@ unmap_point (CtMapping mapping, unsigned int w, unsigned int h,
       *x = w - 1 - oy;
       *y = h - 1 - ox;
       break;
+    case CT_MAPPING_IDENTITY:
+      *x = ox;
+      *y = oy;
+      break;
+    case CT_MAPPING_FLIP_HORIZONTAL:
+      *x = w - 1 - ox;
+      *y = oy;
+      break;
+    case CT_MAPPING_FLIP_VERTICAL:
+      *x = ox;
+      *y = h - 1 - oy;
+      break;
+    case CT_MAPPING_ROTATE_180:
+      *x = w - 1 - ox;
+      *y = h - 1 - oy;
+      break;
     default:
       *x = oy;
       *y = ox;
@@ -323,9 +411,10 @@ round_up (size_t v, size_t align)
   return (v + align - 1) / align * align;
 }
 
-/* A WxH source plane has H rows; its HxW destination has W rows. */
+/* A WxH source plane has H rows; its HxW destination has W rows (WxH and
+ * H rows when @keep_axes). */
 static void
-frame_layout (Frame * f)
+frame_layout (Frame * f, int keep_axes)
 {
   size_t src_end = 0, dst_end = 0;
   unsigned int i;
@@ -337,8 +426,8 @@ frame_layout (Frame * f)
 
     f->src_stride[i] = round_up ((size_t) s->width * s->elem_size, align) +
         s->src_pad;
-    f->dst_stride[i] = round_up ((size_t) s->height * s->elem_size, align) +
-        s->dst_pad;
+    f->dst_stride[i] = round_up ((size_t) (keep_axes ? s->width :
+            s->height) * s->elem_size, align) + s->dst_pad;
     if (f->packed && i > 0) {
       f->src_offset[i] = src_end + PACK_GAP;
       f->dst_offset[i] = dst_end + PACK_GAP;
@@ -347,8 +436,10 @@ frame_layout (Frame * f)
       f->dst_offset[i] = round_up (dst_end, PLANE_ALIGN) + s->dst_shift;
     }
     src_end = f->src_offset[i] + (size_t) s->height * f->src_stride[i];
-    dst_end = f->dst_offset[i] + (size_t) s->width * f->dst_stride[i];
+    dst_end = f->dst_offset[i] + (size_t) (keep_axes ? s->height :
+        s->width) * f->dst_stride[i];
   }
+  f->keep_axes = keep_axes;
   /* no slack after the source: reading past it is compute-sanitizer's */
   f->src_size = src_end > 0 ? src_end : 1;
   f->dst_size = dst_end + GUARD_BYTES;
@@ -423,12 +514,14 @@ report_mismatch (const Frame * f, CtKernel kernel, CtMapping mapping,
 
   for (p = 0; p < f->n_planes; p++) {
     const PlaneSpec *s = &f->spec[p];
+    const unsigned int out_w = f->keep_axes ? s->width : s->height;
+    const unsigned int out_h = f->keep_axes ? s->height : s->width;
     size_t start = f->dst_offset[p];
-    size_t row_bytes = (size_t) s->height * s->elem_size;
+    size_t row_bytes = (size_t) out_w * s->elem_size;
     size_t rel, col;
     unsigned int ox, oy, x, y;
 
-    if (first < start || first - start >= s->width * f->dst_stride[p])
+    if (first < start || first - start >= out_h * f->dst_stride[p])
       continue;
     rel = first - start;
     oy = (unsigned int) (rel / f->dst_stride[p]);
@@ -488,12 +581,13 @@ transpose_as_batches (const Frame * f, const CtPlane * planes,
       (CtStream) stream, ran);
 }
 
-/* Whether @ran is what @kernel (or the forced path) may run: the forced
- * path itself; a seed's own; a wide variant's own, or thin, exact or (3
+/* Whether @ran is what @kernel (or the forced path) may run under
+ * @mapping: the forced path itself; flip or exact for a mapping that keeps
+ * the axes; a seed's own; a wide variant's own, or thin, exact or (3
  * bytes) its rgb tile where its tile cannot take the plane; auto: any GPU
  * path. Names, as the element reports them. */
 static int
-ran_ok (CtKernel kernel, CtPath ran)
+ran_ok (CtKernel kernel, CtMapping mapping, CtPath ran)
 {
   const char *r = ct_path_name (ran);
 
@@ -501,6 +595,9 @@ ran_ok (CtKernel kernel, CtPath ran)
     return ran == forced_path;
   if (ran == CT_PATH_NONE || ran == CT_PATH_CPU || ran >= CT_PATH_COUNT)
     return 0;
+  /* no transpose: every variant flips rows */
+  if (keeps_axes (mapping))
+    return ran == CT_PATH_FLIP || ran == CT_PATH_EXACT;
   if (kernel == CT_KERNEL_AUTO)
     return 1;
   if (strcmp (r, ct_kernel_name (kernel)) == 0)
@@ -527,19 +624,25 @@ run_frame (Frame * f, const CtMapping * mappings, unsigned int n_mappings,
   void *d_src = NULL, *d_dst = NULL;
   CtPlane planes[MAX_PLANES];
   unsigned int i, m, k, p;
+  size_t dst_alloc;
 
-  frame_layout (f);
+  /* room for the destination either way round; the source is the same */
+  frame_layout (f, 1);
+  dst_alloc = f->dst_size;
+  frame_layout (f, 0);
+  if (f->dst_size > dst_alloc)
+    dst_alloc = f->dst_size;
   src = malloc (f->src_size);
-  got = malloc (f->dst_size);
-  want[0] = malloc (f->dst_size);
-  want[1] = malloc (f->dst_size);
+  got = malloc (dst_alloc);
+  want[0] = malloc (dst_alloc);
+  want[1] = malloc (dst_alloc);
   if (src == NULL || got == NULL || want[0] == NULL || want[1] == NULL) {
     printf ("FAIL: %s: out of host memory\n", f->name);
     n_failed++;
     goto out;
   }
   if (!CHECK (cudaMalloc (&d_src, f->src_size)) ||
-      !CHECK (cudaMalloc (&d_dst, f->dst_size)))
+      !CHECK (cudaMalloc (&d_dst, dst_alloc)))
     goto out;
 
   /* the whole source, gaps and row padding too: a kernel that reads padding
@@ -548,22 +651,30 @@ run_frame (Frame * f, const CtMapping * mappings, unsigned int n_mappings,
   if (!CHECK (cudaMemcpy (d_src, src, f->src_size, cudaMemcpyHostToDevice)))
     goto out;
 
-  for (i = 0; i < f->n_planes; i++) {
-    planes[i].src = (const unsigned char *) d_src + f->src_offset[i];
-    planes[i].src_stride = f->src_stride[i];
-    planes[i].dst = (unsigned char *) d_dst + f->dst_offset[i];
-    planes[i].dst_stride = f->dst_stride[i];
-    planes[i].width = f->spec[i].width;
-    planes[i].height = f->spec[i].height;
-    planes[i].elem_size = f->spec[i].elem_size;
-  }
-
   for (m = 0; m < n_mappings; m++) {
+    /* (this layout's planes and guard are checked; the allocation may
+     * be larger, for the other layout) */
+    frame_layout (f, keeps_axes (mappings[m]));
+    for (i = 0; i < f->n_planes; i++) {
+      planes[i].src = (const unsigned char *) d_src + f->src_offset[i];
+      planes[i].src_stride = f->src_stride[i];
+      planes[i].dst = (unsigned char *) d_dst + f->dst_offset[i];
+      planes[i].dst_stride = f->dst_stride[i];
+      planes[i].width = f->spec[i].width;
+      planes[i].height = f->spec[i].height;
+      planes[i].elem_size = f->spec[i].elem_size;
+    }
     for (p = 0; p < 2; p++)
       build_expected (f, src, mappings[m], poisons[p], want[p]);
 
     for (k = 0; k < n_kernels; k++) {
       int ok = 1, cuda_ok = 1;
+
+      /* every variant takes the same flip path: auto, a seed and a wide
+       * variant stand for them */
+      if (keeps_axes (mappings[m]) && kernels[k] != CT_KERNEL_AUTO &&
+          kernels[k] != CT_KERNEL_NAIVE && kernels[k] != CT_KERNEL_WIDE_SWIZZLE)
+        continue;
 
       for (p = 0; p < 2 && ok && cuda_ok; p++) {
         CtPath ran = CT_PATH_COUNT;
@@ -581,7 +692,7 @@ run_frame (Frame * f, const CtMapping * mappings, unsigned int n_mappings,
         } else {
           res = transpose_as_batches (f, planes, kernels[k], mappings[m],
               stream, &ran);
-          if (res == CT_OK && !ran_ok (kernels[k], ran)) {
+          if (res == CT_OK && !ran_ok (kernels[k], mappings[m], ran)) {
             printf ("FAIL: %s, kernel %s, mapping %s: ran path %s\n",
                 f->name, ct_kernel_name (kernels[k]),
                 mapping_name (mappings[m]), ct_path_name (ran));
@@ -667,8 +778,8 @@ run_group (const char *what, const unsigned int (*shapes)[2],
       }
     }
   }
-  printf ("%s: %d cases passed, %d failed\n", what, n_passed - passed,
-      n_failed - failed);
+  printf ("%s: %d cases passed, %d failed (%.1f s)\n", what, n_passed - passed,
+      n_failed - failed, lap_seconds ());
 }
 
 /* Sizes, as bits 1 << size. */
@@ -742,31 +853,40 @@ run_paths (cudaStream_t stream)
     CtPath path;
     unsigned int w, h, sizes;
     int strides;
-    int mirrored;
+    /* the mappings: 0 the transpose, 1 the four that swap the axes, 2 the
+     * four that keep them */
+    int mappings;
   } cases[] = {
-    {CT_PATH_WIDE, 257, 255, SZ_ALL, STRIDES_PITCHED, 0},
-    {CT_PATH_WIDE, 1000, 1500, SZ_ALL, STRIDES_PITCHED, 0},
-    {CT_PATH_WIDE_PADDED, 257, 255, SZ_NOT3, STRIDES_PITCHED, 0},
-    {CT_PATH_WIDE_PADDED, 1000, 1500, SZ_NOT3, STRIDES_PITCHED, 0},
-    {CT_PATH_WIDE_SWIZZLE, 257, 255, SZ_NOT3, STRIDES_PITCHED, 0},
-    {CT_PATH_WIDE_SWIZZLE, 1000, 1500, SZ_NOT3, STRIDES_PITCHED, 0},
-    {CT_PATH_RGB_TILE, 257, 255, SZ (3), STRIDES_PITCHED, 0},
-    {CT_PATH_RGB_TILE, 1000, 1500, SZ (3), STRIDES_PITCHED, 0},
-    {CT_PATH_SMALL_TILE, 257, 255, SZ_ALL, STRIDES_PITCHED_4, 0},
-    {CT_PATH_SMALL_TILE, 1000, 1500, SZ_ALL, STRIDES_PITCHED, 0},
-    {CT_PATH_STREAM, 257, 255, SZ_NOT3, STRIDES_PITCHED, 0},
-    {CT_PATH_STREAM, 3001, 1499, SZ_NOT3, STRIDES_PITCHED, 0},
-    {CT_PATH_TILE_64, 257, 255, SZ (4), STRIDES_PITCHED, 0},
-    {CT_PATH_TILE_64, 3001, 1499, SZ (4), STRIDES_PITCHED, 0},
-    {CT_PATH_SKINNY, 5000, 64, SZ (1), STRIDES_PITCHED, 0},
-    {CT_PATH_SKINNY, 3001, 40, SZ (1), STRIDES_PITCHED, 0},
-    {CT_PATH_SKINNY, 64, 5000, SZ (1), STRIDES_PITCHED, 0},
-    {CT_PATH_SKINNY, 33, 2001, SZ (1), STRIDES_PITCHED, 0},
+    {CT_PATH_WIDE, 257, 255, SZ_ALL, STRIDES_PITCHED, 1},
+    {CT_PATH_WIDE, 1000, 1500, SZ_ALL, STRIDES_PITCHED, 1},
+    {CT_PATH_WIDE_PADDED, 257, 255, SZ_NOT3, STRIDES_PITCHED, 1},
+    {CT_PATH_WIDE_PADDED, 1000, 1500, SZ_NOT3, STRIDES_PITCHED, 1},
+    {CT_PATH_WIDE_SWIZZLE, 257, 255, SZ_NOT3, STRIDES_PITCHED, 1},
+    {CT_PATH_WIDE_SWIZZLE, 1000, 1500, SZ_NOT3, STRIDES_PITCHED, 1},
+    {CT_PATH_RGB_TILE, 257, 255, SZ (3), STRIDES_PITCHED, 1},
+    {CT_PATH_RGB_TILE, 1000, 1500, SZ (3), STRIDES_PITCHED, 1},
+    {CT_PATH_SMALL_TILE, 257, 255, SZ_ALL, STRIDES_PITCHED_4, 1},
+    {CT_PATH_SMALL_TILE, 1000, 1500, SZ_ALL, STRIDES_PITCHED, 1},
+    {CT_PATH_STREAM, 257, 255, SZ_NOT3, STRIDES_PITCHED, 1},
+    {CT_PATH_STREAM, 3001, 1499, SZ_NOT3, STRIDES_PITCHED, 1},
+    {CT_PATH_TILE_64, 257, 255, SZ (4), STRIDES_PITCHED, 1},
+    {CT_PATH_TILE_64, 3001, 1499, SZ (4), STRIDES_PITCHED, 1},
+    {CT_PATH_SKINNY, 5000, 64, SZ (1), STRIDES_PITCHED, 1},
+    {CT_PATH_SKINNY, 3001, 40, SZ (1), STRIDES_PITCHED, 1},
+    {CT_PATH_SKINNY, 64, 5000, SZ (1), STRIDES_PITCHED, 1},
+    {CT_PATH_SKINNY, 33, 2001, SZ (1), STRIDES_PITCHED, 1},
     {CT_PATH_THIN, 5, 700, SZ_ALL, STRIDES_TIGHT, 1},
     {CT_PATH_THIN, 700, 9, SZ_ALL, STRIDES_PITCHED, 1},
     {CT_PATH_EXACT, 257, 255, SZ_ALL, STRIDES_ODD, 1},
     {CT_PATH_EXACT, 1000, 1500, SZ_ALL, STRIDES_ALIGNED, 0},
     {CT_PATH_EXACT, 33, 65, SZ_ALL, STRIDES_ALIGNED, 1},
+    /* the mappings that keep the axes: flip where aligned, exact on any
+     * plane */
+    {CT_PATH_FLIP, 257, 255, SZ_ALL, STRIDES_PITCHED, 2},
+    {CT_PATH_FLIP, 1000, 1500, SZ_ALL, STRIDES_PITCHED, 2},
+    {CT_PATH_FLIP, 5, 700, SZ_ALL, STRIDES_PITCHED, 2},
+    {CT_PATH_EXACT, 257, 255, SZ_ALL, STRIDES_ODD, 2},
+    {CT_PATH_EXACT, 1000, 1500, SZ_ALL, STRIDES_PITCHED, 2},
   };
   int passed = n_passed, failed = n_failed;
   unsigned int i, j;
@@ -795,8 +915,10 @@ run_paths (cudaStream_t stream)
           "%s strides", ct_path_name (cases[i].path), cases[i].w,
           cases[i].h, all_sizes[j], st->name);
       forced_path = cases[i].path;
-      if (cases[i].mirrored)
+      if (cases[i].mappings == 1)
         run_frame (&f, all_mappings, N_ELEMENTS (all_mappings), stream);
+      else if (cases[i].mappings == 2)
+        run_frame (&f, flip_mappings, N_ELEMENTS (flip_mappings), stream);
       else
         run_frame (&f, transpose_only, N_ELEMENTS (transpose_only), stream);
       forced_path = CT_PATH_NONE;
@@ -822,13 +944,15 @@ run_paths (cudaStream_t stream)
   expect_refused (CT_PATH_WIDE, 257, 255, 4, 4, CT_MAPPING_TRANSPOSE,
       stream);
   expect_refused (CT_PATH_WIDE, 5, 700, 1, 0, CT_MAPPING_TRANSPOSE, stream);
-  expect_refused (CT_PATH_SMALL_TILE, 257, 255, 1, 0, CT_MAPPING_ROTATE_90R,
+  expect_refused (CT_PATH_SMALL_TILE, 257, 255, 1, 1, CT_MAPPING_ROTATE_90R,
       stream);
   expect_refused (CT_PATH_NAIVE, 64, 64, 1, 0, CT_MAPPING_TRANSPOSE, stream);
+  expect_refused (CT_PATH_FLIP, 257, 255, 1, 0, CT_MAPPING_TRANSPOSE, stream);
+  expect_refused (CT_PATH_FLIP, 64, 64, 4, 0, CT_MAPPING_ROTATE_90R, stream);
   expect_refused (CT_PATH_COPY, 64, 64, 1, 0, CT_MAPPING_TRANSPOSE, stream);
   expect_refused (CT_PATH_COUNT, 64, 64, 1, 0, CT_MAPPING_TRANSPOSE, stream);
-  printf ("paths: %d cases passed, %d failed\n", n_passed - passed,
-      n_failed - failed);
+  printf ("paths: %d cases passed, %d failed (%.1f s)\n", n_passed - passed,
+      n_failed - failed, lap_seconds ());
 }
 
 /* One call transposing several planes of one allocation, as a video frame. */
@@ -879,15 +1003,18 @@ run_batches (const unsigned int (*shapes)[2], unsigned int n_shapes,
       }
     }
   }
-  printf ("batches: %d cases passed, %d failed\n", n_passed - passed,
-      n_failed - failed);
+  printf ("batches: %d cases passed, %d failed (%.1f s)\n", n_passed - passed,
+      n_failed - failed, lap_seconds ());
 }
 
 static void
 run_frames (cudaStream_t stream)
 {
+  /* the two ends of each kind: the plain transpose and the anti-transpose
+   * (both mirrors), a copy and the 180 (row mirrored and reversed) */
   static const CtMapping ends[] = {
-    CT_MAPPING_TRANSPOSE, CT_MAPPING_ANTI_TRANSPOSE,
+    CT_MAPPING_TRANSPOSE, CT_MAPPING_ANTI_TRANSPOSE, CT_MAPPING_IDENTITY,
+    CT_MAPPING_ROTATE_180,
   };
   /* GstVideoInfo's I420 layout: rows rounded up to 4 bytes, chroma halved
    * and rounded up */
@@ -941,12 +1068,12 @@ run_frames (cudaStream_t stream)
     many.spec[i] = s;
   }
 
-  run_frame (&i420, all_mappings, N_ELEMENTS (all_mappings), stream);
+  run_frame (&i420, every_mapping, N_ELEMENTS (every_mapping), stream);
   run_frame (&mixed, ends, N_ELEMENTS (ends), stream);
   run_frame (&pitched, ends, N_ELEMENTS (ends), stream);
   run_frame (&many, transpose_only, N_ELEMENTS (transpose_only), stream);
-  printf ("multi-plane frames: %d cases passed, %d failed\n",
-      n_passed - passed, n_failed - failed);
+  printf ("multi-plane frames: %d cases passed, %d failed (%.1f s)\n",
+      n_passed - passed, n_failed - failed, lap_seconds ());
 }
 
 static void
@@ -1270,8 +1397,8 @@ run_permutations (cudaStream_t stream)
       CHECK (cudaFree (dev));
     }
   }
-  printf ("permutations: %d cases passed, %d failed\n", n_passed - passed,
-      n_failed - failed);
+  printf ("permutations: %d cases passed, %d failed (%.1f s)\n", n_passed - passed,
+      n_failed - failed, lap_seconds ());
 }
 
 /* Channels: NCHW to NHWC and back for 2 to 5 channels and every element
@@ -1317,8 +1444,8 @@ run_channels (cudaStream_t stream)
       }
     }
   }
-  printf ("channels: %d cases passed, %d failed\n", n_passed - passed,
-      n_failed - failed);
+  printf ("channels: %d cases passed, %d failed (%.1f s)\n", n_passed - passed,
+      n_failed - failed, lap_seconds ());
 }
 
 /* Refused and empty calls: the right code, and nothing written. */
@@ -1554,8 +1681,8 @@ run_contexts (void)
     for (c = 0; c < CONTEXTS; c++)
       drv.ctx_destroy (ctx[c]);
   }
-  printf ("contexts: %d cases passed, %d failed\n", n_passed - passed,
-      n_failed - failed);
+  printf ("contexts: %d cases passed, %d failed (%.1f s)\n", n_passed - passed,
+      n_failed - failed, lap_seconds ());
 }
 
 static void
@@ -1637,23 +1764,28 @@ test_arguments (cudaStream_t stream)
           (CtMapping) 8, stream), CT_ERROR_INVALID_ARGUMENT);
   expect_result ("mapping -1", ct_transpose_planes (&good, 1,
           CT_KERNEL_AUTO, (CtMapping) - 1, stream), CT_ERROR_INVALID_ARGUMENT);
-  /* the mirrors that keep the axes are the CPU's alone, for now: refused
-   * by every GPU entry, whatever the kernel, with rows long enough */
-  p = good;
-  p.dst_stride = W * ES;
+  /* the mappings that keep the axes want output rows of the source's
+   * width (good's destination rows are H elements, shorter); a path other
+   * than flip or exact forced on them is refused */
   for (i = CT_MAPPING_IDENTITY; i <= CT_MAPPING_ROTATE_180; i++) {
-    CtPlaneBatch b = { p, 1, 0, 0 };
+    CtPlaneBatch b = { good, 1, 0, 0 };
     CtPath ran = CT_PATH_THIN;
 
-    expect_result ("a mirror on a seed", ct_transpose_planes (&p, 1,
-            CT_KERNEL_TILED, (CtMapping) i, stream),
-        CT_ERROR_UNSUPPORTED_KERNEL);
-    expect_result ("a mirror under auto", ct_transpose_planes (&p, 1,
-            CT_KERNEL_AUTO, (CtMapping) i, stream),
-        CT_ERROR_UNSUPPORTED_KERNEL);
-    expect_result ("a mirrored batch", ct_transpose_batches_ex (&b, 1,
-            CT_KERNEL_WIDE, CT_PATH_NONE, (CtMapping) i, stream, &ran),
-        CT_ERROR_UNSUPPORTED_KERNEL);
+    expect_result ("a flip into rows too short",
+        ct_transpose_planes (&good, 1, CT_KERNEL_TILED, (CtMapping) i,
+            stream), CT_ERROR_INVALID_ARGUMENT);
+    b.plane.dst_stride = W * ES;
+    expect_result ("a flip forced onto the wide path",
+        ct_transpose_batches_ex (&b, 1, CT_KERNEL_AUTO, CT_PATH_WIDE,
+            (CtMapping) i, stream, &ran), CT_ERROR_UNSUPPORTED_KERNEL);
+    expect_result ("a flip forced onto a seed's path",
+        ct_transpose_batches_ex (&b, 1, CT_KERNEL_NAIVE, CT_PATH_NAIVE,
+            (CtMapping) i, stream, &ran), CT_ERROR_UNSUPPORTED_KERNEL);
+    expect_result ("a flip from a misaligned plane forced onto flip",
+        ct_transpose_batches_ex (&(CtPlaneBatch) { {
+                (const unsigned char *) d_src + 4, W * ES, d_dst, W * ES, W,
+                H / 2, ES}, 1, 0, 0}, 1, CT_KERNEL_AUTO, CT_PATH_FLIP,
+            (CtMapping) i, stream, &ran), CT_ERROR_UNSUPPORTED_KERNEL);
   }
 
   /* a bad second plane is found before the good first one is launched */
@@ -1695,8 +1827,8 @@ out:
     CHECK (cudaFree (d_src));
   if (d_dst != NULL)
     CHECK (cudaFree (d_dst));
-  printf ("argument checks: %d cases passed, %d failed\n", n_passed - passed,
-      n_failed - failed);
+  printf ("argument checks: %d cases passed, %d failed (%.1f s)\n", n_passed - passed,
+      n_failed - failed, lap_seconds ());
 }
 
 static void
@@ -1804,11 +1936,20 @@ main (int argc, char **argv)
     STRIDES_PITCHED, STRIDES_PITCHED_4, STRIDES_PITCHED_8, STRIDES_ODD,
   };
   static const int two_strides[] = { STRIDES_ALIGNED, STRIDES_ODD_BASE };
+  /* the flip path (16-byte rows; 4-byte ones, as GStreamer's) and the
+   * exact one (odd, and 8 bytes off) */
+  static const int flip_strides[] = {
+    STRIDES_PITCHED, STRIDES_ALIGNED, STRIDES_PITCHED_4, STRIDES_PITCHED_8,
+    STRIDES_ODD,
+  };
+  static const int pitched_strides[] = { STRIDES_PITCHED, STRIDES_PITCHED_4 };
   static const int aligned_strides[] = { STRIDES_ALIGNED };
   static const int thin_strides[] = { STRIDES_ALIGNED, STRIDES_ODD_BASE };
   static const int small_strides[] = { STRIDES_SMALL, STRIDES_PITCHED };
+  /* both mirrors or none, with the axes swapped or kept */
   static const CtMapping ends[] = {
-    CT_MAPPING_TRANSPOSE, CT_MAPPING_ANTI_TRANSPOSE,
+    CT_MAPPING_TRANSPOSE, CT_MAPPING_ANTI_TRANSPOSE, CT_MAPPING_IDENTITY,
+    CT_MAPPING_ROTATE_180,
   };
   int n_devices = 0, device = 0;
   uint64_t seed = DEFAULT_SEED;
@@ -1841,6 +1982,7 @@ main (int argc, char **argv)
     return 1;
   }
 
+  (void) lap_seconds ();
   if (wanted ("names"))
     test_names ();
   if (wanted ("argument checks"))
@@ -1854,10 +1996,22 @@ main (int argc, char **argv)
       N_ELEMENTS (small_shapes), all_sizes, N_ELEMENTS (all_sizes),
       two_strides, N_ELEMENTS (two_strides), mirrored_mappings,
       N_ELEMENTS (mirrored_mappings), stream);
+  run_group ("small shapes, flips", small_shapes,
+      N_ELEMENTS (small_shapes), all_sizes, N_ELEMENTS (all_sizes),
+      flip_strides, N_ELEMENTS (flip_strides), flip_mappings,
+      N_ELEMENTS (flip_mappings), stream);
   run_group ("wide tile edges, transpose", wide_shapes,
       N_ELEMENTS (wide_shapes), all_sizes, N_ELEMENTS (all_sizes),
       wide_strides, N_ELEMENTS (wide_strides), transpose_only,
       N_ELEMENTS (transpose_only), stream);
+  run_group ("wide tile edges, mirrored mappings", wide_shapes,
+      N_ELEMENTS (wide_shapes), all_sizes, N_ELEMENTS (all_sizes),
+      pitched_strides, N_ELEMENTS (pitched_strides), mirrored_mappings,
+      N_ELEMENTS (mirrored_mappings), stream);
+  run_group ("wide tile edges, flips", wide_shapes,
+      N_ELEMENTS (wide_shapes), all_sizes, N_ELEMENTS (all_sizes),
+      flip_strides, N_ELEMENTS (flip_strides), flip_mappings,
+      N_ELEMENTS (flip_mappings), stream);
   run_group ("large shapes, transpose", big_shapes, N_ELEMENTS (big_shapes),
       all_sizes, N_ELEMENTS (all_sizes), main_strides,
       N_ELEMENTS (main_strides), transpose_only, N_ELEMENTS (transpose_only),
@@ -1868,12 +2022,16 @@ main (int argc, char **argv)
       N_ELEMENTS (transpose_only), stream);
   run_group ("large shapes, thin, mirrored mappings", long_thin_shapes,
       N_ELEMENTS (long_thin_shapes), byte_size, N_ELEMENTS (byte_size),
-      aligned_strides, N_ELEMENTS (aligned_strides), mirrored_mappings,
-      N_ELEMENTS (mirrored_mappings), stream);
+      aligned_strides, N_ELEMENTS (aligned_strides), all_but_transpose,
+      N_ELEMENTS (all_but_transpose), stream);
   run_group ("large shapes, mirrored mappings", big_shapes,
       N_ELEMENTS (big_shapes), some_sizes, N_ELEMENTS (some_sizes),
       aligned_strides, N_ELEMENTS (aligned_strides), mirrored_mappings,
       N_ELEMENTS (mirrored_mappings), stream);
+  run_group ("large shapes, flips", big_shapes, N_ELEMENTS (big_shapes),
+      all_sizes, N_ELEMENTS (all_sizes), flip_strides,
+      N_ELEMENTS (flip_strides), flip_mappings, N_ELEMENTS (flip_mappings),
+      stream);
   run_group ("streamed planes, bytes", stream_byte_shapes,
       N_ELEMENTS (stream_byte_shapes), byte_size, N_ELEMENTS (byte_size),
       stream_strides, N_ELEMENTS (stream_strides), transpose_only,
