@@ -144,7 +144,6 @@ struct _GstCudaTranspose
   CtGpu gpu;
   gboolean warned_cpu;
   GstCudaTransposeKernel warned_kernel;       /* asked for, ran on the CPU */
-  CtMapping warned_mapping;     /* a mirror the GPU cannot run yet */
   CtStep step;                  /* of the buffer being transformed */
 };
 
@@ -957,7 +956,6 @@ gst_cuda_transpose_close_gpu (GstCudaTranspose * self)
   ct_gpu_close (&self->gpu);
   self->warned_cpu = FALSE;
   self->warned_kernel = GST_CUDA_TRANSPOSE_KERNEL_AUTO;
-  self->warned_mapping = CT_MAPPING_TRANSPOSE;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1701,27 +1699,6 @@ gst_cuda_transpose_follow_direction (GstCudaTranspose * self)
   gst_cuda_transpose_publish_job (self);
 }
 
-/* The directions that keep the axes have no GPU kernel yet: they run on
- * the CPU, with a warning once per direction. */
-static GstCudaTransposeKernel
-gst_cuda_transpose_kernel_for_mapping (GstCudaTranspose * self,
-    GstCudaTransposeKernel kernel)
-{
-  CtMapping mapping = self->job.mapping;
-
-  if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU ||
-      self->job.mode != CT_JOB_VIDEO || !(mapping & CT_MAPPING_KEEP_AXES))
-    return kernel;
-  if (mapping != CT_MAPPING_IDENTITY && self->warned_mapping != mapping) {
-    self->warned_mapping = mapping;
-    GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS, ("Flipping on the CPU: "
-            "the GPU kernels take the directions that swap width and height "
-            "(90r, 90l, ul-lr, ur-ll); 180, horiz and vert run on the CPU in "
-            "this version."), (NULL));
-  }
-  return GST_CUDA_TRANSPOSE_KERNEL_CPU;
-}
-
 /* Every job goes the same way: kernel resolved, buffers mapped as the
  * job's pieces, then the CPU or the one device routine, one error if that
  * fails. */
@@ -1737,8 +1714,7 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   CtResult res;
 
   gst_cuda_transpose_follow_direction (self);
-  kernel = gst_cuda_transpose_kernel_for_mapping (self,
-      gst_cuda_transpose_resolve_kernel (self));
+  kernel = gst_cuda_transpose_resolve_kernel (self);
   /* CUDA memory is read and written in place by the video job; the
    * tensor jobs take system memory only */
   if (kernel != GST_CUDA_TRANSPOSE_KERNEL_CPU &&
@@ -2238,6 +2214,5 @@ gst_cuda_transpose_init (GstCudaTranspose * self)
   self->direction = self->proposed = DEFAULT_DIRECTION;
   self->tag_direction = self->global_tag_direction =
       GST_VIDEO_ORIENTATION_IDENTITY;
-  self->warned_mapping = CT_MAPPING_TRANSPOSE;
   self->gpu.element = GST_ELEMENT (self);
 }

@@ -70,9 +70,8 @@ GST_START_TEST (test_gpu_twice_is_identity)
 
 GST_END_TEST;
 
-/* Every direction on every format, each GPU kernel; the directions that
- * swap width and height run on the GPU (the last one, ur-ll, says so
- * through active-kernel). */
+/* Every direction on every format, each GPU kernel, all on the GPU (the
+ * last one, ur-ll, says so through active-kernel). */
 GST_START_TEST (test_gpu_all_directions)
 {
   gchar *desc = g_strdup_printf ("cudatranspose kernel=%s",
@@ -98,30 +97,43 @@ GST_START_TEST (test_gpu_same_as_videoflip)
 
 GST_END_TEST;
 
-/* 180, horiz and vert have no GPU kernel yet: they run on the CPU, exact,
- * with one warning that says so. */
-GST_START_TEST (test_gpu_mirrors_on_cpu_warn)
+/* 180, horiz and vert on the GPU with every GPU kernel: the flip path
+ * (the staging rows are 256-byte aligned), exact, and no warning. */
+GST_START_TEST (test_gpu_flips_on_gpu)
 {
+  static const GstVideoOrientationMethod flips[] = {
+    GST_VIDEO_ORIENTATION_180, GST_VIDEO_ORIENTATION_HORIZ,
+    GST_VIDEO_ORIENTATION_VERT,
+  };
+  static const GstVideoFormat formats[] = {
+    GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_RGB, GST_VIDEO_FORMAT_NV12,
+    GST_VIDEO_FORMAT_BGRA, GST_VIDEO_FORMAT_GRAY16_LE,
+  };
+  gchar *desc = g_strdup_printf ("cudatranspose kernel=%s",
+      gpu_kernels[__i__]);
   GstBus *bus;
-  GstHarness *h = ct_check_harness_new ("cudatranspose video-direction=180",
-      &bus);
-  gchar *active, *text;
-  guint i;
+  GstHarness *h = ct_check_harness_new (desc, &bus);
+  guint d, f;
 
-  gst_harness_set_src_caps (h, ct_check_caps (GST_VIDEO_FORMAT_I420, 641,
-          479));
-  for (i = 0; i < 3; i++)
-    ct_check_push_and_verify_direction (h, GST_VIDEO_FORMAT_I420, 641, 479,
-        0, GST_VIDEO_ORIENTATION_180, "180 on a GPU host");
-  active = ct_check_active_kernel (h->element);
-  fail_unless_equals_string (active, "cpu");
-  g_free (active);
-  text = ct_check_pop_message_text (bus, GST_MESSAGE_WARNING);
-  fail_unless (strstr (text, "CPU") != NULL, "%s", text);
-  g_free (text);
+  for (d = 0; d < G_N_ELEMENTS (flips); d++) {
+    g_object_set (h->element, "video-direction", flips[d], NULL);
+    for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+      gchar *active;
+
+      gst_harness_set_src_caps (h, ct_check_caps (formats[f], 641, 479));
+      ct_check_push_and_verify_direction (h, formats[f], 641, 479, 0,
+          flips[d], desc);
+      ct_check_push_and_verify_direction (h, formats[f], 641, 479, 7,
+          flips[d], desc);
+      active = ct_check_active_kernel (h->element);
+      fail_unless_equals_string (active, "flip");
+      g_free (active);
+    }
+  }
   fail_unless_equals_int (ct_check_count_messages (bus, GST_MESSAGE_WARNING),
       0);
   ct_check_harness_free (h, bus);
+  g_free (desc);
 }
 
 GST_END_TEST;
@@ -159,7 +171,7 @@ video_gpu_suite (void)
   tcase_add_test (tc, test_gpu_bad_device_id);
   tcase_add_loop_test (tc, test_gpu_all_directions, 0, n_gpu_kernels ());
   tcase_add_test (tc, test_gpu_same_as_videoflip);
-  tcase_add_test (tc, test_gpu_mirrors_on_cpu_warn);
+  tcase_add_loop_test (tc, test_gpu_flips_on_gpu, 0, n_gpu_kernels ());
   return s;
 }
 
