@@ -375,18 +375,8 @@ void
 ct_check_push_and_verify (GstHarness * h, GstVideoFormat format, gint width,
     gint height, guint stride_pad, const gchar * what)
 {
-  GstVideoInfo info;
-  GstBuffer *in, *out;
-
-  fail_unless (gst_video_info_set_format (&info, format, width, height));
-  in = ct_check_make_frame (&info, stride_pad);
-  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
-      GST_FLOW_OK);
-  out = gst_harness_pull (h);
-  fail_unless (out != NULL, "%s: no output", what);
-  ct_check_assert_transposed (&info, in, out, what);
-  gst_buffer_unref (out);
-  gst_buffer_unref (in);
+  ct_check_push_and_verify_direction (h, format, width, height, stride_pad,
+      GST_VIDEO_ORIENTATION_UL_LR, what);
 }
 
 void

@@ -86,6 +86,14 @@ static const CtMapping all_but_transpose[] = {
   CT_MAPPING_ROTATE_180,
 };
 
+/* Both mirrors or none, with the axes swapped or kept: the plain
+ * transpose, the anti-transpose, a copy and the 180 (rows mirrored and
+ * reversed). */
+static const CtMapping ends[] = {
+  CT_MAPPING_TRANSPOSE, CT_MAPPING_ANTI_TRANSPOSE, CT_MAPPING_IDENTITY,
+  CT_MAPPING_ROTATE_180,
+};
+
 /* All eight. */
 static const CtMapping every_mapping[] = {
   CT_MAPPING_TRANSPOSE, CT_MAPPING_ROTATE_90R, CT_MAPPING_ROTATE_90L,
@@ -1010,12 +1018,6 @@ run_batches (const unsigned int (*shapes)[2], unsigned int n_shapes,
 static void
 run_frames (cudaStream_t stream)
 {
-  /* the two ends of each kind: the plain transpose and the anti-transpose
-   * (both mirrors), a copy and the 180 (row mirrored and reversed) */
-  static const CtMapping ends[] = {
-    CT_MAPPING_TRANSPOSE, CT_MAPPING_ANTI_TRANSPOSE, CT_MAPPING_IDENTITY,
-    CT_MAPPING_ROTATE_180,
-  };
   /* GstVideoInfo's I420 layout: rows rounded up to 4 bytes, chroma halved
    * and rounded up */
   Frame i420 = {
@@ -1946,11 +1948,6 @@ main (int argc, char **argv)
   static const int aligned_strides[] = { STRIDES_ALIGNED };
   static const int thin_strides[] = { STRIDES_ALIGNED, STRIDES_ODD_BASE };
   static const int small_strides[] = { STRIDES_SMALL, STRIDES_PITCHED };
-  /* both mirrors or none, with the axes swapped or kept */
-  static const CtMapping ends[] = {
-    CT_MAPPING_TRANSPOSE, CT_MAPPING_ANTI_TRANSPOSE, CT_MAPPING_IDENTITY,
-    CT_MAPPING_ROTATE_180,
-  };
   int n_devices = 0, device = 0;
   uint64_t seed = DEFAULT_SEED;
   struct cudaDeviceProp prop;
