@@ -660,6 +660,34 @@ write_json (const char *path, const char *device)
   fclose (f);
 }
 
+/* A job of one WxH plane of @es-byte elements, not yet laid out. */
+static void
+plane_job (Job * j, unsigned int w, unsigned int h, unsigned int es)
+{
+  memset (j, 0, sizeof (*j));
+  j->n = 1;
+  j->planes[0].width = w;
+  j->planes[0].height = h;
+  j->planes[0].elem_size = es;
+  snprintf (j->label, sizeof (j->label), "%ux%u %uB", w, h, es);
+}
+
+/* A job of frame @fs's planes, not yet laid out. */
+static void
+frame_job (Job * j, const FrameSpec * fs)
+{
+  unsigned int i;
+
+  memset (j, 0, sizeof (*j));
+  j->n = fs->n;
+  for (i = 0; i < j->n; i++) {
+    j->planes[i].width = fs->pw[i];
+    j->planes[i].height = fs->ph[i];
+    j->planes[i].elem_size = fs->es[i];
+  }
+  snprintf (j->label, sizeof (j->label), "%s %ux%u", fs->name, fs->w, fs->h);
+}
+
 /* --directions: auto in every direction on one plane or frame, the copy
  * of its bytes timed once (the payload is the same in every direction). */
 static void
@@ -795,11 +823,7 @@ run_one (const char *name, unsigned int w, unsigned int h, unsigned int es)
     found = PEER_CUBLAS;
   if (strcmp (name, "nppiTranspose") == 0)
     found = PEER_NPP;
-  memset (&j, 0, sizeof (j));
-  j.n = 1;
-  j.planes[0].width = w;
-  j.planes[0].height = h;
-  j.planes[0].elem_size = es;
+  plane_job (&j, w, h, es);
   if (found < 0 || w == 0 || h == 0 ||
       ct_planes_validate (j.planes, 0, CT_MAPPING_TRANSPOSE) != CT_OK ||
       (es != 1 && es != 2 && es != 3 && es != 4 && es != 8)) {
@@ -807,7 +831,6 @@ run_one (const char *name, unsigned int w, unsigned int h, unsigned int es)
         name, w, h, es);
     return 2;
   }
-  snprintf (j.label, sizeof (j.label), "%ux%u %uB", w, h, es);
   job_init (&j);
   if (!variant_applies (found, &j)) {
     fprintf (stderr, "--one: %s does not apply to %s here\n", name, j.label);
@@ -908,19 +931,14 @@ main (int argc, char **argv)
 
   for (s = 0; do_planes && s < N_ELEMENTS (shapes); s++) {
     for (e = 0; e < N_ELEMENTS (sizes); e++) {
+      unsigned int w = shapes[s].w, h = shapes[s].h;
       Job j;
-      memset (&j, 0, sizeof (j));
-      j.n = 1;
-      j.planes[0].width = shapes[s].w;
-      j.planes[0].height = shapes[s].h;
       /* bytes get the 16384x16384 plane the issue asks for */
       if (s == 0 && sizes[e] == 1)
-        j.planes[0].width = j.planes[0].height = 16384;
+        w = h = 16384;
       if (quick && s == 0)
-        j.planes[0].width = j.planes[0].height = 4096;
-      j.planes[0].elem_size = sizes[e];
-      snprintf (j.label, sizeof (j.label), "%ux%u %uB", j.planes[0].width,
-          j.planes[0].height, sizes[e]);
+        w = h = 4096;
+      plane_job (&j, w, h, sizes[e]);
       job_init (&j);
       bench_job ("plane", &j);
       job_clear (&j);
@@ -928,15 +946,7 @@ main (int argc, char **argv)
   }
   for (f = 0; do_frames && f < N_ELEMENTS (frames); f++) {
     Job j;
-    memset (&j, 0, sizeof (j));
-    j.n = frames[f].n;
-    for (i = 0; i < j.n; i++) {
-      j.planes[i].width = frames[f].pw[i];
-      j.planes[i].height = frames[f].ph[i];
-      j.planes[i].elem_size = frames[f].es[i];
-    }
-    snprintf (j.label, sizeof (j.label), "%s %ux%u", frames[f].name,
-        frames[f].w, frames[f].h);
+    frame_job (&j, &frames[f]);
     job_init (&j);
     bench_job ("frame", &j);
     job_clear (&j);
@@ -944,27 +954,14 @@ main (int argc, char **argv)
 
   for (e = 0; do_directions && e < N_ELEMENTS (sizes); e++) {
     Job j;
-    memset (&j, 0, sizeof (j));
-    j.n = 1;
-    j.planes[0].width = j.planes[0].height = quick ? 4096 : 8192;
-    j.planes[0].elem_size = sizes[e];
-    snprintf (j.label, sizeof (j.label), "%ux%u %uB", j.planes[0].width,
-        j.planes[0].height, sizes[e]);
+    plane_job (&j, quick ? 4096 : 8192, quick ? 4096 : 8192, sizes[e]);
     bench_direction_job (&j);
   }
   for (f = 0; do_directions && f < N_ELEMENTS (frames); f++) {
     Job j;
     if (strcmp (frames[f].name, "I420") != 0)
       continue;
-    memset (&j, 0, sizeof (j));
-    j.n = frames[f].n;
-    for (i = 0; i < j.n; i++) {
-      j.planes[i].width = frames[f].pw[i];
-      j.planes[i].height = frames[f].ph[i];
-      j.planes[i].elem_size = frames[f].es[i];
-    }
-    snprintf (j.label, sizeof (j.label), "%s %ux%u", frames[f].name,
-        frames[f].w, frames[f].h);
+    frame_job (&j, &frames[f]);
     bench_direction_job (&j);
   }
 
