@@ -518,8 +518,10 @@ cmp_float (const void *a, const void *b)
 }
 
 /* Median microseconds of @reps runs, L2 flushed before each. */
+/* Median microseconds of @run (@v, @ctx) on the stream: warm-up runs, the
+ * L2 flushed before each. */
 static double
-time_variant (int v, Job * j)
+time_runs (void (*run) (int, void *), int v, void *ctx)
 {
   cudaEvent_t a, b;
   float *ms = calloc (reps, sizeof (float));
@@ -531,7 +533,7 @@ time_variant (int v, Job * j)
   for (i = -WARMUP; i < reps; i++) {
     CHECK (bench_flush_l2 (flush_buf, flush_size, flush_sink, stream));
     CHECK (cudaEventRecord (a, stream));
-    run_once (v, j);
+    run (v, ctx);
     CHECK (cudaEventRecord (b, stream));
     CHECK (cudaEventSynchronize (b));
     if (i >= 0)
@@ -543,6 +545,18 @@ time_variant (int v, Job * j)
   CHECK (cudaEventDestroy (a));
   CHECK (cudaEventDestroy (b));
   return med;
+}
+
+static void
+run_job (int v, void *j)
+{
+  run_once (v, (Job *) j);
+}
+
+static double
+time_variant (int v, Job * j)
+{
+  return time_runs (run_job, v, j);
 }
 
 /* ---- output ---- */
@@ -711,6 +725,109 @@ bench_direction_job (Job * proto)
     us = time_variant (CT_KERNEL_AUTO, &j);
     add_row ("dir", &j, CT_KERNEL_AUTO, us, copy_us, 0, ok);
     job_clear (&j);
+  }
+}
+
+/* --directions, 4:2:2 where videoflip resamples it (ct_transpose_422):
+ * a 4K YUY2 frame in every direction the element sends there (all but
+ * vert and identity, which move macropixels as 4-byte elements), and the
+ * two chroma planes of a 4K I422_10LE frame in the four that swap the axes
+ * (its luma is an ordinary 2-byte plane). Each against a device copy of
+ * the same bytes, checked against ct_transpose_422_cpu first. */
+typedef struct
+{
+  CtPlane422 planes[2];
+  unsigned int n;
+  CtMapping mapping;
+  size_t in_bytes, out_bytes;
+  void *d_src, *d_dst;
+} Job422;
+
+static void
+run_422 (int v, void *ctx)
+{
+  Job422 *j = ctx;
+
+  if (v == PEER_COPY)
+    CHECK (cudaMemcpyAsync (j->d_dst, j->d_src, j->in_bytes,
+            cudaMemcpyDeviceToDevice, stream));
+  else if (ct_transpose_422 (j->planes, j->n, j->mapping,
+          (CtStream) stream) != CT_OK)
+    failures++;
+}
+
+static void
+bench_422 (const char *name, CtLayout422 layout, unsigned int n_planes)
+{
+  const unsigned int w = 3840, h = 2160;
+  const size_t unit = layout == CT_422_PACKED ? 4 : 2;
+  unsigned int d, i;
+
+  for (d = 0; d < N_ELEMENTS (directions); d++) {
+    CtMapping m = directions[d].mapping;
+    int keep = (m & CT_MAPPING_KEEP_AXES) != 0;
+    unsigned int ow = keep ? w : h, oh = keep ? h : w;
+    size_t ss = (w + 1) / 2 * unit, ds = (ow + 1) / 2 * unit;
+    unsigned char *src, *want, *got;
+    Job422 j;
+    double us, copy_us;
+    int ok;
+
+    if (layout == CT_422_PACKED ? (m == CT_MAPPING_FLIP_VERTICAL ||
+            m == CT_MAPPING_IDENTITY) : keep)
+      continue;
+    memset (&j, 0, sizeof (j));
+    j.n = n_planes;
+    j.mapping = m;
+    j.in_bytes = ss * h * n_planes;
+    j.out_bytes = ds * oh * n_planes;
+    src = malloc (j.in_bytes);
+    want = malloc (j.out_bytes);
+    got = malloc (j.out_bytes);
+    if (!src || !want || !got) {
+      fprintf (stderr, "out of memory\n");
+      exit (1);
+    }
+    CHECK (cudaMalloc (&j.d_src, j.in_bytes));
+    CHECK (cudaMalloc (&j.d_dst, j.out_bytes));
+    for (i = 0; i < j.in_bytes; i++)
+      src[i] = (unsigned char) (i * 2654435761u >> 13);
+    for (i = 0; i < n_planes; i++) {
+      CtPlane422 *p = &j.planes[i];
+
+      p->src = src + i * ss * h;
+      p->src_stride = ss;
+      p->dst = want + i * ds * oh;
+      p->dst_stride = ds;
+      p->width = w;
+      p->height = h;
+      p->layout = layout;
+      p->y_offset = 0;
+      p->u_offset = 1;
+      p->v_offset = 3;
+    }
+    ct_transpose_422_cpu (j.planes, n_planes, m);
+    for (i = 0; i < n_planes; i++) {
+      j.planes[i].src = (unsigned char *) j.d_src + i * ss * h;
+      j.planes[i].dst = (unsigned char *) j.d_dst + i * ds * oh;
+    }
+    CHECK (cudaMemcpy (j.d_src, src, j.in_bytes, cudaMemcpyHostToDevice));
+    CHECK (cudaMemset (j.d_dst, 0xa5, j.out_bytes));
+    run_422 (0, &j);
+    CHECK (cudaStreamSynchronize (stream));
+    CHECK (cudaMemcpy (got, j.d_dst, j.out_bytes, cudaMemcpyDeviceToHost));
+    ok = memcmp (got, want, j.out_bytes) == 0;
+    failures += !ok;
+    copy_us = time_runs (run_422, PEER_COPY, &j);
+    us = time_runs (run_422, 0, &j);
+    printf ("dir422 %-22s %-6s %8.1f us, copy %6.1f us, %5.2fx copy%s\n",
+        name, direction_name (m), us, copy_us, copy_us / us,
+        ok ? "" : "  WRONG");
+    CHECK (cudaFree (j.d_src));
+    CHECK (cudaFree (j.d_dst));
+    free (src);
+    free (want);
+    free (got);
   }
 }
 
@@ -965,6 +1082,10 @@ main (int argc, char **argv)
     bench_direction_job (&j);
   }
 
+  if (do_directions) {
+    bench_422 ("YUY2 3840x2160", CT_422_PACKED, 1);
+    bench_422 ("I422_10LE chroma 4K", CT_422_CHROMA_16LE, 2);
+  }
   if (do_directions)
     print_direction_summary ();
   else

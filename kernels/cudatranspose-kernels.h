@@ -98,6 +98,9 @@ typedef enum
       "tile, or an element per thread where the axes stay") \
   X (FLIP, "flip", "The directions that keep the axes (180, horiz, vert): " \
       "rows in 16-byte chunks, reversed in registers") \
+  X (YUV422, "yuv422", "4:2:2 where the axes swap, and packed 4:2:2 " \
+      "mirrored: an output sample per thread, chroma averaged as videoflip " \
+      "does") \
   X (COPY, "copy", "A permutation that moves nothing: one device copy") \
   X (GATHER, "gather", "A permutation keeping the innermost dimension: " \
       "rows moved whole") \
@@ -200,6 +203,59 @@ CtResult ct_transpose_batches_cpu (const CtPlaneBatch * batches,
     unsigned int n_batches, CtMapping mapping);
 
 #define CT_PLANES_PER_LAUNCH 8
+
+/* 4:2:2 video under a mapping, as GStreamer's videoflip does it. Its chroma
+ * is subsampled across a row; where the axes swap, the output's rows are
+ * the source's columns, so each output chroma sample covers two source
+ * rows and takes their mean (rounded down), and each source chroma sample
+ * serves two output rows. Two layouts:
+ * - CT_422_PACKED (YUY2, UYVY, YVYU): one plane of 4-byte macropixels, two
+ *   pixels each, at byte offsets y_offset (the first pixel's luma; the
+ *   second's is 2 further), u_offset and v_offset. Every mapping; under
+ *   horiz and 180 a macropixel's two lumas trade places, and with an odd
+ *   width each output pair takes its chroma from the source macropixel of
+ *   its first pixel. The last macropixel of an odd-width output row has
+ *   one pixel; its second luma repeats the first.
+ * - CT_422_CHROMA_16LE/BE: one chroma plane of planar 4:2:2 with 16-bit
+ *   samples (I422_10LE, ..., I422_12BE), (width + 1) / 2 samples a row; the
+ *   luma plane is an ordinary 2-byte plane (ct_transpose_planes). Under the
+ *   mappings that keep the axes it is an ordinary plane too, and this call
+ *   mirrors it as one. Where the axes swap the output plane is
+ *   (height + 1) / 2 samples by width rows; a mirrored source column is
+ *   counted from the chroma plane's own right edge, as videoflip counts it.
+ * width and height are the picture's, in pixels. */
+typedef enum
+{
+  CT_422_PACKED,
+  CT_422_CHROMA_16LE,
+  CT_422_CHROMA_16BE
+} CtLayout422;
+
+typedef struct
+{
+  const void *src;
+  size_t src_stride;
+  void *dst;
+  size_t dst_stride;
+  unsigned int width;
+  unsigned int height;
+  CtLayout422 layout;
+  unsigned int y_offset, u_offset, v_offset;    /* CT_422_PACKED */
+} CtPlane422;
+
+/* Every plane of the list (at most CT_PLANES_PER_LAUNCH) in one launch on
+ * @stream, device pointers; checked first (ct_422_validate), so a refused
+ * call writes nothing. */
+CtResult ct_transpose_422 (const CtPlane422 * planes, unsigned int n_planes,
+    CtMapping mapping, CtStream stream);
+
+/* The same on host pointers, a plain loop. */
+CtResult ct_transpose_422_cpu (const CtPlane422 * planes,
+    unsigned int n_planes, CtMapping mapping);
+
+/* Checks a 4:2:2 plane list without touching memory. */
+CtResult ct_422_validate (const CtPlane422 * planes, unsigned int n_planes,
+    CtMapping mapping);
 
 /* Permutes the dimensions of a dense tensor of rank up to 4 (pad with
  * sizes of 1), element size 1, 2, 4 or 8: @dims are the input's sizes,
