@@ -74,18 +74,34 @@ enum
   PROP_METHOD,
 };
 
-/* Only formats whose transpose is again the same format: 4:2:0 and 4:4:4
- * subsampling, packed or planar. Progressive only: transposing turns an
- * interlaced frame's fields into columns. */
+/* Every format videoflip takes, and the high-bit-depth and planar RGB ones
+ * NVIDIA's decoders and nvcodec use. Each plane is rotated or flipped as
+ * a plane of its own; 4:2:2 where the axes swap keeps its chroma
+ * subsampled across the rows, resampled as videoflip does (ct_job_set_video
+ * and ct_transpose_422). IYUV is I420 under another name: GstVideoInfo
+ * does not know it (videoflip lists it and fails to negotiate it), so the
+ * element reads it as I420 (video_info_from_caps). */
 #define CUDA_TRANSPOSE_FORMATS "{ GRAY8, GRAY16_LE, GRAY16_BE, I420, YV12, " \
-    "NV12, NV21, Y444, RGBA, BGRA, ARGB, ABGR, RGBx, BGRx, xRGB, xBGR, " \
-    "RGB, BGR, AYUV }"
+    "IYUV, NV12, NV21, Y444, RGBA, BGRA, ARGB, ABGR, RGBx, BGRx, xRGB, " \
+    "xBGR, RGB, BGR, AYUV, YUY2, UYVY, YVYU, I420_10LE, I420_10BE, " \
+    "I420_12LE, I420_12BE, I422_10LE, I422_10BE, I422_12LE, I422_12BE, " \
+    "Y444_10LE, Y444_10BE, Y444_12LE, Y444_12BE, P010_10LE, P012_LE, " \
+    "P016_LE, Y444_16LE, GBR, GBRA, GBR_10LE, GBR_12LE, VUYA, RGBA64_LE, " \
+    "BGR10A2_LE, RGB10A2_LE }"
 
-/* Of those, the ones GStreamer 1.22's CUDA allocator can lay out: it aborts
- * on any other format (GRAY8 among them), so CUDA memory is not offered for
- * them. */
+/* Of those, the ones GStreamer 1.22's CUDA allocator can lay out (found by
+ * allocating each on a GPU: docs/memory.md): it aborts on any other format
+ * (GRAY8 among them), so CUDA memory is not offered for them. */
 #define CUDA_TRANSPOSE_CUDA_FORMATS "{ I420, YV12, NV12, NV21, Y444, RGBA, " \
-    "BGRA, ARGB, ABGR, RGBx, BGRx, RGB, BGR }"
+    "BGRA, ARGB, ABGR, RGBx, BGRx, RGB, BGR, YUY2, UYVY, I420_10LE, " \
+    "I422_10LE, I422_12LE, P010_10LE, P016_LE, Y444_16LE, GBR, GBRA, " \
+    "BGR10A2_LE, RGB10A2_LE }"
+
+/* Interlaced frames (fields interleaved, every frame or some) are accepted
+ * in every direction: set_video_caps refuses the directions that would
+ * break the fields apart, with a message to deinterlace first. */
+#define CUDA_TRANSPOSE_INTERLACE \
+    ", interlace-mode = (string) { progressive, interleaved, mixed }; "
 
 /* NNStreamer's tensors, in system memory: each tensor's two innermost
  * dimensions are transposed, for every index of the outer ones. */
@@ -97,9 +113,9 @@ enum
 /* CUDA memory first: a neighbour that can keep frames on the GPU should. */
 #define CUDA_TRANSPOSE_CAPS \
     GST_VIDEO_CAPS_MAKE_WITH_FEATURES (GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY, \
-        CUDA_TRANSPOSE_CUDA_FORMATS) ", interlace-mode = progressive; " \
-    GST_VIDEO_CAPS_MAKE (CUDA_TRANSPOSE_FORMATS) \
-    ", interlace-mode = progressive; " CUDA_TRANSPOSE_TENSOR_CAPS
+        CUDA_TRANSPOSE_CUDA_FORMATS) CUDA_TRANSPOSE_INTERLACE \
+    GST_VIDEO_CAPS_MAKE (CUDA_TRANSPOSE_FORMATS) CUDA_TRANSPOSE_INTERLACE \
+    CUDA_TRANSPOSE_TENSOR_CAPS
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK,
@@ -267,6 +283,28 @@ is_cuda_memory_caps (GstCapsFeatures * features)
 {
   return features && gst_caps_features_contains (features,
       GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY);
+}
+
+/* gst_video_info_from_caps, with IYUV (I420's other name, which
+ * GstVideoInfo does not know) read as I420. */
+static gboolean
+video_info_from_caps (GstVideoInfo * info, const GstCaps * caps)
+{
+  const gchar *format;
+  GstCaps *i420;
+  gboolean ok;
+
+  if (gst_caps_get_size (caps) < 1)
+    return FALSE;
+  format = gst_structure_get_string (gst_caps_get_structure (caps, 0),
+      "format");
+  if (!format || !g_str_equal (format, "IYUV"))
+    return gst_video_info_from_caps (info, caps);
+  i420 = gst_caps_copy (caps);
+  gst_caps_set_simple (i420, "format", G_TYPE_STRING, "I420", NULL);
+  ok = gst_video_info_from_caps (info, i420);
+  gst_caps_unref (i420);
+  return ok;
 }
 
 /* @caps with each structure moved to the other memory: CUDA to system,
@@ -635,6 +673,7 @@ gst_cuda_transpose_set_chw_caps (GstCudaTranspose * self, GstCaps * incaps,
   gboolean ok;
 
   ok = gst_video_info_from_caps (&info, incaps) &&
+      !GST_VIDEO_INFO_IS_INTERLACED (&info) &&
       (want = chw_tensor_of_video (gst_caps_get_structure (incaps, 0),
           gst_caps_get_features (incaps, 0), perm)) != NULL;
   if (ok) {
@@ -648,7 +687,8 @@ gst_cuda_transpose_set_chw_caps (GstCudaTranspose * self, GstCaps * incaps,
     gst_structure_free (want);
   if (!ok) {
     GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
-        ("Video goes out as tensors only from packed RGB in system memory, "
+        ("Video goes out as tensors only from progressive packed RGB in system "
+            "memory, "
             "as one uint8 tensor: the frame as channels:width:height:1 "
             "permuted by %u:%u:%u:%u: got %" GST_PTR_FORMAT " for %"
             GST_PTR_FORMAT, perm[0], perm[1], perm[2], perm[3], outcaps,
@@ -772,8 +812,8 @@ gst_cuda_transpose_set_video_caps (GstCudaTranspose * self, GstCaps * incaps,
 
   /* (GstVideoInfo refuses frames of 4 GB and more, or rows that would
    * overflow: a frame may pass and its transpose, with other rows, not) */
-  if (!gst_video_info_from_caps (&in_info, incaps) ||
-      !gst_video_info_from_caps (&out_info, outcaps)) {
+  if (!video_info_from_caps (&in_info, incaps) ||
+      !video_info_from_caps (&out_info, outcaps)) {
     GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, ("The frame or its "
             "transpose is too large for GStreamer's video layout (a frame "
             "must stay under 4 GB, its rows rounded up). Use a smaller "
@@ -802,6 +842,22 @@ gst_cuda_transpose_set_video_caps (GstCudaTranspose * self, GstCaps * incaps,
     gst_base_transform_reconfigure_src (trans);
   }
 
+  /* a mirror across the rows, or a swap of the axes, puts a field's rows
+   * where the other field's go, or makes them columns */
+  if (GST_VIDEO_INFO_IS_INTERLACED (&in_info) &&
+      mapping != CT_MAPPING_IDENTITY &&
+      mapping != CT_MAPPING_FLIP_HORIZONTAL) {
+    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, ("Interlaced video can only "
+            "be mirrored horizontally (video-direction=horiz) or passed "
+            "through (identity): video-direction=%s would break its fields "
+            "apart. Deinterlace it first, e.g. with deinterlace before "
+            "cudatranspose.", ct_direction_nick (ct_direction_of_mapping
+                (mapping))),
+        ("interlace-mode %s in %" GST_PTR_FORMAT,
+            gst_video_interlace_mode_to_string (GST_VIDEO_INFO_INTERLACE_MODE
+                (&in_info)), incaps));
+    return FALSE;
+  }
   ct_job_set_video (&self->job, &in_info, &out_info, mapping);
   /* (the caps may differ in fields no frame shows, e.g. interlace-mode
    * given on one side only) */
@@ -883,7 +939,7 @@ gst_cuda_transpose_transform_size (GstBaseTransform * trans,
       *othersize += ct_tensor_bytes (&t[i]);
     return TRUE;
   }
-  if (!gst_video_info_from_caps (&info, othercaps))
+  if (!video_info_from_caps (&info, othercaps))
     return FALSE;
   *othersize = GST_VIDEO_INFO_SIZE (&info);
   return TRUE;
@@ -1081,7 +1137,7 @@ gst_cuda_transpose_propose_allocation (GstBaseTransform * trans,
     }
     return TRUE;
   }
-  if (!caps || !gst_video_info_from_caps (&info, caps))
+  if (!caps || !video_info_from_caps (&info, caps))
     return FALSE;
   if (gst_query_get_n_allocation_pools (query) > 0)
     return TRUE;
@@ -1205,7 +1261,7 @@ gst_cuda_transpose_decide_allocation (GstBaseTransform * trans,
   gst_query_parse_allocation (query, &caps, NULL);
   if (caps && ct_tensor_caps_is_tensor (gst_caps_get_structure (caps, 0)))
     return gst_cuda_transpose_decide_tensor_allocation (self, query, caps);
-  if (!caps || !gst_video_info_from_caps (&info, caps))
+  if (!caps || !video_info_from_caps (&info, caps))
     return FALSE;
   cuda = is_cuda_memory_caps (gst_caps_get_features (caps, 0));
 
@@ -1501,7 +1557,7 @@ gst_cuda_transpose_check_input (GstCudaTranspose * self, GstBuffer * buf)
     }
     for (p = 0; p < job->n_planes; p++) {
       const CtPlaneGeometry *g = &job->planes[p];
-      gsize row = (gsize) g->width * g->elem_size;
+      gsize row = job->in[p].row;
       gsize end;
 
       if (meta->stride[p] < 0 || (gsize) meta->stride[p] < row) {

@@ -72,6 +72,19 @@ ct_direction_mapping (GstVideoOrientationMethod method)
   }
 }
 
+GstVideoOrientationMethod
+ct_direction_of_mapping (CtMapping mapping)
+{
+  GstVideoOrientationMethod m;
+
+  for (m = GST_VIDEO_ORIENTATION_IDENTITY; m <= GST_VIDEO_ORIENTATION_UR_LL;
+      m++) {
+    if (ct_direction_mapping (m) == mapping)
+      return m;
+  }
+  return GST_VIDEO_ORIENTATION_UL_LR;
+}
+
 gboolean
 ct_direction_swaps (GstVideoOrientationMethod method)
 {

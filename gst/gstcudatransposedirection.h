@@ -31,6 +31,9 @@ GType gst_cuda_transpose_method_get_type (void);
  * custom). */
 gboolean ct_direction_is_orientation (GstVideoOrientationMethod method);
 
+/* The orientation whose mapping is @mapping. */
+GstVideoOrientationMethod ct_direction_of_mapping (CtMapping mapping);
+
 /* Whether @method gives a height x width output. */
 gboolean ct_direction_swaps (GstVideoOrientationMethod method);
 

@@ -97,6 +97,48 @@ lay_out (CtJob * job)
   job->dev_needed = ok ? offset : G_MAXSIZE;
 }
 
+/* 4:2:2 that videoflip resamples: packed (YUY2, UYVY, YVYU) in every
+ * mapping but vert and identity, which move whole macropixels (a plane of
+ * 4-byte elements), and planar 16-bit chroma (I422_10LE, ..., I422_12BE)
+ * where the axes swap; its luma, and its chroma where they stay, are
+ * ordinary planes. Sets @g for plane @p of @info. */
+static void
+set_422 (CtPlaneGeometry * g, const GstVideoInfo * info, guint p,
+    CtMapping mapping)
+{
+  const GstVideoFormatInfo *f = info->finfo;
+  gboolean keep = (mapping & CT_MAPPING_KEEP_AXES) != 0;
+
+  g->is_422 = FALSE;
+  if (GST_VIDEO_FORMAT_INFO_N_PLANES (f) == 1 &&
+      GST_VIDEO_FORMAT_INFO_W_SUB (f, 1) == 1 &&
+      GST_VIDEO_FORMAT_INFO_H_SUB (f, 1) == 0 &&
+      GST_VIDEO_FORMAT_INFO_IS_YUV (f)) {
+    /* packed: a macropixel is the element of a plane half as wide */
+    if (mapping == CT_MAPPING_FLIP_VERTICAL ||
+        mapping == CT_MAPPING_IDENTITY) {
+      g->width = GST_VIDEO_INFO_WIDTH (info) / 2 +
+          (GST_VIDEO_INFO_WIDTH (info) & 1);
+      g->elem_size = 4;
+      return;
+    }
+    g->is_422 = TRUE;
+    g->layout = CT_422_PACKED;
+    g->width = GST_VIDEO_INFO_WIDTH (info);
+    g->y_offset = GST_VIDEO_FORMAT_INFO_POFFSET (f, 0);
+    g->u_offset = GST_VIDEO_FORMAT_INFO_POFFSET (f, 1);
+    g->v_offset = GST_VIDEO_FORMAT_INFO_POFFSET (f, 2);
+  } else if (GST_VIDEO_FORMAT_INFO_N_PLANES (f) == 3 && p > 0 && !keep &&
+      GST_VIDEO_FORMAT_INFO_W_SUB (f, 1) == 1 &&
+      GST_VIDEO_FORMAT_INFO_H_SUB (f, 1) == 0 &&
+      GST_VIDEO_FORMAT_INFO_PSTRIDE (f, 1) == 2) {
+    g->is_422 = TRUE;
+    g->layout = GST_VIDEO_FORMAT_INFO_IS_LE (f) ? CT_422_CHROMA_16LE :
+        CT_422_CHROMA_16BE;
+    g->width = GST_VIDEO_INFO_WIDTH (info);
+  }
+}
+
 void
 ct_job_set_video (CtJob * job, const GstVideoInfo * in_info,
     const GstVideoInfo * out_info, CtMapping mapping)
@@ -118,6 +160,18 @@ ct_job_set_video (CtJob * job, const GstVideoInfo * in_info,
     g->width = GST_VIDEO_INFO_COMP_WIDTH (in_info, comp[0]);
     g->height = GST_VIDEO_INFO_COMP_HEIGHT (in_info, comp[0]);
     g->elem_size = GST_VIDEO_INFO_COMP_PSTRIDE (in_info, comp[0]);
+    set_422 (g, in_info, p, mapping);
+    if (g->is_422) {
+      /* units (macropixels or 16-bit samples) of two pixels a row */
+      gsize unit = g->layout == CT_422_PACKED ? 4 : 2;
+      guint out_w = keep ? g->width : g->height;
+
+      piece_set (&job->in[p], (gsize) (g->width / 2 + (g->width & 1)) * unit,
+          g->height, TRUE);
+      piece_set (&job->out[p], (gsize) (out_w / 2 + (out_w & 1)) * unit,
+          keep ? g->height : g->width, TRUE);
+      continue;
+    }
     piece_set (&job->in[p], (gsize) g->width * g->elem_size, g->height, TRUE);
     piece_set (&job->out[p], (gsize) (keep ? g->width : g->height) *
         g->elem_size, keep ? g->height : g->width, TRUE);
@@ -219,6 +273,62 @@ tensor_batches (const CtJob * job, const CtSpan * in, const CtSpan * out,
   }
 }
 
+/* A frame: its ordinary planes in one launch (one batch of one each), its
+ * 4:2:2 ones that videoflip resamples in another. @ran gets the path of
+ * the frame's first plane (its luma, or all of packed 4:2:2). */
+static CtResult
+launch_video (const CtJob * job, CtKernel kernel, gboolean gpu,
+    CtStream stream, const CtSpan * in, const CtSpan * out, CtPath * ran)
+{
+  CtPlaneBatch batches[GST_VIDEO_MAX_PLANES];
+  CtPlane422 odd[GST_VIDEO_MAX_PLANES];
+  guint i, n = 0, n_422 = 0;
+  CtResult res = CT_OK;
+
+  for (i = 0; i < job->n_planes; i++) {
+    const CtPlaneGeometry *g = &job->planes[i];
+
+    if (g->is_422) {
+      CtPlane422 *q = &odd[n_422++];
+
+      q->src = in[i].data;
+      q->src_stride = in[i].stride;
+      q->dst = out[i].data;
+      q->dst_stride = out[i].stride;
+      q->width = g->width;
+      q->height = g->height;
+      q->layout = g->layout;
+      q->y_offset = g->y_offset;
+      q->u_offset = g->u_offset;
+      q->v_offset = g->v_offset;
+    } else {
+      CtPlane *pl = &batches[n].plane;
+
+      pl->src = in[i].data;
+      pl->src_stride = in[i].stride;
+      pl->dst = out[i].data;
+      pl->dst_stride = out[i].stride;
+      pl->width = g->width;
+      pl->height = g->height;
+      pl->elem_size = g->elem_size;
+      batches[n].count = 1;
+      batches[n].src_step = batches[n].dst_step = 0;
+      n++;
+    }
+  }
+  if (n > 0)
+    res = gpu ? ct_transpose_batches_ex (batches, n, kernel, CT_PATH_NONE,
+        job->mapping, stream, ran) :
+        ct_transpose_batches_cpu (batches, n, job->mapping);
+  if (res == CT_OK && n_422 > 0) {
+    res = gpu ? ct_transpose_422 (odd, n_422, job->mapping, stream) :
+        ct_transpose_422_cpu (odd, n_422, job->mapping);
+    if (job->planes[0].is_422)
+      *ran = gpu ? CT_PATH_YUV422 : CT_PATH_CPU;
+  }
+  return res;
+}
+
 CtResult
 ct_job_launch (const CtJob * job, CtKernel kernel, gboolean gpu,
     CtStream stream, const CtSpan * in, const CtSpan * out, CtPath * ran)
@@ -231,23 +341,7 @@ ct_job_launch (const CtJob * job, CtKernel kernel, gboolean gpu,
   *ran = gpu ? CT_PATH_NONE : CT_PATH_CPU;
   switch (job->mode) {
     case CT_JOB_VIDEO:
-      /* every plane of the frame in one launch (one batch of one each) */
-      for (i = 0; i < job->n_planes; i++) {
-        CtPlane *pl = &batches[i].plane;
-
-        pl->src = in[i].data;
-        pl->src_stride = in[i].stride;
-        pl->dst = out[i].data;
-        pl->dst_stride = out[i].stride;
-        pl->width = job->planes[i].width;
-        pl->height = job->planes[i].height;
-        pl->elem_size = job->planes[i].elem_size;
-        batches[i].count = 1;
-        batches[i].src_step = batches[i].dst_step = 0;
-      }
-      return gpu ? ct_transpose_batches_ex (batches, job->n_planes, kernel,
-          CT_PATH_NONE, job->mapping, stream, ran) :
-          ct_transpose_batches_cpu (batches, job->n_planes, job->mapping);
+      return launch_video (job, kernel, gpu, stream, in, out, ran);
     case CT_JOB_TENSORS:
       /* every plane of up to CT_PLANES_PER_LAUNCH tensors in one launch */
       tensor_batches (job, in, out, batches);

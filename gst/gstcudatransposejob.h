@@ -41,12 +41,17 @@ typedef enum
   CT_STEP_PACK,
 } CtStep;
 
-/* One plane of the negotiated input: its size in elements. */
+/* One plane of the negotiated input: its size in elements, or (4:2:2
+ * where videoflip resamples its chroma: @is_422) the picture's size in
+ * pixels and the layout ct_transpose_422 takes. */
 typedef struct
 {
   guint width;
   guint height;
   guint elem_size;
+  gboolean is_422;
+  CtLayout422 layout;
+  guint y_offset, u_offset, v_offset;
 } CtPlaneGeometry;
 
 /* A job's input and output are cut in pieces (planes, or tensors). Piece

@@ -51,6 +51,12 @@ gboolean ct_check_direction_swaps (GstVideoOrientationMethod method);
 void ct_check_out_info (const GstVideoInfo * in_info,
     GstVideoOrientationMethod method, GstVideoInfo * out_info);
 
+/* Whether @format is 4:2:2 packed in one plane (YUY2, UYVY, YVYU), or
+ * planar with 16-bit samples (I422_10LE ... I422_12BE): their chroma is
+ * resampled where the axes swap. */
+gboolean ct_check_is_packed_422 (GstVideoFormat format);
+gboolean ct_check_is_planar_422 (GstVideoFormat format);
+
 /* Fails the test unless every element of @out is where @method puts the
  * element of @in (a reference written here, per direction). */
 void ct_check_assert_oriented (const GstVideoInfo * in_info, GstBuffer * in,
@@ -64,6 +70,10 @@ void ct_check_assert_transposed (const GstVideoInfo * in_info, GstBuffer * in,
  * not compared). */
 void ct_check_assert_same_frame (const GstVideoInfo * info, GstBuffer * a,
     GstBuffer * b);
+
+/* The same over the first @n_planes planes. */
+void ct_check_assert_same_planes (const GstVideoInfo * info, GstBuffer * a,
+    GstBuffer * b, guint n_planes);
 
 /* Pushes a random frame through @desc, two transposes, and checks that the
  * input comes back. */

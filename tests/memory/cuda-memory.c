@@ -13,14 +13,42 @@
 #include <gst/cuda/gstcudamemory.h>
 #include <string.h>
 
-/* The formats the element offers in CUDA memory. */
+/* The formats the element offers in CUDA memory: those GStreamer 1.22's
+ * CUDA allocator lays out. */
 static const GstVideoFormat cuda_formats[] = {
   GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_YV12, GST_VIDEO_FORMAT_NV12,
   GST_VIDEO_FORMAT_NV21, GST_VIDEO_FORMAT_Y444, GST_VIDEO_FORMAT_RGBA,
   GST_VIDEO_FORMAT_BGRA, GST_VIDEO_FORMAT_ARGB, GST_VIDEO_FORMAT_ABGR,
   GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_BGRx, GST_VIDEO_FORMAT_RGB,
-  GST_VIDEO_FORMAT_BGR,
+  GST_VIDEO_FORMAT_BGR, GST_VIDEO_FORMAT_YUY2, GST_VIDEO_FORMAT_UYVY,
+  GST_VIDEO_FORMAT_I420_10LE, GST_VIDEO_FORMAT_I422_10LE,
+  GST_VIDEO_FORMAT_I422_12LE, GST_VIDEO_FORMAT_P010_10LE,
+  GST_VIDEO_FORMAT_P016_LE, GST_VIDEO_FORMAT_Y444_16LE, GST_VIDEO_FORMAT_GBR,
+  GST_VIDEO_FORMAT_GBRA, GST_VIDEO_FORMAT_BGR10A2_LE,
+  GST_VIDEO_FORMAT_RGB10A2_LE,
 };
+
+/* Whether cudaupload (and cudadownload) take @format in CUDA memory: the
+ * chains below need them to; a format they lack is said, and left to the
+ * chain that allocates CUDA memory itself. */
+static gboolean
+nvcodec_takes (GstVideoFormat format, gboolean say)
+{
+  GstElementFactory *f = gst_element_factory_find ("cudaupload");
+  GstCaps *caps = ct_check_caps (format, 16, 16);
+  gboolean takes;
+
+  gst_caps_set_features (caps, 0,
+      gst_caps_features_new (GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY, NULL));
+  takes = f != NULL && gst_element_factory_can_src_any_caps (f, caps);
+  if (!takes && say)
+    g_print ("cudaupload does not give %s in CUDA memory: not tested "
+        "through it\n", gst_video_format_to_string (format));
+  gst_caps_unref (caps);
+  if (f)
+    gst_object_unref (f);
+  return takes;
+}
 
 /* Odd sizes too: 1.22's CUDA memory lays odd-height 4:2:0 out its own way. */
 static const gint cuda_sizes[][2] = { {1, 1}, {33, 65}, {1917, 1083} };
@@ -146,10 +174,14 @@ check_chain (const gchar * desc, gboolean in_cuda, gboolean out_cuda)
   GstElement *t;
   GstHarness *h = chain_new (desc, &t);
   Watch w;
-  guint f, s, i;
+  guint f, s, i, n_untaken = 0;
 
   watch_init (&w, t);
   for (f = 0; f < G_N_ELEMENTS (cuda_formats); f++) {
+    if (!nvcodec_takes (cuda_formats[f], TRUE)) {
+      n_untaken++;
+      continue;
+    }
     for (s = 0; s < G_N_ELEMENTS (cuda_sizes); s++) {
       GstVideoFormat fmt = cuda_formats[f];
       gint width = cuda_sizes[s][0], height = cuda_sizes[s][1];
@@ -161,8 +193,8 @@ check_chain (const gchar * desc, gboolean in_cuda, gboolean out_cuda)
       fail_unless_equals_int (ct_check_pad_has_cuda_memory (t, "src"), out_cuda);
     }
   }
-  fail_unless_equals_int (w.frames, G_N_ELEMENTS (cuda_formats) *
-      G_N_ELEMENTS (cuda_sizes) * FRAMES_PER_SIZE);
+  fail_unless_equals_int (w.frames, (G_N_ELEMENTS (cuda_formats) -
+          n_untaken) * G_N_ELEMENTS (cuda_sizes) * FRAMES_PER_SIZE);
   if (in_cuda && out_cuda) {
     /* nothing went through the host on either side */
     fail_unless_equals_int (w.in_not_device, 0);
@@ -192,6 +224,42 @@ GST_START_TEST (test_system_in_cuda_out)
 {
   check_chain ("cudatranspose name=t ! capsfilter "
       "caps=\"video/x-raw(memory:CUDAMemory)\" ! cudadownload", FALSE, TRUE);
+}
+
+GST_END_TEST;
+
+/* Every direction on every CUDA format, CUDA memory in and out, against
+ * the reference: the kernels' mirrors and 4:2:2 resampling on the frames
+ * the CUDA allocator lays out (its own pitch and plane offsets). */
+GST_START_TEST (test_cuda_directions)
+{
+  static const gint sizes[][2] = { {33, 17}, {64, 31} };
+  guint d, f, s;
+
+  for (d = 0; d < ct_check_n_directions; d++) {
+    GstVideoOrientationMethod method = ct_check_directions[d];
+    GstElement *t;
+    GstHarness *h = chain_new ("cudaupload ! cudatranspose name=t ! "
+        "cudadownload", &t);
+
+    g_object_set (t, "video-direction", method, NULL);
+    for (f = 0; f < G_N_ELEMENTS (cuda_formats); f++) {
+      if (!nvcodec_takes (cuda_formats[f], FALSE))
+        continue;
+      for (s = 0; s < G_N_ELEMENTS (sizes); s++) {
+        GstVideoFormat fmt = cuda_formats[f];
+
+        gst_harness_set_src_caps (h, ct_check_caps (fmt, sizes[s][0],
+                sizes[s][1]));
+        ct_check_push_and_verify_direction (h, fmt, sizes[s][0],
+            sizes[s][1], 0, method, "CUDA memory");
+      }
+      fail_unless (ct_check_pad_has_cuda_memory (t, "sink") &&
+          ct_check_pad_has_cuda_memory (t, "src"));
+    }
+    gst_object_unref (t);
+    gst_harness_teardown (h);
+  }
 }
 
 GST_END_TEST;
@@ -518,6 +586,7 @@ cudatranspose_cudamem_suite (gboolean nvdec)
     return s;
   }
   tcase_add_test (tc, test_cuda_in_cuda_out);
+  tcase_add_test (tc, test_cuda_directions);
   tcase_add_test (tc, test_cuda_in_system_out);
   tcase_add_test (tc, test_system_in_cuda_out);
   tcase_add_test (tc, test_cuda_gray8_refused);

@@ -239,11 +239,11 @@ poison_and_release (GstBuffer * out)
 
 /* ---- video ---- */
 
-/* Beside the formats the element takes (ct_check_formats): refused ones,
- * whose transpose is another format. */
+/* Beside the formats the element takes (ct_check_formats): refused ones
+ * (8-bit planar and semi-planar 4:2:2, v210's packed words). */
 static const GstVideoFormat refused_formats[] = {
-  GST_VIDEO_FORMAT_YUY2, GST_VIDEO_FORMAT_NV16, GST_VIDEO_FORMAT_I420_10LE,
-  GST_VIDEO_FORMAT_UYVY,
+  GST_VIDEO_FORMAT_Y42B, GST_VIDEO_FORMAT_NV16, GST_VIDEO_FORMAT_v210,
+  GST_VIDEO_FORMAT_NV61,
 };
 
 static const GstVideoFormat packed_formats[] = {

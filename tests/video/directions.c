@@ -320,6 +320,109 @@ GST_START_TEST (test_navigation_mapped_back)
 
 GST_END_TEST;
 
+/* The property's nick of @method ("90r"). */
+static const gchar *
+direction_nick (GstVideoOrientationMethod method)
+{
+  GEnumClass *c = g_type_class_ref (GST_TYPE_VIDEO_ORIENTATION_METHOD);
+  const gchar *nick = g_enum_get_value (c, method)->value_nick;
+
+  g_type_class_unref (c);
+  return nick;
+}
+
+/* Interlaced frames: horiz and identity keep every row in its field, so
+ * they are taken (the caps keep interlace-mode); every other direction
+ * moves rows between fields or turns them into columns, and is refused
+ * with a message to deinterlace first. */
+GST_START_TEST (test_interlaced)
+{
+  guint d;
+
+  for (d = 0; d < ct_check_n_directions; d++) {
+    GstVideoOrientationMethod method = ct_check_directions[d];
+    gboolean taken = method == GST_VIDEO_ORIENTATION_HORIZ ||
+        method == GST_VIDEO_ORIENTATION_IDENTITY;
+    GstBus *bus;
+    GstHarness *h = ct_check_harness_new (CPU_ELEMENT, &bus);
+    GstVideoInfo info;
+    GstBuffer *in, *out;
+    GstFlowReturn ret;
+
+    g_object_set (h->element, "video-direction", method, NULL);
+    gst_harness_set_src_caps_str (h, "video/x-raw,format=YUY2,width=65,"
+        "height=48,interlace-mode=interleaved,field-order=top-field-first,"
+        "framerate=25/1");
+    fail_unless (gst_video_info_set_format (&info, GST_VIDEO_FORMAT_YUY2, 65,
+            48));
+    in = ct_check_make_frame (&info, 0);
+    ret = gst_harness_push (h, gst_buffer_ref (in));
+    if (taken) {
+      GstCaps *caps;
+
+      fail_unless_equals_int (ret, GST_FLOW_OK);
+      out = gst_harness_pull (h);
+      fail_unless (out != NULL);
+      ct_check_assert_oriented (&info, in, out, method, "interlaced");
+      caps = gst_pad_get_current_caps (h->sinkpad);
+      fail_unless_equals_string (gst_structure_get_string
+          (gst_caps_get_structure (caps, 0), "interlace-mode"),
+          "interleaved");
+      gst_caps_unref (caps);
+      gst_buffer_unref (out);
+    } else {
+      gchar *text;
+
+      fail_unless_equals_int (ret, GST_FLOW_NOT_NEGOTIATED);
+      text = ct_check_pop_message_text (bus, GST_MESSAGE_ERROR);
+      fail_unless (strstr (text, "Deinterlace it first") != NULL &&
+          strstr (text, direction_nick (method)) != NULL,
+          "direction %d: unhelpful message: %s", method, text);
+      g_free (text);
+    }
+    gst_buffer_unref (in);
+    ct_check_harness_free (h, bus);
+  }
+}
+
+GST_END_TEST;
+
+/* IYUV is I420 under another name (GstVideoInfo knows only the latter):
+ * taken, and transformed as I420, in every direction. */
+GST_START_TEST (test_iyuv_is_i420)
+{
+  guint d;
+
+  for (d = 0; d < ct_check_n_directions; d++) {
+    GstVideoOrientationMethod method = ct_check_directions[d];
+    GstHarness *h = ct_check_harness_new (CPU_ELEMENT, NULL);
+    GstVideoInfo info;
+    GstBuffer *in, *out;
+    GstCaps *caps;
+
+    g_object_set (h->element, "video-direction", method, NULL);
+    gst_harness_set_src_caps_str (h, "video/x-raw,format=IYUV,width=33,"
+        "height=18,framerate=25/1");
+    fail_unless (gst_video_info_set_format (&info, GST_VIDEO_FORMAT_I420, 33,
+            18));
+    in = ct_check_make_frame (&info, 0);
+    fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
+        GST_FLOW_OK);
+    out = gst_harness_pull (h);
+    fail_unless (out != NULL);
+    ct_check_assert_oriented (&info, in, out, method, "IYUV");
+    caps = gst_pad_get_current_caps (h->sinkpad);
+    fail_unless_equals_string (gst_structure_get_string
+        (gst_caps_get_structure (caps, 0), "format"), "IYUV");
+    gst_caps_unref (caps);
+    gst_buffer_unref (out);
+    gst_buffer_unref (in);
+    gst_harness_teardown (h);
+  }
+}
+
+GST_END_TEST;
+
 static Suite *
 directions_suite (void)
 {
@@ -337,6 +440,8 @@ directions_suite (void)
   tcase_add_test (tc, test_auto_follows_tags);
   tcase_add_test (tc, test_tag_scopes);
   tcase_add_test (tc, test_navigation_mapped_back);
+  tcase_add_test (tc, test_interlaced);
+  tcase_add_test (tc, test_iyuv_is_i420);
   return s;
 }
 
