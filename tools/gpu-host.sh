@@ -52,12 +52,12 @@ if want racecheck; then
   # check the wide family only (--kernel-name), the seeds having been
   # checked on the small shapes: unfiltered, those groups did not finish
   # inside a 10-minute device call.
-  wide='regex=k_wide|k_thin|k_skinny|k_tile|k_stream'
+  wide='regex=k_wide|k_thin|k_skinny|k_tile|k_stream|k_flip'
   racecheck_parts=("small shapes" "permutations"
     "wide tile,large shapes,names,argument" "streamed,grid limit,skinny"
-    "multi-plane" "batches" "channels" "contexts")
+    "multi-plane" "batches" "channels" "contexts" "paths,4:2:2")
   racecheck_filters=("" "" "$wide" "$wide" "$wide"
-    'regex=k_wideILb[01]ELb1E|k_skinny|k_thin' "" "$wide")
+    'regex=k_wideILb[01]ELb1E|k_skinny|k_thin' "" "$wide" "")
   for i in "${!racecheck_parts[@]}"; do
     filter=()
     [ -n "${racecheck_filters[$i]}" ] &&

@@ -617,11 +617,30 @@ ct_check_push_and_verify (GstHarness * h, GstVideoFormat format, gint width,
 void
 ct_check_all_formats (GstHarness * h, const gchar * what)
 {
+  ct_check_formats_of (h, ct_check_formats, ct_check_n_formats, what);
+}
+
+/* One format of each plane layout the kernels see: element sizes 1, 2, 3,
+ * 4 and 8, subsampled chroma planar and interleaved, planar RGB with
+ * alpha, and both 4:2:2 layouts. */
+const GstVideoFormat ct_check_layout_formats[] = {
+  GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_I420,
+  GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_RGB, GST_VIDEO_FORMAT_RGBA,
+  GST_VIDEO_FORMAT_RGBA64_LE, GST_VIDEO_FORMAT_P010_10LE,
+  GST_VIDEO_FORMAT_GBRA, GST_VIDEO_FORMAT_YUY2, GST_VIDEO_FORMAT_I422_10BE,
+};
+const guint ct_check_n_layout_formats =
+    G_N_ELEMENTS (ct_check_layout_formats);
+
+void
+ct_check_formats_of (GstHarness * h, const GstVideoFormat * formats,
+    guint n_formats, const gchar * what)
+{
   guint f, s;
 
-  for (f = 0; f < ct_check_n_formats; f++) {
+  for (f = 0; f < n_formats; f++) {
     for (s = 0; s < ct_check_n_sizes; s++) {
-      GstVideoFormat fmt = ct_check_formats[f];
+      GstVideoFormat fmt = formats[f];
       gint w = ct_check_sizes[s][0], hh = ct_check_sizes[s][1];
 
       gst_harness_set_src_caps (h, ct_check_caps (fmt, w, hh));

@@ -88,6 +88,13 @@ void ct_check_push_and_verify (GstHarness * h, GstVideoFormat format,
  * odd padded ones described by a GstVideoMeta. */
 void ct_check_all_formats (GstHarness * h, const gchar * what);
 
+/* The same over @formats; ct_check_layout_formats holds one format of each
+ * plane layout the kernels see, for checks repeated per kernel. */
+extern const GstVideoFormat ct_check_layout_formats[];
+extern const guint ct_check_n_layout_formats;
+void ct_check_formats_of (GstHarness * h, const GstVideoFormat * formats,
+    guint n_formats, const gchar * what);
+
 /* Pushes one random frame through @h (caps set first; @stride_pad as for
  * ct_check_make_frame) and checks that it comes out in direction
  * @method. */

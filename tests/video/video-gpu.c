@@ -13,7 +13,13 @@ GST_START_TEST (test_gpu_all_formats)
   GstHarness *h = ct_check_harness_new (desc, NULL);
   gchar *active;
 
-  ct_check_all_formats (h, desc);
+  /* every format under auto; one of each plane layout under the others,
+   * which see nothing but the layouts */
+  if (g_str_equal (gpu_kernels[__i__], "auto"))
+    ct_check_all_formats (h, desc);
+  else
+    ct_check_formats_of (h, ct_check_layout_formats,
+        ct_check_n_layout_formats, desc);
   active = ct_check_active_kernel (h->element);
   /* auto takes a GPU path here; a named variant its own, unless the last
    * frame's largest plane is one its tile cannot take */
@@ -21,7 +27,8 @@ GST_START_TEST (test_gpu_all_formats)
     fail_if (g_str_equal (active, "cpu") || g_str_equal (active, "none"),
         "auto ran %s on a GPU host", active);
   } else if (!g_str_equal (active, "thin") && !g_str_equal (active, "exact")
-      && !g_str_equal (active, "rgb-tile")) {
+      && !g_str_equal (active, "rgb-tile")
+      && !g_str_equal (active, "yuv422")) {
     fail_unless_equals_string (active, gpu_kernels[__i__]);
   }
   g_free (active);
