@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Plots bench-kernels --json output: fraction of copy against plane size,
-one panel per element size, one line per variant.
+one panel per element size, one line per variant; or, for the output of
+--directions, auto's fraction of copy in each of the eight directions, one
+group of bars per job (planes of each element size, I420 frames).
 
     bench/plot-performance.py BENCH.json OUT.png
 
@@ -22,11 +24,46 @@ STYLES = {"auto": dict(linewidth=2.5, color="black"),
           "nppiTranspose": dict(linestyle=":")}
 
 
+DIRECTIONS = ["ul-lr", "ur-ll", "90r", "90l", "180", "horiz", "vert",
+              "identity"]
+
+
+def plot_directions(data, rows, out):
+    """The --directions panel: per job, a bar per direction."""
+    jobs = list(dict.fromkeys(r["shape"] for r in rows))
+    fig, ax = plt.subplots(figsize=(13, 5))
+    width = 0.8 / len(DIRECTIONS)
+    for i, d in enumerate(DIRECTIONS):
+        vals = []
+        for j in jobs:
+            hit = [r["copy_fraction"] for r in rows
+                   if r["shape"] == j and r["direction"] == d and
+                   r["variant"] == "auto"]
+            vals.append(hit[0] if hit else 0)
+        ax.bar([k + (i - len(DIRECTIONS) / 2 + 0.5) * width
+                for k in range(len(jobs))], vals, width, label=d)
+    ax.set_xticks(range(len(jobs)))
+    ax.set_xticklabels(jobs)
+    ax.set_ylabel("fraction of D2D copy (same run)")
+    ax.axhline(1.0, color="grey", linewidth=0.5)
+    ax.axhline(0.93, color="grey", linewidth=0.5, linestyle="--")
+    ax.grid(True, axis="y", linewidth=0.3)
+    ax.legend(ncol=8, loc="lower center", fontsize="small")
+    ax.set_title(f"cudatranspose auto in every video direction on "
+                 f"{data['device']}: median of {data['reps']} runs, L2 cold")
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
     with open(sys.argv[1]) as f:
         data = json.load(f)
+    dirs = [r for r in data["rows"] if r["mode"] == "dir"]
+    if dirs:
+        plot_directions(data, dirs, sys.argv[2])
+        return
     rows = [r for r in data["rows"] if r["mode"] == "plane"]
     sizes = sorted({r["elem_size"] for r in rows})
     variants = [v for v in dict.fromkeys(r["variant"] for r in rows)

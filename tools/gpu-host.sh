@@ -8,7 +8,8 @@
 #        and compute-sanitizer memcheck and racecheck on the kernel API test
 #        (the two run side by side); suite: all that but racecheck;
 # racecheck: only that;
-# bench: bench-kernels --json, its plot, and the Nsight Compute counters
+# bench: bench-kernels --json and --directions --json, their plots, and the
+#        Nsight Compute counters
 #        of bench/profile-kernels.sh;
 # pipelines: bench-pipelines --json (whole pipelines against videoflip);
 # tensors: bench-tensors.py (ct_permute against PyTorch and a copy).
@@ -93,6 +94,12 @@ if want bench; then
   echo "== bench rc=$?"
   python3 bench/plot-performance.py "$out/bench.json" "$out/performance.png" &&
     echo "== plot: $out/performance.png"
+  "$b/bench/bench-kernels" --directions --json "$out/directions.json" \
+    > "$out/directions.log" 2>&1
+  echo "== directions rc=$?"
+  python3 bench/plot-performance.py "$out/directions.json" \
+    "$out/performance-directions.png" &&
+    echo "== plot: $out/performance-directions.png"
   bench/profile-kernels.sh "$b" "$out/ncu" > "$out/ncu-table.md" 2>&1
   echo "== ncu rc=$?"
   cat "$out/ncu-table.md"
