@@ -9,8 +9,7 @@
 #        (the two run side by side); suite: all that but racecheck;
 # racecheck: only that;
 # bench: bench-kernels --json and --directions --json, their plots, and the
-#        Nsight Compute counters
-#        of bench/profile-kernels.sh;
+#        Nsight Compute counters of bench/profile-kernels.sh;
 # pipelines: bench-pipelines --json (whole pipelines against videoflip);
 # tensors: bench-tensors.py (ct_permute against PyTorch and a copy).
 # Logs and results go to $OUT (or /tmp/out); a short table comes last.
