@@ -45,23 +45,26 @@ if want suite; then
 fi
 
 if want racecheck; then
-  # racecheck is the slowest: the groups in parallel processes
-  # (test-kernels SEED GROUPS; seed 0 keeps the default one). The small
-  # shapes, the permutations and the channels check every kernel; the
-  # groups of large, many or batched planes, and of several contexts,
-  # check the wide family only (--kernel-name), the seeds having been
-  # checked on the small shapes: unfiltered, those groups did not finish
-  # inside a 10-minute device call.
+  # racecheck is the slowest: the groups in parallel processes, six at a
+  # time (test-kernels SEED 'GROUP|GROUP...'; seed 0 keeps the default
+  # one). The small shapes, the paths, 4:2:2, the permutations and the
+  # channels check every kernel; the groups of large, many or batched
+  # planes, and of several contexts, check the wide family and the flip
+  # kernels only (--kernel-name), the seeds having been checked on the
+  # small shapes: unfiltered, those groups did not finish inside a
+  # 10-minute device call.
   wide='regex=k_wide|k_thin|k_skinny|k_tile|k_stream|k_flip'
-  racecheck_parts=("small shapes" "permutations"
-    "wide tile,large shapes,names,argument" "streamed,grid limit,skinny"
-    "multi-plane" "batches" "channels" "contexts" "paths,4:2:2")
-  racecheck_filters=("" "" "$wide" "$wide" "$wide"
+  racecheck_parts=("small shapes" "permutations" "wide tile edges"
+    "large shapes, transpose|large shapes, mirrored|large shapes, flips|names|argument"
+    "large shapes, thin" "streamed|grid limit|skinny" "multi-plane"
+    "batches" "channels" "contexts" "paths|4:2:2")
+  racecheck_filters=("" "" "$wide" "$wide" "$wide" "$wide" "$wide"
     'regex=k_wideILb[01]ELb1E|k_skinny|k_thin' "" "$wide" "")
   for i in "${!racecheck_parts[@]}"; do
     filter=()
     [ -n "${racecheck_filters[$i]}" ] &&
       filter=(--kernel-name "${racecheck_filters[$i]}")
+    while [ "$(jobs -rp | wc -l)" -ge 6 ]; do wait -n; done
     compute-sanitizer --tool racecheck "${filter[@]}" --error-exitcode 99 \
       "$b/tests/kernels/test-kernels" 0 "${racecheck_parts[$i]}" \
       > "$out/racecheck-$i.log" 2>&1 &

@@ -10,10 +10,10 @@
  * it should not, cannot match under both poisons.
  *
  * Exit status: 0 all passed, 1 something failed, 77 no CUDA device (skip).
- * An optional argument replaces the random seed; a second one, a
- * comma-separated list of words, runs only the groups whose names contain
- * one of them (compute-sanitizer's racecheck runs the groups in parallel
- * processes this way: tools/gpu-host.sh).
+ * An optional argument replaces the random seed; a second one, a list of
+ * words separated by '|', runs only the groups whose names contain one of
+ * them, e.g. "large shapes, flips|4:2:2" (compute-sanitizer's racecheck
+ * runs the groups in parallel processes this way: tools/gpu-host.sh).
  */
 #include "cudatranspose-kernels.h"
 
@@ -201,7 +201,7 @@ wanted (const char *what)
   const char *at = only_groups;
 
   while (at != NULL && *at) {
-    const char *end = strchr (at, ',');
+    const char *end = strchr (at, '|');
     size_t len = end ? (size_t) (end - at) : strlen (at);
     char word[64];
 
