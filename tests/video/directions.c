@@ -320,6 +320,32 @@ GST_START_TEST (test_navigation_mapped_back)
 
 GST_END_TEST;
 
+/* 4K in every direction, one format of each plane layout (element sizes 1
+ * to 8, chroma planar and interleaved, planar RGB, both 4:2:2 layouts);
+ * padded strides every other frame. (Every format runs in every direction
+ * on the smaller sizes above.) */
+GST_START_TEST (test_4k_every_direction)
+{
+  guint d, f;
+
+  for (d = 0; d < ct_check_n_directions; d++) {
+    GstVideoOrientationMethod method = ct_check_directions[d];
+    GstHarness *h = ct_check_harness_new (CPU_ELEMENT, NULL);
+
+    g_object_set (h->element, "video-direction", method, NULL);
+    for (f = 0; f < ct_check_n_layout_formats; f++) {
+      GstVideoFormat fmt = ct_check_layout_formats[f];
+
+      gst_harness_set_src_caps (h, ct_check_caps (fmt, 3840, 2160));
+      ct_check_push_and_verify_direction (h, fmt, 3840, 2160,
+          (d + f) % 2 ? 0 : 5, method, "4K");
+    }
+    gst_harness_teardown (h);
+  }
+}
+
+GST_END_TEST;
+
 /* The property's nick of @method ("90r"). */
 static const gchar *
 direction_nick (GstVideoOrientationMethod method)
@@ -442,6 +468,7 @@ directions_suite (void)
   tcase_add_test (tc, test_navigation_mapped_back);
   tcase_add_test (tc, test_interlaced);
   tcase_add_test (tc, test_iyuv_is_i420);
+  tcase_add_test (tc, test_4k_every_direction);
   return s;
 }
 
