@@ -1,5 +1,5 @@
 /* cudatranspose: one output unit of a 4:2:2 plane (ct_transpose_422), the
- * same code on the host (yuv422-cpu.c) and on the device (yuv422.cu).
+ * same code on the host (transpose-cpu.c) and on the device (yuv422.cu).
  *
  * A unit is a macropixel (CT_422_PACKED: two pixels, 4 bytes) or a 16-bit
  * sample (the chroma layouts). Output unit (ox, oy) is read from the
