@@ -97,9 +97,10 @@ enum
     "I422_10LE, I422_12LE, P010_10LE, P016_LE, Y444_16LE, GBR, GBRA, " \
     "BGR10A2_LE, RGB10A2_LE }"
 
-/* Interlaced frames (fields interleaved, every frame or some) are accepted
- * in every direction: set_video_caps refuses the directions that would
- * break the fields apart, with a message to deinterlace first. */
+/* Interlaced frames (fields interleaved, in every frame or some) are in the
+ * caps; set_video_caps takes them only in the directions that keep each
+ * row in its field, and refuses the others with a message to deinterlace
+ * first. */
 #define CUDA_TRANSPOSE_INTERLACE \
     ", interlace-mode = (string) { progressive, interleaved, mixed }; "
 
@@ -687,9 +688,9 @@ gst_cuda_transpose_set_chw_caps (GstCudaTranspose * self, GstCaps * incaps,
     gst_structure_free (want);
   if (!ok) {
     GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
-        ("Video goes out as tensors only from progressive packed RGB in system "
-            "memory, "
-            "as one uint8 tensor: the frame as channels:width:height:1 "
+        ("Video goes out as tensors only from progressive packed RGB in "
+            "system memory, as one uint8 tensor: the frame as "
+            "channels:width:height:1 "
             "permuted by %u:%u:%u:%u: got %" GST_PTR_FORMAT " for %"
             GST_PTR_FORMAT, perm[0], perm[1], perm[2], perm[3], outcaps,
             incaps));

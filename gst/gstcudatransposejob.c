@@ -281,7 +281,7 @@ launch_video (const CtJob * job, CtKernel kernel, gboolean gpu,
     CtStream stream, const CtSpan * in, const CtSpan * out, CtPath * ran)
 {
   CtPlaneBatch batches[GST_VIDEO_MAX_PLANES];
-  CtPlane422 odd[GST_VIDEO_MAX_PLANES];
+  CtPlane422 resampled[GST_VIDEO_MAX_PLANES];
   guint i, n = 0, n_422 = 0;
   CtResult res = CT_OK;
 
@@ -289,7 +289,7 @@ launch_video (const CtJob * job, CtKernel kernel, gboolean gpu,
     const CtPlaneGeometry *g = &job->planes[i];
 
     if (g->is_422) {
-      CtPlane422 *q = &odd[n_422++];
+      CtPlane422 *q = &resampled[n_422++];
 
       q->src = in[i].data;
       q->src_stride = in[i].stride;
@@ -321,8 +321,8 @@ launch_video (const CtJob * job, CtKernel kernel, gboolean gpu,
         job->mapping, stream, ran) :
         ct_transpose_batches_cpu (batches, n, job->mapping);
   if (res == CT_OK && n_422 > 0) {
-    res = gpu ? ct_transpose_422 (odd, n_422, job->mapping, stream) :
-        ct_transpose_422_cpu (odd, n_422, job->mapping);
+    res = gpu ? ct_transpose_422 (resampled, n_422, job->mapping, stream) :
+        ct_transpose_422_cpu (resampled, n_422, job->mapping);
     if (job->planes[0].is_422)
       *ran = gpu ? CT_PATH_YUV422 : CT_PATH_CPU;
   }

@@ -98,8 +98,8 @@ typedef enum
       "tile, or an element per thread where the axes stay") \
   X (FLIP, "flip", "The directions that keep the axes (180, horiz, vert): " \
       "rows in 16-byte chunks, reversed in registers") \
-  X (YUV422, "yuv422", "4:2:2 where the axes swap, and packed 4:2:2 " \
-      "mirrored: an output sample per thread, chroma averaged as videoflip " \
+  X (YUV422, "yuv422", "4:2:2 where the axes swap (a shared-memory " \
+      "tile), and packed 4:2:2 mirrored: chroma averaged as videoflip " \
       "does") \
   X (COPY, "copy", "A permutation that moves nothing: one device copy") \
   X (GATHER, "gather", "A permutation keeping the innermost dimension: " \
@@ -243,9 +243,11 @@ typedef struct
   unsigned int y_offset, u_offset, v_offset;    /* CT_422_PACKED */
 } CtPlane422;
 
-/* Every plane of the list (at most CT_PLANES_PER_LAUNCH) in one launch on
- * @stream, device pointers; checked first (ct_422_validate), so a refused
- * call writes nothing. */
+/* Every plane of the list on @stream (up to CT_PLANES_PER_LAUNCH in one
+ * launch; more take more), device pointers, asynchronous; checked first
+ * (ct_422_validate), so a refused call writes nothing. Full speed where
+ * each plane's pointers and strides are multiples of its unit (4 bytes
+ * packed, 2 chroma); others move bytes. */
 CtResult ct_transpose_422 (const CtPlane422 * planes, unsigned int n_planes,
     CtMapping mapping, CtStream stream);
 
