@@ -51,6 +51,28 @@ list_validate (const void *planes, unsigned int n_planes, CtMapping mapping)
   return CT_OK;
 }
 
+/* What every plane of every call must be, its rows @in_row and @out_row
+ * bytes long: empty, or with pointers, within the kernels' 32-bit element
+ * indices and signed strides (they count rows either way), its rows
+ * inside its strides. */
+static CtResult
+plane_validate (const void *src, size_t src_stride, const void *dst,
+    size_t dst_stride, unsigned int width, unsigned int height,
+    size_t in_row, size_t out_row)
+{
+  if (width == 0 || height == 0)
+    return CT_OK;
+  if (src == NULL || dst == NULL)
+    return CT_ERROR_INVALID_ARGUMENT;
+  if (width > INT_MAX || height > INT_MAX)
+    return CT_ERROR_INVALID_ARGUMENT;
+  if (src_stride > PTRDIFF_MAX || dst_stride > PTRDIFF_MAX)
+    return CT_ERROR_INVALID_ARGUMENT;
+  if (src_stride < in_row || dst_stride < out_row)
+    return CT_ERROR_INVALID_ARGUMENT;
+  return CT_OK;
+}
+
 CtResult
 ct_planes_validate (const CtPlane * planes, unsigned int n_planes,
     CtMapping mapping)
@@ -67,20 +89,12 @@ ct_planes_validate (const CtPlane * planes, unsigned int n_planes,
 
     if (es != 1 && es != 2 && es != 3 && es != 4 && es != 8)
       return CT_ERROR_UNSUPPORTED_ELEMENT_SIZE;
-    if (p->width == 0 || p->height == 0)
-      continue;
-    if (p->src == NULL || p->dst == NULL)
-      return CT_ERROR_INVALID_ARGUMENT;
-    /* element indices are 32-bit in the kernels */
-    if (p->width > INT_MAX || p->height > INT_MAX)
-      return CT_ERROR_INVALID_ARGUMENT;
-    /* the kernels count rows either way with signed strides */
-    if (p->src_stride > PTRDIFF_MAX || p->dst_stride > PTRDIFF_MAX)
-      return CT_ERROR_INVALID_ARGUMENT;
-    if (p->src_stride < (size_t) p->width * es ||
-        p->dst_stride < (size_t) ((mapping & CT_MAPPING_KEEP_AXES) ?
-            p->width : p->height) * es)
-      return CT_ERROR_INVALID_ARGUMENT;
+    res = plane_validate (p->src, p->src_stride, p->dst, p->dst_stride,
+        p->width, p->height, (size_t) p->width * es,
+        (size_t) ((mapping & CT_MAPPING_KEEP_AXES) ? p->width :
+            p->height) * es);
+    if (res != CT_OK)
+      return res;
   }
   return CT_OK;
 }
@@ -270,16 +284,11 @@ ct_422_validate (const CtPlane422 * planes, unsigned int n_planes,
       if (seen != 0xf)
         return CT_ERROR_INVALID_ARGUMENT;
     }
-    if (p->width == 0 || p->height == 0)
-      continue;
-    if (p->src == NULL || p->dst == NULL)
-      return CT_ERROR_INVALID_ARGUMENT;
-    if (p->width > INT_MAX || p->height > INT_MAX ||
-        p->src_stride > PTRDIFF_MAX || p->dst_stride > PTRDIFF_MAX)
-      return CT_ERROR_INVALID_ARGUMENT;
-    if (p->src_stride < unit_row_bytes (p, in_units) ||
-        p->dst_stride < unit_row_bytes (p, ct_422_out_units (p, mapping)))
-      return CT_ERROR_INVALID_ARGUMENT;
+    res = plane_validate (p->src, p->src_stride, p->dst, p->dst_stride,
+        p->width, p->height, unit_row_bytes (p, in_units),
+        unit_row_bytes (p, ct_422_out_units (p, mapping)));
+    if (res != CT_OK)
+      return res;
   }
   return CT_OK;
 }
