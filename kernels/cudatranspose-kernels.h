@@ -317,6 +317,19 @@ CtResult ct_host_is_pinned (const void *ptr, int *pinned);
 CtResult ct_copy_2d_async (void *dst, size_t dst_stride, const void *src,
     size_t src_stride, size_t row_bytes, size_t rows, CtStream stream);
 
+/* Events order work across streams: what @stream enqueues after
+ * ct_stream_wait_event runs after the work recorded before @event. An event
+ * made with @timed also times (ct_event_elapsed_ms, between two of them,
+ * once both have happened); untimed ones are cheaper to record and wait
+ * on. */
+typedef struct CUevent_st *CtEvent;
+CtResult ct_event_create (CtEvent * event, int timed);
+CtResult ct_event_destroy (CtEvent event);
+CtResult ct_event_record (CtEvent event, CtStream stream);
+CtResult ct_stream_wait_event (CtStream stream, CtEvent event);
+CtResult ct_event_synchronize (CtEvent event);
+CtResult ct_event_elapsed_ms (float *ms, CtEvent start, CtEvent end);
+
 #ifdef __cplusplus
 }
 #endif

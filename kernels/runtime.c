@@ -120,3 +120,48 @@ ct_copy_2d_async (void *dst, size_t dst_stride, const void *src,
   return (CtResult) cudaMemcpy2DAsync (dst, dst_stride, src, src_stride,
       row_bytes, rows, cudaMemcpyDefault, (cudaStream_t) stream);
 }
+
+CtResult
+ct_event_create (CtEvent * event, int timed)
+{
+  cudaEvent_t e = NULL;
+  cudaError_t err = cudaEventCreateWithFlags (&e,
+      timed ? cudaEventDefault : cudaEventDisableTiming);
+
+  *event = (CtEvent) e;
+  return (CtResult) err;
+}
+
+CtResult
+ct_event_destroy (CtEvent event)
+{
+  return (CtResult) cudaEventDestroy ((cudaEvent_t) event);
+}
+
+CtResult
+ct_event_record (CtEvent event, CtStream stream)
+{
+  return (CtResult) cudaEventRecord ((cudaEvent_t) event,
+      (cudaStream_t) stream);
+}
+
+CtResult
+ct_stream_wait_event (CtStream stream, CtEvent event)
+{
+  return (CtResult) cudaStreamWaitEvent ((cudaStream_t) stream,
+      (cudaEvent_t) event, 0);
+}
+
+CtResult
+ct_event_synchronize (CtEvent event)
+{
+  return (CtResult) cudaEventSynchronize ((cudaEvent_t) event);
+}
+
+CtResult
+ct_event_elapsed_ms (float *ms, CtEvent start, CtEvent end)
+{
+  *ms = 0;
+  return (CtResult) cudaEventElapsedTime (ms, (cudaEvent_t) start,
+      (cudaEvent_t) end);
+}
