@@ -373,6 +373,137 @@ ct_job_launch (const CtJob * job, CtKernel kernel, gboolean gpu,
   return CT_ERROR_INVALID_ARGUMENT;
 }
 
+/* Band rows come in multiples of this: 16 elements of any size are a
+ * multiple of 16 bytes, the alignment the wide kernels read and write. */
+#define BAND_ROW_STEP 16
+
+/* The band of piece @p from row @first, @rows rows; where the output's
+ * columns (axes swapped) or rows (kept) are counted from the other end,
+ * the band's output is counted from there too. */
+static void
+band_set (const CtJob * job, guint p, gsize first, gsize rows, CtBand * b)
+{
+  const CtPlaneGeometry *g = &job->planes[p];
+  gboolean keep = (job->mapping & CT_MAPPING_KEEP_AXES) != 0;
+  gsize start;
+
+  b->piece = p;
+  b->first = first;
+  b->rows = rows;
+  if (keep) {
+    start = (job->mapping & CT_MAPPING_MIRROR_ROWS) ?
+        g->height - first - rows : first;
+    b->out_x = 0;
+    b->out_y = start;
+    b->out_row = (gsize) g->width * g->elem_size;
+    b->out_rows = rows;
+  } else {
+    start = (job->mapping & CT_MAPPING_MIRROR_COLUMNS) ?
+        g->height - first - rows : first;
+    b->out_x = start * g->elem_size;
+    b->out_y = 0;
+    b->out_row = rows * g->elem_size;
+    b->out_rows = g->width;
+  }
+}
+
+/* Whether row @r of a plane of @height rows may end a band: its output
+ * must start on a step, counted from the top, or from the bottom where the
+ * output is mirrored along the band's axis. */
+static gsize
+band_end (gsize r, gsize height, gboolean mirrored)
+{
+  if (r >= height)
+    return height;
+  if (mirrored)
+    return height - (height - r) / BAND_ROW_STEP * BAND_ROW_STEP;
+  return MIN ((r + BAND_ROW_STEP - 1) / BAND_ROW_STEP * BAND_ROW_STEP,
+      height);
+}
+
+/* The bands of about @size bytes, ramped: the first two a quarter and a
+ * half of it, so that the kernels and the download start early, and the
+ * last ones halving, so that little is left to download after the last
+ * upload. Returns how many, or more than @max_bands when they do not
+ * fit (then the bands are not all written). */
+static guint
+cut_bands (const CtJob * job, gsize size, CtBand * bands, guint max_bands)
+{
+  gsize left = 0;
+  guint p, n = 0;
+
+  for (p = 0; p < job->n_planes; p++)
+    left += job->in[p].row * job->planes[p].height;
+  for (p = 0; p < job->n_planes; p++) {
+    gsize height = job->planes[p].height, row = MAX (job->in[p].row, 1);
+    gboolean mirrored = (job->mapping & CT_MAPPING_KEEP_AXES) ?
+        (job->mapping & CT_MAPPING_MIRROR_ROWS) != 0 :
+        (job->mapping & CT_MAPPING_MIRROR_COLUMNS) != 0;
+    gsize first = 0;
+
+    while (first < height) {
+      gsize want = MIN (size, MAX (left / 2, size / 4)), end;
+
+      if (n < 2)
+        want = MIN (want, size / (n == 0 ? 4 : 2));
+      end = band_end (first + MAX (want / row, 1), height, mirrored);
+      if (n < max_bands)
+        band_set (job, p, first, end - first, &bands[n]);
+      n++;
+      left -= MIN (left, (end - first) * row);
+      first = end;
+    }
+  }
+  return n;
+}
+
+guint
+ct_job_bands (const CtJob * job, gsize band_bytes, CtBand * bands,
+    guint max_bands)
+{
+  gsize size = band_bytes;
+  guint p, n;
+
+  if (job->mode != CT_JOB_VIDEO || band_bytes == 0 ||
+      max_bands < job->n_planes)
+    return 0;
+  for (p = 0; p < job->n_planes; p++)
+    if (job->planes[p].is_422)
+      return 0;
+  /* larger bands until they fit */
+  while ((n = cut_bands (job, size, bands, max_bands)) > max_bands)
+    size = size > G_MAXSIZE / 2 ? G_MAXSIZE : size * 2;
+  return n;
+}
+
+void
+ct_job_band_plane (const CtJob * job, const CtBand * band, const CtSpan * in,
+    const CtSpan * out, CtPlaneBatch * b)
+{
+  const CtPlaneGeometry *g = &job->planes[band->piece];
+
+  memset (b, 0, sizeof (*b));
+  b->plane.src = in->data + band->first * in->stride;
+  b->plane.src_stride = in->stride;
+  b->plane.dst = out->data + band->out_y * out->stride + band->out_x;
+  b->plane.dst_stride = out->stride;
+  b->plane.width = g->width;
+  b->plane.height = (unsigned int) band->rows;
+  b->plane.elem_size = g->elem_size;
+  b->count = 1;
+}
+
+CtResult
+ct_job_launch_band (const CtJob * job, const CtBand * band, CtKernel kernel,
+    CtStream stream, const CtSpan * in, const CtSpan * out, CtPath * ran)
+{
+  CtPlaneBatch b;
+
+  ct_job_band_plane (job, band, in, out, &b);
+  return ct_transpose_batches_ex (&b, 1, kernel, CT_PATH_NONE, job->mapping,
+      stream, ran);
+}
+
 CtResult
 ct_job_run_cpu (const CtJob * job, const CtSpan * in, const CtSpan * out,
     CtStep * step)

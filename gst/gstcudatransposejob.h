@@ -121,6 +121,43 @@ void ct_job_set_video_to_tensor (CtJob * job, const GstVideoInfo * info,
 CtResult ct_job_launch (const CtJob * job, CtKernel kernel, gboolean gpu,
     CtStream stream, const CtSpan * in, const CtSpan * out, CtPath * ran);
 
+/* A band: rows [@first, @first + @rows) of the input of piece @piece,
+ * which the kernels can run alone once those rows are on the device. Its
+ * output is @out_rows rows of @out_row bytes, from row @out_y and byte
+ * @out_x of the piece's output: a band of columns where the axes swap, of
+ * rows where they stay. */
+typedef struct
+{
+  guint piece;
+  gsize first;
+  gsize rows;
+  gsize out_x;
+  gsize out_y;
+  gsize out_row;
+  gsize out_rows;
+} CtBand;
+
+#define CT_JOB_MAX_BANDS 64
+
+/* Cuts the job's input in bands of about @band_bytes (at most @max_bands
+ * of them, rows in multiples of 16 so that every band's output starts on a
+ * 16-byte boundary), in order of the input's rows; returns how many, or 0
+ * when the job is not one the kernels can run in bands (tensors, and
+ * 4:2:2 that videoflip resamples) or @band_bytes is 0. */
+guint ct_job_bands (const CtJob * job, gsize band_bytes, CtBand * bands,
+    guint max_bands);
+
+/* One band as a plane of the kernels, from the piece's @in to its @out
+ * (spans of the whole piece). */
+void ct_job_band_plane (const CtJob * job, const CtBand * band,
+    const CtSpan * in, const CtSpan * out, CtPlaneBatch * b);
+
+/* The kernel of one band, from the piece's @in to its @out (device spans
+ * of the whole piece). */
+CtResult ct_job_launch_band (const CtJob * job, const CtBand * band,
+    CtKernel kernel, CtStream stream, const CtSpan * in, const CtSpan * out,
+    CtPath * ran);
+
 /* The job on the CPU, the rows of a frame going out as a tensor packed
  * first where they are padded; @step says where a failure happened. */
 CtResult ct_job_run_cpu (const CtJob * job, const CtSpan * in,
