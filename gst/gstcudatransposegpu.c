@@ -17,8 +17,83 @@
 #include <gst/cuda/gstcudamemory.h>
 #include <gst/cuda/gstcudautils.h>
 
+#include <string.h>
+
 GST_DEBUG_CATEGORY_EXTERN (gst_cuda_transpose_debug);
 #define GST_CAT_DEFAULT gst_cuda_transpose_debug
+
+/* The size of a band (ct_gpu_run), unless CUDATRANSPOSE_BAND_BYTES says
+ * otherwise (0: whole frames, one copy each way, as for pageable output):
+ * chosen by measurement, docs/memory.md. */
+#define DEFAULT_BAND_BYTES (2 * 1024 * 1024)
+
+static gsize
+band_bytes_setting (GstElement * element)
+{
+  const gchar *env = g_getenv ("CUDATRANSPOSE_BAND_BYTES");
+  guint64 v;
+
+  if (!env)
+    return DEFAULT_BAND_BYTES;
+  if (!g_ascii_string_to_unsigned (env, 10, 0, G_MAXSIZE, &v, NULL)) {
+    GST_WARNING_OBJECT (element, "CUDATRANSPOSE_BAND_BYTES=%s is not a "
+        "number of bytes; using %u", env, DEFAULT_BAND_BYTES);
+    return DEFAULT_BAND_BYTES;
+  }
+  return (gsize) v;
+}
+
+/* The streams and events (in a pushed context); on failure, what was made
+ * is left for destroy_streams. */
+static CtResult
+create_streams (CtGpu * gpu)
+{
+  CtResult res;
+  guint i;
+
+  res = ct_stream_create (&gpu->stream);
+  if (res == CT_OK)
+    res = ct_stream_create (&gpu->up);
+  if (res == CT_OK)
+    res = ct_stream_create (&gpu->down);
+  for (i = 0; res == CT_OK && i < CT_JOB_MAX_BANDS; i++) {
+    res = ct_event_create (&gpu->uploaded[i], 0);
+    if (res == CT_OK)
+      res = ct_event_create (&gpu->transposed[i], 0);
+  }
+  return res;
+}
+
+static void
+warn_on_failure (CtGpu * gpu, CtResult res, const gchar * what)
+{
+  if (res != CT_OK)
+    GST_WARNING_OBJECT (gpu->element, "destroying %s failed: %s", what,
+        ct_result_string (res));
+}
+
+/* (in a pushed context) */
+static void
+destroy_streams (CtGpu * gpu)
+{
+  guint i;
+
+  for (i = 0; i < CT_JOB_MAX_BANDS; i++) {
+    if (gpu->uploaded[i])
+      warn_on_failure (gpu, ct_event_destroy (gpu->uploaded[i]), "an event");
+    if (gpu->transposed[i])
+      warn_on_failure (gpu, ct_event_destroy (gpu->transposed[i]),
+          "an event");
+    gpu->uploaded[i] = gpu->transposed[i] = NULL;
+  }
+  if (gpu->up)
+    warn_on_failure (gpu, ct_stream_destroy (gpu->up), "a CUDA stream");
+  if (gpu->down)
+    warn_on_failure (gpu, ct_stream_destroy (gpu->down), "a CUDA stream");
+  if (gpu->stream)
+    warn_on_failure (gpu, ct_stream_destroy (gpu->stream), "a CUDA stream");
+  gpu->stream = gpu->up = gpu->down = NULL;
+}
 
 gboolean
 ct_gpu_open (CtGpu * gpu, gint device_id)
@@ -71,14 +146,16 @@ ct_gpu_open (CtGpu * gpu, gint device_id)
     gpu->failure = g_strdup ("the CUDA context could not be made current");
     goto failed;
   }
-  res = ct_stream_create (&gpu->stream);
+  res = create_streams (gpu);
+  if (res != CT_OK)
+    destroy_streams (gpu);
   gst_cuda_context_pop (NULL);
   if (res != CT_OK) {
-    gpu->stream = NULL;
     gpu->failure = g_strdup_printf ("a CUDA stream could not be created "
         "(%s)", ct_result_string (res));
     goto failed;
   }
+  gpu->band_bytes = band_bytes_setting (gpu->element);
 
   GST_INFO_OBJECT (gpu->element, "using CUDA context %" GST_PTR_FORMAT,
       gpu->context);
@@ -127,17 +204,14 @@ ct_gpu_close (CtGpu * gpu)
 {
   if (gpu->context && gst_cuda_context_push (gpu->context)) {
     free_staging (gpu);
-    if (gpu->stream) {
-      CtResult res = ct_stream_destroy (gpu->stream);
-      if (res != CT_OK)
-        GST_WARNING_OBJECT (gpu->element, "destroying the CUDA stream "
-            "failed: %s", ct_result_string (res));
-    }
+    destroy_streams (gpu);
     gst_cuda_context_pop (NULL);
   }
   gpu->mem = NULL;
   gpu->size = 0;
-  gpu->stream = NULL;
+  gpu->stream = gpu->up = gpu->down = NULL;
+  memset (gpu->uploaded, 0, sizeof (gpu->uploaded));
+  memset (gpu->transposed, 0, sizeof (gpu->transposed));
   gst_clear_object (&gpu->context);
   g_clear_pointer (&gpu->failure, g_free);
   gpu->failed = FALSE;
@@ -155,24 +229,123 @@ ct_gpu_holds (const CtGpu * gpu, GstBuffer * buf)
       GST_CUDA_MEMORY_CAST (mem)->context == gpu->context;
 }
 
-/* The copies are 2-D, on the element's stream (truly asynchronous from
- * pinned memory); the wait at the end is there because GStreamer 1.22's
- * CUDA memory has no stream to order on: what goes downstream must be
- * finished. */
+/* Waits for all three streams, whatever happened: nothing may touch a
+ * buffer once it is unmapped. Returns the first failure. */
+static CtResult
+sync_all (CtGpu * gpu, CtResult res)
+{
+  CtStream streams[] = { gpu->up, gpu->stream, gpu->down };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (streams); i++) {
+    CtResult r = ct_stream_synchronize (streams[i]);
+
+    if (res == CT_OK)
+      res = r;
+  }
+  return res;
+}
+
+/* @job's @n bands from host @in to pinned host @out through the staging
+ * buffer: every band's upload on the up stream first (they are queued in
+ * no time, and the link starts at once), then each band's kernel on the
+ * kernel stream once its upload is done, and its download on the down
+ * stream once its kernel is; the streams run side by side. */
+static CtResult
+run_bands (CtGpu * gpu, const CtJob * job, CtKernel kernel,
+    const CtBand * bands, guint n, const CtSpan * in, const CtSpan * din,
+    const CtSpan * out, const CtSpan * dout, CtStep * step, CtPath * ran)
+{
+  CtResult res = CT_OK;
+  gsize most = 0;
+  guint i;
+
+  *ran = CT_PATH_NONE;
+  *step = CT_STEP_UPLOAD;
+  for (i = 0; res == CT_OK && i < n; i++) {
+    const CtBand *b = &bands[i];
+    const CtSpan *hi = &in[b->piece], *di = &din[b->piece];
+
+    res = ct_copy_2d_async (di->data + b->first * di->stride, di->stride,
+        hi->data + b->first * hi->stride, hi->stride, job->in[b->piece].row,
+        b->rows, gpu->up);
+    if (res == CT_OK)
+      res = ct_event_record (gpu->uploaded[i], gpu->up);
+  }
+  for (i = 0; res == CT_OK && i < n; i++) {
+    const CtBand *b = &bands[i];
+    const CtSpan *ho = &out[b->piece], *dd = &dout[b->piece];
+    CtPath path = CT_PATH_NONE;
+
+    *step = CT_STEP_KERNEL;
+    res = ct_stream_wait_event (gpu->stream, gpu->uploaded[i]);
+    if (res == CT_OK)
+      res = ct_job_launch_band (job, b, kernel, gpu->stream, &din[b->piece],
+          dd, &path);
+    /* the path of the largest band */
+    if (res == CT_OK && b->rows * job->in[b->piece].row > most) {
+      most = b->rows * job->in[b->piece].row;
+      *ran = path;
+    }
+    if (res == CT_OK)
+      res = ct_event_record (gpu->transposed[i], gpu->stream);
+    if (res == CT_OK)
+      res = ct_stream_wait_event (gpu->down, gpu->transposed[i]);
+    if (res != CT_OK)
+      break;
+
+    *step = CT_STEP_DOWNLOAD;
+    res = ct_copy_2d_async (ho->data + b->out_y * ho->stride + b->out_x,
+        ho->stride, dd->data + b->out_y * dd->stride + b->out_x, dd->stride,
+        b->out_row, b->out_rows, gpu->down);
+  }
+  if (res == CT_OK)
+    *step = CT_STEP_SYNC;
+  return sync_all (gpu, res);
+}
+
+/* Whether @data is pinned host memory (not knowing counts as not). */
+static gboolean
+is_pinned (const guint8 * data)
+{
+  int pinned = 0;
+
+  return ct_host_is_pinned (data, &pinned) == CT_OK && pinned;
+}
+
+/* The copies are 2-D (truly asynchronous from and to pinned memory); the
+ * wait at the end is there because GStreamer 1.22's CUDA memory has no
+ * stream to order on: what goes downstream must be finished. */
 CtResult
 ct_gpu_run (CtGpu * gpu, const CtJob * job, CtKernel kernel,
     const CtSpan * in, gboolean in_dev, const CtSpan * out, gboolean out_dev,
     CtStep * step, CtPath * ran)
 {
   CtSpan din[CT_JOB_MAX_PIECES] = { {0} }, dout[CT_JOB_MAX_PIECES] = { {0} };
+  CtBand bands[CT_JOB_MAX_BANDS];
   CtResult res;
-  guint i;
+  guint i, n_bands = 0;
 
   if (!in_dev || !out_dev) {
     *step = CT_STEP_ALLOCATE;
     res = ensure_staging (gpu, job->dev_needed);
     if (res != CT_OK)
       return res;
+  }
+  /* bands where both ends are in host memory and the download can run
+   * asynchronously (into pinned memory: into pageable memory it waits);
+   * a frame of one band goes the plain way */
+  if (!in_dev && !out_dev && gpu->band_bytes > 0 && is_pinned (out[0].data))
+    n_bands = ct_job_bands (job, gpu->band_bytes, bands, CT_JOB_MAX_BANDS);
+  if (n_bands > job->n_pieces) {
+    for (i = 0; i < job->n_pieces; i++) {
+      din[i].data = gpu->mem + job->in[i].offset;
+      din[i].stride = job->in[i].pitch;
+      dout[i].data = gpu->mem + job->out[i].offset;
+      dout[i].stride = job->out[i].pitch;
+    }
+    return run_bands (gpu, job, kernel, bands, n_bands, in, din, out, dout,
+        step, ran);
   }
 
   *step = CT_STEP_UPLOAD;
@@ -188,7 +361,7 @@ ct_gpu_run (CtGpu * gpu, const CtJob * job, CtKernel kernel,
     res = ct_copy_2d_async (din[i].data, din[i].stride, in[i].data,
         in[i].stride, p->row, p->rows, gpu->stream);
     if (res != CT_OK)
-      return res;
+      return sync_all (gpu, res);
   }
   for (i = 0; i < job->n_pieces; i++) {
     if (out_dev) {
@@ -202,7 +375,7 @@ ct_gpu_run (CtGpu * gpu, const CtJob * job, CtKernel kernel,
   *step = CT_STEP_KERNEL;
   res = ct_job_launch (job, kernel, TRUE, gpu->stream, din, dout, ran);
   if (res != CT_OK)
-    return res;
+    return sync_all (gpu, res);
 
   *step = CT_STEP_DOWNLOAD;
   for (i = 0; !out_dev && i < job->n_pieces; i++) {
@@ -211,7 +384,7 @@ ct_gpu_run (CtGpu * gpu, const CtJob * job, CtKernel kernel,
     res = ct_copy_2d_async (out[i].data, out[i].stride, dout[i].data,
         dout[i].stride, p->row, p->rows, gpu->stream);
     if (res != CT_OK)
-      return res;
+      return sync_all (gpu, res);
   }
 
   *step = CT_STEP_SYNC;

@@ -22,7 +22,11 @@ typedef struct
 {
   GstElement *element;          /* the owner, for contexts and the log */
   GstCudaContext *context;
-  CtStream stream;
+  CtStream stream;              /* the kernels */
+  CtStream up, down;            /* the bands' copies (ct_gpu_run) */
+  CtEvent uploaded[CT_JOB_MAX_BANDS];
+  CtEvent transposed[CT_JOB_MAX_BANDS];
+  gsize band_bytes;             /* 0: no bands */
   gboolean failed;
   gchar *failure;               /* why there is no GPU, for the user */
   guint8 *mem;                  /* staging */
@@ -44,7 +48,10 @@ gboolean ct_gpu_holds (const CtGpu * gpu, GstBuffer * buf);
 /* The one way through the GPU, in a pushed context: @job's pieces of @in
  * and @out in host memory staged through the device (@in_dev, @out_dev:
  * they are in our CUDA memory, used in place), the kernel (@kernel as
- * asked), the copies back, and a wait. @step tells where a failure
+ * asked), the copies back, and a wait. From host memory to pinned host
+ * memory a frame goes in bands, so that both directions of the link and
+ * the kernels work at once: the upload of one band beside the kernel of
+ * the one before and the download of the one before that. @step tells where a failure
  * happened; *@ran gets the path the largest plane or tensor took. */
 CtResult ct_gpu_run (CtGpu * gpu, const CtJob * job, CtKernel kernel,
     const CtSpan * in, gboolean in_dev, const CtSpan * out, gboolean out_dev,

@@ -145,6 +145,81 @@ GST_START_TEST (test_gpu_flips_on_gpu)
 
 GST_END_TEST;
 
+/* Frames in bands (system memory into pinned memory): bands of 16 rows
+ * (CUDATRANSPOSE_BAND_BYTES=1), every direction on one format of each
+ * plane layout, at sizes of several bands and a ragged last one. The
+ * harness offers no allocator, so the output comes from the element's own
+ * pinned pool, which is what takes bands; each output is poisoned before
+ * it goes back to the pool, so that the frame that reuses it shows any
+ * element the bands left unwritten. */
+GST_START_TEST (test_gpu_bands)
+{
+  static const gint sizes[][2] = {
+    {130, 71}, {67, 261}, {1, 100}, {100, 1}, {641, 480}, {48, 32},
+  };
+  GstHarness *h;
+  guint d, f, s, n_pinned = 0;
+
+  g_setenv ("CUDATRANSPOSE_BAND_BYTES", "1", TRUE);
+  h = gst_harness_new ("cudatranspose");
+  for (d = 0; d < ct_check_n_directions; d++) {
+    GstVideoOrientationMethod method = ct_check_directions[d];
+
+    g_object_set (h->element, "video-direction", method, NULL);
+    for (f = 0; f < ct_check_n_layout_formats; f++) {
+      for (s = 0; s < G_N_ELEMENTS (sizes); s++) {
+        GstVideoFormat fmt = ct_check_layout_formats[f];
+        gint w = sizes[s][0], hh = sizes[s][1], pass;
+
+        gst_harness_set_src_caps (h, ct_check_caps (fmt, w, hh));
+        for (pass = 0; pass < 4; pass++) {
+          GstVideoInfo info;
+          GstBuffer *in, *out;
+          GstMapInfo map;
+          int pinned = 0;
+          gchar *what = g_strdup_printf ("bands of 16 rows, %s %dx%d, "
+              "direction %d, pass %d", gst_video_format_to_string (fmt), w,
+              hh, method, pass);
+
+          fail_unless (gst_video_info_set_format (&info, fmt, w, hh));
+          in = ct_check_make_frame (&info, pass % 2 ? 3 + s : 0);
+          fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
+              GST_FLOW_OK);
+          out = gst_harness_pull (h);
+          fail_unless (out != NULL, "%s: no output", what);
+          ct_check_assert_oriented (&info, in, out, method, what);
+          /* (identity is a passthrough: its output is the input) */
+          if (method != GST_VIDEO_ORIENTATION_IDENTITY) {
+            /* poisoned for the next frame that takes this buffer (its
+             * memory is the pool's, whoever else holds the buffer) */
+            GstMemory *mem;
+
+            fail_unless_equals_int (gst_buffer_n_memory (out), 1);
+            mem = gst_buffer_peek_memory (out, 0);
+            fail_unless (gst_memory_map (mem, &map, GST_MAP_WRITE),
+                "%s: the output's memory cannot be written", what);
+            memset (map.data, 0xa5 ^ pass, map.size);
+            fail_unless_equals_int (ct_host_is_pinned (map.data, &pinned),
+                CT_OK);
+            fail_unless (pinned, "%s: the output is not pinned, so no "
+                "bands ran", what);
+            n_pinned++;
+            gst_memory_unmap (mem, &map);
+          }
+          gst_buffer_unref (out);
+          gst_buffer_unref (in);
+          g_free (what);
+        }
+      }
+    }
+  }
+  fail_unless (n_pinned > 0, "no output was pinned: the bands never ran");
+  gst_harness_teardown (h);
+  g_unsetenv ("CUDATRANSPOSE_BAND_BYTES");
+}
+
+GST_END_TEST;
+
 /* A device that does not exist: refused at READY -> PAUSED, with CUDA's
  * reason, whichever GPU kernel was asked for. */
 GST_START_TEST (test_gpu_bad_device_id)
@@ -179,6 +254,7 @@ video_gpu_suite (void)
   tcase_add_loop_test (tc, test_gpu_all_directions, 0, n_gpu_kernels ());
   tcase_add_test (tc, test_gpu_same_as_videoflip);
   tcase_add_loop_test (tc, test_gpu_flips_on_gpu, 0, n_gpu_kernels ());
+  tcase_add_test (tc, test_gpu_bands);
   return s;
 }
 
