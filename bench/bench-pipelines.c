@@ -3,6 +3,7 @@
  * on the same pre-generated frames, in the same run.
  *
  *   bench-pipelines [--frames N] [--json FILE] [--tensors]
+ *                   [--formats I420,NV12,...] [--paths system,cuda,videoflip]
  *
  * Frames are made once, in buffers from the pool the first element proposes
  * (pinned host memory for cudatranspose; the "input" column says whether
@@ -12,6 +13,18 @@
  * to the last. "own us" is the median time a frame spends inside the element
  * under test: from its arrival on the element's sink pad to its departure
  * from the src pad. GB/s counts the frame's bytes read plus written.
+ *
+ * Two bounds are measured in the same run, on the GPU directly:
+ *  - the link's: the frame's bytes copied host->device and device->host at
+ *    the same time on two streams, pinned at both ends (CUDA events, the
+ *    best of three medians); no system-memory path can beat it, and "of
+ *    link" gives each system-memory row's frames/s as a fraction of it;
+ *  - the kernel's: the frame's planes transposed by the auto kernels from
+ *    device memory to device memory, rows 256-byte aligned as the element
+ *    stages them (events, median, L2 flushed before each); "kernel us"
+ *    sits beside the CUDA-memory row's "own us".
+ * "own us" is also each frame's time from input to output: the element
+ * holds no frame back.
  *
  * Then tensor rows: cudatranspose permutation=... alone on one
  * other/tensors tensor per buffer (HWC <-> CHW of 1080p and 4K images),
@@ -37,18 +50,34 @@
 
 typedef struct
 {
+  const gchar *id;              /* for --paths */
   const gchar *name;
   const gchar *desc;            /* between appsrc and fakesink; "t" is timed */
   gboolean cuda;                /* needs cudaupload's formats */
 } Path;
 
 static const Path paths[] = {
-  {"cudatranspose (system memory)", "cudatranspose name=t", FALSE},
-  {"cudaupload ! cudatranspose ! cudadownload",
+  {"system", "cudatranspose (system memory)", "cudatranspose name=t", FALSE},
+  {"cuda", "cudaupload ! cudatranspose ! cudadownload",
       "cudaupload ! cudatranspose name=t ! cudadownload ! video/x-raw", TRUE},
-  {"videoflip video-direction=ul-lr", "videoflip name=t video-direction=ul-lr",
-      FALSE},
+  {"videoflip", "videoflip video-direction=ul-lr",
+      "videoflip name=t video-direction=ul-lr", FALSE},
 };
+
+/* Whether @name is in the comma-separated @list (NULL: all are). */
+static gboolean
+listed (const gchar * list, const gchar * name)
+{
+  gchar **items;
+  gboolean found;
+
+  if (!list)
+    return TRUE;
+  items = g_strsplit (list, ",", -1);
+  found = g_strv_contains ((const gchar * const *) items, name);
+  g_strfreev (items);
+  return found;
+}
 
 typedef struct
 {
@@ -131,6 +160,203 @@ cmp_u64 (const void *a, const void *b)
   return x < y ? -1 : x > y;
 }
 
+#define BOUND_REPS 15
+#define FLUSH_BYTES (256u << 20)
+
+static int
+cmp_double (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* What the GPU side of the bench holds: two streams, timing events, and a
+ * buffer to flush the L2 with. */
+typedef struct
+{
+  gboolean ok;
+  CtStream s1, s2;
+  CtEvent start, end, joined;
+  guint8 *flush;
+} Gpu;
+
+static gboolean
+gpu_open (Gpu * g)
+{
+  int n = 0;
+
+  memset (g, 0, sizeof (*g));
+  g->ok = ct_device_count (&n) == CT_OK && n > 0 &&
+      ct_stream_create (&g->s1) == CT_OK &&
+      ct_stream_create (&g->s2) == CT_OK &&
+      ct_event_create (&g->start, 1) == CT_OK &&
+      ct_event_create (&g->end, 1) == CT_OK &&
+      ct_event_create (&g->joined, 0) == CT_OK &&
+      ct_device_alloc ((void **) &g->flush, FLUSH_BYTES) == CT_OK;
+  return g->ok;
+}
+
+static void
+gpu_close (Gpu * g)
+{
+  if (g->flush)
+    ct_device_free (g->flush);
+  if (g->start)
+    ct_event_destroy (g->start);
+  if (g->end)
+    ct_event_destroy (g->end);
+  if (g->joined)
+    ct_event_destroy (g->joined);
+  if (g->s1)
+    ct_stream_destroy (g->s1);
+  if (g->s2)
+    ct_stream_destroy (g->s2);
+}
+
+/* The median of BOUND_REPS timings of @enqueue on s1 (and s2, which it may
+ * use after waiting for start): us, or 0 if anything failed. */
+static double
+time_gpu (Gpu * g, gboolean (*enqueue) (Gpu *, gpointer), gpointer data)
+{
+  double t[BOUND_REPS];
+  gint r, n = 0;
+
+  for (r = -3; r < BOUND_REPS; r++) {
+    float ms = 0;
+
+    /* a device copy of half the flush buffer over the other half pushes
+     * the frame out of the L2 */
+    if (ct_copy_2d_async (g->flush, FLUSH_BYTES / 2, g->flush + FLUSH_BYTES
+            / 2, FLUSH_BYTES / 2, FLUSH_BYTES / 2, 1, g->s1) != CT_OK ||
+        ct_event_record (g->start, g->s1) != CT_OK ||
+        ct_stream_wait_event (g->s2, g->start) != CT_OK ||
+        !enqueue (g, data) ||
+        ct_event_record (g->joined, g->s2) != CT_OK ||
+        ct_stream_wait_event (g->s1, g->joined) != CT_OK ||
+        ct_event_record (g->end, g->s1) != CT_OK ||
+        ct_event_synchronize (g->end) != CT_OK ||
+        ct_event_elapsed_ms (&ms, g->start, g->end) != CT_OK)
+      return 0;
+    if (r >= 0)
+      t[n++] = ms * 1000.0;
+  }
+  qsort (t, n, sizeof (t[0]), cmp_double);
+  return t[n / 2];
+}
+
+typedef struct
+{
+  guint8 *host_in, *host_out, *dev_in, *dev_out;
+  gsize bytes;
+} LinkJob;
+
+static gboolean
+enqueue_both_ways (Gpu * g, gpointer data)
+{
+  LinkJob *j = data;
+
+  return ct_copy_2d_async (j->dev_in, j->bytes, j->host_in, j->bytes,
+      j->bytes, 1, g->s1) == CT_OK &&
+      ct_copy_2d_async (j->host_out, j->bytes, j->dev_out, j->bytes,
+      j->bytes, 1, g->s2) == CT_OK;
+}
+
+/* The link's bound for frames of @bytes: us per frame, 0 if unmeasured. */
+static double
+link_bound_us (Gpu * g, gsize bytes)
+{
+  LinkJob j = { NULL, NULL, NULL, NULL, bytes };
+  double us = 0;
+
+  if (g->ok && ct_host_alloc ((void **) &j.host_in, bytes) == CT_OK &&
+      ct_host_alloc ((void **) &j.host_out, bytes) == CT_OK &&
+      ct_device_alloc ((void **) &j.dev_in, bytes) == CT_OK &&
+      ct_device_alloc ((void **) &j.dev_out, bytes) == CT_OK) {
+    gint k;
+
+    memset (j.host_in, 0x5a, bytes);
+    memset (j.host_out, 0xa5, bytes);
+    /* the best of three medians: one run on the H200 host gave 95 and 990
+     * us where the others gave 75 and 661-693 */
+    for (k = 0; k < 3; k++) {
+      double t = time_gpu (g, enqueue_both_ways, &j);
+
+      if (t > 0 && (us == 0 || t < us))
+        us = t;
+    }
+  }
+  if (j.host_in)
+    ct_host_free (j.host_in);
+  if (j.host_out)
+    ct_host_free (j.host_out);
+  if (j.dev_in)
+    ct_device_free (j.dev_in);
+  if (j.dev_out)
+    ct_device_free (j.dev_out);
+  return us;
+}
+
+typedef struct
+{
+  CtPlane planes[GST_VIDEO_MAX_PLANES];
+  guint n;
+} KernelJob;
+
+static gboolean
+enqueue_kernel (Gpu * g, gpointer data)
+{
+  KernelJob *k = data;
+
+  return ct_transpose_planes (k->planes, k->n, CT_KERNEL_AUTO,
+      CT_MAPPING_TRANSPOSE, g->s1) == CT_OK;
+}
+
+static gsize
+aligned_256 (gsize bytes)
+{
+  return (bytes + 255) / 256 * 256;
+}
+
+/* The auto kernels' time on a frame of @info in device memory: us, 0 if
+ * unmeasured. */
+static double
+kernel_us (Gpu * g, const GstVideoInfo * info)
+{
+  KernelJob k;
+  guint8 *mem = NULL;
+  gsize in_bytes[GST_VIDEO_MAX_PLANES], total = 0, offset = 0;
+  double us = 0;
+  guint p;
+
+  memset (&k, 0, sizeof (k));
+  k.n = GST_VIDEO_INFO_N_PLANES (info);
+  for (p = 0; p < k.n; p++) {
+    CtPlane *pl = &k.planes[p];
+    gint comp[GST_VIDEO_MAX_COMPONENTS];
+
+    gst_video_format_info_component (info->finfo, p, comp);
+    pl->width = GST_VIDEO_INFO_COMP_WIDTH (info, comp[0]);
+    pl->height = GST_VIDEO_INFO_COMP_HEIGHT (info, comp[0]);
+    pl->elem_size = GST_VIDEO_INFO_COMP_PSTRIDE (info, comp[0]);
+    pl->src_stride = aligned_256 ((gsize) pl->width * pl->elem_size);
+    pl->dst_stride = aligned_256 ((gsize) pl->height * pl->elem_size);
+    in_bytes[p] = pl->src_stride * pl->height;
+    total += in_bytes[p] + pl->dst_stride * pl->width;
+  }
+  if (!g->ok || ct_device_alloc ((void **) &mem, total) != CT_OK)
+    return 0;
+  for (p = 0; p < k.n; p++) {
+    k.planes[p].src = mem + offset;
+    offset += in_bytes[p];
+    k.planes[p].dst = mem + offset;
+    offset += k.planes[p].dst_stride * k.planes[p].width;
+  }
+  us = time_gpu (g, enqueue_kernel, &k);
+  ct_device_free (mem);
+  return us;
+}
+
 /* Fills a frame with a cheap pattern that differs between frames. */
 static void
 fill_frame (GstBuffer * buf, guint seed)
@@ -157,6 +383,8 @@ typedef struct
   double fps;
   double gbps;
   double own_us;
+  double bound_fps;             /* the link's, for system-memory rows */
+  double kernel_us;             /* the kernels' alone, for CUDA-memory rows */
   gboolean pinned_input;        /* the frames pushed are page-locked */
   gboolean pinned_output;
   gchar kernel[32];             /* cudatranspose's active-kernel */
@@ -212,7 +440,7 @@ static Result
 run_path (const gchar * path_desc, GstCaps * caps, gsize bytes,
     guint n_frames)
 {
-  Result r = { FALSE, "", 0, 0, 0, FALSE, FALSE, "" };
+  Result r = { FALSE, "", 0, 0, 0, 0, 0, FALSE, FALSE, "" };
   gchar *desc;
   GstElement *pipeline, *src, *t, *sink;
   GstBus *bus;
@@ -371,24 +599,32 @@ static void
 report (const gchar * format, gint width, gint height, const gchar * size,
     const gchar * path, const Result * r, FILE * json, gboolean * first)
 {
+  gchar of_link[16] = "", kernel[16] = "";
+
+  if (r->ok && r->bound_fps > 0)
+    g_snprintf (of_link, sizeof (of_link), "%.2f", r->fps / r->bound_fps);
+  if (r->ok && r->kernel_us > 0)
+    g_snprintf (kernel, sizeof (kernel), "%.1f", r->kernel_us);
   if (r->ok)
-    printf ("%-7s %-13s %-44s %10.1f %8.2f %9.1f %-8s %-8s %s\n", format,
-        size, path, r->fps, r->gbps, r->own_us,
+    printf ("%-7s %-13s %-44s %10.1f %8.2f %7s %9.1f %9s %-8s %-8s %s\n",
+        format, size, path, r->fps, r->gbps, of_link, r->own_us, kernel,
         r->pinned_input ? "pinned" : "pageable",
         r->pinned_output ? "pinned" : "pageable", r->kernel);
   else
-    printf ("%-7s %-13s %-44s %10s %8s %9s (%s)\n", format, size, path, "-",
-        "-", "-", r->why);
+    printf ("%-7s %-13s %-44s %10s %8s %7s %9s %9s (%s)\n", format, size,
+        path, "-", "-", "-", "-", "-", r->why);
   fflush (stdout);
   if (json) {
     gchar *why = g_strescape (r->why, NULL);
 
     fprintf (json, "%s  {\"format\": \"%s\", \"width\": %d, "
         "\"height\": %d, \"path\": \"%s\", \"ok\": %s, \"fps\": %.2f, "
-        "\"gbps\": %.3f, \"own_us\": %.2f, \"input_pinned\": %s, "
+        "\"gbps\": %.3f, \"own_us\": %.2f, \"link_bound_fps\": %.2f, "
+        "\"kernel_us\": %.2f, \"input_pinned\": %s, "
         "\"output_pinned\": %s, \"kernel\": \"%s\", \"why\": \"%s\"}",
         *first ? "" : ",\n", format, width, height, path,
-        r->ok ? "true" : "false", r->fps, r->gbps, r->own_us,
+        r->ok ? "true" : "false", r->fps, r->gbps, r->own_us, r->bound_fps,
+        r->kernel_us,
         r->pinned_input ? "true" : "false",
         r->pinned_output ? "true" : "false", r->kernel, why);
     g_free (why);
@@ -404,11 +640,12 @@ main (int argc, char **argv)
     GST_VIDEO_FORMAT_GRAY8,
   };
   const gint sizes[][2] = { {1920, 1080}, {3840, 2160} };
-  const gchar *json_path = NULL;
+  const gchar *json_path = NULL, *only_formats = NULL, *only_paths = NULL;
   guint n_frames = 0, s, f, p;
   gboolean tensors_only = FALSE;
   FILE *json = NULL;
   gboolean first = TRUE;
+  Gpu gpu;
 
   gst_init (&argc, &argv);
   for (p = 1; p < (guint) argc; p++) {
@@ -418,8 +655,13 @@ main (int argc, char **argv)
       n_frames = atoi (argv[++p]);
     else if (g_str_equal (argv[p], "--tensors"))
       tensors_only = TRUE;
+    else if (g_str_equal (argv[p], "--formats") && p + 1 < (guint) argc)
+      only_formats = argv[++p];
+    else if (g_str_equal (argv[p], "--paths") && p + 1 < (guint) argc)
+      only_paths = argv[++p];
     else {
-      fprintf (stderr, "usage: %s [--frames N] [--json FILE] [--tensors]\n",
+      fprintf (stderr, "usage: %s [--frames N] [--json FILE] [--tensors] "
+          "[--formats I420,NV12,...] [--paths system,cuda,videoflip]\n",
           argv[0]);
       return 2;
     }
@@ -431,26 +673,36 @@ main (int argc, char **argv)
   if (json)
     fprintf (json, "[\n");
 
-  printf ("%-7s %-13s %-44s %10s %8s %9s %-8s %-8s %s\n", "format", "size",
-      "path", "frames/s", "GB/s", "own us", "input", "output", "kernel");
+  gpu_open (&gpu);
+  printf ("%-7s %-13s %-44s %10s %8s %7s %9s %9s %-8s %-8s %s\n", "format",
+      "size", "path", "frames/s", "GB/s", "of link", "own us", "kernel us",
+      "input", "output", "kernel");
   for (s = 0; s < G_N_ELEMENTS (sizes) && !tensors_only; s++) {
     for (f = 0; f < G_N_ELEMENTS (formats); f++) {
-      double flip_fps = 0;
+      double flip_fps = 0, bound, kernel;
       Result res[G_N_ELEMENTS (paths)];
       const gchar *name = gst_video_format_to_string (formats[f]);
       GstVideoInfo info;
       GstCaps *caps;
       gchar size[32];
 
+      if (!listed (only_formats, name))
+        continue;
       gst_video_info_set_format (&info, formats[f], sizes[s][0], sizes[s][1]);
       caps = gst_video_info_to_caps (&info);
       gst_caps_set_simple (caps, "framerate", GST_TYPE_FRACTION, 0, 1, NULL);
       g_snprintf (size, sizeof (size), "%dx%d", sizes[s][0], sizes[s][1]);
       /* the CPU is slow: fewer frames for videoflip, more for the GPU */
+      bound = link_bound_us (&gpu, GST_VIDEO_INFO_SIZE (&info));
+      kernel = kernel_us (&gpu, &info);
       for (p = 0; p < G_N_ELEMENTS (paths); p++) {
         guint n = n_frames ? n_frames : (p == 2 ? 60 :
             (sizes[s][0] > 2000 ? 1500 : 4000));
 
+        res[p].ok = FALSE;
+        res[p].why[0] = '\0';
+        if (!listed (only_paths, paths[p].id))
+          continue;
         if (paths[p].cuda && formats[f] == GST_VIDEO_FORMAT_GRAY8) {
           res[p].ok = FALSE;
           g_snprintf (res[p].why, sizeof (res[p].why), "GStreamer 1.22's "
@@ -459,6 +711,10 @@ main (int argc, char **argv)
           res[p] = run_path (paths[p].desc, caps, GST_VIDEO_INFO_SIZE (&info),
               n);
         }
+        if (p == 0 && bound > 0)
+          res[p].bound_fps = 1e6 / bound;
+        if (paths[p].cuda && kernel > 0)
+          res[p].kernel_us = kernel;
         if (p == 2 && res[p].ok)
           flip_fps = res[p].fps;
         report (name, sizes[s][0], sizes[s][1], size, paths[p].name, &res[p],
@@ -469,10 +725,16 @@ main (int argc, char **argv)
         printf ("%-6s %dx%d: cudatranspose in system memory %.1fx "
             "videoflip's frames/s\n", name, sizes[s][0], sizes[s][1],
             res[0].fps / flip_fps);
+      if (bound > 0)
+        printf ("%-6s %dx%d: link bound %.1f us a frame (%.1f frames/s)\n",
+            name, sizes[s][0], sizes[s][1], bound, 1e6 / bound);
+      if (kernel > 0 && res[1].ok)
+        printf ("%-6s %dx%d: in CUDA memory, own time %.2fx the kernel's\n",
+            name, sizes[s][0], sizes[s][1], res[1].own_us / kernel);
     }
   }
 
-  for (p = 0; p < G_N_ELEMENTS (tensor_jobs); p++) {
+  for (p = 0; p < G_N_ELEMENTS (tensor_jobs) && !only_formats; p++) {
     const TensorJob *j = &tensor_jobs[p];
     gsize bytes = j->elements * j->es;
     gchar *caps_str = g_strdup_printf ("other/tensors,format=static,"
@@ -496,5 +758,6 @@ main (int argc, char **argv)
     fprintf (json, "\n]\n");
     fclose (json);
   }
+  gpu_close (&gpu);
   return 0;
 }
