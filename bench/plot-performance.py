@@ -2,7 +2,10 @@
 """Plots bench-kernels --json output: fraction of copy against plane size,
 one panel per element size, one line per variant; or, for the output of
 --directions, auto's fraction of copy in each of the eight directions, one
-group of bars per job (planes of each element size, I420 frames).
+group of bars per job (planes of each element size, I420 frames); or, for
+bench-pipelines --json, each system-memory frame's frames/s as a fraction
+of the link's bound, and each CUDA-memory frame's element time beside its
+kernels' time.
 
     bench/plot-performance.py BENCH.json OUT.png
 
@@ -55,11 +58,49 @@ def plot_directions(data, rows, out):
     fig.savefig(out, dpi=110)
 
 
+def plot_pipelines(rows, out):
+    """bench-pipelines: two panels, system memory against the link, CUDA
+    memory against the kernels."""
+    def frame(r):
+        return f"{r['format']}\n{r['width']}x{r['height']}"
+
+    system = [r for r in rows if r["ok"] and r["path"].endswith(
+        "(system memory)") and r.get("link_bound_fps", 0) > 0]
+    cuda = [r for r in rows if r["ok"] and r["path"].startswith(
+        "cudaupload") and r.get("kernel_us", 0) > 0]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(13, 5))
+    left.bar(range(len(system)),
+             [r["fps"] / r["link_bound_fps"] for r in system])
+    left.set_xticks(range(len(system)))
+    left.set_xticklabels([frame(r) for r in system], fontsize="small")
+    left.axhline(1.0, color="grey", linewidth=0.5)
+    left.axhline(0.8, color="grey", linewidth=0.5, linestyle="--")
+    left.set_ylabel("frames/s over the link's bound (same run)")
+    left.set_title("system memory, pinned: cudatranspose alone")
+    left.grid(True, axis="y", linewidth=0.3)
+    xs = range(len(cuda))
+    right.bar([x - 0.2 for x in xs], [r["own_us"] for r in cuda], 0.4,
+              label="element's own time")
+    right.bar([x + 0.2 for x in xs], [r["kernel_us"] for r in cuda], 0.4,
+              label="kernels alone, same frame")
+    right.set_xticks(list(xs))
+    right.set_xticklabels([frame(r) for r in cuda], fontsize="small")
+    right.set_ylabel("us a frame (median)")
+    right.set_title("CUDA memory: cudaupload ! cudatranspose ! cudadownload")
+    right.grid(True, axis="y", linewidth=0.3)
+    right.legend(fontsize="small")
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
     with open(sys.argv[1]) as f:
         data = json.load(f)
+    if isinstance(data, list):
+        plot_pipelines(data, sys.argv[2])
+        return
     dirs = [r for r in data["rows"] if r["mode"] == "dir"]
     if dirs:
         plot_directions(data, dirs, sys.argv[2])

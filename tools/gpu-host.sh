@@ -91,6 +91,8 @@ if want pipelines; then
     "$b/bench/bench-pipelines" --json "$out/pipelines.json" \
     > "$out/pipelines.log" 2>&1
   echo "== pipelines rc=$?"
+  python3 bench/plot-performance.py "$out/pipelines.json" \
+    "$out/pipelines.png" && echo "== plot: $out/pipelines.png"
   cat "$out/pipelines.log"
 fi
 
