@@ -407,9 +407,10 @@ band_set (const CtJob * job, guint p, gsize first, gsize rows, CtBand * b)
   }
 }
 
-/* Whether row @r of a plane of @height rows may end a band: its output
- * must start on a step, counted from the top, or from the bottom where the
- * output is mirrored along the band's axis. */
+/* Where a band that reaches at least row @r of a plane of @height rows
+ * ends: on a step, counted from the top, or from the bottom where the
+ * output is mirrored along the band's axis (so that every band's output
+ * starts on a step), or at the last row. */
 static gsize
 band_end (gsize r, gsize height, gboolean mirrored)
 {
@@ -425,7 +426,7 @@ band_end (gsize r, gsize height, gboolean mirrored)
  * half of it, so that the kernels and the download start early, and the
  * last ones halving, so that little is left to download after the last
  * upload. Returns how many, or more than @max_bands when they do not
- * fit (then the bands are not all written). */
+ * fit (then only the first @max_bands are written). */
 static guint
 cut_bands (const CtJob * job, gsize size, CtBand * bands, guint max_bands)
 {
@@ -449,7 +450,8 @@ cut_bands (const CtJob * job, gsize size, CtBand * bands, guint max_bands)
       end = band_end (first + MAX (want / row, 1), height, mirrored);
       if (n < max_bands)
         band_set (job, p, first, end - first, &bands[n]);
-      n++;
+      if (++n > max_bands)
+        return n;               /* too many: no need to count them all */
       left -= MIN (left, (end - first) * row);
       first = end;
     }
