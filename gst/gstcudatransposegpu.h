@@ -51,8 +51,9 @@ gboolean ct_gpu_holds (const CtGpu * gpu, GstBuffer * buf);
  * asked), the copies back, and a wait. From host memory to pinned host
  * memory a frame goes in bands, so that both directions of the link and
  * the kernels work at once: the upload of one band beside the kernel of
- * the one before and the download of the one before that. @step tells where a failure
- * happened; *@ran gets the path the largest plane or tensor took. */
+ * the one before and the download of the one before that. @step tells
+ * where a failure happened; *@ran gets the path the largest plane, band or
+ * tensor took. */
 CtResult ct_gpu_run (CtGpu * gpu, const CtJob * job, CtKernel kernel,
     const CtSpan * in, gboolean in_dev, const CtSpan * out, gboolean out_dev,
     CtStep * step, CtPath * ran);
