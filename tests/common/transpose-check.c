@@ -228,10 +228,8 @@ ct_check_direction_swaps (GstVideoOrientationMethod method)
       method == GST_VIDEO_ORIENTATION_UR_LL;
 }
 
-/* Where element (x, y) of a w x h plane goes under @method, as videoflip
- * describes each direction. */
-static void
-oriented_point (GstVideoOrientationMethod method, guint w, guint h, guint x,
+void
+ct_check_oriented_point (GstVideoOrientationMethod method, guint w, guint h, guint x,
     guint y, guint * ox, guint * oy)
 {
   switch (method) {
@@ -291,7 +289,7 @@ ct_check_is_planar_422 (GstVideoFormat format)
 }
 
 /* The source pixel output pixel (ox, oy) of @method comes from, on a w x h
- * source: oriented_point of the inverse direction on the output (every
+ * source: ct_check_oriented_point of the inverse direction on the output (every
  * direction is its own inverse but 90r and 90l, each the other's). */
 static void
 source_point (GstVideoOrientationMethod method, guint w, guint h, guint ox,
@@ -305,9 +303,9 @@ source_point (GstVideoOrientationMethod method, guint w, guint h, guint ox,
     back = GST_VIDEO_ORIENTATION_90R;
   /* the inverse runs on the output's w x h */
   if (ct_check_direction_swaps (method))
-    oriented_point (back, h, w, ox, oy, x, y);
+    ct_check_oriented_point (back, h, w, ox, oy, x, y);
   else
-    oriented_point (back, w, h, ox, oy, x, y);
+    ct_check_oriented_point (back, w, h, ox, oy, x, y);
 }
 
 /* A byte of packed 4:2:2 pixel @x's component @c (0 Y, 1 U, 2 V) in @row:
@@ -487,7 +485,7 @@ ct_check_assert_oriented (const GstVideoInfo * in_info, GstBuffer * in,
         const guint8 *b;
         guint ox, oy;
 
-        oriented_point (method, w, h, x, y, &ox, &oy);
+        ct_check_oriented_point (method, w, h, x, y, &ox, &oy);
         b = dst + oy * ds + (gsize) ox * ps;
         if (memcmp (a, b, ps) != 0) {
           gst_video_frame_unmap (&fo);

@@ -47,6 +47,11 @@ extern const GstVideoOrientationMethod ct_check_directions[];
 extern const guint ct_check_n_directions;
 gboolean ct_check_direction_swaps (GstVideoOrientationMethod method);
 
+/* Where element (x, y) of a w x h plane goes under @method, as videoflip
+ * describes each direction. */
+void ct_check_oriented_point (GstVideoOrientationMethod method, guint w,
+    guint h, guint x, guint y, guint * ox, guint * oy);
+
 /* The output frame of @in_info under @method (default strides). */
 void ct_check_out_info (const GstVideoInfo * in_info,
     GstVideoOrientationMethod method, GstVideoInfo * out_info);

@@ -2,7 +2,7 @@
  * CPU: for every plane layout, direction, awkward size and band size, the
  * bands cover each plane's rows once and in order, their outputs start on
  * a 16-element step, and a frame run band by band through the CPU loop
- * equals this test's own model of the direction, element for element,
+ * equals the check library's model of the direction, element for element,
  * into output poisoned first. The GPU runs the same bands (video-gpu's
  * test_gpu_bands); this checks their arithmetic where CI has no GPU.
  * Random data (the seed is printed; CT_CHECK_SEED repeats it). */
@@ -20,11 +20,21 @@ static const GstVideoFormat formats[] = {
   GST_VIDEO_FORMAT_GBRA, GST_VIDEO_FORMAT_YUY2, GST_VIDEO_FORMAT_I422_10LE,
 };
 
-static const CtMapping mappings[] = {
-  CT_MAPPING_TRANSPOSE, CT_MAPPING_ROTATE_90R, CT_MAPPING_ROTATE_90L,
-  CT_MAPPING_ANTI_TRANSPOSE, CT_MAPPING_IDENTITY,
-  CT_MAPPING_FLIP_HORIZONTAL, CT_MAPPING_FLIP_VERTICAL,
-  CT_MAPPING_ROTATE_180,
+/* each mapping, and the direction whose model (the check library's) it
+ * is checked against */
+static const struct
+{
+  CtMapping mapping;
+  GstVideoOrientationMethod method;
+} mappings[] = {
+  {CT_MAPPING_TRANSPOSE, GST_VIDEO_ORIENTATION_UL_LR},
+  {CT_MAPPING_ROTATE_90R, GST_VIDEO_ORIENTATION_90R},
+  {CT_MAPPING_ROTATE_90L, GST_VIDEO_ORIENTATION_90L},
+  {CT_MAPPING_ANTI_TRANSPOSE, GST_VIDEO_ORIENTATION_UR_LL},
+  {CT_MAPPING_IDENTITY, GST_VIDEO_ORIENTATION_IDENTITY},
+  {CT_MAPPING_FLIP_HORIZONTAL, GST_VIDEO_ORIENTATION_HORIZ},
+  {CT_MAPPING_FLIP_VERTICAL, GST_VIDEO_ORIENTATION_VERT},
+  {CT_MAPPING_ROTATE_180, GST_VIDEO_ORIENTATION_180},
 };
 
 static const gint sizes[][2] = {
@@ -32,40 +42,6 @@ static const gint sizes[][2] = {
 };
 
 static const gsize band_sizes[] = { 1, 1000, 4096, 65536, 1 << 20 };
-
-/* Where source element (x, y) of a @w x @h plane lands, as the header's
- * table of mappings says. */
-static void
-model (CtMapping m, guint w, guint h, guint x, guint y, guint * ox,
-    guint * oy)
-{
-  switch (m) {
-    case CT_MAPPING_TRANSPOSE:
-      *ox = y, *oy = x;
-      break;
-    case CT_MAPPING_ROTATE_90R:
-      *ox = h - 1 - y, *oy = x;
-      break;
-    case CT_MAPPING_ROTATE_90L:
-      *ox = y, *oy = w - 1 - x;
-      break;
-    case CT_MAPPING_ANTI_TRANSPOSE:
-      *ox = h - 1 - y, *oy = w - 1 - x;
-      break;
-    case CT_MAPPING_IDENTITY:
-      *ox = x, *oy = y;
-      break;
-    case CT_MAPPING_FLIP_HORIZONTAL:
-      *ox = w - 1 - x, *oy = y;
-      break;
-    case CT_MAPPING_FLIP_VERTICAL:
-      *ox = x, *oy = h - 1 - y;
-      break;
-    default:
-      *ox = w - 1 - x, *oy = h - 1 - y;
-      break;
-  }
-}
 
 static gboolean
 has_resampled_422 (const CtJob * job)
@@ -80,7 +56,8 @@ has_resampled_422 (const CtJob * job)
 
 /* One job, one band size: the bands' shape, then the frame through them. */
 static void
-check_bands (const CtJob * job, gsize band_bytes, const gchar * what)
+check_bands (const CtJob * job, GstVideoOrientationMethod method,
+    gsize band_bytes, const gchar * what)
 {
   CtBand bands[CT_JOB_MAX_BANDS];
   CtSpan in[CT_JOB_MAX_PIECES], out[CT_JOB_MAX_PIECES];
@@ -145,7 +122,8 @@ check_bands (const CtJob * job, gsize band_bytes, const gchar * what)
 
     for (y = 0; y < g->height; y++) {
       for (x = 0; x < g->width; x++) {
-        model (job->mapping, g->width, g->height, x, y, &ox, &oy);
+        ct_check_oriented_point (method, g->width, g->height, x, y, &ox,
+            &oy);
         bad += memcmp (out[p].data + oy * out[p].stride + ox * g->elem_size,
             in[p].data + y * in[p].stride + x * g->elem_size,
             g->elem_size) != 0;
@@ -166,20 +144,21 @@ GST_START_TEST (test_bands_every_layout)
     for (m = 0; m < G_N_ELEMENTS (mappings); m++) {
       for (s = 0; s < G_N_ELEMENTS (sizes); s++) {
         GstVideoInfo in_info, out_info;
-        gboolean keep = (mappings[m] & CT_MAPPING_KEEP_AXES) != 0;
+        CtMapping mapping = mappings[m].mapping;
+        gboolean keep = (mapping & CT_MAPPING_KEEP_AXES) != 0;
         gint w = sizes[s][0], h = sizes[s][1];
         CtJob job;
 
         fail_unless (gst_video_info_set_format (&in_info, formats[f], w, h));
         fail_unless (gst_video_info_set_format (&out_info, formats[f],
                 keep ? w : h, keep ? h : w));
-        ct_job_set_video (&job, &in_info, &out_info, mappings[m]);
+        ct_job_set_video (&job, &in_info, &out_info, mapping);
         for (b = 0; b < G_N_ELEMENTS (band_sizes); b++) {
           gchar *what = g_strdup_printf ("%s %dx%d, mapping %d, bands of %"
               G_GSIZE_FORMAT " bytes", gst_video_format_to_string (formats[f]),
-              w, h, mappings[m], band_sizes[b]);
+              w, h, mapping, band_sizes[b]);
 
-          check_bands (&job, band_sizes[b], what);
+          check_bands (&job, mappings[m].method, band_sizes[b], what);
           g_free (what);
         }
       }
@@ -203,8 +182,10 @@ GST_START_TEST (test_bands_limits)
   fail_unless (gst_video_info_set_format (&out_info, GST_VIDEO_FORMAT_I420,
           2160, 3840));
   ct_job_set_video (&job, &info, &out_info, CT_MAPPING_ROTATE_90R);
-  check_bands (&job, 1, "I420 3840x2160, 90r, bands of 1 byte");
-  check_bands (&job, 1 << 20, "I420 3840x2160, 90r, bands of 1 MiB");
+  check_bands (&job, GST_VIDEO_ORIENTATION_90R, 1,
+      "I420 3840x2160, 90r, bands of 1 byte");
+  check_bands (&job, GST_VIDEO_ORIENTATION_90R, 1 << 20,
+      "I420 3840x2160, 90r, bands of 1 MiB");
   fail_unless_equals_int (ct_job_bands (&job, 0, bands, CT_JOB_MAX_BANDS), 0);
   n = ct_job_bands (&job, 1 << 20, bands, CT_JOB_MAX_BANDS);
   fail_unless (n > 3, "a 4K frame in 1 MiB bands took %u", n);
