@@ -62,6 +62,7 @@ GST_DEBUG_CATEGORY (gst_cuda_transpose_debug);
 #define DEFAULT_DEVICE_ID -1
 /* the element's name is its default job */
 #define DEFAULT_DIRECTION GST_VIDEO_ORIENTATION_UL_LR
+#define DEFAULT_FRAMES_IN_FLIGHT 2
 
 enum
 {
@@ -72,6 +73,7 @@ enum
   PROP_PERMUTATION,
   PROP_VIDEO_DIRECTION,
   PROP_METHOD,
+  PROP_FRAMES_IN_FLIGHT,
 };
 
 /* Every format videoflip takes, and the high-bit-depth and planar RGB ones
@@ -128,6 +130,29 @@ static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_PAD_ALWAYS,
     GST_STATIC_CAPS (CUDA_TRANSPOSE_CAPS));
 
+/* A buffer mapped for one transform, as the job's pieces: a video frame
+ * (planes), or tensors (one memory each, or one holding them all). */
+typedef struct
+{
+  GstBuffer *buf;
+  gboolean frame_mapped;
+  GstVideoFrame frame;
+  gboolean whole_mapped;        /* one map of the whole buffer */
+  guint n_maps;                 /* or one map per memory */
+  GstMapInfo maps[CT_TENSOR_COUNT_LIMIT];
+  CtSpan spans[CT_JOB_MAX_PIECES];
+} Mapped;
+
+/* A frame left in flight on the GPU (ct_gpu_run): its buffers stay mapped
+ * (and so referenced) until it is finished. */
+typedef struct
+{
+  gint slot;                    /* the GPU's slot; -1: no frame */
+  Mapped in, out;
+  GstBuffer *outbuf;            /* the frame to push, once finished */
+  GstCudaTransposeKernel kernel;        /* for the message if it fails */
+} Flight;
+
 struct _GstCudaTranspose
 {
   GstBaseTransform parent;
@@ -138,6 +163,7 @@ struct _GstCudaTranspose
   GstCudaTransposePath active_kernel;
   gchar *permutation;           /* as set, valid or not; NULL: none */
   GstVideoOrientationMethod direction;  /* as set: auto, or one of the 8 */
+  guint frames_in_flight;
   /* the direction the stream's tags ask for (auto), and the one the next
    * negotiation and buffer take: what the property or the tags say */
   GstVideoOrientationMethod tag_direction;
@@ -162,6 +188,28 @@ struct _GstCudaTranspose
   gboolean warned_cpu;
   GstCudaTransposeKernel warned_kernel;       /* asked for, ran on the CPU */
   CtStep step;                  /* of the buffer being transformed */
+
+  /* frames in flight, under the stream lock: the one transform () just
+   * queued (outbuf NULL until generate_output takes it), the one before it
+   * (pushed once the next is queued, or by a drain), and a finished frame
+   * generate_output pushes after that one */
+  Flight queued, held;
+  GstBuffer *ready;
+  guint64 held_seq;             /* counts the frames held, under the stream
+                                 * lock */
+  GstClockTime latency;         /* what a held frame adds, as last posted */
+
+  /* the releaser: a thread that pushes the held frame out if no next
+   * frame has come one frame's duration after it (so a frame is held no
+   * longer than the latency reported, and an application that waits for
+   * each output before it pushes the next input gets it) */
+  GThread *releaser;
+  GMutex release_lock;
+  GCond release_cond;
+  gboolean release_stop;        /* under release_lock, as are: */
+  guint64 release_seq;          /* the frame held last (held_seq) */
+  gint release_slot;            /* its slot */
+  gint64 release_at;            /* when it goes (monotonic, us) */
 };
 
 static GParamSpec *active_kernel_pspec;
@@ -169,6 +217,11 @@ static GParamSpec *active_kernel_pspec;
 static void gst_cuda_transpose_set_direction (GstCudaTranspose * self,
     GstVideoOrientationMethod method, gboolean from_tag);
 static void gst_cuda_transpose_reset_tags (GstCudaTranspose * self);
+static void gst_cuda_transpose_update_latency (GstCudaTranspose * self);
+static GstFlowReturn gst_cuda_transpose_drain (GstCudaTranspose * self,
+    gboolean push);
+static void gst_cuda_transpose_release_later (GstCudaTranspose * self);
+static void gst_cuda_transpose_stop_releaser (GstCudaTranspose * self);
 
 #define gst_cuda_transpose_parent_class parent_class
 static void
@@ -915,6 +968,7 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   if (!ok)
     self->job.mode = CT_JOB_NONE;
   gst_cuda_transpose_publish_job (self);
+  gst_cuda_transpose_update_latency (self);
   return ok;
 }
 
@@ -1298,6 +1352,13 @@ gst_cuda_transpose_decide_allocation (GstBaseTransform * trans,
   }
   gst_clear_object (&pool);
 
+  /* host memory: one more frame, for the one held back (frames-in-flight,
+   * which may be set while playing) */
+  if (!cuda) {
+    min_buffers++;
+    if (max_buffers > 0)
+      max_buffers++;
+  }
   ours = gst_cuda_transpose_new_pool (self, caps, cuda, &size, min_buffers,
       max_buffers);
   if (!ours) {
@@ -1479,6 +1540,8 @@ gst_cuda_transpose_stop (GstBaseTransform * trans)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
 
+  gst_cuda_transpose_stop_releaser (self);
+  gst_cuda_transpose_drain (self, FALSE);
   gst_cuda_transpose_close_gpu (self);
   GST_OBJECT_LOCK (self);
   self->active_kernel = GST_CUDA_TRANSPOSE_PATH_NONE;
@@ -1607,19 +1670,6 @@ gst_cuda_transpose_set_active (GstCudaTranspose * self, CtPath path)
     g_object_notify_by_pspec (G_OBJECT (self), active_kernel_pspec);
   }
 }
-
-/* A buffer mapped for one transform, as the job's pieces: a video frame
- * (planes), or tensors (one memory each, or one holding them all). */
-typedef struct
-{
-  GstBuffer *buf;
-  gboolean frame_mapped;
-  GstVideoFrame frame;
-  gboolean whole_mapped;        /* one map of the whole buffer */
-  guint n_maps;                 /* or one map per memory */
-  GstMapInfo maps[CT_TENSOR_COUNT_LIMIT];
-  CtSpan spans[CT_JOB_MAX_PIECES];
-} Mapped;
 
 /* Maps @buf as a frame of @info; @flags may ask for its CUDA memory. */
 static gboolean
@@ -1756,6 +1806,31 @@ gst_cuda_transpose_follow_direction (GstCudaTranspose * self)
   gst_cuda_transpose_publish_job (self);
 }
 
+/* How long a frame may be held back: one frame's duration where frames
+ * may be left in flight (frames-in-flight=2, a GPU held and a GPU kernel
+ * asked for, a frame job, a known frame rate: the LATENCY query adds
+ * it), else 0. Whether one is held depends on the buffers too
+ * (ct_gpu_run). */
+static GstClockTime
+gst_cuda_transpose_hold_duration (GstCudaTranspose * self)
+{
+  const GstVideoInfo *info = &self->job.in_info;
+  GstCudaTransposeKernel kernel;
+  guint frames;
+
+  GST_OBJECT_LOCK (self);
+  frames = self->frames_in_flight;
+  kernel = self->kernel;
+  GST_OBJECT_UNLOCK (self);
+  if (frames < 2 || !self->gpu.stream ||
+      kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU ||
+      self->job.mode != CT_JOB_VIDEO ||
+      GST_VIDEO_INFO_FPS_N (info) <= 0 || GST_VIDEO_INFO_FPS_D (info) <= 0)
+    return 0;
+  return gst_util_uint64_scale_int (GST_SECOND, GST_VIDEO_INFO_FPS_D (info),
+      GST_VIDEO_INFO_FPS_N (info));
+}
+
 /* Every job goes the same way: kernel resolved, buffers mapped as the
  * job's pieces, then the CPU or the one device routine, one error if that
  * fails. */
@@ -1765,10 +1840,11 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
   GstCudaTransposeKernel kernel;
-  gboolean in_dev = FALSE, out_dev = FALSE;
+  gboolean in_dev = FALSE, out_dev = FALSE, may_hold;
   CtPath ran = CT_PATH_CPU;
   Mapped in, out;
-  CtResult res;
+  CtResult res = CT_OK;
+  gint slot = -1;
 
   gst_cuda_transpose_follow_direction (self);
   kernel = gst_cuda_transpose_resolve_kernel (self);
@@ -1790,14 +1866,30 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU) {
     res = ct_job_run_cpu (&self->job, in.spans, out.spans, &self->step);
   } else if (gst_cuda_transpose_push (self)) {
-    res = ct_gpu_run (&self->gpu, &self->job, (CtKernel) kernel, in.spans,
-        in_dev, out.spans, out_dev, &self->step, &ran);
+    /* a frame still in flight keeps its staging slot: this one may take
+     * the other only if it may be left in flight too */
+    may_hold = gst_cuda_transpose_hold_duration (self) > 0;
+    if (self->held.slot >= 0 && !may_hold) {
+      self->step = CT_STEP_SYNC;
+      res = ct_gpu_finish (&self->gpu, self->held.slot);
+    }
+    if (res == CT_OK)
+      res = ct_gpu_run (&self->gpu, &self->job, (CtKernel) kernel, in.spans,
+          in_dev, out.spans, out_dev, may_hold, &slot, &self->step, &ran);
     gst_cuda_context_pop (NULL);
   } else {
     res = CT_ERROR_INVALID_ARGUMENT;   /* the step says what failed */
   }
   if (res == CT_OK)
     gst_cuda_transpose_set_active (self, ran);
+  if (res == CT_OK && slot >= 0) {
+    /* generate_output takes it from here */
+    self->queued.slot = slot;
+    self->queued.in = in;
+    self->queued.out = out;
+    self->queued.kernel = kernel;
+    return GST_FLOW_OK;
+  }
 
   unmap (&out);
   unmap (&in);
@@ -1806,6 +1898,234 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     return GST_FLOW_ERROR;
   }
   return GST_FLOW_OK;
+}
+
+
+/* Waits for @f's frame and unmaps its buffers; *@outbuf gets the frame
+ * (NULL on failure: the error is posted). */
+static GstFlowReturn
+gst_cuda_transpose_finish_flight (GstCudaTranspose * self, Flight * f,
+    GstBuffer ** outbuf)
+{
+  CtResult res = CT_ERROR_INVALID_ARGUMENT;
+  GstBuffer *buf = f->outbuf;
+
+  *outbuf = NULL;
+  self->step = CT_STEP_CONTEXT;
+  if (gst_cuda_transpose_push (self)) {
+    self->step = CT_STEP_SYNC;
+    res = ct_gpu_finish (&self->gpu, f->slot);
+    gst_cuda_context_pop (NULL);
+  }
+  unmap (&f->out);
+  unmap (&f->in);
+  f->slot = -1;
+  f->outbuf = NULL;
+  if (res != CT_OK) {
+    gst_cuda_transpose_error (self, f->kernel, res);
+    gst_clear_buffer (&buf);
+    return GST_FLOW_ERROR;
+  }
+  *outbuf = buf;
+  return GST_FLOW_OK;
+}
+
+/* The frames held back, in order: pushed (@push), or dropped (a flush, a
+ * stop). The GPU is done with them either way. */
+static GstFlowReturn
+gst_cuda_transpose_drain (GstCudaTranspose * self, gboolean push)
+{
+  GstFlowReturn ret = GST_FLOW_OK;
+  GstBuffer *buf = NULL;
+
+  if (self->held.slot >= 0) {
+    GST_DEBUG_OBJECT (self, "%s the frame held back",
+        push ? "pushing" : "dropping");
+    ret = gst_cuda_transpose_finish_flight (self, &self->held, &buf);
+    if (buf && push)
+      ret = gst_pad_push (GST_BASE_TRANSFORM_SRC_PAD (self), buf);
+    else
+      gst_clear_buffer (&buf);
+  }
+  buf = g_steal_pointer (&self->ready);
+  if (buf && push && ret == GST_FLOW_OK)
+    ret = gst_pad_push (GST_BASE_TRANSFORM_SRC_PAD (self), buf);
+  else
+    gst_clear_buffer (&buf);
+  return ret;
+}
+
+/* The releaser's loop: a frame held goes out when its time comes, once
+ * the GPU is done with it, under the stream lock, if it is still the one
+ * held (the next frame, or an event, pushes it otherwise; a newer frame
+ * held wakes the loop early). */
+static gpointer
+gst_cuda_transpose_releaser (gpointer data)
+{
+  GstCudaTranspose *self = data;
+  GstPad *sinkpad = GST_BASE_TRANSFORM_SINK_PAD (self);
+  guint64 done = 0, seq;
+  gint slot;
+
+  g_mutex_lock (&self->release_lock);
+  while (!self->release_stop) {
+    if (self->release_seq == done) {
+      g_cond_wait (&self->release_cond, &self->release_lock);
+      continue;
+    }
+    seq = self->release_seq;
+    while (!self->release_stop && self->release_seq == seq &&
+        g_cond_wait_until (&self->release_cond, &self->release_lock,
+            self->release_at)) {
+      /* (woken early: a newer frame, a stop, or nothing) */
+    }
+    if (self->release_stop || self->release_seq != seq)
+      continue;
+    done = seq;
+    slot = self->release_slot;
+    g_mutex_unlock (&self->release_lock);
+
+    /* (a failure here is the streaming thread's to report, when it
+     * finishes the frame itself) */
+    if (gst_cuda_transpose_push (self)) {
+      (void) ct_event_synchronize (self->gpu.finished[slot]);
+      gst_cuda_context_pop (NULL);
+    }
+    GST_PAD_STREAM_LOCK (sinkpad);
+    if (self->held.slot >= 0 && self->held_seq == seq) {
+      GstFlowReturn ret;
+
+      GST_LOG_OBJECT (self, "no next frame in time: pushing the held one");
+      ret = gst_cuda_transpose_drain (self, TRUE);
+      if (ret != GST_FLOW_OK)
+        GST_DEBUG_OBJECT (self, "pushing the held frame: %s",
+            gst_flow_get_name (ret));
+    }
+    GST_PAD_STREAM_UNLOCK (sinkpad);
+    g_mutex_lock (&self->release_lock);
+  }
+  g_mutex_unlock (&self->release_lock);
+  return NULL;
+}
+
+/* Hands the frame just held to the releaser (started on the first), in
+ * the streaming thread. */
+static void
+gst_cuda_transpose_release_later (GstCudaTranspose * self)
+{
+  GstClockTime wait = gst_cuda_transpose_hold_duration (self);
+
+  self->held_seq++;
+  g_mutex_lock (&self->release_lock);
+  self->release_seq = self->held_seq;
+  self->release_slot = self->held.slot;
+  self->release_at = g_get_monotonic_time () + (gint64) MIN (wait / 1000,
+      G_MAXINT32);
+  if (!self->releaser) {
+    self->release_stop = FALSE;
+    self->releaser = g_thread_try_new ("cudatranspose-release",
+        gst_cuda_transpose_releaser, self, NULL);
+    if (!self->releaser)
+      GST_WARNING_OBJECT (self, "no thread to push a held frame out: it "
+          "waits for the next frame or an event");
+  }
+  g_cond_signal (&self->release_cond);
+  g_mutex_unlock (&self->release_lock);
+}
+
+/* Stops the releaser (in stop (): nothing streams). */
+static void
+gst_cuda_transpose_stop_releaser (GstCudaTranspose * self)
+{
+  GThread *thread;
+
+  g_mutex_lock (&self->release_lock);
+  self->release_stop = TRUE;
+  thread = g_steal_pointer (&self->releaser);
+  g_cond_signal (&self->release_cond);
+  g_mutex_unlock (&self->release_lock);
+  if (thread)
+    g_thread_join (thread);
+}
+
+/* The base class's output, one frame behind where transform () left one
+ * in flight: that frame is held, and the one held before it (finished by
+ * now, or nearly: its copies ran while this one queued) goes out. A frame
+ * not left in flight goes out after the held one. */
+static GstFlowReturn
+gst_cuda_transpose_generate_output (GstBaseTransform * trans,
+    GstBuffer ** outbuf)
+{
+  GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
+  GstBuffer *fresh = NULL;
+  GstFlowReturn ret;
+
+  *outbuf = g_steal_pointer (&self->ready);
+  if (*outbuf)
+    return GST_FLOW_OK;
+  ret = GST_BASE_TRANSFORM_CLASS (parent_class)->generate_output (trans,
+      &fresh);
+
+  if (self->queued.slot >= 0) {
+    Flight before = self->held;
+
+    /* (transform () returned OK, so the base class returned the buffer) */
+    self->held = self->queued;
+    self->held.outbuf = fresh;
+    self->queued.slot = -1;
+    if (fresh && ret == GST_FLOW_OK)
+      gst_cuda_transpose_release_later (self);
+    if (ret != GST_FLOW_OK || !fresh) {
+      GstBuffer *dropped = NULL;
+
+      GST_ERROR_OBJECT (self, "no buffer for the frame in flight (%s)",
+          gst_flow_get_name (ret));
+      gst_cuda_transpose_finish_flight (self, &self->held, &dropped);
+      gst_clear_buffer (&dropped);
+    }
+    if (before.slot < 0)
+      return ret;
+    if (ret != GST_FLOW_OK) {
+      gst_cuda_transpose_finish_flight (self, &before, &fresh);
+      gst_clear_buffer (&fresh);
+      return ret;
+    }
+    return gst_cuda_transpose_finish_flight (self, &before, outbuf);
+  }
+  if (self->held.slot >= 0 && fresh) {
+    ret = gst_cuda_transpose_finish_flight (self, &self->held, outbuf);
+    if (ret == GST_FLOW_OK)
+      self->ready = fresh;
+    else
+      gst_buffer_unref (fresh);
+    return ret;
+  }
+  *outbuf = fresh;
+  return ret;
+}
+
+/* A discontinuity drains first (the base class marks the next buffer it
+ * pushes, which must be the first after the gap), and so does a
+ * renegotiation (a new direction, or downstream's wish), which the base
+ * class runs before this buffer: the held frame goes out under its own
+ * caps. */
+static GstFlowReturn
+gst_cuda_transpose_submit_input_buffer (GstBaseTransform * trans,
+    gboolean is_discont, GstBuffer * input)
+{
+  GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
+  GstFlowReturn ret;
+
+  if (self->held.slot >= 0 && (GST_BUFFER_IS_DISCONT (input) ||
+          gst_pad_needs_reconfigure (GST_BASE_TRANSFORM_SRC_PAD (trans)))) {
+    ret = gst_cuda_transpose_drain (self, TRUE);
+    if (ret != GST_FLOW_OK) {
+      gst_buffer_unref (input);
+      return ret;
+    }
+  }
+  return GST_BASE_TRANSFORM_CLASS (parent_class)->submit_input_buffer (trans,
+      is_discont, input);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1873,6 +2193,18 @@ gst_cuda_transpose_sink_event (GstBaseTransform * trans, GstEvent * event)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
   const gchar *stream_id;
+  GstFlowReturn ret;
+
+  /* a held frame goes out before anything that follows it (EOS, caps,
+   * segments, gaps, tags); a flush drops it */
+  if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_STOP) {
+    gst_cuda_transpose_drain (self, FALSE);
+  } else if (GST_EVENT_IS_SERIALIZED (event)) {
+    ret = gst_cuda_transpose_drain (self, TRUE);
+    if (ret != GST_FLOW_OK)
+      GST_DEBUG_OBJECT (self, "pushing the held frame before %s: %s",
+          GST_EVENT_TYPE_NAME (event), gst_flow_get_name (ret));
+  }
 
   switch (GST_EVENT_TYPE (event)) {
     case GST_EVENT_TAG:
@@ -1968,6 +2300,21 @@ gst_cuda_transpose_query (GstBaseTransform * trans, GstPadDirection direction,
           query))
     return FALSE;
 
+  if (GST_QUERY_TYPE (query) == GST_QUERY_LATENCY &&
+      direction == GST_PAD_SRC) {
+    GstClockTime held = gst_cuda_transpose_hold_duration (self), min, max;
+    gboolean live;
+
+    if (held > 0) {
+      gst_query_parse_latency (query, &live, &min, &max);
+      GST_DEBUG_OBJECT (self, "a frame held back adds %" GST_TIME_FORMAT,
+          GST_TIME_ARGS (held));
+      gst_query_set_latency (query, live, min + held,
+          GST_CLOCK_TIME_IS_VALID (max) ? max + held : max);
+    }
+    return TRUE;
+  }
+
   /* An upstream element that can make CUDA memory (cudaupload, a decoder)
    * would otherwise pass system memory through, because we take it too:
    * once we hold a GPU (from start ()), ask it for CUDA memory only, so
@@ -1995,6 +2342,20 @@ gst_cuda_transpose_query (GstBaseTransform * trans, GstPadDirection direction,
   }
   gst_caps_unref (cuda_only);
   return TRUE;
+}
+
+/* Tells the pipeline when what a held frame adds to the latency changes
+ * (a frame rate negotiated, frames-in-flight set). */
+static void
+gst_cuda_transpose_update_latency (GstCudaTranspose * self)
+{
+  GstClockTime held = gst_cuda_transpose_hold_duration (self);
+
+  if (held == self->latency)
+    return;
+  self->latency = held;
+  gst_element_post_message (GST_ELEMENT (self),
+      gst_message_new_latency (GST_OBJECT (self)));
 }
 
 /* ---------------------------------------------------------------------- */
@@ -2062,6 +2423,9 @@ gst_cuda_transpose_set_property (GObject * object, guint prop_id,
     case PROP_DEVICE_ID:
       self->device_id = g_value_get_int (value);
       break;
+    case PROP_FRAMES_IN_FLIGHT:
+      self->frames_in_flight = g_value_get_uint (value);
+      break;
     case PROP_PERMUTATION:{
       const gchar *text = g_value_get_string (value);
 
@@ -2076,6 +2440,8 @@ gst_cuda_transpose_set_property (GObject * object, guint prop_id,
       break;
   }
   GST_OBJECT_UNLOCK (self);
+  if (prop_id == PROP_FRAMES_IN_FLIGHT)
+    gst_cuda_transpose_update_latency (self);
 }
 
 static void
@@ -2098,6 +2464,9 @@ gst_cuda_transpose_get_property (GObject * object, guint prop_id,
     case PROP_PERMUTATION:
       g_value_set_string (value, self->permutation);
       break;
+    case PROP_FRAMES_IN_FLIGHT:
+      g_value_set_uint (value, self->frames_in_flight);
+      break;
     case PROP_VIDEO_DIRECTION:
     case PROP_METHOD:
       g_value_set_enum (value, self->direction);
@@ -2114,7 +2483,10 @@ gst_cuda_transpose_finalize (GObject * object)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (object);
 
+  gst_cuda_transpose_stop_releaser (self);
   gst_cuda_transpose_close_gpu (self);
+  g_mutex_clear (&self->release_lock);
+  g_cond_clear (&self->release_cond);
   g_free (self->permutation);
   g_free (self->stream_id);
   G_OBJECT_CLASS (parent_class)->finalize (object);
@@ -2225,6 +2597,26 @@ gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
           G_PARAM_READWRITE | GST_PARAM_MUTABLE_PLAYING |
           G_PARAM_DEPRECATED | G_PARAM_STATIC_STRINGS));
 
+  /**
+   * GstCudaTranspose:frames-in-flight:
+   *
+   * How many frames may be on the GPU at once on the way from host memory
+   * to host memory. At 2 (the default) a frame is left in flight while
+   * the next one is queued behind it, so the link's two directions never
+   * wait for each other between frames; the element then holds one frame
+   * back (the LATENCY query adds one frame's duration; EOS, caps and other
+   * serialized events push it first, a flush drops it). At 1 each frame
+   * leaves before the next one comes. Frames of an unknown frame rate
+   * (framerate=0/1), tensors and CUDA memory always go one at a time. Can
+   * be changed while PLAYING: the change applies from the next buffer.
+   */
+  g_object_class_install_property (gobject_class, PROP_FRAMES_IN_FLIGHT,
+      g_param_spec_uint ("frames-in-flight", "Frames in flight",
+          "Frames on the GPU at once between host memory in and out (2: one "
+          "frame held back, reported as latency; 1: none)", 1, 2,
+          DEFAULT_FRAMES_IN_FLIGHT, G_PARAM_READWRITE |
+          GST_PARAM_MUTABLE_PLAYING | G_PARAM_STATIC_STRINGS));
+
   gst_element_class_set_static_metadata (element_class,
       "CUDA transpose", "Filter/Converter/Video",
       "Transposes, rotates or flips video frames plane by plane on an "
@@ -2254,6 +2646,10 @@ gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
   trans_class->prepare_output_buffer =
       GST_DEBUG_FUNCPTR (gst_cuda_transpose_prepare_output_buffer);
   trans_class->query = GST_DEBUG_FUNCPTR (gst_cuda_transpose_query);
+  trans_class->submit_input_buffer =
+      GST_DEBUG_FUNCPTR (gst_cuda_transpose_submit_input_buffer);
+  trans_class->generate_output =
+      GST_DEBUG_FUNCPTR (gst_cuda_transpose_generate_output);
   trans_class->sink_event = GST_DEBUG_FUNCPTR (gst_cuda_transpose_sink_event);
   trans_class->src_event = GST_DEBUG_FUNCPTR (gst_cuda_transpose_src_event);
 
@@ -2272,4 +2668,8 @@ gst_cuda_transpose_init (GstCudaTranspose * self)
   self->tag_direction = self->global_tag_direction =
       GST_VIDEO_ORIENTATION_IDENTITY;
   self->gpu.element = GST_ELEMENT (self);
+  self->frames_in_flight = DEFAULT_FRAMES_IN_FLIGHT;
+  self->queued.slot = self->held.slot = -1;
+  g_mutex_init (&self->release_lock);
+  g_cond_init (&self->release_cond);
 }

@@ -22,25 +22,31 @@
 GST_DEBUG_CATEGORY_EXTERN (gst_cuda_transpose_debug);
 #define GST_CAT_DEFAULT gst_cuda_transpose_debug
 
-/* The size of a band (ct_gpu_run), unless CUDATRANSPOSE_BAND_BYTES says
- * otherwise (0: whole frames, one copy each way, as for pageable output):
- * chosen by measurement, docs/memory.md. */
+/* The size of a band (ct_gpu_run) of a frame that goes alone, and of one
+ * that may be left in flight (the next frame's copies then fill the gaps
+ * bands would: fewer, larger ones do better), unless
+ * CUDATRANSPOSE_BAND_BYTES sets both (0: whole frames, one copy each way,
+ * as for pageable output, and no frame in flight): chosen by measurement,
+ * docs/memory.md. */
 #define DEFAULT_BAND_BYTES (2 * 1024 * 1024)
+#define DEFAULT_HELD_BAND_BYTES (32 * 1024 * 1024)
 
-static gsize
-band_bytes_setting (GstElement * element)
+static void
+band_bytes_setting (CtGpu * gpu)
 {
   const gchar *env = g_getenv ("CUDATRANSPOSE_BAND_BYTES");
   guint64 v;
 
+  gpu->band_bytes = DEFAULT_BAND_BYTES;
+  gpu->held_band_bytes = DEFAULT_HELD_BAND_BYTES;
   if (!env)
-    return DEFAULT_BAND_BYTES;
+    return;
   if (!g_ascii_string_to_unsigned (env, 10, 0, G_MAXSIZE, &v, NULL)) {
-    GST_WARNING_OBJECT (element, "CUDATRANSPOSE_BAND_BYTES=%s is not a "
-        "number of bytes; using %u", env, DEFAULT_BAND_BYTES);
-    return DEFAULT_BAND_BYTES;
+    GST_WARNING_OBJECT (gpu->element, "CUDATRANSPOSE_BAND_BYTES=%s is not a "
+        "number of bytes; using the defaults", env);
+    return;
   }
-  return (gsize) v;
+  gpu->band_bytes = gpu->held_band_bytes = (gsize) v;
 }
 
 /* The streams and events (in a pushed context); on failure, what was made
@@ -61,6 +67,8 @@ create_streams (CtGpu * gpu)
     if (res == CT_OK)
       res = ct_event_create (&gpu->transposed[i], 0);
   }
+  for (i = 0; res == CT_OK && i < G_N_ELEMENTS (gpu->finished); i++)
+    res = ct_event_create (&gpu->finished[i], 0);
   return res;
 }
 
@@ -85,6 +93,11 @@ destroy_streams (CtGpu * gpu)
       warn_on_failure (gpu, ct_event_destroy (gpu->transposed[i]),
           "an event");
     gpu->uploaded[i] = gpu->transposed[i] = NULL;
+  }
+  for (i = 0; i < G_N_ELEMENTS (gpu->finished); i++) {
+    if (gpu->finished[i])
+      warn_on_failure (gpu, ct_event_destroy (gpu->finished[i]), "an event");
+    gpu->finished[i] = NULL;
   }
   if (gpu->up)
     warn_on_failure (gpu, ct_stream_destroy (gpu->up), "a CUDA stream");
@@ -155,7 +168,7 @@ ct_gpu_open (CtGpu * gpu, gint device_id)
         "(%s)", ct_result_string (res));
     goto failed;
   }
-  gpu->band_bytes = band_bytes_setting (gpu->element);
+  band_bytes_setting (gpu);
 
   GST_INFO_OBJECT (gpu->element, "using CUDA context %" GST_PTR_FORMAT,
       gpu->context);
@@ -184,12 +197,15 @@ free_staging (CtGpu * gpu)
 }
 
 /* The staging buffer at @needed bytes at least (in a pushed context); it
- * only grows, so a stream of one size allocates once. */
+ * only grows, so a stream of one size allocates once. (Nothing is in
+ * flight when it grows: a frame is left in flight only once the staging
+ * has its two slots, and caps change after a drain.) */
 static CtResult
 ensure_staging (CtGpu * gpu, gsize needed)
 {
   CtResult res;
 
+  gpu->wanted = needed;
   if (needed <= gpu->size)
     return CT_OK;
   free_staging (gpu);
@@ -212,6 +228,8 @@ ct_gpu_close (CtGpu * gpu)
   gpu->stream = gpu->up = gpu->down = NULL;
   memset (gpu->uploaded, 0, sizeof (gpu->uploaded));
   memset (gpu->transposed, 0, sizeof (gpu->transposed));
+  memset (gpu->finished, 0, sizeof (gpu->finished));
+  gpu->slot = 0;
   gst_clear_object (&gpu->context);
   g_clear_pointer (&gpu->failure, g_free);
   gpu->failed = FALSE;
@@ -250,11 +268,15 @@ sync_all (CtGpu * gpu, CtResult res)
  * buffer: every band's upload on the up stream first (they are queued in
  * no time, and the link starts at once), then each band's kernel on the
  * kernel stream once its upload is done, and its download on the down
- * stream once its kernel is; the streams run side by side. */
+ * stream once its kernel is; the streams run side by side. With @slot
+ * (not -1) the frame is left in flight: its end is recorded in that slot's
+ * event, which follows all three streams' work (the last download waits
+ * for the last kernel, which waits for the last upload). */
 static CtResult
 run_bands (CtGpu * gpu, const CtJob * job, CtKernel kernel,
     const CtBand * bands, guint n, const CtSpan * in, const CtSpan * din,
-    const CtSpan * out, const CtSpan * dout, CtStep * step, CtPath * ran)
+    const CtSpan * out, const CtSpan * dout, gint slot, CtStep * step,
+    CtPath * ran)
 {
   CtResult res = CT_OK;
   gsize most = 0;
@@ -299,9 +321,25 @@ run_bands (CtGpu * gpu, const CtJob * job, CtKernel kernel,
         ho->stride, dd->data + b->out_y * dd->stride + b->out_x, dd->stride,
         b->out_row, b->out_rows, gpu->down);
   }
+  if (res == CT_OK && slot >= 0) {
+    res = ct_event_record (gpu->finished[slot], gpu->down);
+    if (res == CT_OK)
+      return CT_OK;
+  }
   if (res == CT_OK)
     *step = CT_STEP_SYNC;
   return sync_all (gpu, res);
+}
+
+CtResult
+ct_gpu_finish (CtGpu * gpu, gint slot)
+{
+  CtResult res;
+
+  g_return_val_if_fail (slot >= 0 && slot < (gint) G_N_ELEMENTS
+      (gpu->finished), CT_ERROR_INVALID_ARGUMENT);
+  res = ct_event_synchronize (gpu->finished[slot]);
+  return res == CT_OK ? res : sync_all (gpu, res);
 }
 
 /* Whether @data is pinned host memory (not knowing counts as not). */
@@ -319,33 +357,56 @@ is_pinned (const guint8 * data)
 CtResult
 ct_gpu_run (CtGpu * gpu, const CtJob * job, CtKernel kernel,
     const CtSpan * in, gboolean in_dev, const CtSpan * out, gboolean out_dev,
-    CtStep * step, CtPath * ran)
+    gboolean may_hold, gint * slot, CtStep * step, CtPath * ran)
 {
   CtSpan din[CT_JOB_MAX_PIECES] = { {0} }, dout[CT_JOB_MAX_PIECES] = { {0} };
   CtBand bands[CT_JOB_MAX_BANDS];
   CtResult res;
+  guint8 *mem = NULL;
+  gint frame_slot = -1, hold;
+  gsize band;
   guint i, n_bands = 0;
 
+  *slot = -1;
   if (!in_dev || !out_dev) {
+    gsize needed = job->dev_needed;
+
     *step = CT_STEP_ALLOCATE;
-    res = ensure_staging (gpu, job->dev_needed);
+    if (may_hold && needed <= G_MAXSIZE / 2)
+      needed *= 2;
+    res = ensure_staging (gpu, needed);
     if (res != CT_OK)
       return res;
+    /* frames take the slots in turn, so the one before (perhaps still in
+     * flight) keeps its own */
+    mem = gpu->mem;
+    if (job->dev_needed > 0 && gpu->size / 2 >= job->dev_needed) {
+      frame_slot = (gint) gpu->slot;
+      mem += gpu->slot * job->dev_needed;
+      gpu->slot ^= 1;
+    }
   }
   /* bands where both ends are in host memory and the download can run
-   * asynchronously (into pinned memory: into pageable memory it waits);
-   * a frame of one band goes the plain way */
-  if (!in_dev && !out_dev && gpu->band_bytes > 0 && is_pinned (out[0].data))
-    n_bands = ct_job_bands (job, gpu->band_bytes, bands, CT_JOB_MAX_BANDS);
-  if (n_bands > job->n_pieces) {
+   * asynchronously (into pinned memory: into pageable memory it waits); a
+   * frame of one band a plane goes the plain way, unless it may be left in
+   * flight */
+  hold = may_hold ? frame_slot : -1;
+  band = hold >= 0 ? gpu->held_band_bytes : gpu->band_bytes;
+  if (!in_dev && !out_dev && band > 0 && is_pinned (out[0].data))
+    n_bands = ct_job_bands (job, band, bands, CT_JOB_MAX_BANDS);
+  if (n_bands > job->n_pieces || (hold >= 0 && n_bands > 0 &&
+          n_bands == job->n_pieces)) {
     for (i = 0; i < job->n_pieces; i++) {
-      din[i].data = gpu->mem + job->in[i].offset;
+      din[i].data = mem + job->in[i].offset;
       din[i].stride = job->in[i].pitch;
-      dout[i].data = gpu->mem + job->out[i].offset;
+      dout[i].data = mem + job->out[i].offset;
       dout[i].stride = job->out[i].pitch;
     }
-    return run_bands (gpu, job, kernel, bands, n_bands, in, din, out, dout,
-        step, ran);
+    res = run_bands (gpu, job, kernel, bands, n_bands, in, din, out, dout,
+        hold, step, ran);
+    if (res == CT_OK)
+      *slot = hold;
+    return res;
   }
 
   *step = CT_STEP_UPLOAD;
@@ -356,7 +417,7 @@ ct_gpu_run (CtGpu * gpu, const CtJob * job, CtKernel kernel,
       din[i] = in[i];
       continue;
     }
-    din[i].data = gpu->mem + p->offset;
+    din[i].data = mem + p->offset;
     din[i].stride = p->pitch;
     res = ct_copy_2d_async (din[i].data, din[i].stride, in[i].data,
         in[i].stride, p->row, p->rows, gpu->stream);
@@ -367,7 +428,7 @@ ct_gpu_run (CtGpu * gpu, const CtJob * job, CtKernel kernel,
     if (out_dev) {
       dout[i] = out[i];
     } else {
-      dout[i].data = gpu->mem + job->out[i].offset;
+      dout[i].data = mem + job->out[i].offset;
       dout[i].stride = job->out[i].pitch;
     }
   }

@@ -17,7 +17,9 @@ G_BEGIN_DECLS
 
 /* What the element holds of the GPU from start () to stop (): a CUDA
  * context (its own, or a neighbour's that came by GstContext), a stream,
- * and the staging buffer host memory goes through. */
+ * and the staging buffer host memory goes through: two slots of it where
+ * a frame may be left in flight (ct_gpu_run), one frame in each, taken in
+ * turn. */
 typedef struct
 {
   GstElement *element;          /* the owner, for contexts and the log */
@@ -26,11 +28,15 @@ typedef struct
   CtStream up, down;            /* the bands' copies (ct_gpu_run) */
   CtEvent uploaded[CT_JOB_MAX_BANDS];
   CtEvent transposed[CT_JOB_MAX_BANDS];
+  CtEvent finished[2];          /* a frame left in flight, by slot */
+  guint slot;                   /* the slot of the next frame */
   gsize band_bytes;             /* 0: no bands */
+  gsize held_band_bytes;        /* of a frame that may be left in flight */
   gboolean failed;
   gchar *failure;               /* why there is no GPU, for the user */
   guint8 *mem;                  /* staging */
   gsize size;
+  gsize wanted;                 /* the staging a failed allocation asked */
 } CtGpu;
 
 /* Makes sure a context and a stream are held, on @device_id (-1: the
@@ -51,11 +57,22 @@ gboolean ct_gpu_holds (const CtGpu * gpu, GstBuffer * buf);
  * asked), the copies back, and a wait. From host memory to pinned host
  * memory a frame goes in bands, so that both directions of the link and
  * the kernels work at once: the upload of one band beside the kernel of
- * the one before and the download of the one before that. @step tells
- * where a failure happened; *@ran gets the path the largest plane, band or
- * tensor took. */
+ * the one before and the download of the one before that.
+ *
+ * With @may_hold such a frame is only queued, and does not wait: *@slot
+ * is then its slot (else -1), ct_gpu_finish () waits for it, and until
+ * then its buffers must stay mapped and no third frame may run. So the
+ * next frame's copies queue behind it and the link never idles between
+ * frames.
+ *
+ * @step tells where a failure happened (every stream is waited for
+ * then); *@ran gets the path the largest plane, band or tensor took. */
 CtResult ct_gpu_run (CtGpu * gpu, const CtJob * job, CtKernel kernel,
     const CtSpan * in, gboolean in_dev, const CtSpan * out, gboolean out_dev,
-    CtStep * step, CtPath * ran);
+    gboolean may_hold, gint * slot, CtStep * step, CtPath * ran);
+
+/* Waits (in a pushed context) for the frame ct_gpu_run () left in flight
+ * in @slot; on failure it waits for every stream. */
+CtResult ct_gpu_finish (CtGpu * gpu, gint slot);
 
 G_END_DECLS
