@@ -7,8 +7,8 @@
 #        leaks tracer (a test that leaks an object fails), the PNG demo,
 #        compute-sanitizer memcheck and racecheck on the kernel API test
 #        (the two run side by side), memcheck and synccheck on the
-#        element's bands (video-gpu's test_gpu_bands); suite: all that but
-#        racecheck;
+#        element's bands and frames in flight (video-gpu's test_gpu_bands
+#        and test_gpu_in_flight*); suite: all that but racecheck;
 # racecheck: only that;
 # bench: bench-kernels --json and --directions --json, their plots, and the
 #        Nsight Compute counters of bench/profile-kernels.sh;
@@ -40,13 +40,15 @@ if want suite; then
     pipelines/png-demo.sh "$out/demo" > "$out/demo.log" 2>&1
   demo=$?
   wait
-  # the element's bands and their streams and events, under the sanitizer
+  # the element's bands and frames in flight, their streams and events,
+  # under the sanitizer
   for tool in memcheck synccheck; do
-    GST_CHECKS=test_gpu_bands GST_PLUGIN_PATH_1_0=$PWD/$b/gst \
+    GST_CHECKS=test_gpu_bands,test_gpu_in_flight,test_gpu_in_flight_events \
+      GST_PLUGIN_PATH_1_0=$PWD/$b/gst \
       GST_REGISTRY_1_0=$out/registry-$tool.bin CK_DEFAULT_TIMEOUT=600 \
       compute-sanitizer --tool $tool --error-exitcode 99 \
       "$b/tests/test-video-gpu" > "$out/$tool-bands.log" 2>&1
-    echo "== $tool (test_gpu_bands): $(grep -E 'ERROR SUMMARY|Checks' "$out/$tool-bands.log" | tr '\n' ' ')"
+    echo "== $tool (bands, frames in flight): $(grep -E 'ERROR SUMMARY|Checks' "$out/$tool-bands.log" | tr '\n' ' ')"
   done
   grep -E "^ *[0-9]+/[0-9]+ |^(Ok|Fail|Skipped|Timeout):" "$out/meson-test.log"
   [ $suite -eq 0 ] || grep -E "^\.\./|FAIL|error" "$out/meson-test.log" | head -40

@@ -384,20 +384,25 @@ assert_pinned_memory (GstMemory * mem, gsize size, gboolean poison)
 
 /* Upstream gets a pinned pool to write into, downstream pinned output. Each
  * output is poisoned before it goes back to the pool, so the next frames
- * come out of poisoned memory. */
+ * come out of poisoned memory. Two frames are in flight (the default): a
+ * frame comes out when the next one is in, and EOS pushes out the last. */
 GST_START_TEST (test_pinned_pools)
 {
   GstHarness *h = gst_harness_new ("cudatranspose");
   GstVideoInfo info;
-  GstBuffer *pageable;
+  GstBuffer *pageable, *ins[4];
+  GstCaps *caps;
   GstMapInfo map;
   guint i;
   int pinned = -1;
 
   fail_unless (gst_video_info_set_format (&info, GST_VIDEO_FORMAT_I420, 1917,
           1083));
-  gst_harness_set_src_caps (h, ct_check_caps (GST_VIDEO_FORMAT_I420, 1917,
-          1083));
+  caps = ct_check_caps (GST_VIDEO_FORMAT_I420, 1917, 1083);
+  /* (a frame is held back for up to one frame's duration: a second is
+   * long enough to see it held) */
+  gst_caps_set_simple (caps, "framerate", GST_TYPE_FRACTION, 1, 1, NULL);
+  gst_harness_set_src_caps (h, caps);
 
   /* the check itself tells pageable memory apart */
   pageable = gst_buffer_new_allocate (NULL, 4096, NULL);
@@ -407,24 +412,36 @@ GST_START_TEST (test_pinned_pools)
   gst_buffer_unmap (pageable, &map);
   gst_buffer_unref (pageable);
 
-  for (i = 0; i < 4; i++) {
-    GstBuffer *in = gst_harness_create_buffer (h, GST_VIDEO_INFO_SIZE (&info));
-    GstBuffer *frame = ct_check_make_frame (&info, 0);
+  for (i = 0; i <= G_N_ELEMENTS (ins); i++) {
     GstBuffer *out;
 
-    /* the harness allocates from the pool the element proposed */
-    fail_unless (gst_buffer_map (in, &map, GST_MAP_WRITE));
-    fail_unless_equals_int (ct_host_is_pinned (map.data, &pinned), CT_OK);
-    fail_unless_equals_int (pinned, 1);
-    gst_buffer_extract (frame, 0, map.data, map.size);
-    gst_buffer_unmap (in, &map);
-    gst_buffer_unref (frame);
+    if (i < G_N_ELEMENTS (ins)) {
+      GstBuffer *frame = ct_check_make_frame (&info, 0);
 
-    fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
-        GST_FLOW_OK);
+      /* the harness allocates from the pool the element proposed */
+      ins[i] = gst_harness_create_buffer (h, GST_VIDEO_INFO_SIZE (&info));
+      fail_unless (gst_buffer_map (ins[i], &map, GST_MAP_WRITE));
+      fail_unless_equals_int (ct_host_is_pinned (map.data, &pinned), CT_OK);
+      fail_unless_equals_int (pinned, 1);
+      gst_buffer_extract (frame, 0, map.data, map.size);
+      gst_buffer_unmap (ins[i], &map);
+      gst_buffer_unref (frame);
+      GST_BUFFER_PTS (ins[i]) = i * GST_SECOND;
+      fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (ins[i])),
+          GST_FLOW_OK);
+      /* (the first frame is held back until the second is in) */
+      if (i == 0) {
+        fail_unless_equals_int (gst_harness_buffers_in_queue (h), 0);
+        continue;
+      }
+    } else {
+      fail_unless (gst_harness_push_event (h, gst_event_new_eos ()));
+    }
     out = gst_harness_pull (h);
     fail_unless (out != NULL);
-    ct_check_assert_transposed (&info, in, out, "pinned");
+    fail_unless_equals_uint64 (GST_BUFFER_PTS (out),
+        GST_BUFFER_PTS (ins[i - 1]));
+    ct_check_assert_transposed (&info, ins[i - 1], out, "pinned");
 
     fail_unless (gst_buffer_map (out, &map, GST_MAP_WRITE));
     fail_unless_equals_int (ct_host_is_pinned (map.data, &pinned), CT_OK);
@@ -432,7 +449,7 @@ GST_START_TEST (test_pinned_pools)
     memset (map.data, 0x5a + i, map.size);
     gst_buffer_unmap (out, &map);
     gst_buffer_unref (out);
-    gst_buffer_unref (in);
+    gst_buffer_unref (ins[i - 1]);
   }
   gst_harness_teardown (h);
 }

@@ -68,6 +68,9 @@ chain_new (Chain * c, const gchar * middle, const gchar * caps_str)
   c->src = gst_bin_get_by_name (GST_BIN (c->pipeline), "src");
   c->sink = gst_bin_get_by_name (GST_BIN (c->pipeline), "sink");
   c->t = gst_bin_get_by_name (GST_BIN (c->pipeline), "t");
+  /* each frame out before the next goes in, so that a push can wait for
+   * its own output (frames in flight: video-gpu's test_gpu_in_flight) */
+  g_object_set (c->t, "frames-in-flight", 1, NULL);
   c->bus = gst_element_get_bus (c->pipeline);
   /* tensors, or RGB out as tensors: HWC in, CHW out */
   c->tensors = !gst_structure_has_name (gst_caps_get_structure (caps, 0),

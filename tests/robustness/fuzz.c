@@ -180,6 +180,9 @@ push_case (Setup * s, GstCaps * caps, GstBuffer * buf, gboolean expect_ok,
   }
   gst_harness_set_src_caps (s->h, caps);
   ret = gst_harness_push (s->h, buf);
+  /* a serialized event pushes out a frame held back (frames-in-flight) */
+  gst_harness_push_event (s->h, gst_event_new_custom
+      (GST_EVENT_CUSTOM_DOWNSTREAM, gst_structure_new_empty ("ct-drain")));
   out = gst_harness_try_pull (s->h);
   msg = gst_bus_pop_filtered (s->bus, GST_MESSAGE_ERROR);
   if (msg) {

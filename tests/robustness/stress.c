@@ -347,6 +347,9 @@ GST_START_TEST (test_churn)
   guint cycle, switched_in = 0, switched_out = 0, frames = 0;
   guint32 r = 0x2545f491;
 
+  /* each push waits for its own output: no frame held back (frames in
+   * flight: video-gpu's tests, and the tee test here) */
+  g_object_set (t, "frames-in-flight", 1, NULL);
   for (cycle = 0; cycle < 200; cycle++) {
     gboolean cuda_in, cuda_out;
     guint part;

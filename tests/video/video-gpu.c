@@ -162,6 +162,8 @@ GST_START_TEST (test_gpu_bands)
 
   g_setenv ("CUDATRANSPOSE_BAND_BYTES", "1", TRUE);
   h = gst_harness_new ("cudatranspose");
+  /* each frame out before the next goes in (test_gpu_in_flight has two) */
+  g_object_set (h->element, "frames-in-flight", 1, NULL);
   for (d = 0; d < ct_check_n_directions; d++) {
     GstVideoOrientationMethod method = ct_check_directions[d];
 
@@ -220,6 +222,314 @@ GST_START_TEST (test_gpu_bands)
 
 GST_END_TEST;
 
+/* A serialized event of no meaning to anyone: it pushes out a frame the
+ * element holds back. */
+static void
+push_drain_event (GstHarness * h)
+{
+  fail_unless (gst_harness_push_event (h,
+          gst_event_new_custom (GST_EVENT_CUSTOM_DOWNSTREAM,
+              gst_structure_new_empty ("ct-drain"))));
+}
+
+/* Pulls the next output and checks that it is @in's frame, whole, with
+ * its timestamps; poisons it before it goes back to the pool. */
+static void
+pull_and_check (GstHarness * h, const GstVideoInfo * info, GstBuffer * in,
+    GstVideoOrientationMethod method, const gchar * what)
+{
+  GstBuffer *out = gst_harness_pull (h);
+  GstMapInfo map;
+
+  fail_unless (out != NULL, "%s: no output", what);
+  fail_unless_equals_uint64 (GST_BUFFER_PTS (out), GST_BUFFER_PTS (in));
+  fail_unless_equals_uint64 (GST_BUFFER_DURATION (out),
+      GST_BUFFER_DURATION (in));
+  fail_unless_equals_uint64 (GST_BUFFER_OFFSET (out), GST_BUFFER_OFFSET (in));
+  ct_check_assert_oriented (info, in, out, method, what);
+  /* (identity passes the input through: nothing to poison) */
+  if (out != in) {
+    fail_unless (gst_buffer_map (out, &map, GST_MAP_WRITE));
+    memset (map.data, 0x3c, map.size);
+    gst_buffer_unmap (out, &map);
+  }
+  gst_buffer_unref (out);
+}
+
+/* Caps of one frame a second: the element holds a frame back for up to
+ * that long (then pushes it out by itself), long enough for a test to see
+ * it held, even under a sanitizer. */
+static GstCaps *
+slow_caps (GstVideoFormat format, gint width, gint height)
+{
+  GstCaps *caps = ct_check_caps (format, width, height);
+
+  gst_caps_set_simple (caps, "framerate", GST_TYPE_FRACTION, 1, 1, NULL);
+  return caps;
+}
+
+/* A frame of @info with timestamps of frame @n at 1 frame/s. */
+static GstBuffer *
+numbered_frame (const GstVideoInfo * info, guint n, guint stride_pad)
+{
+  GstBuffer *in = ct_check_make_frame (info, stride_pad);
+
+  GST_BUFFER_PTS (in) = n * GST_SECOND;
+  GST_BUFFER_DURATION (in) = GST_SECOND;
+  GST_BUFFER_OFFSET (in) = n;
+  return in;
+}
+
+/* Two frames in flight (the default) from host memory into the element's
+ * pinned pool, in bands of 16 rows: a frame may come out only when the
+ * next one is in (never more than one held back), whole, in order, with
+ * its own timestamps, while the next one's copies run in the other
+ * staging slot; a serialized event pushes out the last. Every direction,
+ * one format of each plane layout (4:2:2 resampled where the axes swap
+ * takes no bands, and holds nothing back), sizes of one band and of
+ * several with a ragged last one. */
+GST_START_TEST (test_gpu_in_flight)
+{
+  static const gint sizes[][2] = { {130, 71}, {1, 100}, {641, 480} };
+  GstHarness *h;
+  guint d, f, s, k, held = 0, cases = 0;
+
+  g_setenv ("CUDATRANSPOSE_BAND_BYTES", "1", TRUE);
+  h = gst_harness_new ("cudatranspose");
+  for (d = 0; d < ct_check_n_directions; d++) {
+    GstVideoOrientationMethod method = ct_check_directions[d];
+
+    g_object_set (h->element, "video-direction", method, NULL);
+    for (f = 0; f < ct_check_n_layout_formats; f++) {
+      for (s = 0; s < G_N_ELEMENTS (sizes); s++) {
+        GstVideoFormat fmt = ct_check_layout_formats[f];
+        gint w = sizes[s][0], hh = sizes[s][1];
+        GstBuffer *ins[5];
+        GstVideoInfo info;
+        guint out = 0;
+        gboolean was_held = FALSE;
+        gchar *what = g_strdup_printf ("%s %dx%d, direction %d",
+            gst_video_format_to_string (fmt), w, hh, method);
+
+        fail_unless (gst_video_info_set_format (&info, fmt, w, hh));
+        gst_harness_set_src_caps (h, slow_caps (fmt, w, hh));
+        for (k = 0; k < G_N_ELEMENTS (ins); k++) {
+          ins[k] = numbered_frame (&info, k, k % 2 ? 5 : 0);
+          fail_unless_equals_int (gst_harness_push (h,
+                  gst_buffer_ref (ins[k])), GST_FLOW_OK);
+          while (gst_harness_buffers_in_queue (h) > 0) {
+            fail_unless (out <= k, "%s: more out than in", what);
+            pull_and_check (h, &info, ins[out], method, what);
+            out++;
+          }
+          fail_unless (out == k || out == k + 1, "%s: %u frames held back",
+              what, k + 1 - out);
+          was_held = was_held || out == k;
+        }
+        push_drain_event (h);
+        while (out < G_N_ELEMENTS (ins)) {
+          fail_unless_equals_int (gst_harness_buffers_in_queue (h), 1);
+          pull_and_check (h, &info, ins[out], method, what);
+          out++;
+        }
+        fail_unless_equals_int (gst_harness_buffers_in_queue (h), 0);
+        /* identity passes buffers through */
+        fail_if (was_held && method == GST_VIDEO_ORIENTATION_IDENTITY, "%s",
+            what);
+        held += was_held;
+        cases++;
+        for (k = 0; k < G_N_ELEMENTS (ins); k++)
+          gst_buffer_unref (ins[k]);
+        g_free (what);
+      }
+    }
+  }
+  GST_INFO ("frames were held back in %u cases of %u", held, cases);
+  fail_unless (held * 2 > cases, "frames were held back in %u cases of %u",
+      held, cases);
+  gst_harness_teardown (h);
+  g_unsetenv ("CUDATRANSPOSE_BAND_BYTES");
+}
+
+GST_END_TEST;
+
+/* What holds a frame back and what lets it go: EOS pushes it out, a flush
+ * drops it, a discontinuity pushes it out before the frame after the gap
+ * (which alone is marked), frames-in-flight=1 pushes it before the next
+ * frame, a caps change before the frames of the new caps, a direction
+ * that renegotiates before the frames in the new direction, and when no
+ * next frame comes, it goes out by itself after one frame's duration; the
+ * LATENCY query adds one frame, and nothing at frames-in-flight=1 or at
+ * an unknown frame rate. */
+GST_START_TEST (test_gpu_in_flight_events)
+{
+  GstHarness *h;
+  GstVideoInfo info, other;
+  GstBuffer *a, *b, *c;
+  GstCaps *caps;
+
+  fail_unless (gst_video_info_set_format (&info, GST_VIDEO_FORMAT_I420, 640,
+          480));
+  g_setenv ("CUDATRANSPOSE_BAND_BYTES", "65536", TRUE);
+  h = gst_harness_new ("cudatranspose");
+  gst_harness_set_src_caps (h, slow_caps (GST_VIDEO_FORMAT_I420, 640,
+          480));
+
+  /* latency: one frame (at 1/1) */
+  fail_unless_equals_uint64 (gst_harness_query_latency (h), GST_SECOND);
+
+  /* EOS pushes the held frame out, before the EOS */
+  a = numbered_frame (&info, 0, 0);
+  b = numbered_frame (&info, 1, 0);
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (a)),
+      GST_FLOW_OK);
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (b)),
+      GST_FLOW_OK);
+  fail_unless_equals_int (gst_harness_buffers_in_queue (h), 1);
+  pull_and_check (h, &info, a, GST_VIDEO_ORIENTATION_UL_LR, "before EOS");
+  fail_unless (gst_harness_push_event (h, gst_event_new_eos ()));
+  fail_unless_equals_int (gst_harness_buffers_in_queue (h), 1);
+  pull_and_check (h, &info, b, GST_VIDEO_ORIENTATION_UL_LR, "at EOS");
+  gst_buffer_unref (a);
+  gst_buffer_unref (b);
+
+  /* a flush drops it */
+  fail_unless (gst_harness_push_event (h, gst_event_new_flush_start ()));
+  fail_unless (gst_harness_push_event (h, gst_event_new_flush_stop (TRUE)));
+  gst_harness_set_src_caps (h, slow_caps (GST_VIDEO_FORMAT_I420, 640,
+          480));
+  a = numbered_frame (&info, 2, 0);
+  b = numbered_frame (&info, 3, 0);
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (a)),
+      GST_FLOW_OK);
+  fail_unless (gst_harness_push_event (h, gst_event_new_flush_start ()));
+  fail_unless (gst_harness_push_event (h, gst_event_new_flush_stop (TRUE)));
+  gst_harness_set_src_caps (h, slow_caps (GST_VIDEO_FORMAT_I420, 640,
+          480));
+  fail_unless_equals_int (gst_harness_buffers_in_queue (h), 0);
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (b)),
+      GST_FLOW_OK);
+  push_drain_event (h);
+  fail_unless_equals_int (gst_harness_buffers_in_queue (h), 1);
+  pull_and_check (h, &info, b, GST_VIDEO_ORIENTATION_UL_LR, "after a flush");
+  gst_buffer_unref (a);
+  gst_buffer_unref (b);
+
+  /* a discontinuity: the held frame out first, unmarked */
+  a = numbered_frame (&info, 4, 0);
+  b = numbered_frame (&info, 5, 0);
+  c = numbered_frame (&info, 9, 0);
+  GST_BUFFER_FLAG_SET (c, GST_BUFFER_FLAG_DISCONT);
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (a)),
+      GST_FLOW_OK);
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (b)),
+      GST_FLOW_OK);
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (c)),
+      GST_FLOW_OK);
+  push_drain_event (h);
+  fail_unless_equals_int (gst_harness_buffers_in_queue (h), 3);
+  {
+    GstBuffer *outs[3];
+    guint i;
+
+    for (i = 0; i < 3; i++)
+      outs[i] = gst_harness_pull (h);
+    fail_unless_equals_uint64 (GST_BUFFER_PTS (outs[1]), GST_BUFFER_PTS (b));
+    fail_if (GST_BUFFER_IS_DISCONT (outs[1]), "the frame before the gap is "
+        "marked DISCONT");
+    fail_unless_equals_uint64 (GST_BUFFER_PTS (outs[2]), GST_BUFFER_PTS (c));
+    fail_unless (GST_BUFFER_IS_DISCONT (outs[2]));
+    ct_check_assert_transposed (&info, a, outs[0], "before the gap");
+    ct_check_assert_transposed (&info, b, outs[1], "before the gap");
+    ct_check_assert_transposed (&info, c, outs[2], "after the gap");
+    for (i = 0; i < 3; i++)
+      gst_buffer_unref (outs[i]);
+  }
+  gst_buffer_unref (a);
+  gst_buffer_unref (b);
+  gst_buffer_unref (c);
+
+  /* frames-in-flight=1 while one is held: it goes first */
+  a = numbered_frame (&info, 10, 0);
+  b = numbered_frame (&info, 11, 0);
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (a)),
+      GST_FLOW_OK);
+  fail_unless_equals_int (gst_harness_buffers_in_queue (h), 0);
+  g_object_set (h->element, "frames-in-flight", 1, NULL);
+  fail_unless_equals_uint64 (gst_harness_query_latency (h), 0);
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (b)),
+      GST_FLOW_OK);
+  fail_unless_equals_int (gst_harness_buffers_in_queue (h), 2);
+  pull_and_check (h, &info, a, GST_VIDEO_ORIENTATION_UL_LR, "held, then 1");
+  pull_and_check (h, &info, b, GST_VIDEO_ORIENTATION_UL_LR, "at 1");
+  g_object_set (h->element, "frames-in-flight", 2, NULL);
+  gst_buffer_unref (a);
+  gst_buffer_unref (b);
+
+  /* a caps change: the held frame out before the new caps' frames */
+  fail_unless (gst_video_info_set_format (&other, GST_VIDEO_FORMAT_RGBA, 320,
+          200));
+  a = numbered_frame (&info, 12, 0);
+  b = numbered_frame (&other, 13, 0);
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (a)),
+      GST_FLOW_OK);
+  gst_harness_set_src_caps (h, slow_caps (GST_VIDEO_FORMAT_RGBA, 320,
+          200));
+  fail_unless_equals_int (gst_harness_buffers_in_queue (h), 1);
+  pull_and_check (h, &info, a, GST_VIDEO_ORIENTATION_UL_LR, "caps change");
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (b)),
+      GST_FLOW_OK);
+  push_drain_event (h);
+  pull_and_check (h, &other, b, GST_VIDEO_ORIENTATION_UL_LR, "new caps");
+  gst_buffer_unref (a);
+  gst_buffer_unref (b);
+
+  /* a direction that renegotiates (the transpose to 180): the held frame
+   * goes out, transposed, before the first frame of the new direction */
+  fail_unless (gst_video_info_set_format (&other, GST_VIDEO_FORMAT_RGBA, 320,
+          200));
+  a = numbered_frame (&other, 15, 0);
+  b = numbered_frame (&other, 16, 0);
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (a)),
+      GST_FLOW_OK);
+  g_object_set (h->element, "video-direction", GST_VIDEO_ORIENTATION_180,
+      NULL);
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (b)),
+      GST_FLOW_OK);
+  push_drain_event (h);
+  fail_unless_equals_int (gst_harness_buffers_in_queue (h), 2);
+  pull_and_check (h, &other, a, GST_VIDEO_ORIENTATION_UL_LR, "before 180");
+  pull_and_check (h, &other, b, GST_VIDEO_ORIENTATION_180, "at 180");
+  g_object_set (h->element, "video-direction", GST_VIDEO_ORIENTATION_UL_LR,
+      NULL);
+  gst_buffer_unref (a);
+  gst_buffer_unref (b);
+
+  /* no next frame: it goes out by itself (one frame's duration later) */
+  a = numbered_frame (&other, 17, 0);
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (a)),
+      GST_FLOW_OK);
+  fail_unless_equals_int (gst_harness_buffers_in_queue (h), 0);
+  pull_and_check (h, &other, a, GST_VIDEO_ORIENTATION_UL_LR, "left alone");
+  gst_buffer_unref (a);
+
+  /* an unknown frame rate holds nothing back, and adds no latency */
+  caps = slow_caps (GST_VIDEO_FORMAT_I420, 640, 480);
+  gst_caps_set_simple (caps, "framerate", GST_TYPE_FRACTION, 0, 1, NULL);
+  gst_harness_set_src_caps (h, caps);
+  fail_unless_equals_uint64 (gst_harness_query_latency (h), 0);
+  a = numbered_frame (&info, 14, 0);
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (a)),
+      GST_FLOW_OK);
+  pull_and_check (h, &info, a, GST_VIDEO_ORIENTATION_UL_LR, "framerate 0/1");
+  gst_buffer_unref (a);
+
+  gst_harness_teardown (h);
+  g_unsetenv ("CUDATRANSPOSE_BAND_BYTES");
+}
+
+GST_END_TEST;
+
 /* A device that does not exist: refused at READY -> PAUSED, with CUDA's
  * reason, whichever GPU kernel was asked for. */
 GST_START_TEST (test_gpu_bad_device_id)
@@ -255,6 +565,8 @@ video_gpu_suite (void)
   tcase_add_test (tc, test_gpu_same_as_videoflip);
   tcase_add_loop_test (tc, test_gpu_flips_on_gpu, 0, n_gpu_kernels ());
   tcase_add_test (tc, test_gpu_bands);
+  tcase_add_test (tc, test_gpu_in_flight);
+  tcase_add_test (tc, test_gpu_in_flight_events);
   return s;
 }
 
