@@ -4,6 +4,7 @@
  *
  *   bench-pipelines [--frames N] [--json FILE] [--tensors]
  *                   [--formats I420,NV12,...] [--paths system,cuda,videoflip]
+ *                   [--in-flight 1|2]
  *
  * Frames are made once, in buffers from the pool the first element proposes
  * (pinned host memory for cudatranspose; the "input" column says whether
@@ -23,8 +24,10 @@
  *    device memory to device memory, rows 256-byte aligned as the element
  *    stages them (events, median, L2 flushed before each); "kernel us"
  *    sits beside the CUDA-memory row's "own us".
- * "own us" is also each frame's time from input to output: the element
- * holds no frame back.
+ * "own us" is each frame's time from input to output: where the element
+ * holds a frame back (frames-in-flight=2), it leaves while the next one is
+ * in the element, so its time includes the wait for that one. --in-flight
+ * sets the property (a build without it ignores this).
  *
  * Then tensor rows: cudatranspose permutation=... alone on one
  * other/tensors tensor per buffer (HWC <-> CHW of 1080p and 4K images),
@@ -84,12 +87,15 @@ typedef struct
   GMutex lock;
   guint64 *arrive;              /* at the sink, ns, per frame */
   guint64 *own;                 /* inside t, ns, per frame */
-  guint64 entered;
+  guint64 *entered;             /* into t, ns, per frame */
   gint n_arrived;
-  guint n_own;
+  guint n_entered, n_own;
   guint capacity;
   gboolean output_pinned;       /* what reached the sink is page-locked */
 } Timing;
+
+/* --in-flight: cudatranspose's frames-in-flight (0: its default) */
+static gint in_flight;
 
 static guint64
 now_ns (void)
@@ -105,7 +111,8 @@ on_enter (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
 {
   Timing *t = user_data;
 
-  t->entered = now_ns ();
+  if (t->n_entered < t->capacity)
+    t->entered[t->n_entered++] = now_ns ();
   return GST_PAD_PROBE_OK;
 }
 
@@ -114,8 +121,12 @@ on_leave (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
 {
   Timing *t = user_data;
 
+  /* frames leave in the order they came, perhaps one behind (a frame
+   * held back while the next is in flight) */
+  if (t->n_own < t->n_entered)
+    t->own[t->n_own] = now_ns () - t->entered[t->n_own];
   if (t->n_own < t->capacity)
-    t->own[t->n_own++] = now_ns () - t->entered;
+    t->n_own++;
   return GST_PAD_PROBE_OK;
 }
 
@@ -473,14 +484,20 @@ run_path (const gchar * path_desc, GstCaps * caps, gsize bytes,
   timing.capacity = n_frames;
   timing.arrive = g_new0 (guint64, n_frames);
   timing.own = g_new0 (guint64, n_frames);
+  timing.entered = g_new0 (guint64, n_frames);
+  if (in_flight > 0 &&
+      g_object_class_find_property (G_OBJECT_GET_CLASS (t),
+          "frames-in-flight"))
+    g_object_set (t, "frames-in-flight", in_flight, NULL);
   add_probe (t, "sink", on_enter, &timing);
   add_probe (t, "src", on_leave, &timing);
   add_probe (sink, "sink", on_arrive, &timing);
 
   /* appsrc negotiates, and asks downstream for a pool, on its first
-   * buffer: a plain one, timed among the warm-up frames */
+   * buffer: two plain ones (the element may hold the first back until the
+   * second is in), counted among the warm-up frames */
   gst_element_set_state (pipeline, GST_STATE_PLAYING);
-  {
+  for (i = 0; i < 2; i++) {
     GstBuffer *first = gst_buffer_new_allocate (NULL, bytes, NULL);
 
     fill_frame (first, DISTINCT_FRAMES);
@@ -508,7 +525,7 @@ run_path (const gchar * path_desc, GstCaps * caps, gsize bytes,
   }
 
   /* the same few frames by reference: nothing is copied at the source */
-  for (i = 1; i < n_frames && !r.why[0]; i++) {
+  for (i = 2; i < n_frames && !r.why[0]; i++) {
     GstFlowReturn ret = gst_app_src_push_buffer (GST_APP_SRC (src),
         gst_buffer_ref (frames[i % DISTINCT_FRAMES]));
 
@@ -567,6 +584,7 @@ run_path (const gchar * path_desc, GstCaps * caps, gsize bytes,
   }
   g_free (timing.arrive);
   g_free (timing.own);
+  g_free (timing.entered);
   gst_object_unref (bus);
   gst_object_unref (sink);
   gst_object_unref (t);
@@ -659,10 +677,12 @@ main (int argc, char **argv)
       only_formats = argv[++p];
     else if (g_str_equal (argv[p], "--paths") && p + 1 < (guint) argc)
       only_paths = argv[++p];
+    else if (g_str_equal (argv[p], "--in-flight") && p + 1 < (guint) argc)
+      in_flight = atoi (argv[++p]);
     else {
       fprintf (stderr, "usage: %s [--frames N] [--json FILE] [--tensors] "
-          "[--formats I420,NV12,...] [--paths system,cuda,videoflip]\n",
-          argv[0]);
+          "[--formats I420,NV12,...] [--paths system,cuda,videoflip] "
+          "[--in-flight 1|2]\n", argv[0]);
       return 2;
     }
   }
@@ -690,7 +710,9 @@ main (int argc, char **argv)
         continue;
       gst_video_info_set_format (&info, formats[f], sizes[s][0], sizes[s][1]);
       caps = gst_video_info_to_caps (&info);
-      gst_caps_set_simple (caps, "framerate", GST_TYPE_FRACTION, 0, 1, NULL);
+      /* a known rate (any: nothing here waits on the clock) lets the
+       * element keep two frames in flight */
+      gst_caps_set_simple (caps, "framerate", GST_TYPE_FRACTION, 30, 1, NULL);
       g_snprintf (size, sizeof (size), "%dx%d", sizes[s][0], sizes[s][1]);
       /* the CPU is slow: fewer frames for videoflip, more for the GPU */
       bound = link_bound_us (&gpu, GST_VIDEO_INFO_SIZE (&info));
