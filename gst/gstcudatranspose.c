@@ -1044,7 +1044,7 @@ gst_cuda_transpose_error (GstCudaTranspose * self,
     case CT_STEP_ALLOCATE:
       GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT, ("%s (kernel %s) "
               "failed: %" G_GSIZE_FORMAT " bytes of GPU memory could not be "
-              "allocated (%s).", what, name, self->job.dev_needed,
+              "allocated (%s).", what, name, self->gpu.wanted,
               ct_result_string (res)), ("CtResult %d", res));
       break;
     case CT_STEP_PACK:
