@@ -364,6 +364,8 @@ ct_gpu_run (CtGpu * gpu, const CtJob * job, CtKernel kernel,
   CtResult res;
   guint8 *mem = NULL;
   gint frame_slot = -1, hold;
+  CtStream up = gpu->up, down = gpu->down;
+  gboolean banded;
   gsize band;
   guint i, n_bands = 0;
 
@@ -392,7 +394,8 @@ ct_gpu_run (CtGpu * gpu, const CtJob * job, CtKernel kernel,
    * flight */
   hold = may_hold ? frame_slot : -1;
   band = hold >= 0 ? gpu->held_band_bytes : gpu->band_bytes;
-  if (!in_dev && !out_dev && band > 0 && is_pinned (out[0].data))
+  banded = !in_dev && !out_dev && band > 0 && is_pinned (out[0].data);
+  if (banded)
     n_bands = ct_job_bands (job, band, bands, CT_JOB_MAX_BANDS);
   if (n_bands > job->n_pieces || (hold >= 0 && n_bands > 0 &&
           n_bands == job->n_pieces)) {
@@ -408,6 +411,13 @@ ct_gpu_run (CtGpu * gpu, const CtJob * job, CtKernel kernel,
       *slot = hold;
     return res;
   }
+  /* a frame the bands do not cut (4:2:2 that videoflip resamples) may
+   * still be left in flight whole: its copies on the bands' streams, so
+   * that the next frame's upload runs beside its download */
+  if (!banded || hold < 0) {
+    hold = -1;
+    up = down = gpu->stream;
+  }
 
   *step = CT_STEP_UPLOAD;
   for (i = 0; i < job->n_pieces; i++) {
@@ -420,7 +430,14 @@ ct_gpu_run (CtGpu * gpu, const CtJob * job, CtKernel kernel,
     din[i].data = mem + p->offset;
     din[i].stride = p->pitch;
     res = ct_copy_2d_async (din[i].data, din[i].stride, in[i].data,
-        in[i].stride, p->row, p->rows, gpu->stream);
+        in[i].stride, p->row, p->rows, up);
+    if (res != CT_OK)
+      return sync_all (gpu, res);
+  }
+  if (hold >= 0) {
+    res = ct_event_record (gpu->uploaded[0], up);
+    if (res == CT_OK)
+      res = ct_stream_wait_event (gpu->stream, gpu->uploaded[0]);
     if (res != CT_OK)
       return sync_all (gpu, res);
   }
@@ -435,6 +452,11 @@ ct_gpu_run (CtGpu * gpu, const CtJob * job, CtKernel kernel,
 
   *step = CT_STEP_KERNEL;
   res = ct_job_launch (job, kernel, TRUE, gpu->stream, din, dout, ran);
+  if (res == CT_OK && hold >= 0) {
+    res = ct_event_record (gpu->transposed[0], gpu->stream);
+    if (res == CT_OK)
+      res = ct_stream_wait_event (down, gpu->transposed[0]);
+  }
   if (res != CT_OK)
     return sync_all (gpu, res);
 
@@ -443,9 +465,16 @@ ct_gpu_run (CtGpu * gpu, const CtJob * job, CtKernel kernel,
     const CtPiece *p = &job->out[i];
 
     res = ct_copy_2d_async (out[i].data, out[i].stride, dout[i].data,
-        dout[i].stride, p->row, p->rows, gpu->stream);
+        dout[i].stride, p->row, p->rows, down);
     if (res != CT_OK)
       return sync_all (gpu, res);
+  }
+  if (hold >= 0) {
+    res = ct_event_record (gpu->finished[hold], down);
+    if (res != CT_OK)
+      return sync_all (gpu, res);
+    *slot = hold;
+    return CT_OK;
   }
 
   *step = CT_STEP_SYNC;

@@ -59,11 +59,12 @@ gboolean ct_gpu_holds (const CtGpu * gpu, GstBuffer * buf);
  * the kernels work at once: the upload of one band beside the kernel of
  * the one before and the download of the one before that.
  *
- * With @may_hold such a frame is only queued, and does not wait: *@slot
- * is then its slot (else -1), ct_gpu_finish () waits for it, and until
- * then its buffers must stay mapped and no third frame may run. So the
- * next frame's copies queue behind it and the link never idles between
- * frames.
+ * With @may_hold a frame from host memory into pinned memory (in bands,
+ * or whole where the bands do not cut it) is only queued, and not waited
+ * for: *@slot is then its slot (else -1), ct_gpu_finish () waits for it,
+ * and until then its buffers must stay mapped and no third frame may run.
+ * So the next frame's copies queue behind it and the link never idles
+ * between frames.
  *
  * @step tells where a failure happened (every stream is waited for
  * then); *@ran gets the path the largest plane, band or tensor took. */
