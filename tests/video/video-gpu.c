@@ -292,15 +292,15 @@ numbered_frame (const GstVideoInfo * info, guint n, guint stride_pad)
  * pinned pool, in bands of 16 rows: a frame may come out only when the
  * next one is in (never more than one held back), whole, in order, with
  * its own timestamps, while the next one's copies run in the other
- * staging slot; a serialized event pushes out the last. Every direction,
- * one format of each plane layout (4:2:2 resampled where the axes swap
- * takes no bands, and holds nothing back), sizes of one band and of
- * several with a ragged last one. */
+ * staging slot; a serialized event pushes out the last. Every direction
+ * but identity (a passthrough) holds every frame back; every plane layout
+ * (4:2:2 resampled where the axes swap goes whole, not in bands), sizes of
+ * one band and of several with a ragged last one. */
 GST_START_TEST (test_gpu_in_flight)
 {
   static const gint sizes[][2] = { {130, 71}, {1, 100}, {641, 480} };
   GstHarness *h;
-  guint d, f, s, k, held = 0, cases = 0;
+  guint d, f, s, k, held = 0;
 
   g_setenv ("CUDATRANSPOSE_BAND_BYTES", "1", TRUE);
   h = gst_harness_new ("cudatranspose");
@@ -342,19 +342,16 @@ GST_START_TEST (test_gpu_in_flight)
         }
         fail_unless_equals_int (gst_harness_buffers_in_queue (h), 0);
         /* identity passes buffers through */
-        fail_if (was_held && method == GST_VIDEO_ORIENTATION_IDENTITY, "%s",
-            what);
+        fail_unless (was_held == (method != GST_VIDEO_ORIENTATION_IDENTITY),
+            "%s: %s", what, was_held ? "held" : "nothing held back");
         held += was_held;
-        cases++;
         for (k = 0; k < G_N_ELEMENTS (ins); k++)
           gst_buffer_unref (ins[k]);
         g_free (what);
       }
     }
   }
-  GST_INFO ("frames were held back in %u cases of %u", held, cases);
-  fail_unless (held * 2 > cases, "frames were held back in %u cases of %u",
-      held, cases);
+  fail_unless (held > 0);
   gst_harness_teardown (h);
   g_unsetenv ("CUDATRANSPOSE_BAND_BYTES");
 }
