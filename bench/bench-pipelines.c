@@ -340,6 +340,15 @@ kernel_us (Gpu * g, const GstVideoInfo * info)
   double us = 0;
   guint p;
 
+  /* (packed 4:2:2 is resampled by its own kernel, not timed here) */
+  switch (GST_VIDEO_INFO_FORMAT (info)) {
+    case GST_VIDEO_FORMAT_YUY2:
+    case GST_VIDEO_FORMAT_UYVY:
+    case GST_VIDEO_FORMAT_YVYU:
+      return 0;
+    default:
+      break;
+  }
   memset (&k, 0, sizeof (k));
   k.n = GST_VIDEO_INFO_N_PLANES (info);
   for (p = 0; p < k.n; p++) {
@@ -655,7 +664,7 @@ main (int argc, char **argv)
 {
   const GstVideoFormat formats[] = {
     GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_RGBA,
-    GST_VIDEO_FORMAT_GRAY8,
+    GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_YUY2,
   };
   const gint sizes[][2] = { {1920, 1080}, {3840, 2160} };
   const gchar *json_path = NULL, *only_formats = NULL, *only_paths = NULL;
