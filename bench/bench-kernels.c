@@ -33,6 +33,7 @@
  * opened with dlopen, so the benchmark builds and runs without them.
  */
 #include "cudatranspose-kernels.h"
+#include "flush-l2.h"
 
 #include <cuda_runtime_api.h>
 #include <dlfcn.h>
@@ -46,9 +47,6 @@
 #define PLANE_ALIGN 256
 #define WARMUP 3
 #define MAX_FRAME_PLANES 3
-
-cudaError_t bench_flush_l2 (const void *buf, size_t bytes, unsigned int *sink,
-    cudaStream_t s);
 
 #define CHECK(call) do { \
     cudaError_t e_ = (call); \

@@ -47,6 +47,7 @@
 #include <time.h>
 
 #include "cudatranspose-kernels.h"
+#include "flush-l2.h"
 
 #define DISTINCT_FRAMES 4
 #define WARMUP_FRAMES 20
@@ -183,7 +184,7 @@ cmp_double (const void *a, const void *b)
 }
 
 /* What the GPU side of the bench holds: two streams, timing events, and a
- * buffer to flush the L2 with. */
+ * buffer to flush the L2 with (its last word the flush's sink). */
 typedef struct
 {
   gboolean ok;
@@ -204,7 +205,7 @@ gpu_open (Gpu * g)
       ct_event_create (&g->start, 1) == CT_OK &&
       ct_event_create (&g->end, 1) == CT_OK &&
       ct_event_create (&g->joined, 0) == CT_OK &&
-      ct_device_alloc ((void **) &g->flush, FLUSH_BYTES) == CT_OK;
+      ct_device_alloc ((void **) &g->flush, FLUSH_BYTES + 16) == CT_OK;
   return g->ok;
 }
 
@@ -236,10 +237,8 @@ time_gpu (Gpu * g, gboolean (*enqueue) (Gpu *, gpointer), gpointer data)
   for (r = -3; r < BOUND_REPS; r++) {
     float ms = 0;
 
-    /* a device copy of half the flush buffer over the other half pushes
-     * the frame out of the L2 */
-    if (ct_copy_2d_async (g->flush, FLUSH_BYTES / 2, g->flush + FLUSH_BYTES
-            / 2, FLUSH_BYTES / 2, FLUSH_BYTES / 2, 1, g->s1) != CT_OK ||
+    if (bench_flush_l2 (g->flush, FLUSH_BYTES, (unsigned int *) (g->flush +
+                FLUSH_BYTES), (cudaStream_t) g->s1) != cudaSuccess ||
         ct_event_record (g->start, g->s1) != CT_OK ||
         ct_stream_wait_event (g->s2, g->start) != CT_OK ||
         !enqueue (g, data) ||

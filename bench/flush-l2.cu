@@ -1,6 +1,8 @@
 /* bench-kernels' L2 flush: reading a buffer larger than the L2 leaves it full
  * of clean lines, so no write-back of the flush lands inside the next timed
  * run (a memset would leave dirty lines behind). */
+#include "flush-l2.h"
+
 #include <cuda_runtime.h>
 #include <stdint.h>
 
@@ -19,7 +21,7 @@ k_read_all (const uint4 * p, size_t n, unsigned int *sink)
     *sink = acc;
 }
 
-extern "C" cudaError_t
+cudaError_t
 bench_flush_l2 (const void *buf, size_t bytes, unsigned int *sink,
     cudaStream_t s)
 {
