@@ -182,6 +182,7 @@ struct _GstCudaTranspose
 
   /* negotiated, under the stream lock */
   CtJob job;
+  GstClockTime frame_duration;  /* by the input caps' framerate; 0: none */
 
   /* the GPU, from start () to stop () */
   CtGpu gpu;
@@ -927,6 +928,19 @@ gst_cuda_transpose_set_video_caps (GstCudaTranspose * self, GstCaps * incaps,
 
 /* Picks the job for the caps: tensors (transposed or permuted), video to
  * a tensor, or video. */
+/* One frame's duration by @caps' framerate (video and tensors carry
+ * one), or 0 where it is unknown or 0/1. */
+static GstClockTime
+frame_duration_of (GstCaps * caps)
+{
+  gint n = 0, d = 0;
+
+  if (!gst_structure_get_fraction (gst_caps_get_structure (caps, 0),
+          "framerate", &n, &d) || n <= 0 || d <= 0)
+    return 0;
+  return gst_util_uint64_scale_int (GST_SECOND, d, n);
+}
+
 static gboolean
 gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
     GstCaps * outcaps)
@@ -941,6 +955,7 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
 
   /* each negotiation starts from no job: one that fails leaves none */
   memset (&self->job, 0, sizeof (self->job));
+  self->frame_duration = frame_duration_of (incaps);
   gst_base_transform_set_passthrough (trans, FALSE);
 
   /* (one reading of the property: it may change under negotiation) */
@@ -1283,6 +1298,10 @@ gst_cuda_transpose_decide_tensor_allocation (GstCudaTranspose * self,
   if (have_pool)
     gst_query_parse_nth_allocation_pool (query, 0, NULL, NULL, &min_buffers,
         &max_buffers);
+  /* one more, for the buffer held back (frames-in-flight) */
+  min_buffers++;
+  if (max_buffers > 0)
+    max_buffers++;
   ours = gst_cuda_transpose_new_tensor_pool (self, caps, min_buffers,
       max_buffers, &total);
   if (ours) {
@@ -1806,15 +1825,14 @@ gst_cuda_transpose_follow_direction (GstCudaTranspose * self)
   gst_cuda_transpose_publish_job (self);
 }
 
-/* How long a frame may be held back: one frame's duration where frames
- * may be left in flight (frames-in-flight=2, a GPU held and a GPU kernel
- * asked for, a frame job, a known frame rate: the LATENCY query adds
- * it), else 0. Whether one is held depends on the buffers too
+/* How long a frame (or a buffer of tensors) may be held back: one frame's
+ * duration where frames may be left in flight (frames-in-flight=2, a GPU
+ * held and a GPU kernel asked for, a job, a known frame rate: the LATENCY
+ * query adds it), else 0. Whether one is held depends on the buffers too
  * (ct_gpu_run). */
 static GstClockTime
 gst_cuda_transpose_hold_duration (GstCudaTranspose * self)
 {
-  const GstVideoInfo *info = &self->job.in_info;
   GstCudaTransposeKernel kernel;
   guint frames;
 
@@ -1824,11 +1842,9 @@ gst_cuda_transpose_hold_duration (GstCudaTranspose * self)
   GST_OBJECT_UNLOCK (self);
   if (frames < 2 || !self->gpu.stream ||
       kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU ||
-      self->job.mode != CT_JOB_VIDEO ||
-      GST_VIDEO_INFO_FPS_N (info) <= 0 || GST_VIDEO_INFO_FPS_D (info) <= 0)
+      self->job.mode == CT_JOB_NONE)
     return 0;
-  return gst_util_uint64_scale_int (GST_SECOND, GST_VIDEO_INFO_FPS_D (info),
-      GST_VIDEO_INFO_FPS_N (info));
+  return self->frame_duration;
 }
 
 /* Every job goes the same way: kernel resolved, buffers mapped as the
@@ -2606,14 +2622,16 @@ gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
    * wait for each other between frames; the element then holds one frame
    * back (the LATENCY query adds one frame's duration; EOS, caps and other
    * serialized events push it first, a flush drops it). At 1 each frame
-   * leaves before the next one comes. Frames of an unknown frame rate
-   * (framerate=0/1), tensors and CUDA memory always go one at a time. Can
+   * leaves before the next one comes. Buffers of tensors go the same way
+   * (their caps' framerate). Buffers of an unknown rate (framerate=0/1)
+   * and CUDA memory always go one at a time. Can
    * be changed while PLAYING: the change applies from the next buffer.
    */
   g_object_class_install_property (gobject_class, PROP_FRAMES_IN_FLIGHT,
       g_param_spec_uint ("frames-in-flight", "Frames in flight",
-          "Frames on the GPU at once between host memory in and out (2: one "
-          "frame held back, reported as latency; 1: none)", 1, 2,
+          "Frames (or buffers of tensors) on the GPU at once between host "
+          "memory in and out (2: one held back, reported as latency; 1: "
+          "none)", 1, 2,
           DEFAULT_FRAMES_IN_FLIGHT, G_PARAM_READWRITE |
           GST_PARAM_MUTABLE_PLAYING | G_PARAM_STATIC_STRINGS));
 
