@@ -84,6 +84,22 @@ ct_check_caps (GstVideoFormat format, gint width, gint height)
       "framerate", GST_TYPE_FRACTION, 30, 1, NULL);
 }
 
+void
+ct_check_push_drain (GstHarness * h)
+{
+  fail_unless (gst_harness_push_event (h,
+          gst_event_new_custom (GST_EVENT_CUSTOM_DOWNSTREAM,
+              gst_structure_new_empty ("ct-drain"))));
+}
+
+void
+ct_check_push_one (GstHarness * h, GstBuffer * buf)
+{
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (buf)),
+      GST_FLOW_OK);
+  ct_check_push_drain (h);
+}
+
 /* Rows of a plane, from the first component it holds. */
 static void
 plane_geometry (const GstVideoInfo * info, guint plane, guint * width,
@@ -664,8 +680,7 @@ ct_check_push_and_verify_direction (GstHarness * h, GstVideoFormat format,
 
   fail_unless (gst_video_info_set_format (&info, format, width, height));
   in = ct_check_make_frame (&info, stride_pad);
-  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
-      GST_FLOW_OK);
+  ct_check_push_one (h, in);
   out = gst_harness_pull (h);
   fail_unless (out != NULL, "%s: no output", what);
   ct_check_assert_oriented (&info, in, out, method, what);
@@ -736,8 +751,7 @@ ct_check_against_videoflip (const gchar * desc)
         in = ct_check_make_frame (&info, 0);
         gst_harness_set_src_caps (ours, ct_check_caps (fmt, w, hh));
         gst_harness_set_src_caps (flip, ct_check_caps (fmt, w, hh));
-        fail_unless_equals_int (gst_harness_push (ours, gst_buffer_ref (in)),
-            GST_FLOW_OK);
+        ct_check_push_one (ours, in);
         fail_unless_equals_int (gst_harness_push (flip, gst_buffer_ref (in)),
             GST_FLOW_OK);
         a = gst_harness_pull (ours);
@@ -882,8 +896,7 @@ ct_check_round_trip (const gchar * desc, GstVideoFormat format, gint width,
   gst_harness_set_src_caps (h, ct_check_caps (format, width, height));
   fail_unless (gst_video_info_set_format (&info, format, width, height));
   in = ct_check_make_frame (&info, 0);
-  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
-      GST_FLOW_OK);
+  ct_check_push_one (h, in);
   out = gst_harness_pull (h);
   fail_unless (out != NULL, "%s: no output", desc);
   ct_check_assert_same_frame (&info, in, out);
@@ -1038,27 +1051,30 @@ ct_check_tensor_caps (const CtCheckTensor * t, guint n)
   return caps;
 }
 
-GstBuffer *
-ct_check_push_tensor_buffer (GstHarness * h, GstBuffer * in,
-    const CtCheckTensor * t, guint n, const gchar * what)
+void
+ct_check_fill_tensors (GstBuffer * in)
 {
-  gboolean one_memory = gst_buffer_n_memory (in) == 1;
-  gsize offset = 0;
-  GstMapInfo im, om;
-  GstBuffer *out;
+  GstMapInfo map;
   guint i;
 
   for (i = 0; i < gst_buffer_n_memory (in); i++) {
     GstMemory *mem = gst_buffer_peek_memory (in, i);
 
-    fail_unless (gst_memory_map (mem, &im, GST_MAP_WRITE));
-    fill_random (im.data, im.size);
-    gst_memory_unmap (mem, &im);
+    fail_unless (gst_memory_map (mem, &map, GST_MAP_WRITE));
+    fill_random (map.data, map.size);
+    gst_memory_unmap (mem, &map);
   }
+}
 
-  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
-      GST_FLOW_OK);
-  out = gst_harness_pull (h);
+void
+ct_check_assert_tensors_transposed (GstBuffer * in, GstBuffer * out,
+    const CtCheckTensor * t, guint n, const gchar * what)
+{
+  gboolean one_memory = gst_buffer_n_memory (in) == 1;
+  gsize offset = 0;
+  GstMapInfo im, om;
+  guint i;
+
   fail_unless (out != NULL, "%s: no output", what);
   fail_unless_equals_int (gst_buffer_n_memory (out), n);
 
@@ -1089,7 +1105,7 @@ ct_check_push_tensor_buffer (GstHarness * h, GstBuffer * in,
             fail ("%s: tensor %u (%s %s) plane %" G_GUINT64_FORMAT
                 ": element (%" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT
                 ") differs", what, i, t[i].type, t[i].dims, p, x, y);
-            return out;
+            return;
           }
         }
       }
@@ -1098,6 +1114,18 @@ ct_check_push_tensor_buffer (GstHarness * h, GstBuffer * in,
     gst_memory_unmap (imem, &im);
     offset += tensor_bytes (&t[i]);
   }
+}
+
+GstBuffer *
+ct_check_push_tensor_buffer (GstHarness * h, GstBuffer * in,
+    const CtCheckTensor * t, guint n, const gchar * what)
+{
+  GstBuffer *out;
+
+  ct_check_fill_tensors (in);
+  ct_check_push_one (h, in);
+  out = gst_harness_pull (h);
+  ct_check_assert_tensors_transposed (in, out, t, n, what);
   return out;
 }
 
@@ -1152,8 +1180,7 @@ ct_check_push_permuted_and_verify (GstHarness * h, const guint64 dims[4],
   fail_unless (gst_buffer_map (in, &im, GST_MAP_WRITE));
   fill_random (im.data, im.size);
   gst_buffer_unmap (in, &im);
-  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
-      GST_FLOW_OK);
+  ct_check_push_one (h, in);
   out = gst_harness_pull (h);
   fail_unless (out != NULL, "%s: no output", what);
 
@@ -1273,8 +1300,7 @@ ct_check_video_to_tensor (const gchar * desc, const guint perm[4])
         c = GST_VIDEO_INFO_COMP_PSTRIDE (&info, 0);
         gst_harness_set_src_caps (h, ct_check_caps (formats[f], w, hh));
         in = ct_check_make_frame (&info, pad);
-        fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
-            GST_FLOW_OK);
+        ct_check_push_one (h, in);
         out = gst_harness_pull (h);
         fail_unless (out != NULL);
 

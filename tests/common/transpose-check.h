@@ -29,6 +29,14 @@ guint32 ct_check_random (void);
 
 GstCaps *ct_check_caps (GstVideoFormat format, gint width, gint height);
 
+/* Pushes a serialized event of no meaning to anyone through @h: it pushes
+ * out a buffer the element holds back (frames-in-flight). */
+void ct_check_push_drain (GstHarness * h);
+
+/* Pushes a reference to @buf through @h (it must be taken), then the
+ * event above, so that its output is there to pull at once. */
+void ct_check_push_one (GstHarness * h, GstBuffer * buf);
+
 /* A frame of random bytes (padding too). stride_pad > 0 adds that many bytes
  * to every row and describes the layout with a GstVideoMeta. */
 GstBuffer *ct_check_make_frame (const GstVideoInfo * info, guint stride_pad);
@@ -175,6 +183,15 @@ GstCaps *ct_check_tensor_caps (const CtCheckTensor * t, guint n);
  * its two innermost dimensions transposed, one memory per tensor. */
 void ct_check_push_tensors_and_verify (GstHarness * h,
     const CtCheckTensor * t, guint n, gboolean one_memory, const gchar * what);
+
+/* Fills every memory of @in with random bytes. */
+void ct_check_fill_tensors (GstBuffer * in);
+
+/* Checks that @out holds @in's @n tensors @t (one memory per tensor in
+ * @in, or one for all) with their two innermost dimensions transposed,
+ * one memory per tensor. */
+void ct_check_assert_tensors_transposed (GstBuffer * in, GstBuffer * out,
+    const CtCheckTensor * t, guint n, const gchar * what);
 
 /* Fills @in (one memory per tensor, or one for all) with random bytes,
  * pushes it through @h and checks the output as above; returns the output

@@ -222,16 +222,6 @@ GST_START_TEST (test_gpu_bands)
 
 GST_END_TEST;
 
-/* A serialized event of no meaning to anyone: it pushes out a frame the
- * element holds back. */
-static void
-push_drain_event (GstHarness * h)
-{
-  fail_unless (gst_harness_push_event (h,
-          gst_event_new_custom (GST_EVENT_CUSTOM_DOWNSTREAM,
-              gst_structure_new_empty ("ct-drain"))));
-}
-
 /* Pulls the next output and checks that it is @in's frame, whole, with
  * its timestamps; poisons it before it goes back to the pool. */
 static void
@@ -334,7 +324,7 @@ GST_START_TEST (test_gpu_in_flight)
               what, k + 1 - out);
           was_held = was_held || out == k;
         }
-        push_drain_event (h);
+        ct_check_push_drain (h);
         while (out < G_N_ELEMENTS (ins)) {
           fail_unless_equals_int (gst_harness_buffers_in_queue (h), 1);
           pull_and_check (h, &info, ins[out], method, what);
@@ -410,7 +400,7 @@ GST_START_TEST (test_gpu_in_flight_events)
           480));
   fail_unless_equals_int (gst_harness_buffers_in_queue (h), 0);
   push_ok (h, b);
-  push_drain_event (h);
+  ct_check_push_drain (h);
   fail_unless_equals_int (gst_harness_buffers_in_queue (h), 1);
   pull_and_check (h, &info, b, GST_VIDEO_ORIENTATION_UL_LR, "after a flush");
   gst_buffer_unref (a);
@@ -424,7 +414,7 @@ GST_START_TEST (test_gpu_in_flight_events)
   push_ok (h, a);
   push_ok (h, b);
   push_ok (h, c);
-  push_drain_event (h);
+  ct_check_push_drain (h);
   fail_unless_equals_int (gst_harness_buffers_in_queue (h), 3);
   {
     GstBuffer *outs[3];
@@ -473,7 +463,7 @@ GST_START_TEST (test_gpu_in_flight_events)
   fail_unless_equals_int (gst_harness_buffers_in_queue (h), 1);
   pull_and_check (h, &info, a, GST_VIDEO_ORIENTATION_UL_LR, "caps change");
   push_ok (h, b);
-  push_drain_event (h);
+  ct_check_push_drain (h);
   pull_and_check (h, &other, b, GST_VIDEO_ORIENTATION_UL_LR, "new caps");
   gst_buffer_unref (a);
   gst_buffer_unref (b);
@@ -487,7 +477,7 @@ GST_START_TEST (test_gpu_in_flight_events)
   g_object_set (h->element, "video-direction", GST_VIDEO_ORIENTATION_180,
       NULL);
   push_ok (h, b);
-  push_drain_event (h);
+  ct_check_push_drain (h);
   fail_unless_equals_int (gst_harness_buffers_in_queue (h), 2);
   pull_and_check (h, &other, a, GST_VIDEO_ORIENTATION_UL_LR, "before 180");
   pull_and_check (h, &other, b, GST_VIDEO_ORIENTATION_180, "at 180");
