@@ -88,10 +88,12 @@ template <typename Args>
 __device__ __forceinline__ unsigned int
 plane_index (const Args & f)
 {
+  constexpr unsigned int n =
+      sizeof (f.first_block) / sizeof (f.first_block[0]);
   unsigned int i = 0;
 
 #pragma unroll
-  for (unsigned int k = 1; k < CT_PLANES_PER_LAUNCH; k++) {
+  for (unsigned int k = 1; k < n; k++) {
     if (k < f.n_planes && blockIdx.x >= f.first_block[k])
       i = k;
   }

@@ -6,8 +6,11 @@
  * auto has more paths (CtPath): it streams a single plane of a few waves
  * (k_stream: a grid of as many blocks as fit, each moving tiles in turn),
  * moves other single 4-byte planes in a 64x64 tile at 8 blocks per
- * multiprocessor (k_tile), and a byte plane (or batch) alone in its call
- * with a short side of 16 to 64 in a tile spanning that side (k_skinny).
+ * multiprocessor (k_tile), a single byte plane too small to stream in a
+ * 128x128 tile in registers (k_mid), and a byte plane (or batch) alone in
+ * its call with a short side of 16 to 64 in a tile spanning that side
+ * (k_skinny). A launch of one plane takes one plane's launch arguments
+ * (OneArgs): they are copied with every launch.
  * The planner (plan ()) makes every choice, by the tables kPaths and kAuto.
  *
  * An entry of the launch arguments is a plane or a batch of equal planes at
@@ -53,9 +56,9 @@ constexpr int kMaxDevices = 64;
 /// then live in registers, which made the staged kernel spill (16384x16384
 /// bytes: 0.90 of a copy against 0.94), so launches without batches keep
 /// reading them from the launch arguments.
-template <bool STAGED, bool BATCH>
+template <bool STAGED, bool BATCH, typename Args>
 __global__ void __launch_bounds__ (kThreads, STAGED ? kStagedPerSm : 2)
-k_wide (const __grid_constant__ FrameArgs f)
+k_wide (const __grid_constant__ Args f)
 {
   extern __shared__ uint4 smem_raw[];
   uint32_t *smem = reinterpret_cast<uint32_t *>(smem_raw);
@@ -74,8 +77,9 @@ k_wide (const __grid_constant__ FrameArgs f)
 /// The thin kernel: a group of thin planes alone. The thin paths of
 /// k_wide, without the rest of it: a small kernel starts sooner, which is
 /// most of a thin plane's time.
+template <typename Args>
 __global__ void __launch_bounds__ (kThreads)
-k_thin (const __grid_constant__ FrameArgs f)
+k_thin (const __grid_constant__ Args f)
 {
   const unsigned int i = plane_index (f);
   const FramePlane & fp = f.plane[i];
@@ -92,7 +96,7 @@ k_thin (const __grid_constant__ FrameArgs f)
 /// one kernel for all sizes, the bytes' loop measured 5 to 40% slower.
 template <int E>
 __global__ void __launch_bounds__ (kThreads, E == 1 ? 1 : kStreamPerSm)
-k_stream (const __grid_constant__ FrameArgs f)
+k_stream (const __grid_constant__ OneArgs f)
 {
   extern __shared__ uint4 smem_raw[];
 
@@ -110,7 +114,7 @@ k_stream (const __grid_constant__ FrameArgs f)
 /// blocks.
 template <int E>
 __global__ void __launch_bounds__ (kThreads, kTilePerSm)
-k_tile (const __grid_constant__ FrameArgs f)
+k_tile (const __grid_constant__ OneArgs f)
 {
   extern __shared__ uint4 smem_raw[];
   const FramePlane & fp = f.plane[0];
@@ -123,7 +127,7 @@ k_tile (const __grid_constant__ FrameArgs f)
 /// block (skinny_tile).
 template <int RG, int CC>
 __global__ void __launch_bounds__ (kThreads, kStagedPerSm)
-k_skinny (const __grid_constant__ FrameArgs f)
+k_skinny (const __grid_constant__ OneArgs f)
 {
   extern __shared__ uint4 smem_raw[];
   const FramePlane & fp = f.plane[0];
@@ -131,6 +135,26 @@ k_skinny (const __grid_constant__ FrameArgs f)
   const PlaneArgs p = batch_plane (fp, &t);
 
   skinny_tile<RG, CC> (p, t % fp.tiles_x, t / fp.tiles_x, smem_raw);
+}
+
+/// The mid-size byte kernel (auto on a single byte plane of up to about
+/// 1.5 big tiles per multiprocessor, 2 to 16 MB): wide_tile's register
+/// path on a 128 x 128 tile of 8 x 8 byte micro-blocks, along the rows of
+/// tiles, 4 or more blocks per multiprocessor. Such a plane makes too few
+/// big tiles to hide the memory's latency (3840x2160: 135 tiles of 64 KB
+/// for 132 multiprocessors), and k_wide's small tile runs at its 2 blocks
+/// per multiprocessor (128 registers, for the big tile). Measured on the
+/// H200 against a copy (bench-kernels, the paths before against this):
+/// 3840x2160 0.87 against 0.71, 1920x1080 1.38 against 1.06, 1000x1500
+/// 1.33 against 1.10; in a probe, 2048x2048 0.92 against 0.64
+/// (docs/performance.md).
+__global__ void __launch_bounds__ (kThreads, kMidPerSm)
+k_mid (const __grid_constant__ OneArgs f)
+{
+  const FramePlane & fp = f.plane[0];
+
+  wide_tile<1, MidBytes, STAGE_REGISTERS> (fp.a, blockIdx.x % fp.tiles_x,
+      blockIdx.x / fp.tiles_x, nullptr);
 }
 
 
@@ -184,10 +208,12 @@ geometry_of (unsigned int es, int stage)
     Geometry g = { kRgbTile, kRgbTile, kRgbSmem, 16 };
     return g;
   }
-  /* the tile kernel: 4-byte elements only; the skinny ones: bytes only
-   * (host: kPaths) */
+  /* the tile kernel: 4-byte elements only; the skinny ones and the mid
+   * one: bytes only (host: kPaths) */
   if (stage == STAGE_TILE)
     return geometry<Tile<4>> (stage);
+  if (stage == STAGE_MID)
+    return geometry<MidBytes> (STAGE_REGISTERS);
   if (stage == STAGE_SKINNY_ROWS)
     return skinny_geometry<SkinnyRows> ();
   if (stage == STAGE_SKINNY_COLS)
@@ -255,7 +281,8 @@ enum Family
   FAMILY_STAGED = 1,            /* k_wide<true, *> */
   FAMILY_STREAM = 2,            /* k_stream<E>, its plane alone */
   FAMILY_TILE = 3,              /* k_tile<4>, its plane alone */
-  FAMILY_SKINNY = 4             /* k_skinny, its plane or batch alone */
+  FAMILY_SKINNY = 4,            /* k_skinny, its plane or batch alone */
+  FAMILY_MID = 5                /* k_mid, its plane alone */
 };
 
 constexpr unsigned int size_bit (unsigned int es)
@@ -291,6 +318,7 @@ constexpr PathInfo kPaths[] = {
   { CT_PATH_STREAM, FAMILY_STREAM, WAY_WIDE, STAGE_STREAM,
       kEverySize & ~size_bit (3) },
   { CT_PATH_TILE_64, FAMILY_TILE, WAY_WIDE, STAGE_TILE, size_bit (4) },
+  { CT_PATH_TILE_128, FAMILY_MID, WAY_WIDE, STAGE_MID, size_bit (1) },
   /* (the rows or the columns tile, by the plane's shape) */
   { CT_PATH_SKINNY, FAMILY_SKINNY, WAY_WIDE, STAGE_SKINNY_ROWS, size_bit (1) },
   { CT_PATH_THIN, FAMILY_ANY, WAY_THIN, STAGE_REGISTERS, kEverySize },
@@ -338,7 +366,8 @@ struct Thresholds
    * leave most of its threads idle) */
   unsigned int thin;
   /* a single plane streams from this many tiles per multiprocessor, in
-   * halves (bytes; other sizes from 0) ... */
+   * halves (bytes; other sizes from 0; a single byte plane below it takes
+   * the mid tile) ... */
   unsigned int stream_from_halves_bytes;
   /* ... up to this many (larger planes: a tile per block) */
   unsigned int stream_to;
@@ -475,9 +504,9 @@ fits (CtPath path, const Entry & e, const Call & call, const Device & d,
     else
       return false;
   }
-  /* (k_stream and k_tile take one plane, no batch) */
-  if ((path == CT_PATH_STREAM || path == CT_PATH_TILE_64) &&
-      (call.n_planes != 1 || e.count != 1))
+  /* (k_stream, k_tile and k_mid take one plane, no batch) */
+  if ((path == CT_PATH_STREAM || path == CT_PATH_TILE_64 ||
+          path == CT_PATH_TILE_128) && (call.n_planes != 1 || e.count != 1))
     return false;
 
   const Geometry g = geometry_of (es, c->stage);
@@ -557,6 +586,11 @@ plan_auto (const Entry & e, const Call & call, const Device & d)
     if (big.blocks >= from && big.blocks <= kAuto.stream_to * n_sms &&
         fits (CT_PATH_STREAM, e, call, d, &c))
       return c;
+    /* a byte plane too small to stream: the mid tile, in a kernel of its
+     * own */
+    if (es == 1 && big.blocks < from && fits (CT_PATH_TILE_128, e, call, d,
+            &c))
+      return c;
   }
   if (big_ok && big_path == CT_PATH_RGB_TILE &&
       big.blocks < kAuto.rgb_registers_below * n_sms &&
@@ -614,8 +648,9 @@ std::atomic<int> reserved_smem[kMaxDevices];
  * (launch_kernel): the one-launch kernels by family, the stream kernels
  * from FAMILY_STREAM by size index, the tile kernel at FAMILY_STREAM + 5,
  * the skinny ones at + 6 and + 7, the one-launch kernels for batches at
- * + 8 + family. */
-constexpr int kSmemSlots = FAMILY_STREAM + 10;
+ * + 8 + family, and the staged one's for one entry at + 10 (+ 11 for
+ * batches). k_thin and k_mid take no shared memory. */
+constexpr int kSmemSlots = FAMILY_STREAM + 12;
 constexpr int kKnownContexts = 4;
 
 struct KnownContext
@@ -657,7 +692,7 @@ current_context_id ()
 /* Lets @kernel (slot @slot) take @smem bytes of dynamic shared memory in
  * the current context. */
 CtResult
-allow_smem (void (*kernel) (FrameArgs), int slot, size_t smem)
+allow_smem (const void *kernel, int slot, size_t smem)
 {
   const unsigned long long id = current_context_id ();
   KnownContext *known = nullptr;
@@ -671,12 +706,12 @@ allow_smem (void (*kernel) (FrameArgs), int slot, size_t smem)
   {
     std::lock_guard<std::mutex> hold (smem_lock);
     cudaFuncAttributes attr;
-    cudaError_t err = cudaFuncGetAttributes (&attr, (const void *) kernel);
+    cudaError_t err = cudaFuncGetAttributes (&attr, kernel);
     if (err != cudaSuccess)
       return (CtResult) err;
     now = attr.maxDynamicSharedSizeBytes;
     if (now < (int) smem) {
-      err = cudaFuncSetAttribute ((const void *) kernel,
+      err = cudaFuncSetAttribute (kernel,
           cudaFuncAttributeMaxDynamicSharedMemorySize, (int) smem);
       if (err != cudaSuccess)
         return (CtResult) err;
@@ -693,46 +728,77 @@ allow_smem (void (*kernel) (FrameArgs), int slot, size_t smem)
   return CT_OK;
 }
 
-/* The kernel of a launch of @family whose first plane is @fp (a thin
- * group: k_thin; thin and exact planes alone: the staged k_wide, the
- * smaller of the two), and in *@slot its shared-memory slot. */
-void (*launch_kernel (int family, const FramePlane & fp, bool thin_only,
-        bool batch, int *slot)) (FrameArgs)
+/* A launch's kernel: one that takes the arguments of several entries, or
+ * one that takes one entry's (OneArgs); and its shared-memory slot. */
+struct Kernel
+{
+  void (*many) (FrameArgs);
+  void (*one) (OneArgs);
+  int slot;
+};
+
+/* The one-launch kernel of family @k (FAMILY_REGISTERS or FAMILY_STAGED)
+ * for a launch of @n entries: the staged one's variant for one entry where
+ * @n is 1. (The register kernel has none: built for one entry it took 96
+ * registers instead of 128, and 1920x1080 3-byte planes went from 0.87 of
+ * a copy to 0.77-0.81 on the H200.) */
+template <bool STAGED, bool BATCH>
+Kernel
+wide_kernel (unsigned int n, int k)
+{
+  if constexpr (STAGED) {
+    if (n == 1)
+      return Kernel { nullptr, k_wide<STAGED, BATCH, OneArgs>,
+        FAMILY_STREAM + 10 + (BATCH ? 1 : 0) };
+  }
+  return Kernel { k_wide<STAGED, BATCH, FrameArgs>, nullptr,
+    BATCH ? FAMILY_STREAM + 8 + k : k };
+}
+
+/* The kernel of a launch of @family of @n entries whose first is @fp (a
+ * thin group: k_thin; thin and exact planes alone: the staged k_wide, the
+ * smaller of the two); none (both NULL) for an element size it lacks. */
+Kernel
+launch_kernel (int family, const FramePlane & fp, unsigned int n,
+    bool thin_only, bool batch)
 {
   const int k = family == FAMILY_ANY ? FAMILY_STAGED : family;
   const int size = size_index (fp.elem);
+  const int stream_slot = FAMILY_STREAM + size;
 
   switch (thin_only ? -2 : k) {
     case -2:
-      *slot = FAMILY_REGISTERS;         /* (no shared memory) */
-      return k_thin;
+      return n == 1 ? Kernel { nullptr, k_thin<OneArgs>, 0 } :
+          Kernel { k_thin<FrameArgs>, nullptr, 0 };
     case FAMILY_STREAM:
-      *slot = FAMILY_STREAM + size;
       switch (fp.elem) {
         case 1:
-          return k_stream<1>;
+          return Kernel { nullptr, k_stream<1>, stream_slot };
         case 2:
-          return k_stream<2>;
+          return Kernel { nullptr, k_stream<2>, stream_slot };
         case 4:
-          return k_stream<4>;
+          return Kernel { nullptr, k_stream<4>, stream_slot };
         case 8:
-          return k_stream<8>;
+          return Kernel { nullptr, k_stream<8>, stream_slot };
         default:
-          return nullptr;               /* (kPaths: no 3-byte stream) */
+          return Kernel { nullptr, nullptr, 0 };  /* (kPaths: no 3-byte) */
       }
     case FAMILY_TILE:
-      *slot = FAMILY_STREAM + 5;
-      return fp.elem == 4 ? k_tile<4> : nullptr;   /* (kPaths: 4 only) */
+      /* (kPaths: 4 only) */
+      return Kernel { nullptr, fp.elem == 4 ? k_tile<4> : nullptr,
+        FAMILY_STREAM + 5 };
     case FAMILY_SKINNY:
-      *slot = FAMILY_STREAM + 6 + (fp.stage != STAGE_SKINNY_ROWS);
-      return fp.stage == STAGE_SKINNY_ROWS ? k_skinny<4, 64> :
-          k_skinny<64, 4>;
+      return fp.stage == STAGE_SKINNY_ROWS ?
+          Kernel { nullptr, k_skinny<4, 64>, FAMILY_STREAM + 6 } :
+          Kernel { nullptr, k_skinny<64, 4>, FAMILY_STREAM + 7 };
+    case FAMILY_MID:
+      return Kernel { nullptr, fp.elem == 1 ? k_mid : nullptr, 0 };
     case FAMILY_STAGED:
-      *slot = batch ? FAMILY_STREAM + 8 + k : k;
-      return batch ? k_wide<true, true> : k_wide<true, false>;
+      return batch ? wide_kernel<true, true> (n, k) :
+          wide_kernel<true, false> (n, k);
     default:
-      *slot = batch ? FAMILY_STREAM + 8 + k : k;
-      return batch ? k_wide<false, true> : k_wide<false, false>;
+      return batch ? wide_kernel<false, true> (n, k) :
+          wide_kernel<false, false> (n, k);
   }
 }
 
@@ -741,22 +807,35 @@ launch_group (const FrameArgs & f, unsigned int blocks, size_t smem,
     int family, bool thin_only, cudaStream_t s)
 {
   bool batch = false;
-  int slot = 0;
 
   if (blocks == 0)
     return CT_OK;
   for (unsigned int i = 0; i < f.n_planes; i++)
     batch = batch || f.plane[i].count > 1;
-  void (*kernel) (FrameArgs) = launch_kernel (family, f.plane[0], thin_only,
-      batch, &slot);
-  if (kernel == nullptr)
+  const Kernel kernel = launch_kernel (family, f.plane[0], f.n_planes,
+      thin_only, batch);
+  if (kernel.many == nullptr && kernel.one == nullptr)
     return CT_ERROR_UNSUPPORTED_ELEMENT_SIZE;
+  /* (the kernels of one entry are only asked for by launches of one) */
+  if (kernel.one != nullptr && f.n_planes != 1)
+    return CT_ERROR_INVALID_ARGUMENT;
   if (smem > 48 * 1024) {
-    CtResult res = allow_smem (kernel, slot, smem);
+    CtResult res = allow_smem (kernel.one != nullptr ?
+        (const void *) kernel.one : (const void *) kernel.many, kernel.slot,
+        smem);
     if (res != CT_OK)
       return res;
   }
-  kernel<<<blocks, kThreads, smem, s>>> (f);
+  if (kernel.one != nullptr) {
+    OneArgs one;
+
+    one.n_planes = 1;
+    one.first_block[0] = f.first_block[0];
+    one.plane[0] = f.plane[0];
+    kernel.one<<<blocks, kThreads, smem, s>>> (one);
+  } else {
+    kernel.many<<<blocks, kThreads, smem, s>>> (f);
+  }
   return (CtResult) cudaGetLastError ();
 }
 

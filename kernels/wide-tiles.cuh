@@ -63,6 +63,10 @@ constexpr int kStreamPerSm = 2;
 /* Blocks of the tile kernel a multiprocessor holds (its launch bounds; its
  * 16 KB of shared memory allow them). */
 constexpr int kTilePerSm = 8;
+/* Blocks of the mid-size byte kernel a multiprocessor holds, at least
+ * (its launch bounds: at 8, 32 registers a thread spilled; 4, 6 and 8
+ * measured the same on the H200). */
+constexpr int kMidPerSm = 4;
 
 enum Stage
 {
@@ -78,6 +82,8 @@ enum Stage
   STAGE_SKINNY_ROWS,
   /* byte planes 16 to 64 columns wide: a 1024 x 64 tile (k_skinny) */
   STAGE_SKINNY_COLS,
+  /* a mid-size byte plane: a 128 x 128 tile in registers (k_mid) */
+  STAGE_MID,
   /* the small tile, registers (either k_wide) */
   STAGE_SMALL
 };
@@ -108,15 +114,25 @@ struct FramePlane
   size_t src_step, dst_step;
 };
 
-/* The block ranges come first: a block finds its plane in the first
- * line of the launch arguments (measured: 0.15 to 0.3 us less per launch
- * than reading them out of the planes). */
-struct FrameArgs
+/* The launch arguments of up to N entries. The block ranges come first:
+ * a block finds its plane in the first line of them (measured: 0.15 to
+ * 0.3 us less per launch than reading them out of the planes). */
+template <unsigned int N>
+struct LaunchArgs
 {
   unsigned int n_planes;
-  unsigned int first_block[CT_PLANES_PER_LAUNCH];
-  FramePlane plane[CT_PLANES_PER_LAUNCH];
+  unsigned int first_block[N];
+  FramePlane plane[N];
 };
+
+/* A launch of several entries, and one of a single entry: the arguments
+ * travel with every launch, and a kernel launched with the 680 bytes of
+ * eight took 0.5 to 0.9 us longer on the H200 than with one entry's 96
+ * (a 1x65536 thin plane: 4.86 against 4.35 us, a copy of its bytes 3.68).
+ * So each kernel that can take several entries has a variant for one, and
+ * the kernels that always take one take only that. */
+using FrameArgs = LaunchArgs<CT_PLANES_PER_LAUNCH>;
+using OneArgs = LaunchArgs<1>;
 /* The geometry of a wide tile for element size E, chunks of NW 32-bit words
  * and K chunks per thread. The big tile (16-byte chunks, K = 16) serves
  * planes with enough tiles to fill the GPU; the small one (4-byte chunks, 8
@@ -157,6 +173,9 @@ template <int E> struct Stream : Wide<E, 4, E == 1 ? kChunks : kChunks / 2>
 /* The tile of k_tile: 16-byte chunks, 4 per thread; for 4-byte elements a
  * 64 x 64 tile, a micro-block per thread, 16 KB of shared memory. */
 template <int E> struct Tile : Wide<E, 4, kSmallChunks> {};
+/* The byte tile of k_mid: 8-byte chunks, 8 per thread (an 8 x 8 byte
+ * micro-block), 128 x 128 bytes in registers. */
+struct MidBytes : Wide<1, 2, kChunks / 2> {};
 
 /* Shared-memory chunk slot of tile row @row, chunk column @c (16-byte
  * chunks; 3-byte elements have rgb_tile instead). */

@@ -879,6 +879,10 @@ run_paths (cudaStream_t stream)
     {CT_PATH_STREAM, 3001, 1499, SZ_NOT3, STRIDES_PITCHED, 1},
     {CT_PATH_TILE_64, 257, 255, SZ (4), STRIDES_PITCHED, 1},
     {CT_PATH_TILE_64, 3001, 1499, SZ (4), STRIDES_PITCHED, 1},
+    {CT_PATH_TILE_128, 257, 255, SZ (1), STRIDES_PITCHED_8, 1},
+    {CT_PATH_TILE_128, 1000, 1500, SZ (1), STRIDES_PITCHED, 1},
+    {CT_PATH_TILE_128, 3001, 1499, SZ (1), STRIDES_PITCHED, 1},
+    {CT_PATH_TILE_128, 16, 16, SZ (1), STRIDES_PITCHED, 1},
     {CT_PATH_SKINNY, 5000, 64, SZ (1), STRIDES_PITCHED, 1},
     {CT_PATH_SKINNY, 3001, 40, SZ (1), STRIDES_PITCHED, 1},
     {CT_PATH_SKINNY, 64, 5000, SZ (1), STRIDES_PITCHED, 1},
@@ -937,6 +941,10 @@ run_paths (cudaStream_t stream)
   expect_refused (CT_PATH_STREAM, 1000, 1500, 3, 0, CT_MAPPING_TRANSPOSE,
       stream);
   expect_refused (CT_PATH_TILE_64, 1000, 1500, 1, 0, CT_MAPPING_TRANSPOSE,
+      stream);
+  expect_refused (CT_PATH_TILE_128, 1000, 1500, 2, 0, CT_MAPPING_TRANSPOSE,
+      stream);
+  expect_refused (CT_PATH_TILE_128, 1000, 1500, 1, 4, CT_MAPPING_TRANSPOSE,
       stream);
   expect_refused (CT_PATH_SKINNY, 1000, 1500, 1, 0, CT_MAPPING_TRANSPOSE,
       stream);
@@ -1149,6 +1157,7 @@ permute_path (CtPath ran)
     case CT_PATH_SMALL_TILE:
     case CT_PATH_STREAM:
     case CT_PATH_TILE_64:
+    case CT_PATH_TILE_128:
     case CT_PATH_SKINNY:
       return 1;
     default:
