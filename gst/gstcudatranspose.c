@@ -182,7 +182,9 @@ struct _GstCudaTranspose
 
   /* negotiated, under the stream lock */
   CtJob job;
-  GstClockTime frame_duration;  /* by the input caps' framerate; 0: none */
+  /* one frame's duration by the input caps' framerate where a buffer may
+   * be held back (host memory in and out); 0: none */
+  GstClockTime frame_duration;
 
   /* the GPU, from start () to stop () */
   CtGpu gpu;
@@ -928,14 +930,20 @@ gst_cuda_transpose_set_video_caps (GstCudaTranspose * self, GstCaps * incaps,
 
 /* Picks the job for the caps: tensors (transposed or permuted), video to
  * a tensor, or video. */
-/* One frame's duration by @caps' framerate (video and tensors carry
- * one), or 0 where it is unknown or 0/1. */
+/* How long a buffer may be held back with @incaps and @outcaps: one
+ * frame's duration by the input's framerate (video and tensors carry
+ * one); 0 where that is unknown or 0/1, or where either side is CUDA
+ * memory (only buffers from host memory into host memory are held:
+ * ct_gpu_run). */
 static GstClockTime
-frame_duration_of (GstCaps * caps)
+hold_duration_of (GstCaps * incaps, GstCaps * outcaps)
 {
   gint n = 0, d = 0;
 
-  if (!gst_structure_get_fraction (gst_caps_get_structure (caps, 0),
+  if (is_cuda_memory_caps (gst_caps_get_features (incaps, 0)) ||
+      is_cuda_memory_caps (gst_caps_get_features (outcaps, 0)))
+    return 0;
+  if (!gst_structure_get_fraction (gst_caps_get_structure (incaps, 0),
           "framerate", &n, &d) || n <= 0 || d <= 0)
     return 0;
   return gst_util_uint64_scale_int (GST_SECOND, d, n);
@@ -955,7 +963,7 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
 
   /* each negotiation starts from no job: one that fails leaves none */
   memset (&self->job, 0, sizeof (self->job));
-  self->frame_duration = frame_duration_of (incaps);
+  self->frame_duration = hold_duration_of (incaps, outcaps);
   gst_base_transform_set_passthrough (trans, FALSE);
 
   /* (one reading of the property: it may change under negotiation) */
@@ -1827,8 +1835,8 @@ gst_cuda_transpose_follow_direction (GstCudaTranspose * self)
 
 /* How long a frame (or a buffer of tensors) may be held back: one frame's
  * duration where frames may be left in flight (frames-in-flight=2, a GPU
- * held and a GPU kernel asked for, a job, a known frame rate: the LATENCY
- * query adds it), else 0. Whether one is held depends on the buffers too
+ * held and a GPU kernel asked for, a job, host memory in and out, a known
+ * frame rate: the LATENCY query adds it), else 0. Whether one is held depends on the buffers too
  * (ct_gpu_run). */
 static GstClockTime
 gst_cuda_transpose_hold_duration (GstCudaTranspose * self)

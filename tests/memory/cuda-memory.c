@@ -176,8 +176,26 @@ chain_new (const gchar * desc, GstElement ** transpose)
   return h;
 }
 
+/* Nothing is held back where either side is CUDA memory (frames in
+ * flight are for host memory in and out): the transpose @t adds no
+ * latency to what upstream reports (0 from the harness). */
+static void
+assert_no_latency (GstElement * t, const gchar * what)
+{
+  GstPad *src = gst_element_get_static_pad (t, "src");
+  GstQuery *q = gst_query_new_latency ();
+  GstClockTime min = GST_CLOCK_TIME_NONE, max;
+  gboolean live;
+
+  fail_unless (gst_pad_query (src, q), "%s: no answer to LATENCY", what);
+  gst_query_parse_latency (q, &live, &min, &max);
+  fail_unless_equals_uint64 (min, 0);
+  gst_query_unref (q);
+  gst_object_unref (src);
+}
+
 /* Every CUDA format and size through @desc; the transpose's pads must end
- * up with the memory asked for. */
+ * up with the memory asked for, and it adds no latency. */
 static void
 check_chain (const gchar * desc, gboolean in_cuda, gboolean out_cuda)
 {
@@ -202,6 +220,7 @@ check_chain (const gchar * desc, gboolean in_cuda, gboolean out_cuda)
         ct_check_push_and_verify (h, fmt, width, height, i == 2 ? 7 : 0, desc);
       fail_unless_equals_int (ct_check_pad_has_cuda_memory (t, "sink"), in_cuda);
       fail_unless_equals_int (ct_check_pad_has_cuda_memory (t, "src"), out_cuda);
+      assert_no_latency (t, desc);
     }
   }
   fail_unless_equals_int (w.frames, (G_N_ELEMENTS (cuda_formats) -
