@@ -95,6 +95,22 @@ pull_tensors_and_check (GstHarness * h, GstBuffer * in,
   gst_buffer_unref (out);
 }
 
+/* Pushes buffer @k of the tensor @t alone: @queued outputs must be there
+ * at once (1: nothing held; 0: held, then pushed out by the releaser),
+ * and the one pulled must be it. */
+static void
+push_one_alone (GstHarness * h, const CtCheckTensor * t, guint k,
+    guint queued, const gchar * what)
+{
+  GstBuffer *a = numbered_tensors (t, 1, k);
+
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (a)),
+      GST_FLOW_OK);
+  fail_unless_equals_int (gst_harness_buffers_in_queue (h), queued);
+  pull_tensors_and_check (h, a, t, 1, what);
+  gst_buffer_unref (a);
+}
+
 /* Tensors go two in flight too (the default, with a frame rate), from
  * host memory into the element's pinned tensor pool: a buffer comes out
  * when the next is in (never more than one held back), whole, in order,
@@ -113,7 +129,6 @@ GST_START_TEST (test_gpu_tensors_in_flight)
     guint n;
   } cases[] = { {one, 1}, {two, 2}, };
   GstHarness *h = gst_harness_new ("cudatranspose");
-  GstBuffer *a;
   guint c, k;
 
   for (c = 0; c < G_N_ELEMENTS (cases); c++) {
@@ -155,22 +170,12 @@ GST_START_TEST (test_gpu_tensors_in_flight)
   fail_unless (gst_harness_push_event (h, gst_event_new_flush_start ()));
   fail_unless (gst_harness_push_event (h, gst_event_new_flush_stop (TRUE)));
   gst_harness_set_src_caps (h, slow_tensor_caps (one, 1, 1));
-  a = numbered_tensors (one, 1, 7);
-  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (a)),
-      GST_FLOW_OK);
-  fail_unless_equals_int (gst_harness_buffers_in_queue (h), 0);
-  pull_tensors_and_check (h, a, one, 1, "left alone");
-  gst_buffer_unref (a);
+  push_one_alone (h, one, 7, 0, "left alone");
 
   /* an unknown rate: nothing held, no latency */
   gst_harness_set_src_caps (h, slow_tensor_caps (one, 1, 0));
   fail_unless_equals_uint64 (gst_harness_query_latency (h), 0);
-  a = numbered_tensors (one, 1, 8);
-  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (a)),
-      GST_FLOW_OK);
-  fail_unless_equals_int (gst_harness_buffers_in_queue (h), 1);
-  pull_tensors_and_check (h, a, one, 1, "framerate 0/1");
-  gst_buffer_unref (a);
+  push_one_alone (h, one, 8, 1, "framerate 0/1");
   gst_harness_teardown (h);
 }
 
