@@ -928,8 +928,6 @@ gst_cuda_transpose_set_video_caps (GstCudaTranspose * self, GstCaps * incaps,
   return TRUE;
 }
 
-/* Picks the job for the caps: tensors (transposed or permuted), video to
- * a tensor, or video. */
 /* How long a buffer may be held back with @incaps and @outcaps: one
  * frame's duration by the input's framerate (video and tensors carry
  * one); 0 where that is unknown or 0/1, or where either side is CUDA
@@ -949,6 +947,8 @@ hold_duration_of (GstCaps * incaps, GstCaps * outcaps)
   return gst_util_uint64_scale_int (GST_SECOND, d, n);
 }
 
+/* Picks the job for the caps: tensors (transposed or permuted), video to
+ * a tensor, or video. */
 static gboolean
 gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
     GstCaps * outcaps)
@@ -1836,8 +1836,8 @@ gst_cuda_transpose_follow_direction (GstCudaTranspose * self)
 /* How long a frame (or a buffer of tensors) may be held back: one frame's
  * duration where frames may be left in flight (frames-in-flight=2, a GPU
  * held and a GPU kernel asked for, a job, host memory in and out, a known
- * frame rate: the LATENCY query adds it), else 0. Whether one is held depends on the buffers too
- * (ct_gpu_run). */
+ * frame rate: the LATENCY query adds it), else 0. Whether one is held
+ * depends on the buffers too (ct_gpu_run). */
 static GstClockTime
 gst_cuda_transpose_hold_duration (GstCudaTranspose * self)
 {
@@ -2632,8 +2632,8 @@ gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
    * serialized events push it first, a flush drops it). At 1 each frame
    * leaves before the next one comes. Buffers of tensors go the same way
    * (their caps' framerate). Buffers of an unknown rate (framerate=0/1)
-   * and CUDA memory always go one at a time. Can
-   * be changed while PLAYING: the change applies from the next buffer.
+   * and CUDA memory always go one at a time. Can be changed while
+   * PLAYING: the change applies from the next buffer.
    */
   g_object_class_install_property (gobject_class, PROP_FRAMES_IN_FLIGHT,
       g_param_spec_uint ("frames-in-flight", "Frames in flight",
