@@ -383,8 +383,8 @@ flip_rgb_reversed (const FlipPlane & fp, const PlaneArgs & a, unsigned int t,
 /// each (host: wide_elements ()): NARROW for planes of bytes and halves,
 /// the other for wider elements; flip_units () has why.
 template <bool REVERSE, bool NARROW>
-__global__ void __launch_bounds__ (kThreads, NARROW ? kNarrowPerSm :
-    kWidePerSm)
+__global__ void __launch_bounds__ (kThreads,
+    ct::min_blocks (NARROW ? kNarrowPerSm : kWidePerSm, kThreads))
 k_flip (const __grid_constant__ FlipArgs f)
 {
   const unsigned int i = ct::plane_index (f);

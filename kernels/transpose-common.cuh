@@ -61,6 +61,24 @@ plane_args (const CtPlane & pl, CtMapping mapping)
   return p;
 }
 
+/* Blocks of @threads threads that a multiprocessor of the architecture
+ * being compiled holds, at most @want: for launch bounds, which ptxas
+ * ignores with a warning when they ask for more (sm_75 holds 1024 threads,
+ * sm_86, sm_87 and sm_89 1536, sm_80 and sm_90 2048). */
+constexpr int
+min_blocks (int want, int threads)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 750
+  constexpr int most = 1024;
+#elif defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 860 || \
+    __CUDA_ARCH__ == 870 || __CUDA_ARCH__ == 890)
+  constexpr int most = 1536;
+#else
+  constexpr int most = 2048;
+#endif
+  return want * threads <= most ? want : most / threads;
+}
+
 /* The seed kernels' block: 32 x 8 threads. */
 constexpr int kBlockX = 32;
 constexpr int kBlockY = 8;

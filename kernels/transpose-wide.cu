@@ -113,7 +113,8 @@ k_stream (const __grid_constant__ OneArgs f)
 /// past the plane's edge). Its own kernel: k_wide's launch bounds are 3
 /// blocks.
 template <int E>
-__global__ void __launch_bounds__ (kThreads, kTilePerSm)
+__global__ void __launch_bounds__ (kThreads,
+    ct::min_blocks (kTilePerSm, kThreads))
 k_tile (const __grid_constant__ OneArgs f)
 {
   extern __shared__ uint4 smem_raw[];
