@@ -21,5 +21,6 @@ plugin_init (GstPlugin * plugin)
 }
 
 GST_PLUGIN_DEFINE (GST_VERSION_MAJOR, GST_VERSION_MINOR, cudatranspose,
-    "Transpose video frames on NVIDIA GPUs",
+    "Transposes, rotates and flips raw video and transposes or permutes "
+    "NNStreamer tensors on NVIDIA GPUs, on the CPU without one",
     plugin_init, VERSION, GST_LICENSE, GST_PACKAGE_NAME, GST_PACKAGE_ORIGIN)
