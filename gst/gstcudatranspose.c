@@ -636,6 +636,42 @@ gst_cuda_transpose_transform_caps (GstBaseTransform * trans,
 /* Of what the other side takes, prefers the memory this side has: a CUDA
  * frame stays on the GPU when downstream takes CUDA memory too, a system
  * frame is not uploaded for nothing. */
+/* Video caps without a colorimetry get the one GStreamer guesses from the
+ * frame size (BT.601 up to 576 rows, BT.709 above), and a transpose
+ * changes the size: a 640x360 frame (BT.601) would come out as 360x640
+ * (BT.709), and its colours would shift at the next conversion. So the
+ * fixed side's colorimetry, said or guessed, goes into @result (the other
+ * side, fixated) where that does not say one. */
+static GstCaps *
+keep_colorimetry (GstCaps * caps, GstCaps * result)
+{
+  const GstStructure *in = gst_caps_get_structure (caps, 0);
+  GstStructure *out;
+  GstVideoInfo info, out_info;
+  gchar *colorimetry;
+
+  /* (the result as it is where it says a colorimetry, or where its own
+   * guess is the input's: a passthrough keeps equal caps) */
+  if (gst_caps_is_empty (result) ||
+      !gst_structure_has_name (in, "video/x-raw") ||
+      !gst_structure_has_name (gst_caps_get_structure (result, 0),
+          "video/x-raw") ||
+      gst_structure_has_field (gst_caps_get_structure (result, 0),
+          "colorimetry") || !gst_video_info_from_caps (&info, caps) ||
+      !gst_video_info_from_caps (&out_info, result) ||
+      gst_video_colorimetry_is_equal (&info.colorimetry,
+          &out_info.colorimetry))
+    return result;
+  colorimetry = gst_video_colorimetry_to_string (&info.colorimetry);
+  if (colorimetry) {
+    result = gst_caps_make_writable (result);
+    out = gst_caps_get_structure (result, 0);
+    gst_structure_set (out, "colorimetry", G_TYPE_STRING, colorimetry, NULL);
+  }
+  g_free (colorimetry);
+  return result;
+}
+
 static GstCaps *
 gst_cuda_transpose_fixate_caps (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps, GstCaps * othercaps)
@@ -652,8 +688,9 @@ gst_cuda_transpose_fixate_caps (GstBaseTransform * trans,
         f ? gst_caps_features_copy (f) : NULL);
   }
   gst_caps_unref (othercaps);
-  return GST_BASE_TRANSFORM_CLASS (parent_class)->fixate_caps (trans,
-      direction, caps, gst_caps_merge (same, rest));
+  return keep_colorimetry (caps,
+      GST_BASE_TRANSFORM_CLASS (parent_class)->fixate_caps (trans, direction,
+          caps, gst_caps_merge (same, rest)));
 }
 
 /* Posts the error for an invalid permutation property; @why (freed here)
@@ -2644,9 +2681,10 @@ gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
           GST_PARAM_MUTABLE_PLAYING | G_PARAM_STATIC_STRINGS));
 
   gst_element_class_set_static_metadata (element_class,
-      "CUDA transpose", "Filter/Converter/Video",
-      "Transposes, rotates or flips video frames plane by plane on an "
-      "NVIDIA GPU",
+      "CUDA transpose", "Filter/Converter/Video/Tensor",
+      "Transposes, rotates or flips raw video frames plane by plane, and "
+      "transposes or permutes NNStreamer tensors (other/tensors), on an "
+      "NVIDIA GPU; on the CPU where there is none (kernel=auto)",
       "The cudatranspose authors");
   gst_element_class_add_static_pad_template (element_class, &sink_template);
   gst_element_class_add_static_pad_template (element_class, &src_template);

@@ -97,6 +97,49 @@ GST_START_TEST (test_caps_swap_and_par)
 
 GST_END_TEST;
 
+/* The output colorimetry of @in_caps' frames through cudatranspose
+ * (g_free it). */
+static gchar *
+output_colorimetry (const gchar * in_caps, gint width, gint height)
+{
+  GstHarness *h = ct_check_harness_new ("cudatranspose kernel=cpu", NULL);
+  GstCaps *caps;
+  gchar *c;
+
+  gst_harness_set_src_caps_str (h, in_caps);
+  ct_check_push_and_verify (h, GST_VIDEO_FORMAT_I420, width, height, 0,
+      in_caps);
+  caps = gst_pad_get_current_caps (h->sinkpad);
+  fail_unless (caps != NULL);
+  c = g_strdup (gst_structure_get_string (gst_caps_get_structure (caps, 0),
+          "colorimetry"));
+  gst_caps_unref (caps);
+  gst_harness_teardown (h);
+  return c;
+}
+
+/* A frame's colours stay: caps without a colorimetry leave GStreamer to
+ * guess it from the size (640x360: BT.601; 360x640: BT.709), so the
+ * output says the input's; one the input says is kept. */
+GST_START_TEST (test_colorimetry_kept)
+{
+  gchar *c = output_colorimetry ("video/x-raw,format=I420,width=640,"
+      "height=360,framerate=30/1", 640, 360);
+
+  fail_unless_equals_string (c, "bt601");
+  g_free (c);
+  c = output_colorimetry ("video/x-raw,format=I420,width=360,height=640,"
+      "framerate=30/1", 360, 640);
+  fail_unless_equals_string (c, "bt709");
+  g_free (c);
+  c = output_colorimetry ("video/x-raw,format=I420,width=640,height=360,"
+      "colorimetry=bt709,framerate=30/1", 640, 360);
+  fail_unless_equals_string (c, "bt709");
+  g_free (c);
+}
+
+GST_END_TEST;
+
 /* Ranges and lists go through transform_caps swapped, PAR ranges inverted. */
 GST_START_TEST (test_caps_ranges)
 {
@@ -303,6 +346,7 @@ video_suite (void)
   tcase_add_test (tc, test_cpu_all_formats);
   tcase_add_test (tc, test_kernel_property_values);
   tcase_add_test (tc, test_caps_swap_and_par);
+  tcase_add_test (tc, test_colorimetry_kept);
   tcase_add_test (tc, test_caps_ranges);
   tcase_add_test (tc, test_refuses_untransposable_caps);
   tcase_add_test (tc, test_cuda_memory_caps);
