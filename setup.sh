@@ -51,10 +51,41 @@ fi
 export PATH
 
 if [ ! -f "$build/build.ninja" ]; then
+  opts=${MESON_OPTIONS:-}
+  # On a machine with an NVIDIA GPU, only that GPU's architecture (the
+  # default list of five takes several times as long to compile).
+  case "$opts" in
+    *gpu_archs*) ;;
+    *) cap=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader \
+          2>/dev/null | head -n 1 | tr -d '. ') || cap=""
+       case "$cap" in
+         ''|*[!0-9]*) ;;
+         *) echo "building for this machine's GPU only (sm_$cap; set" \
+              "MESON_OPTIONS=-Dgpu_archs=... for others)"
+            opts="$opts -Dgpu_archs=$cap" ;;
+       esac ;;
+  esac
   # shellcheck disable=SC2086
-  meson setup "$build" ${MESON_OPTIONS:-}
+  meson setup "$build" $opts
 fi
 ninja -C "$build"
+
+# Why each skipped test skipped, from the log of `meson test -C $1` (its
+# console shows only "SKIP").
+skip_reasons () {
+  py=python3
+  [ -x /usr/bin/python3 ] && py=/usr/bin/python3
+  "$py" - "$1/meson-logs/testlog.json" <<'PY' || true
+import json, sys
+for line in open(sys.argv[1]):
+    t = json.loads(line)
+    if t.get("result") != "SKIP":
+        continue
+    out = [l for l in t.get("stdout", "").splitlines() if l.strip()]
+    why = [l for l in out if l.startswith("SKIP")] or out[-1:] or ["(no reason printed)"]
+    print("skipped %s: %s" % (t["name"].split(" / ")[-1], why[0]))
+PY
+}
 
 # Use the plugin from the build folder, with a registry of its own.
 export GST_PLUGIN_PATH_1_0="$PWD/$build/gst"
@@ -62,6 +93,7 @@ export GST_REGISTRY_1_0="$PWD/$build/registry.bin"
 case "$what" in
   demo) exec pipelines/png-demo.sh out ;;
   test) meson test -C "$build" --print-errorlogs && rc=0 || rc=$?
+        skip_reasons "$build"
         # for .ci/run, which reads the status through a pipe
         echo "__rc=$rc"
         exit "$rc" ;;
@@ -87,6 +119,7 @@ case "$what" in
     export ASAN_OPTIONS=allocator_may_return_null=1:protect_shadow_gap=0
     meson test -C "$asan" --suite cpu --no-suite pipelines --print-errorlogs \
       && rc=0 || rc=$?
+    skip_reasons "$asan"
     echo "__rc=$rc"
     exit "$rc" ;;
 esac
