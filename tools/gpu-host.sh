@@ -15,7 +15,8 @@
 # pipelines: bench-pipelines --json (whole pipelines against videoflip);
 # tensors: bench-tensors.py (ct_permute against PyTorch and a copy).
 # Logs and results go to $OUT (or /tmp/out); a short table comes last.
-# Carry .gpu (see ../shared/gpu/README.md) and BUILD_DIR along.
+# Carry BUILD_DIR and .gpu (GStreamer's libraries for a host without them,
+# with .gpu/enter.sh to set them up; not in this repository) along.
 set -u
 b=${1:-build-gpu}
 what=${2:-all}
