@@ -184,7 +184,7 @@ struct _GstCudaTranspose
   CtJob job;
   /* one frame's duration by the input caps' framerate where a buffer may
    * be held back (host memory in and out); 0: none */
-  GstClockTime frame_duration;
+  GstClockTime hold_for;
 
   /* the GPU, from start () to stop () */
   CtGpu gpu;
@@ -1000,7 +1000,7 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
 
   /* each negotiation starts from no job: one that fails leaves none */
   memset (&self->job, 0, sizeof (self->job));
-  self->frame_duration = hold_duration_of (incaps, outcaps);
+  self->hold_for = hold_duration_of (incaps, outcaps);
   gst_base_transform_set_passthrough (trans, FALSE);
 
   /* (one reading of the property: it may change under negotiation) */
@@ -1889,7 +1889,7 @@ gst_cuda_transpose_hold_duration (GstCudaTranspose * self)
       kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU ||
       self->job.mode == CT_JOB_NONE)
     return 0;
-  return self->frame_duration;
+  return self->hold_for;
 }
 
 /* Every job goes the same way: kernel resolved, buffers mapped as the

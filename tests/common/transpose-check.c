@@ -1129,9 +1129,9 @@ ct_check_push_tensor_buffer (GstHarness * h, GstBuffer * in,
   return out;
 }
 
-void
-ct_check_push_tensors_and_verify (GstHarness * h, const CtCheckTensor * t,
-    guint n, gboolean one_memory, const gchar * what)
+GstBuffer *
+ct_check_new_tensor_buffer (const CtCheckTensor * t, guint n,
+    gboolean one_memory)
 {
   GstBuffer *in = gst_buffer_new ();
   gsize total = 0;
@@ -1142,6 +1142,15 @@ ct_check_push_tensors_and_verify (GstHarness * h, const CtCheckTensor * t,
   for (i = 0; i < (one_memory ? 1 : n); i++)
     gst_buffer_append_memory (in, gst_allocator_alloc (NULL,
             one_memory ? total : tensor_bytes (&t[i]), NULL));
+  return in;
+}
+
+void
+ct_check_push_tensors_and_verify (GstHarness * h, const CtCheckTensor * t,
+    guint n, gboolean one_memory, const gchar * what)
+{
+  GstBuffer *in = ct_check_new_tensor_buffer (t, n, one_memory);
+
   gst_buffer_unref (ct_check_push_tensor_buffer (h, in, t, n, what));
   gst_buffer_unref (in);
 }

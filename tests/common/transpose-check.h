@@ -184,6 +184,11 @@ GstCaps *ct_check_tensor_caps (const CtCheckTensor * t, guint n);
 void ct_check_push_tensors_and_verify (GstHarness * h,
     const CtCheckTensor * t, guint n, gboolean one_memory, const gchar * what);
 
+/* A buffer of system memory for @n tensors @t: one memory per tensor, or
+ * one for all (@one_memory), unfilled. */
+GstBuffer *ct_check_new_tensor_buffer (const CtCheckTensor * t, guint n,
+    gboolean one_memory);
+
 /* Fills every memory of @in with random bytes. */
 void ct_check_fill_tensors (GstBuffer * in);
 

@@ -49,19 +49,8 @@ slow_tensor_caps (const CtCheckTensor * t, guint n, gint rate_n)
 static GstBuffer *
 numbered_tensors (const CtCheckTensor * t, guint n, guint k)
 {
-  GstBuffer *in = gst_buffer_new ();
-  guint i;
+  GstBuffer *in = ct_check_new_tensor_buffer (t, n, FALSE);
 
-  for (i = 0; i < n; i++) {
-    guint64 bytes = ct_check_tensor_type_size (t[i].type);
-    gchar **dims = g_strsplit (t[i].dims, ":", -1);
-    guint d;
-
-    for (d = 0; dims[d]; d++)
-      bytes *= g_ascii_strtoull (dims[d], NULL, 10);
-    g_strfreev (dims);
-    gst_buffer_append_memory (in, gst_allocator_alloc (NULL, bytes, NULL));
-  }
   ct_check_fill_tensors (in);
   GST_BUFFER_PTS (in) = k * GST_SECOND;
   GST_BUFFER_DURATION (in) = GST_SECOND;
