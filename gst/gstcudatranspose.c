@@ -107,11 +107,18 @@ enum
     ", interlace-mode = (string) { progressive, interleaved, mixed }; "
 
 /* NNStreamer's tensors, in system memory: each tensor's two innermost
- * dimensions are transposed, for every index of the outer ones. */
+ * dimensions are transposed, for every index of the outer ones. Flexible
+ * tensors (sizes in a header in each memory) go out flexible. Sparse
+ * tensors are there, last, only to be refused with a reason (set_caps):
+ * without them upstream would fail to link, saying nothing of why. */
 #define CUDA_TRANSPOSE_TENSOR_CAPS \
     "other/tensors, format = (string) static, " \
     "num_tensors = (int) [ 1, 16 ], framerate = " GST_VIDEO_FPS_RANGE "; " \
-    "other/tensor, framerate = " GST_VIDEO_FPS_RANGE
+    "other/tensors, format = (string) flexible, framerate = " \
+    GST_VIDEO_FPS_RANGE "; " \
+    "other/tensor, framerate = " GST_VIDEO_FPS_RANGE "; " \
+    "other/tensors, format = (string) sparse, framerate = " \
+    GST_VIDEO_FPS_RANGE
 
 /* CUDA memory first: a neighbour that can keep frames on the GPU should. */
 #define CUDA_TRANSPOSE_CAPS \
@@ -182,6 +189,11 @@ struct _GstCudaTranspose
 
   /* negotiated, under the stream lock */
   CtJob job;
+  /* flexible tensors: the job follows each buffer's headers, rearranged
+   * by the permutation negotiated (flexible_permute) or transposed */
+  gboolean flexible;
+  gboolean flexible_permute;
+  guint flexible_perm[4];
   /* one frame's duration by the input caps' framerate where a buffer may
    * be held back (host memory in and out); 0: none */
   GstClockTime hold_for;
@@ -441,10 +453,11 @@ chw_channels (const gchar * format)
 
 /* For a fixed packed-RGB video structure in system memory, the uint8
  * tensor it converts to: the HWC tensor "C:W:H:1" permuted by @perm
- * ("W:H:C:1", CHW, for chw_permutation); NULL otherwise. */
+ * ("W:H:C:1", CHW, for chw_permutation), as other/tensor with @single,
+ * else other/tensors; NULL otherwise. */
 static GstStructure *
 chw_tensor_of_video (const GstStructure * v, GstCapsFeatures * f,
-    const guint perm[4])
+    const guint perm[4], gboolean single)
 {
   const gchar *format = gst_structure_get_string (v, "format");
   guint c = chw_channels (format);
@@ -465,9 +478,13 @@ chw_tensor_of_video (const GstStructure * v, GstCapsFeatures * f,
         G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT, hwc[perm[0]], hwc[perm[1]],
         hwc[perm[2]], hwc[perm[3]]);
   }
-  t = gst_structure_new ("other/tensors", "format", G_TYPE_STRING, "static",
-      "num_tensors", G_TYPE_INT, 1, "dimensions", G_TYPE_STRING, dims,
-      "types", G_TYPE_STRING, "uint8", NULL);
+  if (single)
+    t = gst_structure_new ("other/tensor", "dimension", G_TYPE_STRING, dims,
+        "type", G_TYPE_STRING, "uint8", NULL);
+  else
+    t = gst_structure_new ("other/tensors", "format", G_TYPE_STRING,
+        "static", "num_tensors", G_TYPE_INT, 1, "dimensions", G_TYPE_STRING,
+        dims, "types", G_TYPE_STRING, "uint8", NULL);
   if (fps)
     gst_structure_set_value (t, "framerate", fps);
   g_free (dims);
@@ -521,6 +538,28 @@ chw_video_of_tensor (const GstStructure * t, const guint perm[4])
   return v;
 }
 
+/* @caps (taken) with its tensor structures first, in their order. */
+static GstCaps *
+tensors_first (GstCaps * caps)
+{
+  GstCaps *ret = gst_caps_new_empty (), *rest = gst_caps_new_empty ();
+  guint i;
+
+  for (i = 0; i < gst_caps_get_size (caps); i++) {
+    GstCapsFeatures *f = gst_caps_get_features (caps, i);
+    GstStructure *s = gst_caps_get_structure (caps, i);
+
+    if (ct_tensor_caps_is_tensor (s))
+      ret = gst_caps_merge_structure_full (ret, gst_structure_copy (s),
+          f ? gst_caps_features_copy (f) : NULL);
+    else
+      rest = gst_caps_merge_structure_full (rest, gst_structure_copy (s),
+          f ? gst_caps_features_copy (f) : NULL);
+  }
+  gst_caps_unref (caps);
+  return gst_caps_merge (ret, rest);
+}
+
 /* Swaps width and height (whatever their form: fixed, range or list) and
  * inverts the pixel-aspect-ratio. The same in both directions. */
 static GstCaps *
@@ -557,10 +596,13 @@ gst_cuda_transpose_transform_caps (GstBaseTransform * trans,
     if (state == PERMUTATION_INVALID) {
       /* none */
     } else if (direction == GST_PAD_SINK && !ct_tensor_caps_is_tensor (s)) {
-      GstStructure *t = chw_tensor_of_video (s, f, video_perm);
+      GstStructure *t = chw_tensor_of_video (s, f, video_perm, FALSE);
 
-      if (t)
+      if (t) {
         converted = gst_caps_merge_structure (converted, t);
+        converted = gst_caps_merge_structure (converted,
+            chw_tensor_of_video (s, f, video_perm, TRUE));
+      }
     } else if (direction == GST_PAD_SRC && ct_tensor_caps_is_tensor (s)) {
       GstStructure *v = chw_video_of_tensor (s, video_perm);
 
@@ -621,6 +663,12 @@ gst_cuda_transpose_transform_caps (GstBaseTransform * trans,
   gst_caps_unref (other);
   gst_caps_unref (ret);
   ret = tmp;
+
+  /* What the sink pad takes, tensors first: NNStreamer's tensor_converter
+   * reads the first structure of what downstream takes, and warns when it
+   * is video. */
+  if (direction == GST_PAD_SRC)
+    ret = tensors_first (ret);
 
   if (filter) {
     tmp = gst_caps_intersect_full (filter, ret, GST_CAPS_INTERSECT_FIRST);
@@ -769,7 +817,9 @@ gst_cuda_transpose_set_chw_caps (GstCudaTranspose * self, GstCaps * incaps,
   ok = gst_video_info_from_caps (&info, incaps) &&
       !GST_VIDEO_INFO_IS_INTERLACED (&info) &&
       (want = chw_tensor_of_video (gst_caps_get_structure (incaps, 0),
-          gst_caps_get_features (incaps, 0), perm)) != NULL;
+          gst_caps_get_features (incaps, 0), perm,
+          gst_structure_has_name (gst_caps_get_structure (outcaps, 0),
+              "other/tensor"))) != NULL;
   if (ok) {
     GstCaps *w = gst_caps_new_full (gst_structure_copy (want), NULL);
 
@@ -797,6 +847,32 @@ gst_cuda_transpose_set_chw_caps (GstCudaTranspose * self, GstCaps * incaps,
   return TRUE;
 }
 
+/* Flexible tensors in and out: the job is set from each buffer's headers
+ * (prepare_output_buffer); until the first, it has no tensors. */
+static gboolean
+gst_cuda_transpose_set_flexible_caps (GstCudaTranspose * self,
+    GstCaps * incaps, GstCaps * outcaps, const guint * perm)
+{
+  CtTensorInfo none;
+
+  if (!ct_tensor_caps_is_flexible (gst_caps_get_structure (incaps, 0)) ||
+      !ct_tensor_caps_is_flexible (gst_caps_get_structure (outcaps, 0))) {
+    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, ("Flexible tensors go out "
+            "flexible: both sides must be other/tensors,format=flexible "
+            "(tensor_converter turns flexible tensors into static ones)."),
+        ("%" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, incaps, outcaps));
+    return FALSE;
+  }
+  self->flexible = TRUE;
+  self->flexible_permute = perm != NULL;
+  if (perm)
+    memcpy (self->flexible_perm, perm, sizeof (self->flexible_perm));
+  memset (&none, 0, sizeof (none));
+  ct_job_set_tensors (&self->job, &none, 0, perm);
+  GST_DEBUG_OBJECT (self, "flexible tensors");
+  return TRUE;
+}
+
 /* Tensor caps: the output must be the input with each tensor's two
  * innermost sizes swapped (missing sizes count as 1), or with @perm (not
  * NULL) its sizes permuted. */
@@ -808,6 +884,9 @@ gst_cuda_transpose_set_tensor_caps (GstCudaTranspose * self, GstCaps * incaps,
   guint n_in = 0, n_out = 0, i, k;
   gchar *why = NULL;
 
+  if (ct_tensor_caps_is_flexible (gst_caps_get_structure (incaps, 0)) ||
+      ct_tensor_caps_is_flexible (gst_caps_get_structure (outcaps, 0)))
+    return gst_cuda_transpose_set_flexible_caps (self, incaps, outcaps, perm);
   if (!ct_tensor_caps_parse (gst_caps_get_structure (incaps, 0), in, &n_in,
           &why) || !ct_tensor_caps_parse (gst_caps_get_structure (outcaps, 0),
           out, &n_out, &why)) {
@@ -1000,6 +1079,7 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
 
   /* each negotiation starts from no job: one that fails leaves none */
   memset (&self->job, 0, sizeof (self->job));
+  self->flexible = FALSE;
   self->hold_for = hold_duration_of (incaps, outcaps);
   gst_base_transform_set_passthrough (trans, FALSE);
 
@@ -1040,6 +1120,8 @@ gst_cuda_transpose_transform_size (GstBaseTransform * trans,
   GstVideoInfo info;
   const GstStructure *s = gst_caps_get_structure (othercaps, 0);
 
+  if (ct_tensor_caps_is_flexible (s))
+    return FALSE;               /* sizes in each buffer: no fixed size */
   if (ct_tensor_caps_is_tensor (s)) {
     CtTensorInfo t[CT_TENSOR_COUNT_LIMIT];
     gchar *why = NULL;
@@ -1495,6 +1577,146 @@ gst_cuda_transpose_check_tensor_input (GstCudaTranspose * self,
   return TRUE;
 }
 
+/* An output buffer for the job's tensors, one memory each, from
+ * downstream's allocator or else a fallible one of ours; @flexible ones
+ * start with their header. */
+static GstFlowReturn
+gst_cuda_transpose_alloc_tensors (GstCudaTranspose * self, GstBuffer * inbuf,
+    gboolean flexible, GstBuffer ** outbuf)
+{
+  GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
+  GstAllocator *allocator = NULL, *sysmem;
+  GstAllocationParams params;
+  const CtJob *job = &self->job;
+  gsize skip = flexible ? CT_TENSOR_HEADER_SIZE : 0;
+  GstBuffer *buf;
+  guint i;
+
+  gst_base_transform_get_allocator (trans, &allocator, &params);
+  sysmem = gst_allocator_find (NULL);
+  if (!allocator || allocator == sysmem) {
+    /* GStreamer's system allocator aborts when it cannot allocate */
+    gst_clear_object (&allocator);
+    allocator = gst_cuda_transpose_pinned_allocator_new (NULL);
+  }
+  gst_object_unref (sysmem);
+  buf = gst_buffer_new ();
+  for (i = 0; i < job->n_tensors; i++) {
+    /* (a tensor's bytes are at most half a gsize) */
+    GstMemory *mem = gst_allocator_alloc (allocator,
+        skip + ct_tensor_bytes (&job->tensors[i]), &params);
+    GstMapInfo map;
+
+    if (!mem) {
+      gst_buffer_unref (buf);
+      gst_object_unref (allocator);
+      GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT, ("Could not "
+              "allocate %" G_GUINT64_FORMAT " bytes for output tensor %u.",
+              skip + ct_tensor_bytes (&job->tensors[i]), i), (NULL));
+      return GST_FLOW_ERROR;
+    }
+    if (flexible) {
+      CtTensorInfo out;
+
+      if (!gst_memory_map (mem, &map, GST_MAP_WRITE)) {
+        gst_memory_unref (mem);
+        gst_buffer_unref (buf);
+        gst_object_unref (allocator);
+        GST_ELEMENT_ERROR (self, RESOURCE, WRITE, (NULL),
+            ("Could not map output tensor %u to write its header", i));
+        return GST_FLOW_ERROR;
+      }
+      /* (the job took only tensors that rearrange) */
+      ct_tensor_rearranged (&job->tensors[i], self->flexible_permute ?
+          self->flexible_perm : NULL, &out);
+      ct_tensor_header_write (&out, map.data);
+      gst_memory_unmap (mem, &map);
+    }
+    gst_buffer_append_memory (buf, mem);
+  }
+  gst_object_unref (allocator);
+  if (GST_BASE_TRANSFORM_GET_CLASS (trans)->copy_metadata)
+    GST_BASE_TRANSFORM_GET_CLASS (trans)->copy_metadata (trans, inbuf, buf);
+  *outbuf = buf;
+  return GST_FLOW_OK;
+}
+
+/* Whether the job already holds the @n tensors @t. */
+static gboolean
+job_has_tensors (const CtJob * job, const CtTensorInfo * t, guint n)
+{
+  guint i, k;
+
+  if (job->n_tensors != n)
+    return FALSE;
+  for (i = 0; i < n; i++) {
+    if (job->tensors[i].rank != t[i].rank ||
+        !g_str_equal (job->tensors[i].type, t[i].type))
+      return FALSE;
+    for (k = 0; k < t[i].rank; k++)
+      if (job->tensors[i].dims[k] != t[i].dims[k])
+        return FALSE;
+  }
+  return TRUE;
+}
+
+/* Flexible tensors: the job from the input's headers (set again where
+ * they change), and an output buffer with the headers rearranged. */
+static GstFlowReturn
+gst_cuda_transpose_prepare_flexible (GstCudaTranspose * self,
+    GstBuffer * inbuf, GstBuffer ** outbuf)
+{
+  CtTensorInfo in[CT_TENSOR_COUNT_LIMIT];
+  guint n = gst_buffer_n_memory (inbuf), i;
+  const guint *perm = self->flexible_permute ? self->flexible_perm : NULL;
+  guint64 dims4[4];
+  gchar *why = NULL;
+
+  if (n == 0 || n > CT_TENSOR_COUNT_LIMIT) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
+        ("The buffer has %u memories: flexible tensors come one a memory, "
+            "1 to %d of them", n, CT_TENSOR_COUNT_LIMIT));
+    return GST_FLOW_ERROR;
+  }
+  for (i = 0; i < n; i++) {
+    GstMapInfo map;
+    gboolean ok;
+
+    if (!gst_memory_map (gst_buffer_peek_memory (inbuf, i), &map,
+            GST_MAP_READ)) {
+      GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
+          ("Could not map flexible tensor %u to read its header", i));
+      return GST_FLOW_ERROR;
+    }
+    ok = ct_tensor_header_parse (map.data, map.size, &in[i], &why);
+    gst_memory_unmap (gst_buffer_peek_memory (inbuf, i), &map);
+    if (ok && perm && !ct_tensor_dims4 (&in[i], dims4)) {
+      why = g_strdup_printf ("it has rank %u, but a permutation needs "
+          "tensors of rank 4 or less (sizes beyond the fourth must be 1)",
+          in[i].rank);
+      ok = FALSE;
+    }
+    if (ok && !perm && ct_tensor_planes (&in[i]) > G_MAXUINT) {
+      why = g_strdup_printf ("it has more than %u planes (the product of "
+          "its sizes past the second): send it in smaller tensors",
+          G_MAXUINT);
+      ok = FALSE;
+    }
+    if (!ok) {
+      GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid flexible tensor "
+              "%u: %s.", i, why), (NULL));
+      g_free (why);
+      return GST_FLOW_ERROR;
+    }
+  }
+  if (!job_has_tensors (&self->job, in, n)) {
+    ct_job_set_tensors (&self->job, in, n, perm);
+    GST_DEBUG_OBJECT (self, "flexible: now %u tensors, %" G_GUINT64_FORMAT
+        " bytes", n, self->job.tensor_bytes);
+  }
+  return gst_cuda_transpose_alloc_tensors (self, inbuf, TRUE, outbuf);
+}
+
 /* The input is checked against the caps before any output is allocated.
  * Output comes from the negotiated pool (ours are fallible); tensors
  * without our tensor pool get one memory each, as NNStreamer makes them,
@@ -1504,20 +1726,18 @@ gst_cuda_transpose_prepare_output_buffer (GstBaseTransform * trans,
     GstBuffer * inbuf, GstBuffer ** outbuf)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
-  GstAllocator *allocator = NULL, *sysmem;
-  GstAllocationParams params;
   GstBufferPool *pool;
   GstFlowReturn ret;
-  GstBuffer *buf;
   const CtJob *job = &self->job;
   gboolean tensors, tensor_pool;
-  guint i;
 
   if (job->mode == CT_JOB_NONE) {
     GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
         ("A buffer came before any caps were negotiated"));
     return GST_FLOW_NOT_NEGOTIATED;
   }
+  if (self->flexible)
+    return gst_cuda_transpose_prepare_flexible (self, inbuf, outbuf);
   /* tensors in and out; video in (and video or a tensor out) */
   tensors = ct_job_takes_tensors (job);
   if (tensors ? !gst_cuda_transpose_check_tensor_input (self, inbuf) :
@@ -1540,34 +1760,7 @@ gst_cuda_transpose_prepare_output_buffer (GstBaseTransform * trans,
   }
   gst_clear_object (&pool);
 
-  gst_base_transform_get_allocator (trans, &allocator, &params);
-  sysmem = gst_allocator_find (NULL);
-  if (!allocator || allocator == sysmem) {
-    /* GStreamer's system allocator aborts when it cannot allocate */
-    gst_clear_object (&allocator);
-    allocator = gst_cuda_transpose_pinned_allocator_new (NULL);
-  }
-  gst_object_unref (sysmem);
-  buf = gst_buffer_new ();
-  for (i = 0; i < job->n_tensors; i++) {
-    GstMemory *mem = gst_allocator_alloc (allocator,
-        ct_tensor_bytes (&job->tensors[i]), &params);
-
-    if (!mem) {
-      gst_buffer_unref (buf);
-      gst_object_unref (allocator);
-      GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT, ("Could not "
-              "allocate %" G_GUINT64_FORMAT " bytes for output tensor %u.",
-              ct_tensor_bytes (&job->tensors[i]), i), (NULL));
-      return GST_FLOW_ERROR;
-    }
-    gst_buffer_append_memory (buf, mem);
-  }
-  gst_object_unref (allocator);
-  if (GST_BASE_TRANSFORM_GET_CLASS (trans)->copy_metadata)
-    GST_BASE_TRANSFORM_GET_CLASS (trans)->copy_metadata (trans, inbuf, buf);
-  *outbuf = buf;
-  return GST_FLOW_OK;
+  return gst_cuda_transpose_alloc_tensors (self, inbuf, FALSE, outbuf);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1753,13 +1946,14 @@ map_frame (Mapped * m, GstBuffer * buf, GstVideoInfo * info,
 }
 
 /* Maps @buf as the job's @n tensors of @pieces: one memory each, or all in
- * one memory back to back; FALSE if it does not hold them. */
+ * one memory back to back, each memory's first @skip bytes (a flexible
+ * tensor's header) left out; FALSE if it does not hold them. */
 static gboolean
 map_tensors (Mapped * m, GstBuffer * buf, const CtPiece * pieces, guint n,
-    GstMapFlags flags)
+    gsize skip, GstMapFlags flags)
 {
   guint n_mem = gst_buffer_n_memory (buf), i;
-  gsize offset = 0;
+  gsize offset = skip;
 
   if (n_mem == n && n > 1) {
     for (i = 0; i < n; i++) {
@@ -1767,9 +1961,9 @@ map_tensors (Mapped * m, GstBuffer * buf, const CtPiece * pieces, guint n,
               flags))
         return FALSE;
       m->n_maps++;
-      if (m->maps[i].size < pieces[i].row)
+      if (m->maps[i].size < skip || m->maps[i].size - skip < pieces[i].row)
         return FALSE;
-      m->spans[i].data = m->maps[i].data;
+      m->spans[i].data = m->maps[i].data + skip;
       m->spans[i].stride = pieces[i].row;
     }
     return TRUE;
@@ -1778,7 +1972,7 @@ map_tensors (Mapped * m, GstBuffer * buf, const CtPiece * pieces, guint n,
     return FALSE;
   m->whole_mapped = TRUE;
   for (i = 0; i < n; i++) {
-    if (m->maps[0].size - offset < pieces[i].row)
+    if (m->maps[0].size < offset || m->maps[0].size - offset < pieces[i].row)
       return FALSE;
     m->spans[i].data = m->maps[0].data + offset;
     m->spans[i].stride = pieces[i].row;
@@ -1811,6 +2005,7 @@ gst_cuda_transpose_map (GstCudaTranspose * self, GstBuffer * inbuf,
   CtJob *job = &self->job;
   gboolean video_in = job->mode == CT_JOB_VIDEO ||
       job->mode == CT_JOB_VIDEO_TO_TENSOR;
+  gsize skip = self->flexible ? CT_TENSOR_HEADER_SIZE : 0;
   gboolean ok;
 
   memset (in, 0, sizeof (*in));
@@ -1820,7 +2015,7 @@ gst_cuda_transpose_map (GstCudaTranspose * self, GstBuffer * inbuf,
   /* (the input was checked against the caps in prepare_output_buffer) */
   ok = video_in ? map_frame (in, inbuf, &job->in_info, GST_MAP_READ |
       (in_dev ? GST_MAP_CUDA : 0)) : map_tensors (in, inbuf, job->in,
-      job->n_pieces, GST_MAP_READ);
+      job->n_pieces, skip, GST_MAP_READ);
   if (!ok) {
     unmap (in);
     GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
@@ -1829,7 +2024,7 @@ gst_cuda_transpose_map (GstCudaTranspose * self, GstBuffer * inbuf,
   }
   ok = job->mode == CT_JOB_VIDEO ? map_frame (out, outbuf, &job->out_info,
       GST_MAP_WRITE | (out_dev ? GST_MAP_CUDA : 0)) : map_tensors (out,
-      outbuf, job->out, job->n_pieces, GST_MAP_WRITE);
+      outbuf, job->out, job->n_pieces, skip, GST_MAP_WRITE);
   if (!ok) {
     unmap (out);
     unmap (in);
@@ -1885,9 +2080,11 @@ gst_cuda_transpose_hold_duration (GstCudaTranspose * self)
   frames = self->frames_in_flight;
   kernel = self->kernel;
   GST_OBJECT_UNLOCK (self);
+  /* (flexible tensors set the job anew where their sizes change: none is
+   * left in flight across that) */
   if (frames < 2 || !self->gpu.stream ||
       kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU ||
-      self->job.mode == CT_JOB_NONE)
+      self->job.mode == CT_JOB_NONE || self->flexible)
     return 0;
   return self->hold_for;
 }

@@ -31,6 +31,13 @@ ct_tensor_caps_is_tensor (const GstStructure * s)
       gst_structure_has_name (s, "other/tensor");
 }
 
+gboolean
+ct_tensor_caps_is_flexible (const GstStructure * s)
+{
+  return gst_structure_has_name (s, "other/tensors") &&
+      g_strcmp0 (gst_structure_get_string (s, "format"), "flexible") == 0;
+}
+
 /* "d0:d1:..." into @t; FALSE with a reason if it is not that. */
 static gboolean
 parse_dims (const gchar * text, CtTensorInfo * t, gchar ** why)
@@ -142,9 +149,15 @@ ct_tensor_caps_parse (const GstStructure * s, CtTensorInfo * tensors,
   if (!string_field (s, single ? "dimension" : "dimensions", why) ||
       !string_field (s, single ? "type" : "types", why))
     return FALSE;
+  if (!single && format && g_str_equal (format, "sparse")) {
+    *why = g_strdup ("sparse tensors (format=sparse) hold only their "
+        "non-zero elements, so they have no layout to transpose: make them "
+        "dense first, with tensor_sparse_dec before cudatranspose");
+    return FALSE;
+  }
   if (!single && format && !g_str_equal (format, "static")) {
     *why = g_strdup_printf ("tensor format \"%s\" is not supported; only "
-        "format=static", format);
+        "format=static and format=flexible", format);
     return FALSE;
   }
   if (!dims || !types) {
@@ -240,53 +253,98 @@ ct_tensor_dims4 (const CtTensorInfo * t, guint64 dims[4])
   return TRUE;
 }
 
-/* One tensor's "d0:d1:..." rearranged, or NULL. */
+/* The last of @n sizes that is not 1, plus one (0 if all are 1). */
+static guint
+rank_needed (const guint64 * dims, guint n)
+{
+  while (n > 0 && dims[n - 1] == 1)
+    n--;
+  return n;
+}
+
+/* "d0:d1:..." of @rank sizes: @dims4's four, then 1s. */
 static gchar *
-rearrange_one (const gchar * text, const guint * perm, gboolean inverse)
+dims_string (const guint64 dims4[4], guint rank)
+{
+  GString *s = g_string_new (NULL);
+  guint i;
+
+  for (i = 0; i < rank; i++)
+    g_string_append_printf (s, "%s%" G_GUINT64_FORMAT, i ? ":" : "",
+        i < 4 ? dims4[i] : (guint64) 1);
+  return g_string_free (s, FALSE);
+}
+
+guint
+ct_tensor_permuted_rank (guint in_rank, const guint64 out4[4])
+{
+  return MAX (in_rank, rank_needed (out4, 4));
+}
+
+/* One tensor's "d0:d1:..." rearranged: the strings it may become (more
+ * than one only undoing a permutation, where input ranks differing in
+ * trailing 1s give the same output), or FALSE. */
+static gboolean
+rearrange_one (const gchar * text, const guint * perm, gboolean inverse,
+    GPtrArray * out_strings)
 {
   CtTensorInfo t;
   guint64 in[4], out[4];
   gchar *why = NULL;
-  guint i;
+  guint i, r, lo;
 
   if (!perm) {
     gchar **sizes = g_strsplit (text, ":", -1);
-    gchar *ret;
 
     if (!sizes[0]) {
       g_strfreev (sizes);
-      return NULL;
+      return FALSE;
     }
     if (!sizes[1]) {
       /* a rank-1 tensor of n is 1 x n once transposed */
-      ret = g_strdup_printf ("1:%s", g_strstrip (sizes[0]));
+      g_ptr_array_add (out_strings, g_strdup_printf ("1:%s",
+              g_strstrip (sizes[0])));
     } else {
       gchar *tmp = sizes[0];
 
       sizes[0] = sizes[1];
       sizes[1] = tmp;
-      ret = g_strjoinv (":", sizes);
+      g_ptr_array_add (out_strings, g_strjoinv (":", sizes));
     }
     g_strfreev (sizes);
-    return ret;
+    return TRUE;
   }
 
   if (!parse_dims (text, &t, &why)) {
     g_free (why);
-    return NULL;
+    return FALSE;
   }
   /* beyond rank 4: left as it is, for set_caps to refuse with the reason */
-  if (!ct_tensor_dims4 (&t, in))
-    return g_strdup (text);
-  for (i = 0; i < 4; i++) {
-    if (inverse)
-      out[perm[i]] = in[i];
-    else
-      out[i] = in[perm[i]];
+  if (!ct_tensor_dims4 (&t, in)) {
+    g_ptr_array_add (out_strings, g_strdup (text));
+    return TRUE;
   }
-  return g_strdup_printf ("%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ":%"
-      G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT, out[0], out[1], out[2], out[3]);
+  if (!inverse) {
+    for (i = 0; i < 4; i++)
+      out[i] = in[perm[i]];
+    g_ptr_array_add (out_strings, dims_string (out,
+            ct_tensor_permuted_rank (t.rank, out)));
+    return TRUE;
+  }
+  /* @in is the output here: every input rank that gives its rank back */
+  for (i = 0; i < 4; i++)
+    out[perm[i]] = in[i];
+  lo = MAX (rank_needed (out, 4), 1);
+  for (r = lo; r <= t.rank; r++)
+    if (ct_tensor_permuted_rank (r, in) == t.rank)
+      g_ptr_array_add (out_strings, dims_string (out, r));
+  if (out_strings->len == 0)
+    g_ptr_array_add (out_strings, dims_string (out, MAX (t.rank, lo)));
+  return TRUE;
 }
+
+/* The most combinations of candidate ranks offered as a list. */
+#define MAX_DIMS_CHOICES 64
 
 gboolean
 ct_tensor_caps_rearrange (GstStructure * s, const guint * perm,
@@ -295,25 +353,196 @@ ct_tensor_caps_rearrange (GstStructure * s, const guint * perm,
   const gchar *field = gst_structure_has_name (s, "other/tensor") ?
       "dimension" : "dimensions";
   const gchar *dims = gst_structure_get_string (s, field);
-  gchar **d, *joined;
-  guint i;
+  GPtrArray *choices, *joined;
+  gchar **d;
+  guint i, n, combos = 1;
+  gboolean ok = TRUE;
 
   if (!dims)
     return TRUE;
   d = g_strsplit_set (dims, ",.", -1);
-  for (i = 0; d[i]; i++) {
-    gchar *r = rearrange_one (d[i], perm, inverse);
+  n = g_strv_length (d);
+  choices = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  for (i = 0; ok && i < n; i++) {
+    GPtrArray *c = g_ptr_array_new_with_free_func (g_free);
 
-    if (!r) {
-      g_strfreev (d);
-      return FALSE;
-    }
-    g_free (d[i]);
-    d[i] = r;
+    ok = rearrange_one (d[i], perm, inverse, c);
+    g_ptr_array_add (choices, c);
+    combos = c->len && combos <= MAX_DIMS_CHOICES ? combos * c->len : combos;
   }
-  joined = g_strjoinv (",", d);
-  gst_structure_set (s, field, G_TYPE_STRING, joined, NULL);
-  g_free (joined);
+  if (!ok) {
+    g_ptr_array_unref (choices);
+    g_strfreev (d);
+    return FALSE;
+  }
+  /* each combination of the tensors' strings, or (too many) the last
+   * string of each: the input's own rank */
+  joined = g_ptr_array_new_with_free_func (g_free);
+  if (combos > MAX_DIMS_CHOICES)
+    combos = 1;
+  for (i = 0; i < combos; i++) {
+    GString *str = g_string_new (NULL);
+    guint k, rest = i;
+
+    for (k = 0; k < n; k++) {
+      GPtrArray *c = g_ptr_array_index (choices, k);
+      guint pick = combos == 1 ? c->len - 1 : rest % c->len;
+
+      rest /= c->len;
+      g_string_append_printf (str, "%s%s", k ? "," : "",
+          (const gchar *) g_ptr_array_index (c, pick));
+    }
+    g_ptr_array_add (joined, g_string_free (str, FALSE));
+  }
+  if (joined->len == 1) {
+    gst_structure_set (s, field, G_TYPE_STRING, g_ptr_array_index (joined, 0),
+        NULL);
+  } else {
+    GValue list = G_VALUE_INIT;
+
+    g_value_init (&list, GST_TYPE_LIST);
+    for (i = 0; i < joined->len; i++) {
+      GValue item = G_VALUE_INIT;
+
+      g_value_init (&item, G_TYPE_STRING);
+      g_value_set_string (&item, g_ptr_array_index (joined, i));
+      gst_value_list_append_and_take_value (&list, &item);
+    }
+    gst_structure_take_value (s, field, &list);
+  }
+  g_ptr_array_unref (joined);
+  g_ptr_array_unref (choices);
   g_strfreev (d);
+  return TRUE;
+}
+
+/* NNStreamer's tensor_type, in its order: a header's type is an index. */
+static const gchar *const header_types[] = {
+  "int32", "uint32", "int16", "uint16", "int8", "uint8", "float64",
+  "float32", "int64", "uint64", "float16",
+};
+
+#define HEADER_MAGIC 0xfeedccedu
+#define HEADER_VERSION_MARK 0xde000000u
+#define HEADER_VERSION_1 (HEADER_VERSION_MARK | 1u << 12)
+/* the words of a header: magic, version, type, 16 sizes, format, media */
+#define HEADER_TYPE 2
+#define HEADER_DIMS 3
+#define HEADER_FORMAT (HEADER_DIMS + CT_TENSOR_RANK_LIMIT)
+#define HEADER_MEDIA (HEADER_FORMAT + 1)
+#define FORMAT_STATIC 0
+#define FORMAT_SPARSE 2
+#define MEDIA_TENSOR 4
+
+gboolean
+ct_tensor_header_parse (const guint8 * data, gsize size, CtTensorInfo * t,
+    gchar ** why)
+{
+  guint32 w[HEADER_FORMAT + 1];
+  gchar *dims;
+  guint i;
+
+  *why = NULL;
+  if (size < CT_TENSOR_HEADER_SIZE) {
+    *why = g_strdup_printf ("a flexible tensor's memory of %" G_GSIZE_FORMAT
+        " bytes cannot hold its %d-byte header", size, CT_TENSOR_HEADER_SIZE);
+    return FALSE;
+  }
+  memcpy (w, data, sizeof (w));
+  if (w[0] != HEADER_MAGIC ||
+      (w[1] & HEADER_VERSION_MARK) != HEADER_VERSION_MARK) {
+    *why = g_strdup_printf ("a flexible tensor's memory does not start with "
+        "NNStreamer's tensor header (magic 0x%08x, version 0x%08x)", w[0],
+        w[1]);
+    return FALSE;
+  }
+  if (w[HEADER_FORMAT] == FORMAT_SPARSE) {
+    *why = g_strdup ("a flexible tensor is sparse: make it dense first, "
+        "with tensor_sparse_dec before cudatranspose");
+    return FALSE;
+  }
+  if (w[HEADER_TYPE] >= G_N_ELEMENTS (header_types)) {
+    *why = g_strdup_printf ("a flexible tensor's header has type %u, which "
+        "is not one of NNStreamer's", w[HEADER_TYPE]);
+    return FALSE;
+  }
+  memset (t, 0, sizeof (*t));
+  for (i = 0; i < CT_TENSOR_RANK_LIMIT && w[HEADER_DIMS + i]; i++)
+    t->dims[i] = w[HEADER_DIMS + i];
+  t->rank = i;
+  for (; i < CT_TENSOR_RANK_LIMIT && !w[HEADER_DIMS + i]; i++);
+  if (t->rank == 0 || i < CT_TENSOR_RANK_LIMIT) {
+    *why = g_strdup ("a flexible tensor's header has no sizes, or a size "
+        "of 0 before the last");
+    return FALSE;
+  }
+  if (!parse_type (header_types[w[HEADER_TYPE]], t, why))
+    return FALSE;
+  {
+    GString *d = g_string_new (NULL);
+
+    for (i = 0; i < t->rank; i++)
+      g_string_append_printf (d, "%s%" G_GUINT64_FORMAT, i ? ":" : "",
+          t->dims[i]);
+    dims = g_string_free (d, FALSE);
+  }
+  if (!size_tensor (t, 0, dims, why)) {
+    g_free (dims);
+    return FALSE;
+  }
+  if (size - CT_TENSOR_HEADER_SIZE < t->bytes) {
+    *why = g_strdup_printf ("a flexible tensor (dimensions \"%s\", %s) "
+        "needs %" G_GUINT64_FORMAT " bytes after its header, but its memory "
+        "holds %" G_GSIZE_FORMAT, dims, t->type, t->bytes,
+        size - CT_TENSOR_HEADER_SIZE);
+    g_free (dims);
+    return FALSE;
+  }
+  g_free (dims);
+  return TRUE;
+}
+
+void
+ct_tensor_header_write (const CtTensorInfo * t, guint8 * header)
+{
+  guint32 w[HEADER_MEDIA + 1] = { HEADER_MAGIC, HEADER_VERSION_1 };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (header_types); i++)
+    if (g_str_equal (header_types[i], t->type))
+      w[HEADER_TYPE] = i;
+  /* (sizes of at most G_MAXUINT32: rearranged from parsed ones) */
+  for (i = 0; i < t->rank; i++)
+    w[HEADER_DIMS + i] = (guint32) t->dims[i];
+  w[HEADER_FORMAT] = FORMAT_STATIC;
+  w[HEADER_MEDIA] = MEDIA_TENSOR;
+  memset (header, 0, CT_TENSOR_HEADER_SIZE);
+  memcpy (header, w, sizeof (w));
+}
+
+gboolean
+ct_tensor_rearranged (const CtTensorInfo * in, const guint * perm,
+    CtTensorInfo * out)
+{
+  guint64 d[4], o[4];
+  guint i;
+
+  *out = *in;
+  if (!perm) {
+    out->rank = MAX (in->rank, 2);
+    out->dims[0] = in->rank > 1 ? in->dims[1] : 1;
+    out->dims[1] = in->dims[0];
+  } else {
+    if (!ct_tensor_dims4 (in, d))
+      return FALSE;
+    for (i = 0; i < 4; i++)
+      o[i] = d[perm[i]];
+    out->rank = ct_tensor_permuted_rank (in->rank, o);
+    for (i = 0; i < out->rank; i++)
+      out->dims[i] = i < 4 ? o[i] : 1;
+  }
+  out->planes = 1;
+  for (i = 2; i < out->rank; i++)
+    out->planes *= out->dims[i];
   return TRUE;
 }

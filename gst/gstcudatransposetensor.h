@@ -43,6 +43,9 @@ typedef struct
 /* Whether @s is other/tensors or other/tensor. */
 gboolean ct_tensor_caps_is_tensor (const GstStructure * s);
 
+/* Whether @s is other/tensors, format=flexible: sizes in each memory. */
+gboolean ct_tensor_caps_is_flexible (const GstStructure * s);
+
 /* Reads the tensors of fixed caps, with their sizes multiplied out. On
  * failure (malformed fields, or a tensor or all of them together larger
  * than CT_TENSOR_BYTES_LIMIT) returns FALSE and sets @why to a sentence
@@ -63,14 +66,45 @@ gboolean ct_tensor_parse_permutation (const gchar * text, guint perm[4],
 
 /* @s with every tensor's dimensions rearranged, where they are a fixed
  * string (unchanged where they are absent): with @perm NULL the two
- * innermost sizes swapped, else permuted by @perm (@inverse: undone), as
- * four sizes (a tensor of higher rank is left as it is, for negotiation to
- * refuse). Returns FALSE when they do not parse. */
+ * innermost sizes swapped, else permuted by @perm (@inverse: undone) as
+ * four sizes, the rank kept (ct_tensor_permuted_rank). A tensor of higher
+ * rank is left as it is, for negotiation to refuse. Undoing a permutation
+ * may give a list of strings: input ranks that differ only in trailing 1s
+ * can give the same output. Returns FALSE when they do not parse. */
 gboolean ct_tensor_caps_rearrange (GstStructure * s, const guint * perm,
     gboolean inverse);
+
+/* The rank of a tensor of @in_rank sizes once permuted into @out4: its
+ * own, or more where a size other than 1 moved past it (as
+ * tensor_transform keeps "3:5:7" a rank-3 "5:7:3"). */
+guint ct_tensor_permuted_rank (guint in_rank, const guint64 out4[4]);
 
 /* The four sizes of a tensor of rank 4 or less (missing ones are 1);
  * FALSE if a size beyond the fourth is not 1. */
 gboolean ct_tensor_dims4 (const CtTensorInfo * t, guint64 dims[4]);
+
+/* Flexible tensors (other/tensors, format=flexible) carry their sizes in
+ * each memory: a header of CT_TENSOR_HEADER_SIZE bytes, then the tensor.
+ * The header is NNStreamer's GstTensorMetaInfo (version 1), in host byte
+ * order: magic, version, type, 16 sizes (0 past the rank), format,
+ * media type, then zeros. */
+#define CT_TENSOR_HEADER_SIZE 128
+
+/* Reads the header at the start of a memory of @size bytes into @t, the
+ * tensor's sizes multiplied out and checked against @size. FALSE with a
+ * reason in @why (g_free it) if it is not one or the memory is short. */
+gboolean ct_tensor_header_parse (const guint8 * data, gsize size,
+    CtTensorInfo * t, gchar ** why);
+
+/* Writes the header of @t at @header, as NNStreamer's elements write
+ * theirs: a dense tensor (format static) of media type tensor. */
+void ct_tensor_header_write (const CtTensorInfo * t, guint8 * header);
+
+/* The tensor @in becomes: its two innermost sizes swapped (@perm NULL; a
+ * rank-1 tensor of n becomes 1:n), or its four permuted by @perm, the
+ * rank kept (ct_tensor_permuted_rank). FALSE if @perm is given and @in has
+ * a size other than 1 past the fourth. */
+gboolean ct_tensor_rearranged (const CtTensorInfo * in, const guint * perm,
+    CtTensorInfo * out);
 
 G_END_DECLS
