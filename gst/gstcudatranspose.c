@@ -113,7 +113,8 @@ enum
  * without them upstream would fail to link, saying nothing of why. */
 #define CUDA_TRANSPOSE_TENSOR_CAPS \
     "other/tensors, format = (string) static, " \
-    "num_tensors = (int) [ 1, 16 ], framerate = " GST_VIDEO_FPS_RANGE "; " \
+    "num_tensors = (int) [ 1, " CT_TENSOR_COUNT_LIMIT_STR " ], " \
+    "framerate = " GST_VIDEO_FPS_RANGE "; " \
     "other/tensors, format = (string) flexible, framerate = " \
     GST_VIDEO_FPS_RANGE "; " \
     "other/tensor, framerate = " GST_VIDEO_FPS_RANGE "; " \
@@ -138,7 +139,8 @@ static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_STATIC_CAPS (CUDA_TRANSPOSE_CAPS));
 
 /* A buffer mapped for one transform, as the job's pieces: a video frame
- * (planes), or tensors (one memory each, or one holding them all). */
+ * (planes), or tensors (one memory each, NNStreamer's 16 memories for
+ * more than 16, or one holding them all). */
 typedef struct
 {
   GstBuffer *buf;
@@ -146,7 +148,7 @@ typedef struct
   GstVideoFrame frame;
   gboolean whole_mapped;        /* one map of the whole buffer */
   guint n_maps;                 /* or one map per memory */
-  GstMapInfo maps[CT_TENSOR_COUNT_LIMIT];
+  GstMapInfo maps[CT_TENSOR_MEMORY_LIMIT];
   CtSpan spans[CT_JOB_MAX_PIECES];
 } Mapped;
 
@@ -187,8 +189,9 @@ struct _GstCudaTranspose
   gboolean have_stream_tag;
   gchar *stream_id;
 
-  /* negotiated, under the stream lock */
-  CtJob job;
+  /* negotiated, under the stream lock (on the heap: a job of 256 tensors
+   * is larger than GObject lets an instance be) */
+  CtJob *job;
   /* flexible tensors: the job follows each buffer's headers, rearranged
    * by the permutation negotiated (flexible_permute) or transposed */
   gboolean flexible;
@@ -800,7 +803,7 @@ gst_cuda_transpose_set_permuted_caps (GstCudaTranspose * self,
             perm[2], perm[3], outcaps, incaps));
     return FALSE;
   }
-  ct_job_set_tensors (&self->job, in, n_in, perm);
+  ct_job_set_tensors (self->job, in, n_in, perm);
   return TRUE;
 }
 
@@ -840,7 +843,7 @@ gst_cuda_transpose_set_chw_caps (GstCudaTranspose * self, GstCaps * incaps,
     return FALSE;
   }
 
-  ct_job_set_video_to_tensor (&self->job, &info, perm);
+  ct_job_set_video_to_tensor (self->job, &info, perm);
   GST_DEBUG_OBJECT (self, "%s %dx%d to a tensor, HWC permuted by "
       "%u:%u:%u:%u", GST_VIDEO_INFO_NAME (&info), GST_VIDEO_INFO_WIDTH (&info),
       GST_VIDEO_INFO_HEIGHT (&info), perm[0], perm[1], perm[2], perm[3]);
@@ -868,7 +871,7 @@ gst_cuda_transpose_set_flexible_caps (GstCudaTranspose * self,
   if (perm)
     memcpy (self->flexible_perm, perm, sizeof (self->flexible_perm));
   memset (&none, 0, sizeof (none));
-  ct_job_set_tensors (&self->job, &none, 0, perm);
+  ct_job_set_tensors (self->job, &none, 0, perm);
   GST_DEBUG_OBJECT (self, "flexible tensors");
   return TRUE;
 }
@@ -935,9 +938,9 @@ gst_cuda_transpose_set_tensor_caps (GstCudaTranspose * self, GstCaps * incaps,
     }
   }
 
-  ct_job_set_tensors (&self->job, in, n_in, NULL);
+  ct_job_set_tensors (self->job, in, n_in, NULL);
   GST_DEBUG_OBJECT (self, "%u tensors, %" G_GUINT64_FORMAT " bytes", n_in,
-      self->job.tensor_bytes);
+      self->job->tensor_bytes);
   return TRUE;
 }
 
@@ -946,7 +949,7 @@ gst_cuda_transpose_set_tensor_caps (GstCudaTranspose * self, GstCaps * incaps,
 static void
 gst_cuda_transpose_publish_job (GstCudaTranspose * self)
 {
-  const CtJob *job = &self->job;
+  const CtJob *job = self->job;
 
   GST_OBJECT_LOCK (self);
   self->video_out = job->mode == CT_JOB_VIDEO;
@@ -1031,7 +1034,7 @@ gst_cuda_transpose_set_video_caps (GstCudaTranspose * self, GstCaps * incaps,
                 (&in_info)), incaps));
     return FALSE;
   }
-  ct_job_set_video (&self->job, &in_info, &out_info, mapping);
+  ct_job_set_video (self->job, &in_info, &out_info, mapping);
   /* (the caps may differ in fields no frame shows, e.g. interlace-mode
    * given on one side only) */
   gst_base_transform_set_passthrough (trans, mapping == CT_MAPPING_IDENTITY
@@ -1040,7 +1043,7 @@ gst_cuda_transpose_set_video_caps (GstCudaTranspose * self, GstCaps * incaps,
       is_cuda_memory_caps (gst_caps_get_features (outcaps, 0)));
   GST_DEBUG_OBJECT (self, "%dx%d %s, %u planes, mapping %d",
       GST_VIDEO_INFO_WIDTH (&in_info), GST_VIDEO_INFO_HEIGHT (&in_info),
-      GST_VIDEO_INFO_NAME (&in_info), self->job.n_planes, mapping);
+      GST_VIDEO_INFO_NAME (&in_info), self->job->n_planes, mapping);
   return TRUE;
 }
 
@@ -1071,14 +1074,14 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
   PermutationState state;
-  CtMapping previous = self->job.mode == CT_JOB_VIDEO ? self->job.mapping :
+  CtMapping previous = self->job->mode == CT_JOB_VIDEO ? self->job->mapping :
       CT_MAPPING_TRANSPOSE;
   guint perm[4];
   gchar *why = NULL;
   gboolean ok;
 
   /* each negotiation starts from no job: one that fails leaves none */
-  memset (&self->job, 0, sizeof (self->job));
+  memset (self->job, 0, sizeof (*self->job));
   self->flexible = FALSE;
   self->hold_for = hold_duration_of (incaps, outcaps);
   gst_base_transform_set_passthrough (trans, FALSE);
@@ -1106,7 +1109,7 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
     ok = gst_cuda_transpose_set_video_caps (self, incaps, outcaps, previous);
   }
   if (!ok)
-    self->job.mode = CT_JOB_NONE;
+    self->job->mode = CT_JOB_NONE;
   gst_cuda_transpose_publish_job (self);
   gst_cuda_transpose_update_latency (self);
   return ok;
@@ -1174,7 +1177,7 @@ static void
 gst_cuda_transpose_error (GstCudaTranspose * self,
     GstCudaTransposeKernel kernel, CtResult res)
 {
-  const gchar *what = ct_job_what (&self->job);
+  const gchar *what = ct_job_what (self->job);
   const gchar *name = ct_kernel_name ((CtKernel) kernel);
 
   switch (self->step) {
@@ -1193,7 +1196,7 @@ gst_cuda_transpose_error (GstCudaTranspose * self,
       GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT, ("%s (kernel %s) "
               "failed: %" G_GSIZE_FORMAT " bytes of memory to pack the "
               "frame's rows could not be allocated.", what, name,
-              self->job.in[0].row * self->job.in[0].rows), (NULL));
+              self->job->in[0].row * self->job->in[0].rows), (NULL));
       break;
     default:
       GST_ELEMENT_ERROR (self, RESOURCE, FAILED, ("%s (kernel %s) failed "
@@ -1283,6 +1286,11 @@ gst_cuda_transpose_new_tensor_pool (GstCudaTranspose * self, GstCaps * caps,
   if (!ct_tensor_caps_parse (gst_caps_get_structure (caps, 0), t, &n, &why)) {
     GST_DEBUG_OBJECT (self, "no tensor pool: %s", why);
     g_free (why);
+    return NULL;
+  }
+  if (n > CT_TENSOR_MEMORY_LIMIT) {
+    /* (the 16th memory holds the rest, after a header: made per buffer) */
+    GST_DEBUG_OBJECT (self, "no tensor pool for %u tensors", n);
     return NULL;
   }
   for (i = 0; i < n; i++)
@@ -1540,22 +1548,76 @@ gst_cuda_transpose_decide_allocation (GstBaseTransform * trans,
 static gboolean gst_cuda_transpose_check_input (GstCudaTranspose * self,
     GstBuffer * buf);
 
+/* More than 16 tensors in NNStreamer's 16 memories: one each to the 15th,
+ * then the header and the rest back to back; if not, posts an error. */
+static gboolean
+gst_cuda_transpose_check_extra_input (GstCudaTranspose * self,
+    GstBuffer * inbuf)
+{
+  const CtJob *job = self->job;
+  guint last = CT_TENSOR_MEMORY_LIMIT - 1, i;
+  GstMemory *mem = gst_buffer_peek_memory (inbuf, last);
+  guint64 rest = 0;
+  gchar *why = NULL;
+  GstMapInfo map;
+  gboolean ok;
+
+  for (i = 0; i < last; i++) {
+    gsize have = gst_buffer_peek_memory (inbuf, i)->size;
+
+    if (have < ct_tensor_bytes (&job->tensors[i])) {
+      GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
+          ("Tensor %u (%s) needs %" G_GUINT64_FORMAT " bytes, but its "
+              "memory holds %" G_GSIZE_FORMAT, i, job->tensors[i].type,
+              ct_tensor_bytes (&job->tensors[i]), have));
+      return FALSE;
+    }
+  }
+  for (i = last; i < job->n_tensors; i++)
+    rest += ct_tensor_bytes (&job->tensors[i]);
+  if (!gst_memory_map (mem, &map, GST_MAP_READ)) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
+        ("Could not map the 16th memory to read its header"));
+    return FALSE;
+  }
+  ok = ct_tensor_extra_header_check (map.data, map.size, job->n_tensors -
+      CT_TENSOR_MEMORY_LIMIT, &why);
+  if (ok && map.size - ct_tensor_extra_header_size () < rest) {
+    why = g_strdup_printf ("its 16th memory holds %" G_GSIZE_FORMAT " bytes "
+        "after its header, but tensors 15 to %u need %" G_GUINT64_FORMAT,
+        map.size - ct_tensor_extra_header_size (), job->n_tensors - 1, rest);
+    ok = FALSE;
+  }
+  gst_memory_unmap (mem, &map);
+  if (!ok) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
+        ("The buffer of %u tensors is not laid out as NNStreamer lays them "
+            "out: %s", job->n_tensors, why));
+    g_free (why);
+  }
+  return ok;
+}
+
 /* Whether input tensors are one memory each, or all in one memory back
  * to back, each as large as the caps say; if not, posts an error. */
 static gboolean
 gst_cuda_transpose_check_tensor_input (GstCudaTranspose * self,
     GstBuffer * inbuf)
 {
-  const CtJob *job = &self->job;
+  const CtJob *job = self->job;
   guint n_in = gst_buffer_n_memory (inbuf), i;
+  gboolean extra = job->n_tensors > CT_TENSOR_MEMORY_LIMIT &&
+      n_in == CT_TENSOR_MEMORY_LIMIT;
 
-  if (n_in != job->n_tensors && n_in != 1) {
+  if (n_in != job->n_tensors && n_in != 1 && !extra) {
     GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
         ("The buffer has %u memories for %u tensors: give one memory per "
-            "tensor, or one memory holding them all", n_in,
-            job->n_tensors));
+            "tensor (past 16, the rest in the 16th as NNStreamer does), or "
+            "one memory holding them all", n_in, job->n_tensors));
     return FALSE;
   }
+  if (extra)
+    return gst_cuda_transpose_check_extra_input (self, inbuf);
   if (n_in == 1 && gst_buffer_get_size (inbuf) < job->tensor_bytes) {
     GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
         ("The buffer holds %" G_GSIZE_FORMAT " bytes, but its %u tensors "
@@ -1577,9 +1639,31 @@ gst_cuda_transpose_check_tensor_input (GstCudaTranspose * self,
   return TRUE;
 }
 
-/* An output buffer for the job's tensors, one memory each, from
- * downstream's allocator or else a fallible one of ours; @flexible ones
- * start with their header. */
+/* The header output memory @m starts with, if any: a flexible tensor's,
+ * or (the 16th of more than 16 tensors) that of the tensors after it. */
+static void
+write_tensor_header (const CtJob * job, guint m, gboolean flexible,
+    guint8 * data)
+{
+  const guint *perm = job->mode == CT_JOB_PERMUTE ? job->perm : NULL;
+  CtTensorInfo out[CT_TENSOR_COUNT_LIMIT - CT_TENSOR_MEMORY_LIMIT + 1];
+  guint i;
+
+  /* (the job took only tensors that rearrange) */
+  if (flexible) {
+    ct_tensor_rearranged (&job->tensors[m], perm, &out[0]);
+    ct_tensor_header_write (&out[0], data);
+    return;
+  }
+  for (i = m; i < job->n_tensors; i++)
+    ct_tensor_rearranged (&job->tensors[i], perm, &out[i - m]);
+  ct_tensor_extra_header_write (out, job->n_tensors - m, data);
+}
+
+/* An output buffer for the job's tensors, one memory each (past 16, the
+ * rest in the 16th, after NNStreamer's header of them), from downstream's
+ * allocator or else a fallible one of ours; @flexible ones start with
+ * their header. */
 static GstFlowReturn
 gst_cuda_transpose_alloc_tensors (GstCudaTranspose * self, GstBuffer * inbuf,
     gboolean flexible, GstBuffer ** outbuf)
@@ -1587,10 +1671,10 @@ gst_cuda_transpose_alloc_tensors (GstCudaTranspose * self, GstBuffer * inbuf,
   GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
   GstAllocator *allocator = NULL, *sysmem;
   GstAllocationParams params;
-  const CtJob *job = &self->job;
-  gsize skip = flexible ? CT_TENSOR_HEADER_SIZE : 0;
+  const CtJob *job = self->job;
+  guint n_mem = MIN (job->n_tensors, CT_TENSOR_MEMORY_LIMIT), m, i;
+  gboolean extra = job->n_tensors > CT_TENSOR_MEMORY_LIMIT;
   GstBuffer *buf;
-  guint i;
 
   gst_base_transform_get_allocator (trans, &allocator, &params);
   sysmem = gst_allocator_find (NULL);
@@ -1601,35 +1685,36 @@ gst_cuda_transpose_alloc_tensors (GstCudaTranspose * self, GstBuffer * inbuf,
   }
   gst_object_unref (sysmem);
   buf = gst_buffer_new ();
-  for (i = 0; i < job->n_tensors; i++) {
-    /* (a tensor's bytes are at most half a gsize) */
-    GstMemory *mem = gst_allocator_alloc (allocator,
-        skip + ct_tensor_bytes (&job->tensors[i]), &params);
+  for (m = 0; m < n_mem; m++) {
+    gboolean rest = extra && m == n_mem - 1;
+    gboolean header = flexible || rest;
+    /* (all tensors together are at most half a gsize) */
+    guint64 size = flexible ? CT_TENSOR_HEADER_SIZE : rest ?
+        ct_tensor_extra_header_size () : 0;
+    GstMemory *mem;
     GstMapInfo map;
 
+    for (i = m; i < (rest ? job->n_tensors : m + 1); i++)
+      size += ct_tensor_bytes (&job->tensors[i]);
+    mem = gst_allocator_alloc (allocator, size, &params);
     if (!mem) {
       gst_buffer_unref (buf);
       gst_object_unref (allocator);
       GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT, ("Could not "
               "allocate %" G_GUINT64_FORMAT " bytes for output tensor %u.",
-              skip + ct_tensor_bytes (&job->tensors[i]), i), (NULL));
+              size, m), (NULL));
       return GST_FLOW_ERROR;
     }
-    if (flexible) {
-      CtTensorInfo out;
-
+    if (header) {
       if (!gst_memory_map (mem, &map, GST_MAP_WRITE)) {
         gst_memory_unref (mem);
         gst_buffer_unref (buf);
         gst_object_unref (allocator);
         GST_ELEMENT_ERROR (self, RESOURCE, WRITE, (NULL),
-            ("Could not map output tensor %u to write its header", i));
+            ("Could not map output memory %u to write its header", m));
         return GST_FLOW_ERROR;
       }
-      /* (the job took only tensors that rearrange) */
-      ct_tensor_rearranged (&job->tensors[i], self->flexible_permute ?
-          self->flexible_perm : NULL, &out);
-      ct_tensor_header_write (&out, map.data);
+      write_tensor_header (job, m, flexible, map.data);
       gst_memory_unmap (mem, &map);
     }
     gst_buffer_append_memory (buf, mem);
@@ -1672,10 +1757,9 @@ gst_cuda_transpose_prepare_flexible (GstCudaTranspose * self,
   guint64 dims4[4];
   gchar *why = NULL;
 
-  if (n == 0 || n > CT_TENSOR_COUNT_LIMIT) {
+  if (n == 0) {
     GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
-        ("The buffer has %u memories: flexible tensors come one a memory, "
-            "1 to %d of them", n, CT_TENSOR_COUNT_LIMIT));
+        ("The buffer has no memory: flexible tensors come one a memory"));
     return GST_FLOW_ERROR;
   }
   for (i = 0; i < n; i++) {
@@ -1709,10 +1793,10 @@ gst_cuda_transpose_prepare_flexible (GstCudaTranspose * self,
       return GST_FLOW_ERROR;
     }
   }
-  if (!job_has_tensors (&self->job, in, n)) {
-    ct_job_set_tensors (&self->job, in, n, perm);
+  if (!job_has_tensors (self->job, in, n)) {
+    ct_job_set_tensors (self->job, in, n, perm);
     GST_DEBUG_OBJECT (self, "flexible: now %u tensors, %" G_GUINT64_FORMAT
-        " bytes", n, self->job.tensor_bytes);
+        " bytes", n, self->job->tensor_bytes);
   }
   return gst_cuda_transpose_alloc_tensors (self, inbuf, TRUE, outbuf);
 }
@@ -1728,7 +1812,7 @@ gst_cuda_transpose_prepare_output_buffer (GstBaseTransform * trans,
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
   GstBufferPool *pool;
   GstFlowReturn ret;
-  const CtJob *job = &self->job;
+  const CtJob *job = self->job;
   gboolean tensors, tensor_pool;
 
   if (job->mode == CT_JOB_NONE) {
@@ -1852,7 +1936,7 @@ gst_cuda_transpose_resolve_kernel (GstCudaTranspose * self)
 static gboolean
 gst_cuda_transpose_check_input (GstCudaTranspose * self, GstBuffer * buf)
 {
-  const CtJob *job = &self->job;
+  const CtJob *job = self->job;
   GstVideoMeta *meta = gst_buffer_get_video_meta (buf);
   gsize size = gst_buffer_get_size (buf);
   gsize needed = 0;
@@ -1945,9 +2029,10 @@ map_frame (Mapped * m, GstBuffer * buf, GstVideoInfo * info,
   return TRUE;
 }
 
-/* Maps @buf as the job's @n tensors of @pieces: one memory each, or all in
- * one memory back to back, each memory's first @skip bytes (a flexible
- * tensor's header) left out; FALSE if it does not hold them. */
+/* Maps @buf as the job's @n tensors of @pieces: one memory each (past 16,
+ * the rest in the 16th after NNStreamer's header), or all in one memory
+ * back to back, each memory's first @skip bytes (a flexible tensor's
+ * header) left out; FALSE if it does not hold them. */
 static gboolean
 map_tensors (Mapped * m, GstBuffer * buf, const CtPiece * pieces, guint n,
     gsize skip, GstMapFlags flags)
@@ -1955,6 +2040,28 @@ map_tensors (Mapped * m, GstBuffer * buf, const CtPiece * pieces, guint n,
   guint n_mem = gst_buffer_n_memory (buf), i;
   gsize offset = skip;
 
+  if (n > CT_TENSOR_MEMORY_LIMIT && n_mem == CT_TENSOR_MEMORY_LIMIT) {
+    /* one each to the 15th, then the header and the rest back to back */
+    for (i = 0; i < n_mem; i++) {
+      if (!gst_memory_map (gst_buffer_peek_memory (buf, i), &m->maps[i],
+              flags))
+        return FALSE;
+      m->n_maps++;
+    }
+    for (i = 0; i < n; i++) {
+      guint k = MIN (i, n_mem - 1);
+
+      if (i == k)
+        offset = k == n_mem - 1 ? ct_tensor_extra_header_size () : 0;
+      if (m->maps[k].size < offset ||
+          m->maps[k].size - offset < pieces[i].row)
+        return FALSE;
+      m->spans[i].data = m->maps[k].data + offset;
+      m->spans[i].stride = pieces[i].row;
+      offset += pieces[i].row;
+    }
+    return TRUE;
+  }
   if (n_mem == n && n > 1) {
     for (i = 0; i < n; i++) {
       if (!gst_memory_map (gst_buffer_peek_memory (buf, i), &m->maps[i],
@@ -2002,7 +2109,7 @@ gst_cuda_transpose_map (GstCudaTranspose * self, GstBuffer * inbuf,
     gboolean in_dev, Mapped * in, GstBuffer * outbuf, gboolean out_dev,
     Mapped * out)
 {
-  CtJob *job = &self->job;
+  CtJob *job = self->job;
   gboolean video_in = job->mode == CT_JOB_VIDEO ||
       job->mode == CT_JOB_VIDEO_TO_TENSOR;
   gsize skip = self->flexible ? CT_TENSOR_HEADER_SIZE : 0;
@@ -2043,7 +2150,7 @@ gst_cuda_transpose_map (GstCudaTranspose * self, GstBuffer * inbuf,
 static void
 gst_cuda_transpose_follow_direction (GstCudaTranspose * self)
 {
-  CtJob *job = &self->job;
+  CtJob *job = self->job;
   GstVideoOrientationMethod proposed;
   GstVideoInfo in_info, out_info;
   CtMapping mapping;
@@ -2084,7 +2191,7 @@ gst_cuda_transpose_hold_duration (GstCudaTranspose * self)
    * left in flight across that) */
   if (frames < 2 || !self->gpu.stream ||
       kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU ||
-      self->job.mode == CT_JOB_NONE || self->flexible)
+      self->job->mode == CT_JOB_NONE || self->flexible)
     return 0;
   return self->hold_for;
 }
@@ -2109,7 +2216,7 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   /* CUDA memory is read and written in place by the video job; the
    * tensor jobs take system memory only */
   if (kernel != GST_CUDA_TRANSPOSE_KERNEL_CPU &&
-      self->job.mode == CT_JOB_VIDEO) {
+      self->job->mode == CT_JOB_VIDEO) {
     in_dev = ct_gpu_holds (&self->gpu, inbuf);
     out_dev = ct_gpu_holds (&self->gpu, outbuf);
   }
@@ -2118,11 +2225,11 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     return GST_FLOW_ERROR;
 
   GST_LOG_OBJECT (self, "%s with %s, %s memory to %s memory",
-      ct_job_what (&self->job), ct_kernel_name ((CtKernel) kernel),
+      ct_job_what (self->job), ct_kernel_name ((CtKernel) kernel),
       in_dev ? "CUDA" : "system", out_dev ? "CUDA" : "system");
 
   if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU) {
-    res = ct_job_run_cpu (&self->job, in.spans, out.spans, &self->step);
+    res = ct_job_run_cpu (self->job, in.spans, out.spans, &self->step);
   } else if (gst_cuda_transpose_push (self)) {
     /* a frame still in flight keeps its staging slot: this one may take
      * the other only if it may be left in flight too */
@@ -2132,7 +2239,7 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
       res = ct_gpu_finish (&self->gpu, self->held.slot);
     }
     if (res == CT_OK)
-      res = ct_gpu_run (&self->gpu, &self->job, (CtKernel) kernel, in.spans,
+      res = ct_gpu_run (&self->gpu, self->job, (CtKernel) kernel, in.spans,
           in_dev, out.spans, out_dev, may_hold, &slot, &self->step, &ran);
     gst_cuda_context_pop (NULL);
   } else {
@@ -2658,7 +2765,7 @@ gst_cuda_transpose_set_direction (GstCudaTranspose * self,
    * passthrough again for the caps it gets) */
   gst_base_transform_set_passthrough (trans,
       proposed == GST_VIDEO_ORIENTATION_IDENTITY &&
-      self->job.mode == CT_JOB_VIDEO);
+      self->job->mode == CT_JOB_VIDEO);
   gst_base_transform_reconfigure_src (trans);
 }
 
@@ -2747,6 +2854,7 @@ gst_cuda_transpose_finalize (GObject * object)
   g_cond_clear (&self->release_cond);
   g_free (self->permutation);
   g_free (self->stream_id);
+  g_free (self->job);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
 
@@ -2930,6 +3038,7 @@ gst_cuda_transpose_init (GstCudaTranspose * self)
       GST_VIDEO_ORIENTATION_IDENTITY;
   self->gpu.element = GST_ELEMENT (self);
   self->frames_in_flight = DEFAULT_FRAMES_IN_FLIGHT;
+  self->job = g_new0 (CtJob, 1);
   self->queued.slot = self->held.slot = -1;
   g_mutex_init (&self->release_lock);
   g_cond_init (&self->release_cond);

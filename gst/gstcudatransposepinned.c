@@ -211,7 +211,7 @@ struct _GstCudaTransposeTensorPool
   GstBufferPool parent;
 
   GstAllocator *allocator;
-  gsize sizes[CT_TENSOR_COUNT_LIMIT];
+  gsize sizes[CT_TENSOR_MEMORY_LIMIT];
   guint n_tensors;
 };
 
@@ -280,7 +280,7 @@ gst_cuda_transpose_tensor_pool_new (GstCudaContext * context, GstCaps * caps,
 
   g_return_val_if_fail (!context || GST_IS_CUDA_CONTEXT (context), NULL);
   g_return_val_if_fail (n_tensors > 0 &&
-      n_tensors <= CT_TENSOR_COUNT_LIMIT, NULL);
+      n_tensors <= CT_TENSOR_MEMORY_LIMIT, NULL);
 
   for (i = 0; i < n_tensors; i++)
     total += sizes[i];

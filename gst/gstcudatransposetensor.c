@@ -423,6 +423,7 @@ static const gchar *const header_types[] = {
 };
 
 #define HEADER_MAGIC 0xfeedccedu
+#define EXTRA_MAGIC 0xf00dc0deu
 #define HEADER_VERSION_MARK 0xde000000u
 #define HEADER_VERSION_1 (HEADER_VERSION_MARK | 1u << 12)
 /* the words of a header: magic, version, type, 16 sizes, format, media */
@@ -449,6 +450,11 @@ ct_tensor_header_parse (const guint8 * data, gsize size, CtTensorInfo * t,
     return FALSE;
   }
   memcpy (w, data, sizeof (w));
+  if (w[0] == EXTRA_MAGIC) {
+    *why = g_strdup ("more than 16 flexible tensors (the rest in the 16th "
+        "memory) are not supported; send at most 16 in a buffer");
+    return FALSE;
+  }
   if (w[0] != HEADER_MAGIC ||
       (w[1] & HEADER_VERSION_MARK) != HEADER_VERSION_MARK) {
     *why = g_strdup_printf ("a flexible tensor's memory does not start with "
@@ -545,4 +551,77 @@ ct_tensor_rearranged (const CtTensorInfo * in, const guint * perm,
   for (i = 2; i < out->rank; i++)
     out->planes *= out->dims[i];
   return TRUE;
+}
+
+/* NNStreamer's GstTensorInfo and GstTensorExtraInfo, field for field, so
+ * that this compiler lays them out as NNStreamer's does. */
+typedef struct
+{
+  gchar *name;
+  guint32 type;                 /* (a C enum) */
+  guint32 dims[CT_TENSOR_RANK_LIMIT];
+} NnsTensorInfo;
+
+typedef struct
+{
+  guint32 magic;
+  guint32 version;
+  guint32 num_extra_tensors;
+  guint64 reserved;             /* bytes of tensor 15, after the header */
+  NnsTensorInfo infos[CT_TENSOR_COUNT_LIMIT - CT_TENSOR_MEMORY_LIMIT];
+} NnsExtraInfo;
+
+gsize
+ct_tensor_extra_header_size (void)
+{
+  return sizeof (NnsExtraInfo);
+}
+
+gboolean
+ct_tensor_extra_header_check (const guint8 * data, gsize size,
+    guint n_extra, gchar ** why)
+{
+  NnsExtraInfo head;
+
+  *why = NULL;
+  if (size < sizeof (head)) {
+    *why = g_strdup_printf ("its 16th memory (%" G_GSIZE_FORMAT " bytes) is "
+        "too small for NNStreamer's header of the tensors past the 16th",
+        size);
+    return FALSE;
+  }
+  /* (the fields only: the rest may be unaligned) */
+  memcpy (&head, data, G_STRUCT_OFFSET (NnsExtraInfo, infos));
+  if (head.magic != EXTRA_MAGIC || head.num_extra_tensors != n_extra) {
+    *why = g_strdup_printf ("its 16th memory does not start with "
+        "NNStreamer's header of %u more tensors (magic 0x%08x, %u tensors)",
+        n_extra, head.magic, head.num_extra_tensors);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+void
+ct_tensor_extra_header_write (const CtTensorInfo * t, guint n,
+    guint8 * header)
+{
+  NnsExtraInfo *head = g_new0 (NnsExtraInfo, 1);
+  guint i, k, j;
+
+  head->magic = EXTRA_MAGIC;
+  head->num_extra_tensors = n - 1;
+  head->reserved = t[0].bytes;
+  for (i = 0; i < G_N_ELEMENTS (head->infos); i++)
+    head->infos[i].type = G_N_ELEMENTS (header_types);  /* none */
+  for (i = 1; i < n; i++) {
+    NnsTensorInfo *info = &head->infos[i - 1];
+
+    for (k = 0; k < G_N_ELEMENTS (header_types); k++)
+      if (g_str_equal (header_types[k], t[i].type))
+        info->type = k;
+    for (j = 0; j < t[i].rank; j++)
+      info->dims[j] = (guint32) t[i].dims[j];
+  }
+  memcpy (header, head, sizeof (*head));
+  g_free (head);
 }

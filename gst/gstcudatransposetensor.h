@@ -21,7 +21,11 @@ G_BEGIN_DECLS
  * Dimensions are innermost first (video RGB 640x480 is "3:640:480:1"). */
 
 #define CT_TENSOR_RANK_LIMIT 16
-#define CT_TENSOR_COUNT_LIMIT 16
+#define CT_TENSOR_COUNT_LIMIT 256
+#define CT_TENSOR_COUNT_LIMIT_STR "256"
+/* A buffer holds at most 16 memories: NNStreamer puts tensors 16 and on
+ * in the 16th, after a header (ct_tensor_extra_*) and tensor 15. */
+#define CT_TENSOR_MEMORY_LIMIT 16
 
 #define CT_TENSOR_TYPES "int8, uint8, int16, uint16, float16, int32, " \
     "uint32, float32, int64, uint64, float64"
@@ -82,6 +86,23 @@ guint ct_tensor_permuted_rank (guint in_rank, const guint64 out4[4]);
 /* The four sizes of a tensor of rank 4 or less (missing ones are 1);
  * FALSE if a size beyond the fourth is not 1. */
 gboolean ct_tensor_dims4 (const CtTensorInfo * t, guint64 dims[4]);
+
+/* The header of the 16th memory of a buffer of more than 16 tensors:
+ * NNStreamer's GstTensorExtraInfo (magic, version, the count of tensors
+ * past the 16th, the bytes of tensor 15 after it, then each of those
+ * tensors' type and sizes), laid out as this machine lays out C structs,
+ * as NNStreamer is built. */
+gsize ct_tensor_extra_header_size (void);
+
+/* Whether @data (@size bytes) starts with that header, for @n_extra
+ * tensors; FALSE with a reason in @why (g_free it) if not. */
+gboolean ct_tensor_extra_header_check (const guint8 * data, gsize size,
+    guint n_extra, gchar ** why);
+
+/* Writes that header at @header (ct_tensor_extra_header_size () bytes)
+ * for tensors @t[0] (tensor 15) to @t[@n - 1]. */
+void ct_tensor_extra_header_write (const CtTensorInfo * t, guint n,
+    guint8 * header);
 
 /* Flexible tensors (other/tensors, format=flexible) carry their sizes in
  * each memory: a header of CT_TENSOR_HEADER_SIZE bytes, then the tensor.

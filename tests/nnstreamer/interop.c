@@ -284,6 +284,25 @@ random_buffer (const gsize * sizes, guint n, guint8 (*header)[CT_HEADER],
   return buf;
 }
 
+/* NNStreamer's GstTensorInfo and GstTensorExtraInfo (its
+ * nnstreamer_plugin_api_impl.c): a buffer of more than 16 tensors keeps
+ * tensors 15 and on in its 16th memory, after this header. */
+typedef struct
+{
+  char *name;
+  guint32 type;
+  guint32 dimension[16];
+} NnsInfo;
+
+typedef struct
+{
+  guint32 magic;
+  guint32 version;
+  guint32 num_extra_tensors;
+  guint64 reserved;
+  NnsInfo infos[240];
+} NnsExtra;
+
 /* Fails unless @a and @b hold the same bytes, memory by memory. */
 static void
 assert_same_buffer (GstBuffer * a, GstBuffer * b, const gchar * what,
@@ -537,6 +556,114 @@ GST_START_TEST (test_several_tensors)
 
 GST_END_TEST;
 
+/* More tensors than a buffer has memories (20), as NNStreamer lays them
+ * out: one each to the 15th, then the header and the rest in the 16th;
+ * read back by tensor_demux. */
+GST_START_TEST (test_more_than_16)
+{
+  enum { N = 20 };
+  GString *dims = g_string_new (NULL), *tys = g_string_new (NULL);
+  gsize sizes[N], mem_sizes[16];
+  GstBuffer *in[FRAMES];
+  guint i, k, o;
+  gchar *head;
+  NnsExtra *x = g_new0 (NnsExtra, 1);
+  guint32 d[N][4];
+  guint ty[N];
+
+  x->magic = 0xf00dc0de;
+  x->num_extra_tensors = N - 16;
+  for (i = 0; i < G_N_ELEMENTS (x->infos); i++)
+    x->infos[i].type = 11;      /* _NNS_END: none */
+  for (i = 0; i < N; i++) {
+    ty[i] = ct_check_random () % G_N_ELEMENTS (types);
+    sizes[i] = types[ty[i]].size;
+    for (k = 0; k < 4; k++) {
+      d[i][k] = 1 + ct_check_random () % 6;
+      sizes[i] *= d[i][k];
+    }
+    g_string_append_printf (dims, "%s%u:%u:%u:%u", i ? "," : "", d[i][0],
+        d[i][1], d[i][2], d[i][3]);
+    g_string_append_printf (tys, "%s%s", i ? "," : "", types[ty[i]].name);
+    if (i > 15) {
+      /* NNStreamer's tensor_type numbers, in its order */
+      const gchar *nns[] = { "int32", "uint32", "int16", "uint16", "int8",
+        "uint8", "float64", "float32", "int64", "uint64", "float16"
+      };
+
+      for (k = 0; !g_str_equal (nns[k], types[ty[i]].name); k++);
+      x->infos[i - 16].type = k;
+      memcpy (x->infos[i - 16].dimension, d[i], sizeof (d[i]));
+    }
+  }
+  x->reserved = sizes[15];
+  for (i = 0; i < 16; i++)
+    mem_sizes[i] = sizes[i];
+  for (i = 16; i < N; i++)
+    mem_sizes[15] += sizes[i];
+  for (i = 0; i < FRAMES; i++) {
+    GstMapInfo map;
+    GstMemory *last;
+
+    /* random tensors, then the 16th memory again with the header first */
+    in[i] = random_buffer (mem_sizes, 16, NULL, i);
+    last = gst_allocator_alloc (NULL, sizeof (*x) + mem_sizes[15], NULL);
+    fail_unless (gst_memory_map (last, &map, GST_MAP_WRITE));
+    memcpy (map.data, x, sizeof (*x));
+    fail_unless (gst_buffer_extract (in[i], gst_buffer_get_size (in[i]) -
+            mem_sizes[15], map.data + sizeof (*x), mem_sizes[15]) ==
+        mem_sizes[15]);
+    gst_memory_unmap (last, &map);
+    gst_buffer_replace_memory (in[i], 15, last);
+  }
+  head = g_strdup_printf ("appsrc name=src0 format=time caps=\"other/tensors,"
+      "format=static,num_tensors=%u,framerate=30/1,dimensions=(string)"
+      "\\\"%s\\\",types=(string)\\\"%s\\\"\"", N, dims->str,
+      tys->str);
+  /* tensor_transform cannot give more than 16 tensors (it maps the 16th
+   * memory for reading while it writes it), but tensor_demux reads them:
+   * tensors 15 and 19 through cudatranspose then tensor_demux, against
+   * tensor_demux then tensor_transform */
+  for (o = 0; o < G_N_ELEMENTS (orders); o++) {
+    GString *ours = g_string_new (NULL), *theirs = g_string_new (NULL);
+    gchar *what = g_strdup_printf ("%u tensors by %s, demuxed", N, orders[o]);
+    Run ra, rb;
+
+    g_string_printf (ours, "%s ! cudatranspose permutation=%s ! "
+        "tensor_demux name=d", head, orders[o]);
+    g_string_printf (theirs, "%s ! tensor_demux name=d", head);
+    for (i = 0; i < N; i++) {
+      gint sink = i == 15 ? 0 : i == 19 ? 1 : -1;
+      gchar *to = sink < 0 ? g_strdup ("fakesink") :
+          g_strdup_printf ("appsink name=sink%d", sink);
+
+      g_string_append_printf (ours, " d.src_%u ! queue ! %s", i, to);
+      if (sink < 0)
+        g_string_append_printf (theirs, " d.src_%u ! queue ! fakesink", i);
+      else
+        g_string_append_printf (theirs, " d.src_%u ! queue ! "
+            "tensor_transform mode=transpose option=%s ! %s", i, orders[o],
+            to);
+      g_free (to);
+    }
+    run (ours->str, in, NULL, FRAMES, &ra);
+    run (theirs->str, in, NULL, FRAMES, &rb);
+    assert_same_runs (&ra, &rb, what, FRAMES);
+    run_clear (&ra);
+    run_clear (&rb);
+    g_string_free (ours, TRUE);
+    g_string_free (theirs, TRUE);
+    g_free (what);
+  }
+  free_buffers (in, FRAMES);
+  g_free (head);
+  g_free (x);
+  g_string_free (dims, TRUE);
+  g_string_free (tys, TRUE);
+}
+
+GST_END_TEST;
+
 /* Video through tensor_converter, into tensor_decoder (direct_video: the
  * image transposed, 0:2:1:3) and into tensor_sink. */
 GST_START_TEST (test_converter_decoder_sink)
@@ -664,6 +791,7 @@ interop_suite (void)
   tcase_add_test (tc, test_types_ranks_orders);
   tcase_add_test (tc, test_rank_kept);
   tcase_add_test (tc, test_several_tensors);
+  tcase_add_test (tc, test_more_than_16);
   tcase_add_test (tc, test_converter_decoder_sink);
   tcase_add_test (tc, test_flexible);
   tcase_add_test (tc, test_sparse_refused);
