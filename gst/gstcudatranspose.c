@@ -148,6 +148,7 @@ typedef struct
   GstVideoFrame frame;
   gboolean whole_mapped;        /* one map of the whole buffer */
   guint n_maps;                 /* or one map per memory */
+  gboolean holds_ref;           /* on buf, once mapped */
   GstMapInfo maps[CT_TENSOR_MEMORY_LIMIT];
   CtSpan spans[CT_JOB_MAX_PIECES];
 } Mapped;
@@ -2099,6 +2100,10 @@ unmap (Mapped * m)
     gst_buffer_unmap (m->buf, &m->maps[0]);
   for (i = 0; i < m->n_maps; i++)
     gst_memory_unmap (gst_buffer_peek_memory (m->buf, i), &m->maps[i]);
+  if (m->holds_ref)
+    gst_buffer_unref (m->buf);
+  m->buf = NULL;
+  m->holds_ref = FALSE;
 }
 
 /* Maps @inbuf and @outbuf for the job, as frames where it takes or gives
@@ -2141,6 +2146,12 @@ gst_cuda_transpose_map (GstCudaTranspose * self, GstBuffer * inbuf,
             gst_buffer_n_memory (outbuf)));
     return FALSE;
   }
+  /* a frame left in flight keeps its buffers mapped after the base class
+   * has let go of the input: the maps hold a reference (taken after the
+   * output's map for writing, which needs it writable) */
+  gst_buffer_ref (inbuf);
+  gst_buffer_ref (outbuf);
+  in->holds_ref = out->holds_ref = TRUE;
   return TRUE;
 }
 

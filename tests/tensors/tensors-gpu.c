@@ -170,6 +170,55 @@ GST_START_TEST (test_gpu_tensors_in_flight)
 
 GST_END_TEST;
 
+/* The same, the test keeping no reference to what it pushes (as appsrc
+ * gives buffers away): a buffer held in flight must keep its input
+ * alive and mapped until it goes out. One tensor (one memory, mapped
+ * whole) and two (one map a memory). */
+GST_START_TEST (test_gpu_tensors_in_flight_given_away)
+{
+  static const CtCheckTensor one[] = { {"37:21:3:1", "float32"} };
+  static const CtCheckTensor two[] = { {"33:17:3:1", "float32"},
+  {"3:640:5", "uint8"}
+  };
+  static const struct
+  {
+    const CtCheckTensor *t;
+    guint n;
+  } cases[] = { {one, 1}, {two, 2}, };
+  GstHarness *h = gst_harness_new ("cudatranspose");
+  guint c, k;
+
+  for (c = 0; c < G_N_ELEMENTS (cases); c++) {
+    GstBuffer *ins[4];
+    guint out = 0;
+
+    gst_harness_set_src_caps (h, slow_tensor_caps (cases[c].t, cases[c].n,
+            1));
+    for (k = 0; k < G_N_ELEMENTS (ins); k++) {
+      ins[k] = numbered_tensors (cases[c].t, cases[c].n, k);
+      /* a copy the element alone holds */
+      fail_unless_equals_int (gst_harness_push (h,
+              gst_buffer_copy_deep (ins[k])), GST_FLOW_OK);
+      while (gst_harness_buffers_in_queue (h) > 0)
+        pull_tensors_and_check (h, ins[out++], cases[c].t, cases[c].n,
+            "given away");
+    }
+    fail_unless (gst_harness_push_event (h, gst_event_new_eos ()));
+    while (gst_harness_buffers_in_queue (h) > 0)
+      pull_tensors_and_check (h, ins[out++], cases[c].t, cases[c].n,
+          "given away, last");
+    fail_unless_equals_int (out, G_N_ELEMENTS (ins));
+    for (k = 0; k < G_N_ELEMENTS (ins); k++)
+      gst_buffer_unref (ins[k]);
+    fail_unless (gst_harness_push_event (h, gst_event_new_flush_start ()));
+    fail_unless (gst_harness_push_event (h,
+            gst_event_new_flush_stop (TRUE)));
+  }
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 /* Packed RGB video out as CHW tensors, on the GPU. */
 GST_START_TEST (test_gpu_video_to_chw)
 {
@@ -191,6 +240,7 @@ tensors_gpu_suite (void)
   tcase_add_test (tc, test_gpu_permutations);
   tcase_add_test (tc, test_gpu_video_to_chw);
   tcase_add_test (tc, test_gpu_tensors_in_flight);
+  tcase_add_test (tc, test_gpu_tensors_in_flight_given_away);
   return s;
 }
 
