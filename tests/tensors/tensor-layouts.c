@@ -1,0 +1,423 @@
+/* NNStreamer's buffer layouts the element reads and writes, without
+ * NNStreamer: flexible tensors (a header in each memory) and more than 16
+ * tensors (the rest in the 16th memory, after a header). The headers and
+ * the permutation reference are written here, from NNStreamer's
+ * definitions (GstTensorMetaInfo, GstTensorExtraInfo), on random data into
+ * poisoned output; bad headers must be errors, never crashes. The same
+ * runs with a GPU or without one (kernel=auto). */
+#include "transpose-check.h"
+
+#include <string.h>
+
+/* NNStreamer's tensor_type numbers, in its order, and their sizes. */
+static const struct
+{
+  const gchar *name;
+  guint size;
+} nns_types[] = {
+  {"int32", 4}, {"uint32", 4}, {"int16", 2}, {"uint16", 2}, {"int8", 1},
+  {"uint8", 1}, {"float64", 8}, {"float32", 4}, {"int64", 8}, {"uint64", 8},
+  {"float16", 2},
+};
+
+#define HEADER 128
+
+/* GstTensorMetaInfo, version 1: magic, version, type, 16 sizes (0 past the
+ * rank), format (0 static, 1 flexible, 2 sparse), media type (4 tensor). */
+static void
+write_meta (guint8 * h, guint32 magic, guint type, const guint * dims,
+    guint rank, guint format)
+{
+  guint32 w[21] = { magic, 0xde001000, type };
+  guint i;
+
+  for (i = 0; i < rank; i++)
+    w[3 + i] = dims[i];
+  w[19] = format;
+  w[20] = 4;
+  memset (h, 0, HEADER);
+  memcpy (h, w, sizeof (w));
+}
+
+/* GstTensorInfo and GstTensorExtraInfo, as NNStreamer declares them. */
+typedef struct
+{
+  char *name;
+  guint32 type;
+  guint32 dimension[16];
+} NnsInfo;
+
+typedef struct
+{
+  guint32 magic;
+  guint32 version;
+  guint32 num_extra_tensors;
+  guint64 reserved;
+  NnsInfo infos[240];
+} NnsExtra;
+
+/* Element (j0, j1, j2, j3) of @out, @dims permuted by @perm, is element
+ * (i0, i1, i2, i3) of @in with i[perm[k]] = j[k]; NULL @perm swaps the two
+ * innermost. Fails naming @what otherwise. */
+static void
+assert_permuted (const guint8 * in, const guint8 * out, const guint * dims,
+    guint elem, const guint * perm, const gchar * what)
+{
+  static const guint swap[4] = { 1, 0, 2, 3 };
+  guint o[4], j[4], i[4], k;
+  const guint *p = perm ? perm : swap;
+
+  for (k = 0; k < 4; k++)
+    o[k] = dims[p[k]];
+  for (j[3] = 0; j[3] < o[3]; j[3]++)
+    for (j[2] = 0; j[2] < o[2]; j[2]++)
+      for (j[1] = 0; j[1] < o[1]; j[1]++)
+        for (j[0] = 0; j[0] < o[0]; j[0]++) {
+          gsize oi, ii;
+
+          for (k = 0; k < 4; k++)
+            i[p[k]] = j[k];
+          oi = ((gsize) (j[3] * o[2] + j[2]) * o[1] + j[1]) * o[0] + j[0];
+          ii = ((gsize) (i[3] * dims[2] + i[2]) * dims[1] + i[1]) * dims[0]
+              + i[0];
+          fail_unless (memcmp (in + ii * elem, out + oi * elem, elem) == 0,
+              "%s: output element (%u,%u,%u,%u) is not input (%u,%u,%u,%u)",
+              what, j[0], j[1], j[2], j[3], i[0], i[1], i[2], i[3]);
+        }
+}
+
+static void
+fill_random (guint8 * p, gsize n)
+{
+  gsize k;
+
+  for (k = 0; k < n; k++)
+    p[k] = (guint8) (ct_check_random () >> 11);
+}
+
+/* A harness around cudatranspose (@perm as its property, or none) with
+ * input caps @caps. */
+static GstHarness *
+harness (const gchar * perm, const gchar * caps, GstBus ** bus)
+{
+  gchar *desc = perm ? g_strdup_printf ("cudatranspose permutation=%s", perm)
+      : g_strdup ("cudatranspose");
+  GstHarness *h = ct_check_harness_new (desc, bus);
+
+  gst_harness_set_src_caps_str (h, caps);
+  g_free (desc);
+  return h;
+}
+
+/* The first error on @bus, which there must be, holds @says. */
+static void
+assert_error (GstBus * bus, const gchar * says, const gchar * what)
+{
+  GstMessage *msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+  GError *err = NULL;
+  gchar *debug = NULL, *all;
+
+  fail_unless (msg != NULL, "%s: no error posted", what);
+  gst_message_parse_error (msg, &err, &debug);
+  all = g_strdup_printf ("%s %s", err->message, debug ? debug : "");
+  fail_unless (strstr (all, says) != NULL, "%s: the error \"%s\" does not "
+      "say \"%s\"", what, all, says);
+  g_free (all);
+  g_free (debug);
+  g_error_free (err);
+  gst_message_unref (msg);
+}
+
+static const guint perms[][4] = {
+  {1, 2, 0, 3}, {2, 0, 1, 3}, {0, 2, 1, 3}, {3, 1, 0, 2}, {1, 0, 2, 3},
+};
+
+/* Flexible tensors, two a buffer, sizes changing with every buffer, over
+ * several permutations and the default: each output memory is the header
+ * of the rearranged tensor (rank kept) and the tensor rearranged. */
+GST_START_TEST (test_flexible)
+{
+  guint p, b, t;
+
+  for (p = 0; p <= G_N_ELEMENTS (perms); p++) {
+    const guint *perm = p < G_N_ELEMENTS (perms) ? perms[p] : NULL;
+    gchar *pstr = perm ? g_strdup_printf ("%u:%u:%u:%u", perm[0], perm[1],
+        perm[2], perm[3]) : NULL;
+    GstHarness *h = harness (pstr, "other/tensors,format=flexible,"
+        "framerate=30/1", NULL);
+
+    for (b = 0; b < 3; b++) {
+      GstBuffer *in = gst_buffer_new (), *out;
+      guint dims[2][4], type[2], rank[2];
+
+      for (t = 0; t < 2; t++) {
+        GstMemory *mem;
+        GstMapInfo map;
+        gsize bytes;
+        guint k;
+
+        type[t] = ct_check_random () % G_N_ELEMENTS (nns_types);
+        rank[t] = 3 + t;        /* rank 3 and 4 */
+        for (k = 0; k < 4; k++)
+          dims[t][k] = k < rank[t] ? 1 + ct_check_random () % 9 : 1;
+        bytes = (gsize) nns_types[type[t]].size * dims[t][0] * dims[t][1] *
+            dims[t][2] * dims[t][3];
+        mem = gst_allocator_alloc (NULL, HEADER + bytes, NULL);
+        fail_unless (gst_memory_map (mem, &map, GST_MAP_WRITE));
+        write_meta (map.data, 0xfeedcced, type[t], dims[t], rank[t], 1);
+        fill_random (map.data + HEADER, bytes);
+        gst_memory_unmap (mem, &map);
+        gst_buffer_append_memory (in, mem);
+      }
+      out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
+      fail_unless (out != NULL);
+      fail_unless_equals_int (gst_buffer_n_memory (out), 2);
+      for (t = 0; t < 2; t++) {
+        GstMapInfo im, om;
+        guint32 w[21], want[4], want_rank = rank[t], k;
+        gchar *what = g_strdup_printf ("flexible %s, buffer %u, tensor %u",
+            pstr ? pstr : "default", b, t);
+
+        for (k = 0; k < 4; k++)
+          want[k] = dims[t][perm ? perm[k] : k < 2 ? 1 - k : k];
+        for (k = 0; k < 4; k++)
+          if (want[k] != 1 && k + 1 > want_rank)
+            want_rank = k + 1;
+        fail_unless (gst_memory_map (gst_buffer_peek_memory (in, t), &im,
+                GST_MAP_READ));
+        fail_unless (gst_memory_map (gst_buffer_peek_memory (out, t), &om,
+                GST_MAP_READ));
+        fail_unless_equals_int (om.size, im.size);
+        memcpy (w, om.data, sizeof (w));
+        fail_unless (w[0] == 0xfeedcced && w[2] == type[t], "%s: header "
+            "magic 0x%x type %u", what, w[0], w[2]);
+        for (k = 0; k < 16; k++)
+          fail_unless_equals_int (w[3 + k], k < want_rank ? want[k] : 0);
+        assert_permuted (im.data + HEADER, om.data + HEADER, dims[t],
+            nns_types[type[t]].size, perm, what);
+        gst_memory_unmap (gst_buffer_peek_memory (in, t), &im);
+        gst_memory_unmap (gst_buffer_peek_memory (out, t), &om);
+        g_free (what);
+      }
+      gst_buffer_unref (out);
+      gst_buffer_unref (in);
+    }
+    gst_harness_teardown (h);
+    g_free (pstr);
+  }
+}
+
+GST_END_TEST;
+
+/* Bad flexible memories: each an error that says why, no output. */
+GST_START_TEST (test_flexible_refused)
+{
+  static const struct
+  {
+    guint32 magic;
+    guint type, format, rank, zero_at;
+    gsize size;                 /* 0: the tensor's; else this */
+    const gchar *says;
+  } bad[] = {
+    {0xfeedcced, 5, 1, 3, 99, 40, "cannot hold"},
+    {0x12345678, 5, 1, 3, 99, 0, "NNStreamer's tensor header"},
+    {0xfeedcced, 5, 2, 3, 99, 0, "tensor_sparse_dec"},
+    {0xfeedcced, 99, 1, 3, 99, 0, "type 99"},
+    {0xfeedcced, 5, 1, 3, 1, 0, "size of 0"},
+    {0xfeedcced, 7, 1, 3, 99, HEADER + 10, "needs"},
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (bad); i++) {
+    GstBus *bus;
+    GstHarness *h = harness (NULL, "other/tensors,format=flexible,"
+        "framerate=30/1", &bus);
+    guint dims[3] = { 3, 5, 7 };
+    gsize size = bad[i].size ? bad[i].size : HEADER + 3 * 5 * 7 * 4;
+    GstBuffer *in = gst_buffer_new_allocate (NULL, size, NULL);
+    GstMapInfo map;
+    gchar *what = g_strdup_printf ("bad flexible memory %u", i);
+
+    if (bad[i].zero_at < 3)
+      dims[bad[i].zero_at] = 0;
+    fail_unless (gst_buffer_map (in, &map, GST_MAP_WRITE));
+    fill_random (map.data, map.size);
+    if (map.size >= HEADER)
+      write_meta (map.data, bad[i].magic, bad[i].type, dims, bad[i].rank,
+          bad[i].format);
+    gst_buffer_unmap (in, &map);
+    fail_unless_equals_int (gst_harness_push (h, in), GST_FLOW_ERROR);
+    fail_unless_equals_int (gst_harness_buffers_in_queue (h), 0);
+    assert_error (bus, bad[i].says, what);
+    gst_element_set_bus (h->element, NULL);
+    gst_object_unref (bus);
+    gst_harness_teardown (h);
+    g_free (what);
+  }
+}
+
+GST_END_TEST;
+
+/* 18 tensors, as NNStreamer lays them out: 15 memories of one each, then
+ * the header and tensors 15 to 17 in the 16th. The output the same way,
+ * its header describing the output tensors; each tensor permuted. */
+GST_START_TEST (test_more_than_16)
+{
+  enum { N = 18 };
+  guint dims[N][4], type[N], i, k, p;
+  gsize bytes[N], rest = 0;
+  GString *d = g_string_new (NULL), *ty = g_string_new (NULL);
+  NnsExtra *x = g_new0 (NnsExtra, 1);
+  GstBuffer *in = gst_buffer_new ();
+  GstMapInfo map;
+  gchar *caps;
+
+  for (i = 0; i < N; i++) {
+    type[i] = ct_check_random () % G_N_ELEMENTS (nns_types);
+    bytes[i] = nns_types[type[i]].size;
+    for (k = 0; k < 4; k++) {
+      dims[i][k] = 1 + ct_check_random () % 7;
+      bytes[i] *= dims[i][k];
+    }
+    g_string_append_printf (d, "%s%u:%u:%u:%u", i ? "," : "", dims[i][0],
+        dims[i][1], dims[i][2], dims[i][3]);
+    g_string_append_printf (ty, "%s%s", i ? "," : "", nns_types[type[i]].name);
+    if (i >= 15)
+      rest += bytes[i];
+  }
+  x->magic = 0xf00dc0de;
+  x->num_extra_tensors = N - 16;
+  x->reserved = bytes[15];
+  for (i = 16; i < N; i++) {
+    x->infos[i - 16].type = type[i];
+    memcpy (x->infos[i - 16].dimension, dims[i], sizeof (dims[i]));
+  }
+  for (i = 0; i < 16; i++) {
+    gsize head = i == 15 ? sizeof (*x) : 0;
+    GstMemory *mem = gst_allocator_alloc (NULL, head + (i == 15 ? rest :
+            bytes[i]), NULL);
+
+    fail_unless (gst_memory_map (mem, &map, GST_MAP_WRITE));
+    if (head)
+      memcpy (map.data, x, head);
+    fill_random (map.data + head, map.size - head);
+    gst_memory_unmap (mem, &map);
+    gst_buffer_append_memory (in, mem);
+  }
+  caps = g_strdup_printf ("other/tensors,format=static,num_tensors=%u,"
+      "framerate=30/1,dimensions=(string)\"%s\",types=(string)\"%s\"", N,
+      d->str, ty->str);
+
+  for (p = 0; p < G_N_ELEMENTS (perms); p++) {
+    gchar *pstr = g_strdup_printf ("%u:%u:%u:%u", perms[p][0], perms[p][1],
+        perms[p][2], perms[p][3]);
+    GstHarness *h = harness (pstr, caps, NULL);
+    GstBuffer *out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
+    GstMapInfo im[16], om[16];
+    NnsExtra *y = g_new (NnsExtra, 1);
+    gsize ioff = sizeof (*x), ooff = sizeof (*x);
+
+    fail_unless (out != NULL);
+    fail_unless_equals_int (gst_buffer_n_memory (out), 16);
+    for (i = 0; i < 16; i++) {
+      fail_unless (gst_memory_map (gst_buffer_peek_memory (in, i), &im[i],
+              GST_MAP_READ));
+      fail_unless (gst_memory_map (gst_buffer_peek_memory (out, i), &om[i],
+              GST_MAP_READ));
+    }
+    fail_unless (om[15].size == sizeof (*y) + rest);
+    memcpy (y, om[15].data, sizeof (*y));
+    fail_unless (y->magic == 0xf00dc0de && y->num_extra_tensors == N - 16 &&
+        y->reserved == bytes[15], "%s: the 16th memory's header", pstr);
+    for (i = 16; i < N; i++) {
+      fail_unless_equals_int (y->infos[i - 16].type, type[i]);
+      for (k = 0; k < 4; k++)
+        fail_unless_equals_int (y->infos[i - 16].dimension[k],
+            dims[i][perms[p][k]]);
+    }
+    for (i = 0; i < N; i++) {
+      gchar *what = g_strdup_printf ("%u tensors by %s, tensor %u", N, pstr,
+          i);
+      const guint8 *a = i < 15 ? im[i].data : im[15].data + ioff;
+      const guint8 *b = i < 15 ? om[i].data : om[15].data + ooff;
+
+      if (i < 15)
+        fail_unless_equals_int (om[i].size, bytes[i]);
+      assert_permuted (a, b, dims[i], nns_types[type[i]].size, perms[p],
+          what);
+      if (i >= 15) {
+        ioff += bytes[i];
+        ooff += bytes[i];
+      }
+      g_free (what);
+    }
+    for (i = 0; i < 16; i++) {
+      gst_memory_unmap (gst_buffer_peek_memory (in, i), &im[i]);
+      gst_memory_unmap (gst_buffer_peek_memory (out, i), &om[i]);
+    }
+    gst_buffer_unref (out);
+    gst_harness_teardown (h);
+    g_free (y);
+    g_free (pstr);
+  }
+
+  /* a 16th memory without the header: an error, no output */
+  {
+    GstBus *bus;
+    GstHarness *h = harness ("1:2:0:3", caps, &bus);
+    GstBuffer *bad = gst_buffer_copy_deep (in);
+
+    fail_unless (gst_buffer_map_range (bad, 15, 1, &map, GST_MAP_WRITE));
+    memset (map.data, 0x5a, 4);
+    gst_buffer_unmap (bad, &map);
+    fail_unless_equals_int (gst_harness_push (h, bad), GST_FLOW_ERROR);
+    fail_unless_equals_int (gst_harness_buffers_in_queue (h), 0);
+    assert_error (bus, "NNStreamer", "16th memory without its header");
+    gst_element_set_bus (h->element, NULL);
+    gst_object_unref (bus);
+    gst_harness_teardown (h);
+  }
+  gst_buffer_unref (in);
+  g_free (caps);
+  g_free (x);
+  g_string_free (d, TRUE);
+  g_string_free (ty, TRUE);
+}
+
+GST_END_TEST;
+
+/* Sparse tensors: refused at negotiation, the error saying how to
+ * densify them. */
+GST_START_TEST (test_sparse_refused)
+{
+  GstBus *bus;
+  GstHarness *h = ct_check_harness_new ("cudatranspose", &bus);
+
+  gst_harness_set_src_caps_str (h, "other/tensors,format=sparse,"
+      "framerate=30/1");
+  fail_unless (gst_harness_push (h, gst_buffer_new_allocate (NULL, 64,
+              NULL)) != GST_FLOW_OK);
+  assert_error (bus, "tensor_sparse_dec", "sparse");
+  gst_element_set_bus (h->element, NULL);
+  gst_object_unref (bus);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+static Suite *
+tensor_layouts_suite (void)
+{
+  Suite *s = suite_create ("tensor-layouts");
+  TCase *tc = tcase_create ("layouts");
+
+  ct_check_seed ();
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_flexible);
+  tcase_add_test (tc, test_flexible_refused);
+  tcase_add_test (tc, test_more_than_16);
+  tcase_add_test (tc, test_sparse_refused);
+  return s;
+}
+
+GST_CHECK_MAIN (tensor_layouts);
