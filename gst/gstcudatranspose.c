@@ -1549,6 +1549,29 @@ gst_cuda_transpose_decide_allocation (GstBaseTransform * trans,
 static gboolean gst_cuda_transpose_check_input (GstCudaTranspose * self,
     GstBuffer * buf);
 
+/* Whether the first @n memories of @inbuf each hold their tensor; if
+ * not, posts an error. */
+static gboolean
+gst_cuda_transpose_check_memories (GstCudaTranspose * self, GstBuffer * inbuf,
+    guint n)
+{
+  const CtJob *job = self->job;
+  guint i;
+
+  for (i = 0; i < n; i++) {
+    gsize have = gst_buffer_peek_memory (inbuf, i)->size;
+
+    if (have < ct_tensor_bytes (&job->tensors[i])) {
+      GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
+          ("Tensor %u (%s) needs %" G_GUINT64_FORMAT " bytes, but its "
+              "memory holds %" G_GSIZE_FORMAT, i, job->tensors[i].type,
+              ct_tensor_bytes (&job->tensors[i]), have));
+      return FALSE;
+    }
+  }
+  return TRUE;
+}
+
 /* More than 16 tensors in NNStreamer's 16 memories: one each to the 15th,
  * then the header and the rest back to back; if not, posts an error. */
 static gboolean
@@ -1563,17 +1586,8 @@ gst_cuda_transpose_check_extra_input (GstCudaTranspose * self,
   GstMapInfo map;
   gboolean ok;
 
-  for (i = 0; i < last; i++) {
-    gsize have = gst_buffer_peek_memory (inbuf, i)->size;
-
-    if (have < ct_tensor_bytes (&job->tensors[i])) {
-      GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
-          ("Tensor %u (%s) needs %" G_GUINT64_FORMAT " bytes, but its "
-              "memory holds %" G_GSIZE_FORMAT, i, job->tensors[i].type,
-              ct_tensor_bytes (&job->tensors[i]), have));
-      return FALSE;
-    }
-  }
+  if (!gst_cuda_transpose_check_memories (self, inbuf, last))
+    return FALSE;
   for (i = last; i < job->n_tensors; i++)
     rest += ct_tensor_bytes (&job->tensors[i]);
   if (!gst_memory_map (mem, &map, GST_MAP_READ)) {
@@ -1606,7 +1620,7 @@ gst_cuda_transpose_check_tensor_input (GstCudaTranspose * self,
     GstBuffer * inbuf)
 {
   const CtJob *job = self->job;
-  guint n_in = gst_buffer_n_memory (inbuf), i;
+  guint n_in = gst_buffer_n_memory (inbuf);
   gboolean extra = job->n_tensors > CT_TENSOR_MEMORY_LIMIT &&
       n_in == CT_TENSOR_MEMORY_LIMIT;
 
@@ -1626,18 +1640,7 @@ gst_cuda_transpose_check_tensor_input (GstCudaTranspose * self,
             job->n_tensors, job->tensor_bytes));
     return FALSE;
   }
-  for (i = 0; n_in > 1 && i < n_in; i++) {
-    gsize have = gst_buffer_peek_memory (inbuf, i)->size;
-
-    if (have < ct_tensor_bytes (&job->tensors[i])) {
-      GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
-          ("Tensor %u (%s) needs %" G_GUINT64_FORMAT " bytes, but its "
-              "memory holds %" G_GSIZE_FORMAT, i, job->tensors[i].type,
-              ct_tensor_bytes (&job->tensors[i]), have));
-      return FALSE;
-    }
-  }
-  return TRUE;
+  return n_in == 1 || gst_cuda_transpose_check_memories (self, inbuf, n_in);
 }
 
 /* The header output memory @m starts with, if any: a flexible tensor's,

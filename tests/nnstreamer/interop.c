@@ -159,6 +159,17 @@ on_new_data (GstElement * sink, GstBuffer * buf, gpointer user_data)
   keep (user_data, i, buf);
 }
 
+/* The element named @prefix@i in @p, or NULL. */
+static GstElement *
+nth (GstElement * p, const gchar * prefix, guint i)
+{
+  gchar *name = g_strdup_printf ("%s%u", prefix, i);
+  GstElement *e = gst_bin_get_by_name (GST_BIN (p), name);
+
+  g_free (name);
+  return e;
+}
+
 /* Runs the launch line @desc: its appsrcs src0 (and src1) push @n buffers
  * each of @in0 (@in1) and EOS; what its sinks sink0 (sink1), appsinks or
  * tensor_sinks, take is kept in @r with their caps, or the first error. */
@@ -181,10 +192,8 @@ run (const gchar * desc, GstBuffer ** in0, GstBuffer ** in1, guint n, Run * r)
   fail_unless (p != NULL && err == NULL, "%s: %s", desc,
       err ? err->message : "");
   for (i = 0; i < 2; i++) {
-    gchar *name = g_strdup_printf ("sink%u", i);
-    GstElement *sink = gst_bin_get_by_name (GST_BIN (p), name);
+    GstElement *sink = nth (p, "sink", i);
 
-    g_free (name);
     if (!sink)
       continue;
     g_object_set_data (G_OBJECT (sink), "index", GUINT_TO_POINTER (i));
@@ -199,10 +208,8 @@ run (const gchar * desc, GstBuffer ** in0, GstBuffer ** in1, guint n, Run * r)
   fail_unless (gst_element_set_state (p, GST_STATE_PLAYING) !=
       GST_STATE_CHANGE_FAILURE, "%s did not start", desc);
   for (i = 0; i < 2; i++) {
-    gchar *name = g_strdup_printf ("src%u", i);
-    GstElement *src = gst_bin_get_by_name (GST_BIN (p), name);
+    GstElement *src = nth (p, "src", i);
 
-    g_free (name);
     if (!src)
       continue;
     for (k = 0; k < n; k++)
@@ -224,10 +231,8 @@ run (const gchar * desc, GstBuffer ** in0, GstBuffer ** in1, guint n, Run * r)
   }
   gst_message_unref (msg);
   for (i = 0; i < 2; i++) {
-    gchar *name = g_strdup_printf ("sink%u", i);
-    GstElement *sink = gst_bin_get_by_name (GST_BIN (p), name);
+    GstElement *sink = nth (p, "sink", i);
 
-    g_free (name);
     if (!sink)
       continue;
     r->caps[i] = gst_pad_get_current_caps (gst_element_get_static_pad (sink,
@@ -244,22 +249,11 @@ run (const gchar * desc, GstBuffer ** in0, GstBuffer ** in1, guint n, Run * r)
 /* ---------------------------------------------------------------------- */
 /* Tensors and comparisons                                                  */
 
-static const struct
-{
-  const gchar *name;
-  guint size;
-} types[] = {
-  {"uint8", 1}, {"int8", 1}, {"int16", 2}, {"uint16", 2}, {"float16", 2},
-  {"int32", 4}, {"uint32", 4}, {"float32", 4}, {"int64", 8}, {"uint64", 8},
-  {"float64", 8},
-};
 
 /* A buffer of @n memories of @sizes random bytes (@header: each after
- * @header[i]'s CT_HEADER bytes), timestamped frame @index at 30/1. */
-#define CT_HEADER 128
-
+ * @header[i]'s CT_CHECK_NNS_HEADER bytes), timestamped frame @index at 30/1. */
 static GstBuffer *
-random_buffer (const gsize * sizes, guint n, guint8 (*header)[CT_HEADER],
+random_buffer (const gsize * sizes, guint n, guint8 (*header)[CT_CHECK_NNS_HEADER],
     guint index)
 {
   GstBuffer *buf = gst_buffer_new ();
@@ -267,13 +261,13 @@ random_buffer (const gsize * sizes, guint n, guint8 (*header)[CT_HEADER],
   gsize k;
 
   for (i = 0; i < n; i++) {
-    gsize skip = header ? CT_HEADER : 0;
+    gsize skip = header ? CT_CHECK_NNS_HEADER : 0;
     GstMemory *mem = gst_allocator_alloc (NULL, skip + sizes[i], NULL);
     GstMapInfo map;
 
     fail_unless (gst_memory_map (mem, &map, GST_MAP_WRITE));
     if (header)
-      memcpy (map.data, header[i], CT_HEADER);
+      memcpy (map.data, header[i], CT_CHECK_NNS_HEADER);
     for (k = 0; k < sizes[i]; k++)
       map.data[skip + k] = (guint8) (ct_check_random () >> 7);
     gst_memory_unmap (mem, &map);
@@ -283,25 +277,6 @@ random_buffer (const gsize * sizes, guint n, guint8 (*header)[CT_HEADER],
   GST_BUFFER_DURATION (buf) = GST_SECOND / 30;
   return buf;
 }
-
-/* NNStreamer's GstTensorInfo and GstTensorExtraInfo (its
- * nnstreamer_plugin_api_impl.c): a buffer of more than 16 tensors keeps
- * tensors 15 and on in its 16th memory, after this header. */
-typedef struct
-{
-  char *name;
-  guint32 type;
-  guint32 dimension[16];
-} NnsInfo;
-
-typedef struct
-{
-  guint32 magic;
-  guint32 version;
-  guint32 num_extra_tensors;
-  guint64 reserved;
-  NnsInfo infos[240];
-} NnsExtra;
 
 /* Fails unless @a and @b hold the same bytes, memory by memory. */
 static void
@@ -439,13 +414,13 @@ GST_START_TEST (test_types_ranks_orders)
 {
   guint t, rank, o;
 
-  for (t = 0; t < G_N_ELEMENTS (types); t++) {
+  for (t = 0; t < ct_check_n_nns_types; t++) {
     for (rank = 2; rank <= 4; rank++) {
       guint dims[4] = { 1, 1, 1, 1 }, i;
       GString *d = g_string_new (NULL);
       GstBuffer *in[FRAMES];
       gchar *head;
-      gsize size = types[t].size;
+      gsize size = ct_check_nns_types[t].size;
 
       for (i = 0; i < rank; i++) {
         dims[i] = 1 + 2 * (ct_check_random () % 9);     /* odd, 1 to 17 */
@@ -458,9 +433,9 @@ GST_START_TEST (test_types_ranks_orders)
         in[i] = random_buffer (&size, 1, NULL, i);
       head = g_strdup_printf ("appsrc name=src0 format=time caps=\""
           "other/tensors,format=static,num_tensors=1,framerate=30/1,"
-          "dimensions=(string)%s,types=(string)%s\"", d->str, types[t].name);
+          "dimensions=(string)%s,types=(string)%s\"", d->str, ct_check_nns_types[t].name);
       for (o = 0; o < G_N_ELEMENTS (orders); o++) {
-        gchar *what = g_strdup_printf ("%s %s by %s", types[t].name, d->str,
+        gchar *what = g_strdup_printf ("%s %s by %s", ct_check_nns_types[t].name, d->str,
             orders[o]);
         gchar *prop = g_strdup_printf ("permutation=%s", orders[o]);
 
@@ -567,32 +542,26 @@ GST_START_TEST (test_more_than_16)
   GstBuffer *in[FRAMES];
   guint i, k, o;
   gchar *head;
-  NnsExtra *x = g_new0 (NnsExtra, 1);
+  CtCheckNnsExtra *x = g_new0 (CtCheckNnsExtra, 1);
   guint32 d[N][4];
   guint ty[N];
 
-  x->magic = 0xf00dc0de;
+  x->magic = CT_CHECK_NNS_EXTRA_MAGIC;
   x->num_extra_tensors = N - 16;
   for (i = 0; i < G_N_ELEMENTS (x->infos); i++)
     x->infos[i].type = 11;      /* _NNS_END: none */
   for (i = 0; i < N; i++) {
-    ty[i] = ct_check_random () % G_N_ELEMENTS (types);
-    sizes[i] = types[ty[i]].size;
+    ty[i] = ct_check_random () % ct_check_n_nns_types;
+    sizes[i] = ct_check_nns_types[ty[i]].size;
     for (k = 0; k < 4; k++) {
       d[i][k] = 1 + ct_check_random () % 6;
       sizes[i] *= d[i][k];
     }
     g_string_append_printf (dims, "%s%u:%u:%u:%u", i ? "," : "", d[i][0],
         d[i][1], d[i][2], d[i][3]);
-    g_string_append_printf (tys, "%s%s", i ? "," : "", types[ty[i]].name);
+    g_string_append_printf (tys, "%s%s", i ? "," : "", ct_check_nns_types[ty[i]].name);
     if (i > 15) {
-      /* NNStreamer's tensor_type numbers, in its order */
-      const gchar *nns[] = { "int32", "uint32", "int16", "uint16", "int8",
-        "uint8", "float64", "float32", "int64", "uint64", "float16"
-      };
-
-      for (k = 0; !g_str_equal (nns[k], types[ty[i]].name); k++);
-      x->infos[i - 16].type = k;
+      x->infos[i - 16].type = ty[i];
       memcpy (x->infos[i - 16].dimension, d[i], sizeof (d[i]));
     }
   }
@@ -691,23 +660,6 @@ GST_START_TEST (test_converter_decoder_sink)
 
 GST_END_TEST;
 
-/* NNStreamer's flexible tensor header (GstTensorMetaInfo, version 1), as
- * its documentation lays it out: magic, version, type, 16 sizes, format,
- * media type. Types are NNStreamer's tensor_type numbers. */
-static void
-write_header (guint8 * h, guint type, const guint * dims, guint rank)
-{
-  guint32 w[21] = { 0xfeedcced, 0xde001000, type };
-  guint i;
-
-  for (i = 0; i < rank; i++)
-    w[3 + i] = dims[i];
-  w[19] = 1;                    /* flexible */
-  w[20] = 4;                    /* tensor */
-  memset (h, 0, CT_HEADER);
-  memcpy (h, w, sizeof (w));
-}
-
 /* Flexible tensors: from tensor_converter, and from a stream whose sizes
  * change with every buffer (two tensors each); our output read back by
  * tensor_converter into static tensors. */
@@ -741,13 +693,13 @@ GST_START_TEST (test_flexible)
     for (i = 0; i < FRAMES; i++) {
       /* uint8 (5) and float32 (7) tensors of rank 3 and 4 */
       guint d0[4] = { 3 + 2 * i, 5, 7 + i, 1 }, d1[4] = { 2, 9 - 2 * i, 3, 2 };
-      guint8 h[2][CT_HEADER];
+      guint8 h[2][CT_CHECK_NNS_HEADER];
       gsize sizes[2] = { d0[0] * d0[1] * d0[2],
         4 * d1[0] * d1[1] * d1[2] * d1[3]
       };
 
-      write_header (h[0], 5, d0, 3);
-      write_header (h[1], 7, d1, 4);
+      ct_check_nns_write_meta (h[0], 0xfeedcced, 5, d0, 3, 1);
+      ct_check_nns_write_meta (h[1], 0xfeedcced, 7, d1, 4, 1);
       in[i] = random_buffer (sizes, 2, h, i);
     }
     compare ("appsrc name=src0 format=time caps=\"other/tensors,"

@@ -9,53 +9,6 @@
 
 #include <string.h>
 
-/* NNStreamer's tensor_type numbers, in its order, and their sizes. */
-static const struct
-{
-  const gchar *name;
-  guint size;
-} nns_types[] = {
-  {"int32", 4}, {"uint32", 4}, {"int16", 2}, {"uint16", 2}, {"int8", 1},
-  {"uint8", 1}, {"float64", 8}, {"float32", 4}, {"int64", 8}, {"uint64", 8},
-  {"float16", 2},
-};
-
-#define HEADER 128
-
-/* GstTensorMetaInfo, version 1: magic, version, type, 16 sizes (0 past the
- * rank), format (0 static, 1 flexible, 2 sparse), media type (4 tensor). */
-static void
-write_meta (guint8 * h, guint32 magic, guint type, const guint * dims,
-    guint rank, guint format)
-{
-  guint32 w[21] = { magic, 0xde001000, type };
-  guint i;
-
-  for (i = 0; i < rank; i++)
-    w[3 + i] = dims[i];
-  w[19] = format;
-  w[20] = 4;
-  memset (h, 0, HEADER);
-  memcpy (h, w, sizeof (w));
-}
-
-/* GstTensorInfo and GstTensorExtraInfo, as NNStreamer declares them. */
-typedef struct
-{
-  char *name;
-  guint32 type;
-  guint32 dimension[16];
-} NnsInfo;
-
-typedef struct
-{
-  guint32 magic;
-  guint32 version;
-  guint32 num_extra_tensors;
-  guint64 reserved;
-  NnsInfo infos[240];
-} NnsExtra;
-
 /* Element (j0, j1, j2, j3) of @out, @dims permuted by @perm, is element
  * (i0, i1, i2, i3) of @in with i[perm[k]] = j[k]; NULL @perm swaps the two
  * innermost. Fails naming @what otherwise. */
@@ -156,16 +109,16 @@ GST_START_TEST (test_flexible)
         gsize bytes;
         guint k;
 
-        type[t] = ct_check_random () % G_N_ELEMENTS (nns_types);
+        type[t] = ct_check_random () % ct_check_n_nns_types;
         rank[t] = 3 + t;        /* rank 3 and 4 */
         for (k = 0; k < 4; k++)
           dims[t][k] = k < rank[t] ? 1 + ct_check_random () % 9 : 1;
-        bytes = (gsize) nns_types[type[t]].size * dims[t][0] * dims[t][1] *
+        bytes = (gsize) ct_check_nns_types[type[t]].size * dims[t][0] * dims[t][1] *
             dims[t][2] * dims[t][3];
-        mem = gst_allocator_alloc (NULL, HEADER + bytes, NULL);
+        mem = gst_allocator_alloc (NULL, CT_CHECK_NNS_HEADER + bytes, NULL);
         fail_unless (gst_memory_map (mem, &map, GST_MAP_WRITE));
-        write_meta (map.data, 0xfeedcced, type[t], dims[t], rank[t], 1);
-        fill_random (map.data + HEADER, bytes);
+        ct_check_nns_write_meta (map.data, 0xfeedcced, type[t], dims[t], rank[t], 1);
+        fill_random (map.data + CT_CHECK_NNS_HEADER, bytes);
         gst_memory_unmap (mem, &map);
         gst_buffer_append_memory (in, mem);
       }
@@ -193,8 +146,8 @@ GST_START_TEST (test_flexible)
             "magic 0x%x type %u", what, w[0], w[2]);
         for (k = 0; k < 16; k++)
           fail_unless_equals_int (w[3 + k], k < want_rank ? want[k] : 0);
-        assert_permuted (im.data + HEADER, om.data + HEADER, dims[t],
-            nns_types[type[t]].size, perm, what);
+        assert_permuted (im.data + CT_CHECK_NNS_HEADER, om.data + CT_CHECK_NNS_HEADER, dims[t],
+            ct_check_nns_types[type[t]].size, perm, what);
         gst_memory_unmap (gst_buffer_peek_memory (in, t), &im);
         gst_memory_unmap (gst_buffer_peek_memory (out, t), &om);
         g_free (what);
@@ -224,7 +177,7 @@ GST_START_TEST (test_flexible_refused)
     {0xfeedcced, 5, 2, 3, 99, 0, "tensor_sparse_dec"},
     {0xfeedcced, 99, 1, 3, 99, 0, "type 99"},
     {0xfeedcced, 5, 1, 3, 1, 0, "size of 0"},
-    {0xfeedcced, 7, 1, 3, 99, HEADER + 10, "needs"},
+    {0xfeedcced, 7, 1, 3, 99, CT_CHECK_NNS_HEADER + 10, "needs"},
   };
   guint i;
 
@@ -233,7 +186,7 @@ GST_START_TEST (test_flexible_refused)
     GstHarness *h = harness (NULL, "other/tensors,format=flexible,"
         "framerate=30/1", &bus);
     guint dims[3] = { 3, 5, 7 };
-    gsize size = bad[i].size ? bad[i].size : HEADER + 3 * 5 * 7 * 4;
+    gsize size = bad[i].size ? bad[i].size : CT_CHECK_NNS_HEADER + 3 * 5 * 7 * 4;
     GstBuffer *in = gst_buffer_new_allocate (NULL, size, NULL);
     GstMapInfo map;
     gchar *what = g_strdup_printf ("bad flexible memory %u", i);
@@ -242,8 +195,8 @@ GST_START_TEST (test_flexible_refused)
       dims[bad[i].zero_at] = 0;
     fail_unless (gst_buffer_map (in, &map, GST_MAP_WRITE));
     fill_random (map.data, map.size);
-    if (map.size >= HEADER)
-      write_meta (map.data, bad[i].magic, bad[i].type, dims, bad[i].rank,
+    if (map.size >= CT_CHECK_NNS_HEADER)
+      ct_check_nns_write_meta (map.data, bad[i].magic, bad[i].type, dims, bad[i].rank,
           bad[i].format);
     gst_buffer_unmap (in, &map);
     fail_unless_equals_int (gst_harness_push (h, in), GST_FLOW_ERROR);
@@ -267,25 +220,25 @@ GST_START_TEST (test_more_than_16)
   guint dims[N][4], type[N], i, k, p;
   gsize bytes[N], rest = 0;
   GString *d = g_string_new (NULL), *ty = g_string_new (NULL);
-  NnsExtra *x = g_new0 (NnsExtra, 1);
+  CtCheckNnsExtra *x = g_new0 (CtCheckNnsExtra, 1);
   GstBuffer *in = gst_buffer_new ();
   GstMapInfo map;
   gchar *caps;
 
   for (i = 0; i < N; i++) {
-    type[i] = ct_check_random () % G_N_ELEMENTS (nns_types);
-    bytes[i] = nns_types[type[i]].size;
+    type[i] = ct_check_random () % ct_check_n_nns_types;
+    bytes[i] = ct_check_nns_types[type[i]].size;
     for (k = 0; k < 4; k++) {
       dims[i][k] = 1 + ct_check_random () % 7;
       bytes[i] *= dims[i][k];
     }
     g_string_append_printf (d, "%s%u:%u:%u:%u", i ? "," : "", dims[i][0],
         dims[i][1], dims[i][2], dims[i][3]);
-    g_string_append_printf (ty, "%s%s", i ? "," : "", nns_types[type[i]].name);
+    g_string_append_printf (ty, "%s%s", i ? "," : "", ct_check_nns_types[type[i]].name);
     if (i >= 15)
       rest += bytes[i];
   }
-  x->magic = 0xf00dc0de;
+  x->magic = CT_CHECK_NNS_EXTRA_MAGIC;
   x->num_extra_tensors = N - 16;
   x->reserved = bytes[15];
   for (i = 16; i < N; i++) {
@@ -314,7 +267,7 @@ GST_START_TEST (test_more_than_16)
     GstHarness *h = harness (pstr, caps, NULL);
     GstBuffer *out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
     GstMapInfo im[16], om[16];
-    NnsExtra *y = g_new (NnsExtra, 1);
+    CtCheckNnsExtra *y = g_new (CtCheckNnsExtra, 1);
     gsize ioff = sizeof (*x), ooff = sizeof (*x);
 
     fail_unless (out != NULL);
@@ -327,7 +280,7 @@ GST_START_TEST (test_more_than_16)
     }
     fail_unless (om[15].size == sizeof (*y) + rest);
     memcpy (y, om[15].data, sizeof (*y));
-    fail_unless (y->magic == 0xf00dc0de && y->num_extra_tensors == N - 16 &&
+    fail_unless (y->magic == CT_CHECK_NNS_EXTRA_MAGIC && y->num_extra_tensors == N - 16 &&
         y->reserved == bytes[15], "%s: the 16th memory's header", pstr);
     for (i = 16; i < N; i++) {
       fail_unless_equals_int (y->infos[i - 16].type, type[i]);
@@ -343,7 +296,7 @@ GST_START_TEST (test_more_than_16)
 
       if (i < 15)
         fail_unless_equals_int (om[i].size, bytes[i]);
-      assert_permuted (a, b, dims[i], nns_types[type[i]].size, perms[p],
+      assert_permuted (a, b, dims[i], ct_check_nns_types[type[i]].size, perms[p],
           what);
       if (i >= 15) {
         ioff += bytes[i];

@@ -100,6 +100,17 @@ push_one_alone (GstHarness * h, const CtCheckTensor * t, guint k,
   gst_buffer_unref (a);
 }
 
+/* One tensor, and two (one map a memory when they go in flight). */
+static const CtCheckTensor one[] = { {"37:21:3:1", "float32"} };
+static const CtCheckTensor two[] = { {"33:17:3:1", "float32"},
+{"3:640:5", "uint8"}
+};
+static const struct
+{
+  const CtCheckTensor *t;
+  guint n;
+} cases[] = { {one, 1}, {two, 2}, };
+
 /* Tensors go two in flight too (the default, with a frame rate), from
  * host memory into the element's pinned tensor pool: a buffer comes out
  * when the next is in (never more than one held back), whole, in order,
@@ -108,15 +119,6 @@ push_one_alone (GstHarness * h, const CtCheckTensor * t, guint k,
  * duration. LATENCY adds one frame; an unknown rate holds nothing back. */
 GST_START_TEST (test_gpu_tensors_in_flight)
 {
-  static const CtCheckTensor one[] = { {"37:21:3:1", "float32"} };
-  static const CtCheckTensor two[] = { {"33:17:3:1", "float32"},
-  {"3:640:5", "uint8"}
-  };
-  static const struct
-  {
-    const CtCheckTensor *t;
-    guint n;
-  } cases[] = { {one, 1}, {two, 2}, };
   GstHarness *h = gst_harness_new ("cudatranspose");
   guint c, k;
 
@@ -176,15 +178,6 @@ GST_END_TEST;
  * whole) and two (one map a memory). */
 GST_START_TEST (test_gpu_tensors_in_flight_given_away)
 {
-  static const CtCheckTensor one[] = { {"37:21:3:1", "float32"} };
-  static const CtCheckTensor two[] = { {"33:17:3:1", "float32"},
-  {"3:640:5", "uint8"}
-  };
-  static const struct
-  {
-    const CtCheckTensor *t;
-    guint n;
-  } cases[] = { {one, 1}, {two, 2}, };
   GstHarness *h = gst_harness_new ("cudatranspose");
   guint c, k;
 
