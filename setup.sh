@@ -19,11 +19,13 @@ esac
 build=${BUILD_DIR:-build}
 
 # Debian packages: the GStreamer development files (check and cuda are in
-# base and bad), the tools and plugins the demo uses, and the build tools.
+# base and bad), the tools and plugins the demo uses, the build tools, and
+# PyGObject with numpy for the Python example.
 pkgs="libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev
   libgstreamer-plugins-bad1.0-dev gstreamer1.0-tools gstreamer1.0-plugins-base
   gstreamer1.0-plugins-good gstreamer1.0-plugins-bad meson ninja-build
-  pkg-config gcc g++"
+  pkg-config gcc g++ python3-gi python3-numpy gir1.2-gstreamer-1.0
+  gir1.2-gst-plugins-base-1.0"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q "ok installed" ||
