@@ -642,6 +642,10 @@ GST_START_TEST (test_converter_decoder_sink)
   guint i;
   const gchar *head = "appsrc name=src0 format=time caps=\"video/x-raw,"
       "format=RGB,width=12,height=7,framerate=30/1\" ! tensor_converter";
+  const gchar *head_video_nns = "appsrc name=src0 format=time caps=\""
+      "video/x-raw,format=RGB,width=12,height=7,framerate=30/1\" ! "
+      "tensor_converter ! tensor_transform mode=transpose option=1:2:0:3 ! "
+      "other/tensor ! appsink name=sink0";
 
   gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGB, 12, 7);
   for (i = 0; i < FRAMES; i++) {
@@ -655,6 +659,22 @@ GST_START_TEST (test_converter_decoder_sink)
       FRAMES, "the image transposed, into tensor_decoder");
   compare (head, "", "1:0:2:3", "tensor_sink name=sink0", in, NULL, FRAMES,
       "into tensor_sink");
+
+  /* video straight to a CHW other/tensor: the element alone against
+   * tensor_converter and tensor_transform */
+  {
+    Run ra, rb;
+
+    run ("appsrc name=src0 format=time caps=\"video/x-raw,format=RGB,"
+        "width=12,height=7,framerate=30/1\" ! cudatranspose ! other/tensor ! "
+        "appsink name=sink0", in, NULL, FRAMES, &ra);
+    run (head_video_nns, in, NULL, FRAMES, &rb);
+    assert_same_runs (&ra, &rb, "video to a CHW other/tensor", FRAMES);
+    fail_unless (gst_structure_has_name (gst_caps_get_structure (ra.caps[0],
+                0), "other/tensor"));
+    run_clear (&ra);
+    run_clear (&rb);
+  }
   free_buffers (in, FRAMES);
 }
 
