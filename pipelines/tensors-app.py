@@ -71,7 +71,11 @@ def main():
     images = [rng.standard_normal((N, H, W, C), dtype=np.float32)
               for _ in range(batches)]
 
-    pipeline.set_state(Gst.State.PLAYING)
+    if pipeline.set_state(Gst.State.PLAYING) == Gst.StateChangeReturn.FAILURE:
+        print(f"error: {check_bus(bus) or 'the pipeline did not start'}",
+              file=sys.stderr)
+        pipeline.set_state(Gst.State.NULL)
+        return 1
     for i, nhwc in enumerate(images):
         buf = Gst.Buffer.new_wrapped(nhwc.tobytes())
         buf.pts = i * Gst.SECOND // 30
