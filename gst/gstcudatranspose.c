@@ -193,11 +193,9 @@ struct _GstCudaTranspose
   /* negotiated, under the stream lock (on the heap: a job of 256 tensors
    * is larger than GObject lets an instance be) */
   CtJob *job;
-  /* flexible tensors: the job follows each buffer's headers, rearranged
-   * by the permutation negotiated (flexible_permute) or transposed */
+  /* flexible tensors: the job follows each buffer's headers (its mode and
+   * permutation stay as negotiated) */
   gboolean flexible;
-  gboolean flexible_permute;
-  guint flexible_perm[4];
   /* one frame's duration by the input caps' framerate where a buffer may
    * be held back (host memory in and out); 0: none */
   GstClockTime hold_for;
@@ -868,9 +866,6 @@ gst_cuda_transpose_set_flexible_caps (GstCudaTranspose * self,
     return FALSE;
   }
   self->flexible = TRUE;
-  self->flexible_permute = perm != NULL;
-  if (perm)
-    memcpy (self->flexible_perm, perm, sizeof (self->flexible_perm));
   memset (&none, 0, sizeof (none));
   ct_job_set_tensors (self->job, &none, 0, perm);
   GST_DEBUG_OBJECT (self, "flexible tensors");
@@ -1756,8 +1751,10 @@ gst_cuda_transpose_prepare_flexible (GstCudaTranspose * self,
     GstBuffer * inbuf, GstBuffer ** outbuf)
 {
   CtTensorInfo in[CT_TENSOR_COUNT_LIMIT];
-  guint n = gst_buffer_n_memory (inbuf), i;
-  const guint *perm = self->flexible_permute ? self->flexible_perm : NULL;
+  guint n = gst_buffer_n_memory (inbuf), i, negotiated[4];
+  /* (a copy: setting the job anew clears it first) */
+  const guint *perm = self->job->mode == CT_JOB_PERMUTE ?
+      memcpy (negotiated, self->job->perm, sizeof (negotiated)) : NULL;
   guint64 dims4[4];
   gchar *why = NULL;
 

@@ -262,16 +262,16 @@ rank_needed (const guint64 * dims, guint n)
   return n;
 }
 
-/* "d0:d1:..." of @rank sizes: @dims4's four, then 1s. */
+/* "d0:d1:..." of @rank sizes: @dims' first @n, then 1s. */
 static gchar *
-dims_string (const guint64 dims4[4], guint rank)
+dims_string (const guint64 * dims, guint n, guint rank)
 {
   GString *s = g_string_new (NULL);
   guint i;
 
   for (i = 0; i < rank; i++)
     g_string_append_printf (s, "%s%" G_GUINT64_FORMAT, i ? ":" : "",
-        i < 4 ? dims4[i] : (guint64) 1);
+        i < n ? dims[i] : (guint64) 1);
   return g_string_free (s, FALSE);
 }
 
@@ -325,10 +325,10 @@ rearrange_one (const gchar * text, const guint * perm, gboolean inverse,
     return TRUE;
   }
   if (!inverse) {
-    for (i = 0; i < 4; i++)
-      out[i] = in[perm[i]];
-    g_ptr_array_add (out_strings, dims_string (out,
-            ct_tensor_permuted_rank (t.rank, out)));
+    CtTensorInfo o;
+
+    ct_tensor_rearranged (&t, perm, &o);
+    g_ptr_array_add (out_strings, dims_string (o.dims, o.rank, o.rank));
     return TRUE;
   }
   /* @in is the output here: every input rank that gives its rank back */
@@ -337,9 +337,9 @@ rearrange_one (const gchar * text, const guint * perm, gboolean inverse,
   lo = MAX (rank_needed (out, 4), 1);
   for (r = lo; r <= t.rank; r++)
     if (ct_tensor_permuted_rank (r, in) == t.rank)
-      g_ptr_array_add (out_strings, dims_string (out, r));
+      g_ptr_array_add (out_strings, dims_string (out, 4, r));
   if (out_strings->len == 0)
-    g_ptr_array_add (out_strings, dims_string (out, MAX (t.rank, lo)));
+    g_ptr_array_add (out_strings, dims_string (out, 4, MAX (t.rank, lo)));
   return TRUE;
 }
 
@@ -484,14 +484,7 @@ ct_tensor_header_parse (const guint8 * data, gsize size, CtTensorInfo * t,
   }
   if (!parse_type (header_types[w[HEADER_TYPE]], t, why))
     return FALSE;
-  {
-    GString *d = g_string_new (NULL);
-
-    for (i = 0; i < t->rank; i++)
-      g_string_append_printf (d, "%s%" G_GUINT64_FORMAT, i ? ":" : "",
-          t->dims[i]);
-    dims = g_string_free (d, FALSE);
-  }
+  dims = dims_string (t->dims, t->rank, t->rank);
   if (!size_tensor (t, 0, dims, why)) {
     g_free (dims);
     return FALSE;
