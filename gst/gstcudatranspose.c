@@ -110,10 +110,11 @@ enum
  * dimensions are transposed, for every index of the outer ones. Flexible
  * tensors (sizes in a header in each memory) go out flexible. Sparse
  * tensors are there, last, only to be refused with a reason (set_caps):
- * without them upstream would fail to link, saying nothing of why. */
+ * without them upstream would fail to link, saying nothing of why; so
+ * are more than CT_TENSOR_COUNT_LIMIT tensors. */
 #define CUDA_TRANSPOSE_TENSOR_CAPS \
     "other/tensors, format = (string) static, " \
-    "num_tensors = (int) [ 1, " CT_TENSOR_COUNT_LIMIT_STR " ], " \
+    "num_tensors = (int) [ 1, MAX ], " \
     "framerate = " GST_VIDEO_FPS_RANGE "; " \
     "other/tensors, format = (string) flexible, framerate = " \
     GST_VIDEO_FPS_RANGE "; " \
@@ -153,6 +154,14 @@ typedef struct
   CtSpan spans[CT_JOB_MAX_PIECES];
 } Mapped;
 
+/* Where each flexible tensor of a buffer lies: its memory, and the offset
+ * of its data (after its header) in that memory. */
+typedef struct
+{
+  guint8 mem[CT_TENSOR_COUNT_LIMIT];
+  gsize offset[CT_TENSOR_COUNT_LIMIT];
+} TensorPlaces;
+
 /* A frame left in flight on the GPU (ct_gpu_run): its buffers stay mapped
  * (and so referenced) until it is finished. */
 typedef struct
@@ -190,12 +199,23 @@ struct _GstCudaTranspose
   gboolean have_stream_tag;
   gchar *stream_id;
 
+  /* between start () and stop (), under the object lock: a permutation
+   * set then applies at the next buffer, and an invalid one is refused */
+  gboolean running;
+
   /* negotiated, under the stream lock (on the heap: a job of 256 tensors
    * is larger than GObject lets an instance be) */
   CtJob *job;
+  /* the caps set_caps refused last (its error posted once for them), and
+   * whether the stream stands refused: nothing goes downstream then */
+  GstCaps *refused_in, *refused_out;
+  gboolean refused;
   /* flexible tensors: the job follows each buffer's headers (its mode and
-   * permutation stay as negotiated) */
+   * permutation stay as negotiated); where the tensors of the buffer
+   * being transformed lie, in it and in its output (never held in
+   * flight) */
   gboolean flexible;
+  TensorPlaces flex_in, flex_out;
   /* one frame's duration by the input caps' framerate where a buffer may
    * be held back (host memory in and out); 0: none */
   GstClockTime hold_for;
@@ -354,6 +374,71 @@ is_cuda_memory_caps (GstCapsFeatures * features)
 {
   return features && gst_caps_features_contains (features,
       GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY);
+}
+
+/* Packed 4:2:2 of odd width does not survive GStreamer 1.22's CUDA memory:
+ * its copies in and out (gst_cuda_buffer_copy, so cudaupload and
+ * cudadownload) move width x 2 bytes a row, and the last pixel's second
+ * chroma byte is left behind. */
+static gboolean
+is_packed_422 (const gchar * format)
+{
+  return format && (g_str_equal (format, "YUY2") ||
+      g_str_equal (format, "UYVY") || g_str_equal (format, "YVYU"));
+}
+
+/* Whether structure @i of @caps is CUDA memory that would lose bytes: a
+ * fixed odd width of packed 4:2:2 (of a format list, such formats are
+ * taken out; FALSE then if others remain). */
+static gboolean
+loses_bytes_in_cuda (GstCaps * caps, guint i)
+{
+  GstStructure *s = gst_caps_get_structure (caps, i);
+  const GValue *formats = gst_structure_get_value (s, "format");
+  GValue kept = G_VALUE_INIT;
+  gint width;
+  guint k;
+
+  if (!is_cuda_memory_caps (gst_caps_get_features (caps, i)) || !formats ||
+      !gst_structure_get_int (s, "width", &width) || !(width & 1))
+    return FALSE;
+  if (G_VALUE_HOLDS_STRING (formats))
+    return is_packed_422 (g_value_get_string (formats));
+  if (!GST_VALUE_HOLDS_LIST (formats))
+    return FALSE;
+  g_value_init (&kept, GST_TYPE_LIST);
+  for (k = 0; k < gst_value_list_get_size (formats); k++) {
+    const GValue *f = gst_value_list_get_value (formats, k);
+
+    if (!G_VALUE_HOLDS_STRING (f) || !is_packed_422 (g_value_get_string (f)))
+      gst_value_list_append_value (&kept, f);
+  }
+  if (gst_value_list_get_size (&kept) == 0) {
+    g_value_unset (&kept);
+    return TRUE;
+  }
+  gst_structure_take_value (s, "format", &kept);
+  return FALSE;
+}
+
+/* @caps (taken) without the CUDA memory that would lose bytes, unless
+ * nothing else is left: then set_caps refuses it, saying why. */
+static GstCaps *
+without_lossy_cuda (GstCaps * caps)
+{
+  GstCaps *ret = gst_caps_copy (caps);
+  guint i = gst_caps_get_size (ret);
+
+  while (i-- > 0) {
+    if (loses_bytes_in_cuda (ret, i))
+      gst_caps_remove_structure (ret, i);
+  }
+  if (gst_caps_is_empty (ret)) {
+    gst_caps_unref (ret);
+    return caps;
+  }
+  gst_caps_unref (caps);
+  return ret;
 }
 
 /* gst_video_info_from_caps, with IYUV (I420's other name, which
@@ -577,8 +662,11 @@ gst_cuda_transpose_transform_caps (GstBaseTransform * trans,
   const guint *video_perm;
   gboolean swap;
 
-  /* (an invalid permutation offers no tensors: start () refuses it) */
+  /* (an invalid permutation offers what an unset one does, so that
+   * pipelines link: start () and set_caps refuse it, quoting it) */
   state = gst_cuda_transpose_get_permutation (self, perm, NULL);
+  if (state == PERMUTATION_INVALID)
+    state = PERMUTATION_NONE;
   video_perm = state == PERMUTATION_VALID ? perm : chw_permutation;
   GST_OBJECT_LOCK (self);
   proposed = self->proposed;
@@ -595,9 +683,7 @@ gst_cuda_transpose_transform_caps (GstBaseTransform * trans,
 
     /* packed RGB video to tensors (CHW, or as permuted), and back for
      * queries from downstream */
-    if (state == PERMUTATION_INVALID) {
-      /* none */
-    } else if (direction == GST_PAD_SINK && !ct_tensor_caps_is_tensor (s)) {
+    if (direction == GST_PAD_SINK && !ct_tensor_caps_is_tensor (s)) {
       GstStructure *t = chw_tensor_of_video (s, f, video_perm, FALSE);
 
       if (t) {
@@ -613,13 +699,16 @@ gst_cuda_transpose_transform_caps (GstBaseTransform * trans,
     }
 
     if (ct_tensor_caps_is_tensor (s)) {
-      if (state != PERMUTATION_INVALID &&
-          ct_tensor_caps_rearrange (s, state == PERMUTATION_VALID ? perm :
-              NULL, direction == GST_PAD_SRC))
-        ret = gst_caps_merge_structure_full (ret, s,
-            f ? gst_caps_features_copy (f) : NULL);
-      else
+      /* tensors it cannot read (more than 256, sizes it cannot parse) go
+       * on as they are: set_caps refuses them saying why, where a link
+       * refused would say only that the caps do not fit */
+      if (!ct_tensor_caps_rearrange (s, state == PERMUTATION_VALID ? perm :
+              NULL, direction == GST_PAD_SRC)) {
         gst_structure_free (s);
+        s = gst_structure_copy (gst_caps_get_structure (caps, i));
+      }
+      ret = gst_caps_merge_structure_full (ret, s,
+          f ? gst_caps_features_copy (f) : NULL);
       continue;
     }
     /* the directions that keep the axes keep the caps */
@@ -677,6 +766,7 @@ gst_cuda_transpose_transform_caps (GstBaseTransform * trans,
     gst_caps_unref (ret);
     ret = tmp;
   }
+  ret = without_lossy_cuda (ret);
 
   GST_DEBUG_OBJECT (trans, "%s caps %" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT,
       direction == GST_PAD_SINK ? "sink" : "src", caps, ret);
@@ -752,21 +842,6 @@ gst_cuda_transpose_refuse_permutation (GstCudaTranspose * self, gchar * why)
           "property: %s. Set a valid one, or set it to \"\" to transpose "
           "the two innermost dimensions.", why), (NULL));
   g_free (why);
-}
-
-/* FALSE, with that error, if the permutation property is set to something
- * that is no permutation. */
-static gboolean
-gst_cuda_transpose_permutation_ok (GstCudaTranspose * self)
-{
-  gchar *why = NULL;
-  guint perm[4];
-
-  if (gst_cuda_transpose_get_permutation (self, perm, &why) !=
-      PERMUTATION_INVALID)
-    return TRUE;
-  gst_cuda_transpose_refuse_permutation (self, why);
-  return FALSE;
 }
 
 /* With the permutation property: tensors of rank 4 or less, the output's
@@ -969,6 +1044,29 @@ caps_fit_mapping (const GstVideoInfo * in, const GstVideoInfo * out,
       GST_VIDEO_INFO_WIDTH (in));
 }
 
+/* Whether @mapping keeps interlaced video's fields apart; if not, posts
+ * the error. A mirror across the rows, or a swap of the axes, puts a
+ * field's rows where the other field's go, or makes them columns: refused
+ * at negotiation and when the direction changes while streaming alike. */
+static gboolean
+gst_cuda_transpose_fields_kept (GstCudaTranspose * self,
+    const GstVideoInfo * info, CtMapping mapping)
+{
+  if (!GST_VIDEO_INFO_IS_INTERLACED (info) ||
+      mapping == CT_MAPPING_IDENTITY || mapping == CT_MAPPING_FLIP_HORIZONTAL)
+    return TRUE;
+  GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, ("Interlaced video can only "
+          "be mirrored horizontally (video-direction=horiz) or passed "
+          "through (identity): video-direction=%s would break its fields "
+          "apart. Deinterlace it first, e.g. with deinterlace before "
+          "cudatranspose.", ct_direction_nick (ct_direction_of_mapping
+              (mapping))), ("interlace-mode %s, %dx%d %s",
+          gst_video_interlace_mode_to_string (GST_VIDEO_INFO_INTERLACE_MODE
+              (info)), GST_VIDEO_INFO_WIDTH (info),
+          GST_VIDEO_INFO_HEIGHT (info), GST_VIDEO_INFO_NAME (info)));
+  return FALSE;
+}
+
 /* Video in and out: each plane transposed, rotated or flipped as
  * video-direction says, staged with aligned rows. @previous is the
  * orientation of the job before: caps made before a direction change
@@ -994,6 +1092,21 @@ gst_cuda_transpose_set_video_caps (GstCudaTranspose * self, GstCaps * incaps,
     return FALSE;
   }
 
+  if (is_packed_422 (GST_VIDEO_INFO_NAME (&in_info)) &&
+      (((GST_VIDEO_INFO_WIDTH (&in_info) & 1) &&
+              is_cuda_memory_caps (gst_caps_get_features (incaps, 0))) ||
+          ((GST_VIDEO_INFO_WIDTH (&out_info) & 1) &&
+              is_cuda_memory_caps (gst_caps_get_features (outcaps, 0))))) {
+    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, ("%s frames of odd width "
+            "cannot go through CUDA memory in GStreamer 1.22: its CUDA "
+            "copies (cudaupload, cudadownload) leave each row's last "
+            "chroma byte behind. Let them be system memory (video/x-raw) "
+            "on that side, or use an even width.",
+            GST_VIDEO_INFO_NAME (&in_info)), ("%" GST_PTR_FORMAT " -> %"
+            GST_PTR_FORMAT, incaps, outcaps));
+    return FALSE;
+  }
+
   GST_OBJECT_LOCK (self);
   proposed = self->proposed;
   GST_OBJECT_UNLOCK (self);
@@ -1014,22 +1127,8 @@ gst_cuda_transpose_set_video_caps (GstCudaTranspose * self, GstCaps * incaps,
     gst_base_transform_reconfigure_src (trans);
   }
 
-  /* a mirror across the rows, or a swap of the axes, puts a field's rows
-   * where the other field's go, or makes them columns */
-  if (GST_VIDEO_INFO_IS_INTERLACED (&in_info) &&
-      mapping != CT_MAPPING_IDENTITY &&
-      mapping != CT_MAPPING_FLIP_HORIZONTAL) {
-    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, ("Interlaced video can only "
-            "be mirrored horizontally (video-direction=horiz) or passed "
-            "through (identity): video-direction=%s would break its fields "
-            "apart. Deinterlace it first, e.g. with deinterlace before "
-            "cudatranspose.", ct_direction_nick (ct_direction_of_mapping
-                (mapping))),
-        ("interlace-mode %s in %" GST_PTR_FORMAT,
-            gst_video_interlace_mode_to_string (GST_VIDEO_INFO_INTERLACE_MODE
-                (&in_info)), incaps));
+  if (!gst_cuda_transpose_fields_kept (self, &in_info, mapping))
     return FALSE;
-  }
   ct_job_set_video (self->job, &in_info, &out_info, mapping);
   /* (the caps may differ in fields no frame shows, e.g. interlace-mode
    * given on one side only) */
@@ -1076,6 +1175,16 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   gchar *why = NULL;
   gboolean ok;
 
+  /* the base class tries refused caps again at every buffer: they were
+   * refused, with one error, once */
+  if (self->refused_in && gst_caps_is_equal (incaps, self->refused_in) &&
+      gst_caps_is_equal (outcaps, self->refused_out)) {
+    GST_DEBUG_OBJECT (self, "caps refused already");
+    return FALSE;
+  }
+  gst_clear_caps (&self->refused_in);
+  gst_clear_caps (&self->refused_out);
+
   /* each negotiation starts from no job: one that fails leaves none */
   memset (self->job, 0, sizeof (*self->job));
   self->flexible = FALSE;
@@ -1104,8 +1213,12 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   } else {
     ok = gst_cuda_transpose_set_video_caps (self, incaps, outcaps, previous);
   }
-  if (!ok)
+  self->refused = !ok;
+  if (!ok) {
     self->job->mode = CT_JOB_NONE;
+    self->refused_in = gst_caps_ref (incaps);
+    self->refused_out = gst_caps_ref (outcaps);
+  }
   gst_cuda_transpose_publish_job (self);
   gst_cuda_transpose_update_latency (self);
   return ok;
@@ -1325,16 +1438,18 @@ gst_cuda_transpose_propose_allocation (GstBaseTransform * trans,
 
   gst_query_parse_allocation (query, &caps, NULL);
   if (caps && ct_tensor_caps_is_tensor (gst_caps_get_structure (caps, 0))) {
-    if (gst_query_get_n_allocation_pools (query) == 0 &&
+    /* Tensors: the pinned allocator, no pool. NNStreamer's elements
+     * append the memories they make to the buffer the base class hands
+     * them (tensor_transform's output size is 0): a pool's buffer would
+     * already hold one, and the data would come as the second. */
+    if (gst_query_get_n_allocation_params (query) == 0 &&
         gst_cuda_transpose_wants_gpu (self)) {
-      guint total;
+      GstAllocator *allocator =
+          gst_cuda_transpose_pinned_allocator_new (self->gpu.context);
 
-      pool = gst_cuda_transpose_new_tensor_pool (self, caps, 0, 0, &total);
-      if (pool) {
-        GST_DEBUG_OBJECT (self, "proposing a pinned tensor pool");
-        gst_query_add_allocation_pool (query, pool, total, 0, 0);
-        gst_object_unref (pool);
-      }
+      GST_DEBUG_OBJECT (self, "proposing the pinned allocator for tensors");
+      gst_query_add_allocation_param (query, allocator, NULL);
+      gst_object_unref (allocator);
     }
     return TRUE;
   }
@@ -1638,25 +1753,32 @@ gst_cuda_transpose_check_tensor_input (GstCudaTranspose * self,
   return n_in == 1 || gst_cuda_transpose_check_memories (self, inbuf, n_in);
 }
 
-/* The header output memory @m starts with, if any: a flexible tensor's,
- * or (the 16th of more than 16 tensors) that of the tensors after it. */
+/* The headers of output memory @m (tensors @m to @last), if any: in the
+ * 16th of more than 16 tensors, that of the tensors after it; each
+ * flexible tensor's before its data. @places gets where each flexible
+ * tensor's data lies. */
 static void
-write_tensor_header (const CtJob * job, guint m, gboolean flexible,
-    guint8 * data)
+write_tensor_headers (const CtJob * job, guint m, guint last,
+    gboolean flexible, guint8 * data, TensorPlaces * places)
 {
   const guint *perm = job->mode == CT_JOB_PERMUTE ? job->perm : NULL;
   CtTensorInfo out[CT_TENSOR_COUNT_LIMIT - CT_TENSOR_MEMORY_LIMIT + 1];
+  gsize offset = 0;
   guint i;
 
   /* (the job took only tensors that rearrange) */
-  if (flexible) {
-    ct_tensor_rearranged (&job->tensors[m], perm, &out[0]);
-    ct_tensor_header_write (&out[0], data);
-    return;
-  }
-  for (i = m; i < job->n_tensors; i++)
+  for (i = m; i <= last; i++)
     ct_tensor_rearranged (&job->tensors[i], perm, &out[i - m]);
-  ct_tensor_extra_header_write (out, job->n_tensors - m, data);
+  if (last > m) {
+    ct_tensor_extra_header_write (out, last - m + 1, flexible, data);
+    offset = ct_tensor_extra_header_size ();
+  }
+  for (i = m; flexible && i <= last; i++) {
+    ct_tensor_header_write (&out[i - m], data + offset);
+    places->mem[i] = m;
+    places->offset[i] = offset + CT_TENSOR_HEADER_SIZE;
+    offset += CT_TENSOR_HEADER_SIZE + ct_tensor_bytes (&job->tensors[i]);
+  }
 }
 
 /* An output buffer for the job's tensors, one memory each (past 16, the
@@ -1687,14 +1809,15 @@ gst_cuda_transpose_alloc_tensors (GstCudaTranspose * self, GstBuffer * inbuf,
   for (m = 0; m < n_mem; m++) {
     gboolean rest = extra && m == n_mem - 1;
     gboolean header = flexible || rest;
+    guint last = rest ? job->n_tensors - 1 : m;
     /* (all tensors together are at most half a gsize) */
-    guint64 size = flexible ? CT_TENSOR_HEADER_SIZE : rest ?
-        ct_tensor_extra_header_size () : 0;
+    guint64 size = rest ? ct_tensor_extra_header_size () : 0;
     GstMemory *mem;
     GstMapInfo map;
 
-    for (i = m; i < (rest ? job->n_tensors : m + 1); i++)
-      size += ct_tensor_bytes (&job->tensors[i]);
+    for (i = m; i <= last; i++)
+      size += ct_tensor_bytes (&job->tensors[i]) +
+          (flexible ? CT_TENSOR_HEADER_SIZE : 0);
     mem = gst_allocator_alloc (allocator, size, &params);
     if (!mem) {
       gst_buffer_unref (buf);
@@ -1713,7 +1836,8 @@ gst_cuda_transpose_alloc_tensors (GstCudaTranspose * self, GstBuffer * inbuf,
             ("Could not map output memory %u to write its header", m));
         return GST_FLOW_ERROR;
       }
-      write_tensor_header (job, m, flexible, map.data);
+      write_tensor_headers (job, m, last, flexible, map.data,
+          &self->flex_out);
       gst_memory_unmap (mem, &map);
     }
     gst_buffer_append_memory (buf, mem);
@@ -1745,49 +1869,63 @@ job_has_tensors (const CtJob * job, const CtTensorInfo * t, guint n)
 }
 
 /* Flexible tensors: the job from the input's headers (set again where
- * they change), and an output buffer with the headers rearranged. */
+ * they change), and an output buffer with the headers rearranged. Every
+ * memory is read to its end, as NNStreamer lays out more than 16 and as
+ * GStreamer merges memories past 16: a tensor is transformed or the
+ * buffer refused, never dropped. */
 static GstFlowReturn
 gst_cuda_transpose_prepare_flexible (GstCudaTranspose * self,
     GstBuffer * inbuf, GstBuffer ** outbuf)
 {
   CtTensorInfo in[CT_TENSOR_COUNT_LIMIT];
-  guint n = gst_buffer_n_memory (inbuf), i, negotiated[4];
+  guint n_mem = gst_buffer_n_memory (inbuf), n = 0, m, i, negotiated[4];
   /* (a copy: setting the job anew clears it first) */
   const guint *perm = self->job->mode == CT_JOB_PERMUTE ?
       memcpy (negotiated, self->job->perm, sizeof (negotiated)) : NULL;
   guint64 dims4[4];
   gchar *why = NULL;
 
-  if (n == 0) {
+  if (n_mem == 0 || n_mem > CT_TENSOR_MEMORY_LIMIT) {
     GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
-        ("The buffer has no memory: flexible tensors come one a memory"));
+        ("The buffer has %u memories: flexible tensors come in 1 to %u, "
+            "with a header each", n_mem, CT_TENSOR_MEMORY_LIMIT));
     return GST_FLOW_ERROR;
   }
-  for (i = 0; i < n; i++) {
+  for (m = 0; m < n_mem; m++) {
+    GstMemory *mem = gst_buffer_peek_memory (inbuf, m);
+    guint first = n;
     GstMapInfo map;
     gboolean ok;
 
-    if (!gst_memory_map (gst_buffer_peek_memory (inbuf, i), &map,
-            GST_MAP_READ)) {
+    if (!gst_memory_map (mem, &map, GST_MAP_READ)) {
       GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
-          ("Could not map flexible tensor %u to read its header", i));
+          ("Could not map memory %u to read its flexible tensors", m));
       return GST_FLOW_ERROR;
     }
-    ok = ct_tensor_header_parse (map.data, map.size, &in[i], &why);
-    gst_memory_unmap (gst_buffer_peek_memory (inbuf, i), &map);
-    if (ok && perm && !ct_tensor_dims4 (&in[i], dims4)) {
+    ok = ct_tensor_flexible_parse (map.data, map.size,
+        m == CT_TENSOR_MEMORY_LIMIT - 1, in, self->flex_in.offset,
+        CT_TENSOR_COUNT_LIMIT, &n, &why);
+    gst_memory_unmap (mem, &map);
+    for (i = first; i < n; i++)
+      self->flex_in.mem[i] = m;
+    if (!ok) {
+      GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid flexible tensor "
+              "%u (in memory %u): %s.", n, m, why), (NULL));
+      g_free (why);
+      return GST_FLOW_ERROR;
+    }
+  }
+  for (i = 0; i < n; i++) {
+    if (perm && !ct_tensor_dims4 (&in[i], dims4)) {
       why = g_strdup_printf ("it has rank %u, but a permutation needs "
           "tensors of rank 4 or less (sizes beyond the fourth must be 1)",
           in[i].rank);
-      ok = FALSE;
-    }
-    if (ok && !perm && ct_tensor_planes (&in[i]) > G_MAXUINT) {
+    } else if (!perm && ct_tensor_planes (&in[i]) > G_MAXUINT) {
       why = g_strdup_printf ("it has more than %u planes (the product of "
           "its sizes past the second): send it in smaller tensors",
           G_MAXUINT);
-      ok = FALSE;
     }
-    if (!ok) {
+    if (why) {
       GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid flexible tensor "
               "%u: %s.", i, why), (NULL));
       g_free (why);
@@ -1851,27 +1989,61 @@ gst_cuda_transpose_prepare_output_buffer (GstBaseTransform * trans,
 /* ---------------------------------------------------------------------- */
 /* Streaming                                                                */
 
+/* Whether the GPU (or for kernel=auto without a usable one, the CPU) can
+ * take the stream; if not, posts the error. */
+static gboolean
+gst_cuda_transpose_start_gpu (GstCudaTranspose * self,
+    GstCudaTransposeKernel kernel)
+{
+  if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU ||
+      gst_cuda_transpose_open_gpu (self))
+    return TRUE;
+  /* the CPU stands in where there is no usable GPU at all, not for a
+   * device asked for by mistake (as nvcodec's elements refuse it) */
+  if (self->gpu.no_such_device) {
+    GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND, ("%s.",
+            self->gpu.failure), (NULL));
+    return FALSE;
+  }
+  if (kernel != GST_CUDA_TRANSPOSE_KERNEL_AUTO) {
+    GST_ELEMENT_ERROR (self, RESOURCE, OPEN_READ_WRITE,
+        ("kernel=%s needs a CUDA GPU, but %s. Use kernel=auto or kernel=cpu "
+            "to transpose on the CPU.", ct_kernel_name ((CtKernel) kernel),
+            self->gpu.failure), (NULL));
+    return FALSE;
+  }
+  return TRUE;
+}
+
 static gboolean
 gst_cuda_transpose_start (GstBaseTransform * trans)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
   GstCudaTransposeKernel kernel;
+  gchar *why = NULL;
+  guint perm[4];
+  gboolean valid;
 
+  self->refused = FALSE;
+  gst_clear_caps (&self->refused_in);
+  gst_clear_caps (&self->refused_out);
+
+  /* (one look at the permutation: from now on an invalid one set is
+   * refused by set_property) */
   GST_OBJECT_LOCK (self);
   kernel = self->kernel;
+  valid = !self->permutation ||
+      ct_tensor_parse_permutation (self->permutation, perm, &why);
+  self->running = valid;
   GST_OBJECT_UNLOCK (self);
-
-  if (!gst_cuda_transpose_permutation_ok (self))
+  if (!valid) {
+    gst_cuda_transpose_refuse_permutation (self, why);
     return FALSE;
-  if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU)
-    return TRUE;
-
-  if (!gst_cuda_transpose_open_gpu (self) &&
-      kernel != GST_CUDA_TRANSPOSE_KERNEL_AUTO) {
-    GST_ELEMENT_ERROR (self, RESOURCE, OPEN_READ_WRITE,
-        ("kernel=%s needs a CUDA GPU, but %s. Use kernel=auto or kernel=cpu "
-            "to transpose on the CPU.", ct_kernel_name ((CtKernel) kernel),
-            self->gpu.failure), (NULL));
+  }
+  if (!gst_cuda_transpose_start_gpu (self, kernel)) {
+    GST_OBJECT_LOCK (self);
+    self->running = FALSE;
+    GST_OBJECT_UNLOCK (self);
     return FALSE;
   }
   return TRUE;
@@ -1887,7 +2059,11 @@ gst_cuda_transpose_stop (GstBaseTransform * trans)
   gst_cuda_transpose_close_gpu (self);
   GST_OBJECT_LOCK (self);
   self->active_kernel = GST_CUDA_TRANSPOSE_PATH_NONE;
+  self->running = FALSE;
   GST_OBJECT_UNLOCK (self);
+  self->refused = FALSE;
+  gst_clear_caps (&self->refused_in);
+  gst_clear_caps (&self->refused_out);
   /* the next stream brings its own tags */
   gst_cuda_transpose_reset_tags (self);
   g_clear_pointer (&self->stream_id, g_free);
@@ -2030,16 +2206,43 @@ map_frame (Mapped * m, GstBuffer * buf, GstVideoInfo * info,
   return TRUE;
 }
 
-/* Maps @buf as the job's @n tensors of @pieces: one memory each (past 16,
- * the rest in the 16th after NNStreamer's header), or all in one memory
- * back to back, each memory's first @skip bytes (a flexible tensor's
- * header) left out; FALSE if it does not hold them. */
+/* Maps every memory of @buf, and @n flexible tensors of @pieces where
+ * @places puts them; FALSE if a memory cannot be mapped or does not hold
+ * its tensors. */
 static gboolean
-map_tensors (Mapped * m, GstBuffer * buf, const CtPiece * pieces, guint n,
-    gsize skip, GstMapFlags flags)
+map_placed_tensors (Mapped * m, GstBuffer * buf, const CtPiece * pieces,
+    guint n, const TensorPlaces * places, GstMapFlags flags)
 {
   guint n_mem = gst_buffer_n_memory (buf), i;
-  gsize offset = skip;
+
+  if (n_mem > CT_TENSOR_MEMORY_LIMIT)
+    return FALSE;
+  for (i = 0; i < n_mem; i++) {
+    if (!gst_memory_map (gst_buffer_peek_memory (buf, i), &m->maps[i], flags))
+      return FALSE;
+    m->n_maps++;
+  }
+  for (i = 0; i < n; i++) {
+    const GstMapInfo *map = &m->maps[places->mem[i]];
+
+    if (places->mem[i] >= n_mem || map->size < places->offset[i] ||
+        map->size - places->offset[i] < pieces[i].row)
+      return FALSE;
+    m->spans[i].data = map->data + places->offset[i];
+    m->spans[i].stride = pieces[i].row;
+  }
+  return TRUE;
+}
+
+/* Maps @buf as the job's @n tensors of @pieces: one memory each (past 16,
+ * the rest in the 16th after NNStreamer's header), or all in one memory
+ * back to back; FALSE if it does not hold them. */
+static gboolean
+map_tensors (Mapped * m, GstBuffer * buf, const CtPiece * pieces, guint n,
+    GstMapFlags flags)
+{
+  guint n_mem = gst_buffer_n_memory (buf), i;
+  gsize offset = 0;
 
   if (n > CT_TENSOR_MEMORY_LIMIT && n_mem == CT_TENSOR_MEMORY_LIMIT) {
     /* one each to the 15th, then the header and the rest back to back */
@@ -2069,9 +2272,9 @@ map_tensors (Mapped * m, GstBuffer * buf, const CtPiece * pieces, guint n,
               flags))
         return FALSE;
       m->n_maps++;
-      if (m->maps[i].size < skip || m->maps[i].size - skip < pieces[i].row)
+      if (m->maps[i].size < pieces[i].row)
         return FALSE;
-      m->spans[i].data = m->maps[i].data + skip;
+      m->spans[i].data = m->maps[i].data;
       m->spans[i].stride = pieces[i].row;
     }
     return TRUE;
@@ -2117,7 +2320,6 @@ gst_cuda_transpose_map (GstCudaTranspose * self, GstBuffer * inbuf,
   CtJob *job = self->job;
   gboolean video_in = job->mode == CT_JOB_VIDEO ||
       job->mode == CT_JOB_VIDEO_TO_TENSOR;
-  gsize skip = self->flexible ? CT_TENSOR_HEADER_SIZE : 0;
   gboolean ok;
 
   memset (in, 0, sizeof (*in));
@@ -2125,18 +2327,28 @@ gst_cuda_transpose_map (GstCudaTranspose * self, GstBuffer * inbuf,
   in->buf = inbuf;
   out->buf = outbuf;
   /* (the input was checked against the caps in prepare_output_buffer) */
-  ok = video_in ? map_frame (in, inbuf, &job->in_info, GST_MAP_READ |
-      (in_dev ? GST_MAP_CUDA : 0)) : map_tensors (in, inbuf, job->in,
-      job->n_pieces, skip, GST_MAP_READ);
+  if (video_in)
+    ok = map_frame (in, inbuf, &job->in_info, GST_MAP_READ |
+        (in_dev ? GST_MAP_CUDA : 0));
+  else if (self->flexible)
+    ok = map_placed_tensors (in, inbuf, job->in, job->n_pieces,
+        &self->flex_in, GST_MAP_READ);
+  else
+    ok = map_tensors (in, inbuf, job->in, job->n_pieces, GST_MAP_READ);
   if (!ok) {
     unmap (in);
     GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
         ("Could not map the input buffer for reading"));
     return FALSE;
   }
-  ok = job->mode == CT_JOB_VIDEO ? map_frame (out, outbuf, &job->out_info,
-      GST_MAP_WRITE | (out_dev ? GST_MAP_CUDA : 0)) : map_tensors (out,
-      outbuf, job->out, job->n_pieces, skip, GST_MAP_WRITE);
+  if (job->mode == CT_JOB_VIDEO)
+    ok = map_frame (out, outbuf, &job->out_info, GST_MAP_WRITE |
+        (out_dev ? GST_MAP_CUDA : 0));
+  else if (self->flexible)
+    ok = map_placed_tensors (out, outbuf, job->out, job->n_pieces,
+        &self->flex_out, GST_MAP_WRITE);
+  else
+    ok = map_tensors (out, outbuf, job->out, job->n_pieces, GST_MAP_WRITE);
   if (!ok) {
     unmap (out);
     unmap (in);
@@ -2157,8 +2369,9 @@ gst_cuda_transpose_map (GstCudaTranspose * self, GstBuffer * inbuf,
 
 /* A video-direction change that keeps the caps (180 to horiz, or any on
  * a square frame) renegotiates nothing: the frame job takes it here, from
- * the next buffer. One that changes them waits for the renegotiation. */
-static void
+ * the next buffer. One that changes them waits for the renegotiation.
+ * FALSE, with the error posted, for one interlaced video cannot take. */
+static gboolean
 gst_cuda_transpose_follow_direction (GstCudaTranspose * self)
 {
   CtJob *job = self->job;
@@ -2167,20 +2380,23 @@ gst_cuda_transpose_follow_direction (GstCudaTranspose * self)
   CtMapping mapping;
 
   if (job->mode != CT_JOB_VIDEO)
-    return;
+    return TRUE;
   GST_OBJECT_LOCK (self);
   proposed = self->proposed;
   GST_OBJECT_UNLOCK (self);
   mapping = ct_direction_mapping (proposed);
   if (mapping == job->mapping ||
       !caps_fit_mapping (&job->in_info, &job->out_info, mapping))
-    return;
+    return TRUE;
+  if (!gst_cuda_transpose_fields_kept (self, &job->in_info, mapping))
+    return FALSE;
   GST_DEBUG_OBJECT (self, "now video-direction=%s",
       ct_direction_nick (proposed));
   in_info = job->in_info;
   out_info = job->out_info;
   ct_job_set_video (job, &in_info, &out_info, mapping);
   gst_cuda_transpose_publish_job (self);
+  return TRUE;
 }
 
 /* How long a frame (or a buffer of tensors) may be held back: one frame's
@@ -2222,7 +2438,8 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   CtResult res = CT_OK;
   gint slot = -1;
 
-  gst_cuda_transpose_follow_direction (self);
+  if (!gst_cuda_transpose_follow_direction (self))
+    return GST_FLOW_ERROR;
   kernel = gst_cuda_transpose_resolve_kernel (self);
   /* CUDA memory is read and written in place by the video job; the
    * tensor jobs take system memory only */
@@ -2571,6 +2788,19 @@ gst_cuda_transpose_sink_event (GstBaseTransform * trans, GstEvent * event)
   const gchar *stream_id;
   GstFlowReturn ret;
 
+  /* after caps refused (the error posted), nothing goes downstream until
+   * caps that are taken: a sink that prerolled on a segment, gap or EOS
+   * would let the pipeline go on as if nothing had failed */
+  if (self->refused && GST_EVENT_IS_SERIALIZED (event) &&
+      GST_EVENT_TYPE (event) != GST_EVENT_CAPS &&
+      GST_EVENT_TYPE (event) != GST_EVENT_FLUSH_STOP &&
+      GST_EVENT_TYPE (event) != GST_EVENT_STREAM_START) {
+    GST_DEBUG_OBJECT (self, "caps refused: dropping %s",
+        GST_EVENT_TYPE_NAME (event));
+    gst_event_unref (event);
+    return FALSE;
+  }
+
   /* a held frame goes out before anything that follows it (EOS, caps,
    * segments, gaps, tags); a flush drops it */
   if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_STOP) {
@@ -2750,6 +2980,11 @@ gst_cuda_transpose_set_direction (GstCudaTranspose * self,
 
   if (!ct_direction_is_orientation (method) &&
       method != GST_VIDEO_ORIENTATION_AUTO) {
+    /* (said where gst-launch shows it too: an element being made has no
+     * bus yet) */
+    g_warning ("cudatranspose: video-direction=%s is not supported: the "
+        "direction stays as it was. Use one of identity, 90r, 180, 90l, "
+        "horiz, vert, ul-lr, ur-ll or auto.", ct_direction_nick (method));
     GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS, ("video-direction=%s is "
             "not supported: the direction stays as it was. Use one of "
             "identity, 90r, 180, 90l, horiz, vert, ul-lr, ur-ll or auto.",
@@ -2780,6 +3015,49 @@ gst_cuda_transpose_set_direction (GstCudaTranspose * self,
   gst_base_transform_reconfigure_src (trans);
 }
 
+/* The permutation property. An invalid value is said at once; before the
+ * stream starts it is kept (start () fails quoting it, rather than running
+ * another layout), while streaming it is refused and the running one
+ * stays. A valid one set while streaming applies from the next buffer,
+ * renegotiating. */
+static void
+gst_cuda_transpose_set_permutation (GstCudaTranspose * self,
+    const gchar * text)
+{
+  gchar *why = NULL, *was = NULL;
+  gboolean valid, running, changed = FALSE;
+  guint perm[4];
+
+  if (text && !text[0])
+    text = NULL;
+  valid = !text || ct_tensor_parse_permutation (text, perm, &why);
+  if (!valid)
+    g_warning ("cudatranspose: invalid permutation property: %s", why);
+
+  GST_OBJECT_LOCK (self);
+  running = self->running;
+  if (valid || !running) {
+    changed = g_strcmp0 (text, self->permutation) != 0;
+    g_free (self->permutation);
+    self->permutation = g_strdup (text);
+  } else {
+    was = g_strdup (self->permutation ? self->permutation : "");
+  }
+  GST_OBJECT_UNLOCK (self);
+
+  if (!valid && running) {
+    GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS, ("Invalid permutation "
+            "property: %s. The stream goes on with permutation=\"%s\".",
+            why, was), (NULL));
+  } else if (changed && running) {
+    GST_DEBUG_OBJECT (self, "permutation %s from the next buffer",
+        text ? text : "unset");
+    gst_base_transform_reconfigure_src (GST_BASE_TRANSFORM (self));
+  }
+  g_free (why);
+  g_free (was);
+}
+
 static void
 gst_cuda_transpose_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
@@ -2788,6 +3066,10 @@ gst_cuda_transpose_set_property (GObject * object, guint prop_id,
 
   if (prop_id == PROP_VIDEO_DIRECTION || prop_id == PROP_METHOD) {
     gst_cuda_transpose_set_direction (self, g_value_get_enum (value), FALSE);
+    return;
+  }
+  if (prop_id == PROP_PERMUTATION) {
+    gst_cuda_transpose_set_permutation (self, g_value_get_string (value));
     return;
   }
 
@@ -2802,15 +3084,7 @@ gst_cuda_transpose_set_property (GObject * object, guint prop_id,
     case PROP_FRAMES_IN_FLIGHT:
       self->frames_in_flight = g_value_get_uint (value);
       break;
-    case PROP_PERMUTATION:{
-      const gchar *text = g_value_get_string (value);
 
-      /* kept as given, valid or not: an invalid one fails the start with
-       * an error that quotes it, rather than running another layout */
-      g_free (self->permutation);
-      self->permutation = text && text[0] ? g_strdup (text) : NULL;
-      break;
-    }
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -2865,6 +3139,8 @@ gst_cuda_transpose_finalize (GObject * object)
   g_cond_clear (&self->release_cond);
   g_free (self->permutation);
   g_free (self->stream_id);
+  gst_clear_caps (&self->refused_in);
+  gst_clear_caps (&self->refused_out);
   g_free (self->job);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
@@ -2931,15 +3207,18 @@ gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
    * ("640:480:3:1") and "2:0:1:3" back. Empty: transpose. Packed RGB
    * video going out as a tensor is the tensor "C:W:H:1" (HWC) permuted
    * (unset: CHW, as "1:2:0:3"); other video refuses a permutation at
-   * negotiation. An invalid value is kept as set, and going from READY to
-   * PAUSED fails with an error that quotes it.
+   * negotiation. An invalid value is warned about when it is set; set
+   * before the stream starts, it is kept and going from READY to PAUSED
+   * fails with an error that quotes it; set while streaming, it is
+   * refused with a warning and the stream goes on as it was. A valid value
+   * set while streaming applies from the next buffer, renegotiating.
    */
   g_object_class_install_property (gobject_class, PROP_PERMUTATION,
       g_param_spec_string ("permutation", "Permutation",
           "Tensor layout permutation, output dimension i = input dimension "
           "in entry i, innermost first (e.g. 1:2:0:3 for HWC to CHW); empty "
           "to transpose the two innermost dimensions", NULL,
-          G_PARAM_READWRITE | GST_PARAM_MUTABLE_READY |
+          G_PARAM_READWRITE | GST_PARAM_MUTABLE_PLAYING |
           G_PARAM_STATIC_STRINGS));
 
   /**

@@ -145,6 +145,7 @@ ct_gpu_open (CtGpu * gpu, gint device_id)
       gpu->failure = g_strdup_printf ("cuda-device-id=%d does not "
           "exist: this machine has %d CUDA device%s (0 to %d); use -1 for the "
           "default", device_id, count, count == 1 ? "" : "s", count - 1);
+      gpu->no_such_device = TRUE;
       goto failed;
     }
     if (!gst_cuda_ensure_element_context (gpu->element, device_id,
@@ -232,7 +233,7 @@ ct_gpu_close (CtGpu * gpu)
   gpu->slot = 0;
   gst_clear_object (&gpu->context);
   g_clear_pointer (&gpu->failure, g_free);
-  gpu->failed = FALSE;
+  gpu->failed = gpu->no_such_device = FALSE;
 }
 
 gboolean

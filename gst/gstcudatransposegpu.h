@@ -34,6 +34,7 @@ typedef struct
   gsize held_band_bytes;        /* of a frame that may be left in flight */
   gboolean failed;
   gchar *failure;               /* why there is no GPU, for the user */
+  gboolean no_such_device;      /* GPUs there, but not the one asked for */
   guint8 *mem;                  /* staging */
   gsize size;
   gsize wanted;                 /* the staging a failed allocation asked */

@@ -171,7 +171,14 @@ ct_tensor_caps_parse (const GstStructure * s, CtTensorInfo * tensors,
   n = g_strv_length (d);
   if (!single && !gst_structure_get_int (s, "num_tensors", &num))
     num = n;
-  if (n == 0 || n > CT_TENSOR_COUNT_LIMIT || g_strv_length (ty) != n ||
+  if (n > CT_TENSOR_COUNT_LIMIT || num > CT_TENSOR_COUNT_LIMIT) {
+    *why = g_strdup_printf ("%u tensors in a buffer (num_tensors=%d) are "
+        "more than the %d NNStreamer allows: split them, e.g. with "
+        "tensor_demux", MAX (n, (guint) MAX (num, 0)), num,
+        CT_TENSOR_COUNT_LIMIT);
+    goto done;
+  }
+  if (n == 0 || g_strv_length (ty) != n ||
       (guint) num != n || (single && n != 1)) {
     *why = g_strdup_printf ("tensor caps disagree: num_tensors=%d, %u "
         "dimensions (\"%s\"), %u types (\"%s\"); they must be the same count, "
@@ -439,7 +446,7 @@ gboolean
 ct_tensor_header_parse (const guint8 * data, gsize size, CtTensorInfo * t,
     gchar ** why)
 {
-  guint32 w[HEADER_FORMAT + 1];
+  guint32 w[HEADER_FORMAT + 1], media;
   gchar *dims;
   guint i;
 
@@ -451,8 +458,9 @@ ct_tensor_header_parse (const guint8 * data, gsize size, CtTensorInfo * t,
   }
   memcpy (w, data, sizeof (w));
   if (w[0] == EXTRA_MAGIC) {
-    *why = g_strdup ("more than 16 flexible tensors (the rest in the 16th "
-        "memory) are not supported; send at most 16 in a buffer");
+    *why = g_strdup ("NNStreamer's header of the tensors past the 16th "
+        "stands where only a tensor's header may be (it starts a buffer's "
+        "16th memory, and only there)");
     return FALSE;
   }
   if (w[0] != HEADER_MAGIC ||
@@ -465,6 +473,18 @@ ct_tensor_header_parse (const guint8 * data, gsize size, CtTensorInfo * t,
   if (w[HEADER_FORMAT] == FORMAT_SPARSE) {
     *why = g_strdup ("a flexible tensor is sparse: make it dense first, "
         "with tensor_sparse_dec before cudatranspose");
+    return FALSE;
+  }
+  /* (as NNStreamer's gst_tensor_meta_info_validate takes them) */
+  if (w[HEADER_FORMAT] > FORMAT_SPARSE) {
+    *why = g_strdup_printf ("a flexible tensor's header has format %u, "
+        "which is not one of NNStreamer's", w[HEADER_FORMAT]);
+    return FALSE;
+  }
+  memcpy (&media, data + HEADER_MEDIA * sizeof (guint32), sizeof (media));
+  if (media > MEDIA_TENSOR) {
+    *why = g_strdup_printf ("a flexible tensor's header has media type %u, "
+        "which is not one of NNStreamer's", media);
     return FALSE;
   }
   if (w[HEADER_TYPE] >= G_N_ELEMENTS (header_types)) {
@@ -596,14 +616,14 @@ ct_tensor_extra_header_check (const guint8 * data, gsize size,
 
 void
 ct_tensor_extra_header_write (const CtTensorInfo * t, guint n,
-    guint8 * header)
+    gboolean flexible, guint8 * header)
 {
   NnsExtraInfo *head = g_new0 (NnsExtraInfo, 1);
   guint i, k, j;
 
   head->magic = EXTRA_MAGIC;
   head->num_extra_tensors = n - 1;
-  head->reserved = t[0].bytes;
+  head->reserved = t[0].bytes + (flexible ? CT_TENSOR_HEADER_SIZE : 0);
   for (i = 0; i < G_N_ELEMENTS (head->infos); i++)
     head->infos[i].type = G_N_ELEMENTS (header_types);  /* none */
   for (i = 1; i < n; i++) {
@@ -617,4 +637,67 @@ ct_tensor_extra_header_write (const CtTensorInfo * t, guint n,
   }
   memcpy (header, head, sizeof (*head));
   g_free (head);
+}
+
+gboolean
+ct_tensor_flexible_parse (const guint8 * data, gsize size,
+    gboolean sixteenth, CtTensorInfo * t, gsize * offsets, guint max,
+    guint * n, gchar ** why)
+{
+  guint32 magic = 0;
+  gsize pos = 0;
+  guint first = *n;
+  NnsExtraInfo head;
+
+  *why = NULL;
+  if (size >= sizeof (magic))
+    memcpy (&magic, data, sizeof (magic));
+  if (sixteenth && magic == EXTRA_MAGIC) {
+    if (size < sizeof (NnsExtraInfo)) {
+      *why = g_strdup_printf ("its 16th memory (%" G_GSIZE_FORMAT " bytes) "
+          "is too small for NNStreamer's header of the tensors past the "
+          "16th", size);
+      return FALSE;
+    }
+    memcpy (&head, data, G_STRUCT_OFFSET (NnsExtraInfo, infos));
+    pos = sizeof (NnsExtraInfo);
+  }
+  if (size == 0) {
+    *why = g_strdup ("a memory is empty: flexible tensors come with a "
+        "header each");
+    return FALSE;
+  }
+  while (pos < size) {
+    if (*n >= max) {
+      *why = g_strdup_printf ("the buffer holds more than %u tensors, the "
+          "most NNStreamer allows: split them, e.g. with tensor_demux", max);
+      return FALSE;
+    }
+    if (!ct_tensor_header_parse (data + pos, size - pos, &t[*n], why)) {
+      if (*n > first) {
+        gchar *more = g_strdup_printf ("%s (%" G_GSIZE_FORMAT " bytes after "
+            "the %u tensor%s before it in the same memory)", *why, size -
+            pos, *n - first, *n - first == 1 ? "" : "s");
+
+        g_free (*why);
+        *why = more;
+      }
+      return FALSE;
+    }
+    offsets[*n] = pos + CT_TENSOR_HEADER_SIZE;
+    pos += CT_TENSOR_HEADER_SIZE + t[*n].bytes;
+    (*n)++;
+  }
+  if (pos == sizeof (NnsExtraInfo) && magic == EXTRA_MAGIC && sixteenth) {
+    *why = g_strdup ("its 16th memory holds NNStreamer's header of the "
+        "tensors past the 16th, but no tensor");
+    return FALSE;
+  }
+  if (sixteenth && magic == EXTRA_MAGIC &&
+      *n - first != head.num_extra_tensors + 1) {
+    *why = g_strdup_printf ("its 16th memory holds %u tensors, but its "
+        "header says %u", *n - first, head.num_extra_tensors + 1);
+    return FALSE;
+  }
+  return TRUE;
 }

@@ -100,9 +100,11 @@ gboolean ct_tensor_extra_header_check (const guint8 * data, gsize size,
     guint n_extra, gchar ** why);
 
 /* Writes that header at @header (ct_tensor_extra_header_size () bytes)
- * for tensors @t[0] (tensor 15) to @t[@n - 1]. */
+ * for tensors @t[0] (tensor 15) to @t[@n - 1]; for @flexible tensors,
+ * each of which comes with its own header, tensor 15's bytes count its
+ * header too, as NNStreamer counts them. */
 void ct_tensor_extra_header_write (const CtTensorInfo * t, guint n,
-    guint8 * header);
+    gboolean flexible, guint8 * header);
 
 /* Flexible tensors (other/tensors, format=flexible) carry their sizes in
  * each memory: a header of CT_TENSOR_HEADER_SIZE bytes, then the tensor.
@@ -116,6 +118,17 @@ void ct_tensor_extra_header_write (const CtTensorInfo * t, guint n,
  * reason in @why (g_free it) if it is not one or the memory is short. */
 gboolean ct_tensor_header_parse (const guint8 * data, gsize size,
     CtTensorInfo * t, gchar ** why);
+
+/* Reads every flexible tensor in a memory of @size bytes: one header and
+ * tensor after another to its end (GStreamer merges memories past 16 of a
+ * buffer into one), after NNStreamer's header of the tensors past the
+ * 16th where @sixteenth (the memory is a buffer's 16th) and it has one.
+ * Appends each to @t[*@n] and the offset of its data in the memory to
+ * @offsets[*@n], at most @max in all. FALSE with a reason in @why (g_free
+ * it) if a byte of the memory is not in a tensor or a header. */
+gboolean ct_tensor_flexible_parse (const guint8 * data, gsize size,
+    gboolean sixteenth, CtTensorInfo * t, gsize * offsets, guint max,
+    guint * n, gchar ** why);
 
 /* Writes the header of @t at @header, as NNStreamer's elements write
  * theirs: a dense tensor (format static) of media type tensor. */

@@ -88,13 +88,17 @@ GST_END_TEST;
  * a bad one must not start, and its error must say why. */
 GST_START_TEST (test_bad_setting_is_an_error)
 {
-  GstElement *p = gst_parse_launch ("videotestsrc num-buffers=1 ! "
-      "video/x-raw,format=RGB ! cudatranspose permutation=1:1:0:3 ! "
-      "fakesink", NULL);
-  GstBus *bus = gst_element_get_bus (p);
+  GstElement *p = NULL;
+  GstBus *bus;
   GstMessage *msg;
   GError *err = NULL;
   gchar *debug = NULL;
+
+  /* (the element warns as soon as the property is set) */
+  ASSERT_WARNING (p = gst_parse_launch ("videotestsrc num-buffers=1 ! "
+          "video/x-raw,format=RGB ! cudatranspose permutation=1:1:0:3 ! "
+          "fakesink", NULL));
+  bus = gst_element_get_bus (p);
 
   fail_unless (p != NULL);
   gst_element_set_state (p, GST_STATE_PLAYING);

@@ -339,6 +339,367 @@ GST_START_TEST (test_more_than_16)
 
 GST_END_TEST;
 
+/* One flexible tensor of random type and rank-4 sizes (at most 5 each) in
+ * a memory of its own, header first. */
+typedef struct
+{
+  guint type, dims[4];
+  gsize bytes;
+  GstMemory *mem;
+} FlexTensor;
+
+static void
+flex_tensor_make (FlexTensor * t)
+{
+  GstMapInfo map;
+  guint k;
+
+  t->type = ct_check_random () % ct_check_n_nns_types;
+  t->bytes = ct_check_nns_types[t->type].size;
+  for (k = 0; k < 4; k++) {
+    t->dims[k] = 1 + ct_check_random () % 5;
+    t->bytes *= t->dims[k];
+  }
+  t->mem = gst_allocator_alloc (NULL, CT_CHECK_NNS_HEADER + t->bytes, NULL);
+  fail_unless (gst_memory_map (t->mem, &map, GST_MAP_WRITE));
+  ct_check_nns_write_meta (map.data, 0xfeedcced, t->type, t->dims, 4, 1);
+  fill_random (map.data + CT_CHECK_NNS_HEADER, t->bytes);
+  gst_memory_unmap (t->mem, &map);
+}
+
+/* @in laid out as NNStreamer's gst_tensor_buffer_append_memory lays out
+ * more than 16 flexible tensors: one each to the 15th memory, then the
+ * 16th holds NNStreamer's header of the rest, tensor 15's memory (header
+ * and data, its size the header's "reserved") and each later one's. */
+static GstBuffer *
+flex_nnstreamer_buffer (FlexTensor * t, guint n)
+{
+  GstBuffer *buf = gst_buffer_new ();
+  CtCheckNnsExtra *x = g_new0 (CtCheckNnsExtra, 1);
+  gsize size = sizeof (*x), off;
+  GstMemory *last;
+  GstMapInfo map, tm;
+  guint i;
+
+  for (i = 0; i < MIN (n, 15); i++)
+    gst_buffer_append_memory (buf, gst_memory_ref (t[i].mem));
+  if (n <= 15)
+    return buf;
+  x->magic = CT_CHECK_NNS_EXTRA_MAGIC;
+  x->num_extra_tensors = n - 16;
+  x->reserved = CT_CHECK_NNS_HEADER + t[15].bytes;
+  for (i = 16; i < n; i++) {
+    x->infos[i - 16].type = t[i].type;
+    memcpy (x->infos[i - 16].dimension, t[i].dims, sizeof (t[i].dims));
+  }
+  for (i = 15; i < n; i++)
+    size += CT_CHECK_NNS_HEADER + t[i].bytes;
+  last = gst_allocator_alloc (NULL, size, NULL);
+  fail_unless (gst_memory_map (last, &map, GST_MAP_WRITE));
+  memcpy (map.data, x, sizeof (*x));
+  for (off = sizeof (*x), i = 15; i < n; i++) {
+    fail_unless (gst_memory_map (t[i].mem, &tm, GST_MAP_READ));
+    memcpy (map.data + off, tm.data, tm.size);
+    off += tm.size;
+    gst_memory_unmap (t[i].mem, &tm);
+  }
+  gst_memory_unmap (last, &map);
+  gst_buffer_append_memory (buf, last);
+  g_free (x);
+  return buf;
+}
+
+/* @out holds the @n tensors of @t permuted by @perm, laid out as
+ * NNStreamer lays them out (flex_nnstreamer_buffer's layout past 16),
+ * each with its header of the permuted sizes. */
+static void
+assert_flex_output (GstBuffer * out, FlexTensor * t, guint n,
+    const guint * perm, const gchar * what)
+{
+  guint n_mem = gst_buffer_n_memory (out), i, k;
+  GstMapInfo om[16];
+  gsize off = 0;
+
+  fail_unless_equals_int (n_mem, MIN (n, 16));
+  for (i = 0; i < n_mem; i++)
+    fail_unless (gst_memory_map (gst_buffer_peek_memory (out, i), &om[i],
+            GST_MAP_READ));
+  if (n > 16) {
+    CtCheckNnsExtra *y = g_new (CtCheckNnsExtra, 1);
+
+    memcpy (y, om[15].data, sizeof (*y));
+    fail_unless (y->magic == CT_CHECK_NNS_EXTRA_MAGIC &&
+        y->num_extra_tensors == n - 16 &&
+        y->reserved == CT_CHECK_NNS_HEADER + t[15].bytes,
+        "%s: the 16th memory's header (magic 0x%x, %u more, %" G_GUINT64_FORMAT
+        " reserved)", what, y->magic, y->num_extra_tensors, y->reserved);
+    for (i = 16; i < n; i++) {
+      fail_unless_equals_int (y->infos[i - 16].type, t[i].type);
+      for (k = 0; k < 4; k++)
+        fail_unless_equals_int (y->infos[i - 16].dimension[k],
+            t[i].dims[perm[k]]);
+    }
+    g_free (y);
+  }
+  for (i = 0; i < n; i++) {
+    guint m = MIN (i, 15);
+    const guint8 *o;
+    guint32 w[7];
+    GstMapInfo im;
+    gchar *tw = g_strdup_printf ("%s, tensor %u of %u", what, i, n);
+
+    if (i <= 15)
+      off = i == 15 && n > 16 ? sizeof (CtCheckNnsExtra) : 0;
+    fail_unless (om[m].size >= off + CT_CHECK_NNS_HEADER + t[i].bytes,
+        "%s: memory %u too short", tw, m);
+    o = om[m].data + off;
+    memcpy (w, o, sizeof (w));
+    fail_unless (w[0] == 0xfeedcced && w[2] == t[i].type, "%s: header", tw);
+    for (k = 0; k < 4; k++)
+      fail_unless_equals_int (w[3 + k], t[i].dims[perm[k]]);
+    fail_unless (gst_memory_map (t[i].mem, &im, GST_MAP_READ));
+    assert_permuted (im.data + CT_CHECK_NNS_HEADER, o + CT_CHECK_NNS_HEADER,
+        t[i].dims, ct_check_nns_types[t[i].type].size, perm, tw);
+    gst_memory_unmap (t[i].mem, &im);
+    off += CT_CHECK_NNS_HEADER + t[i].bytes;
+    g_free (tw);
+  }
+  if (n_mem == 16 && n > 16)
+    fail_unless_equals_int (om[15].size, off);
+  for (i = 0; i < n_mem; i++)
+    gst_memory_unmap (gst_buffer_peek_memory (out, i), &om[i]);
+}
+
+/* Flexible tensors past 16: in NNStreamer's layout, and as GStreamer
+ * leaves them when memories are simply appended (past 16 it merges them:
+ * 17 tensors come as 2 memories, 256 as 16, each holding several header
+ * and tensor pairs). Every tensor comes out, permuted, in NNStreamer's
+ * layout. */
+GST_START_TEST (test_flexible_past_16)
+{
+  static const guint counts[] = { 16, 17, 20, 40, 256 };
+  static const guint perm[4] = { 1, 2, 0, 3 };
+  guint c, i, how;
+
+  for (c = 0; c < G_N_ELEMENTS (counts); c++) {
+    guint n = counts[c];
+    FlexTensor *t = g_new0 (FlexTensor, n);
+
+    for (i = 0; i < n; i++)
+      flex_tensor_make (&t[i]);
+    for (how = 0; how < 2; how++) {
+      GstHarness *h = harness ("1:2:0:3", "other/tensors,format=flexible,"
+          "framerate=0/1", NULL);
+      GstBuffer *in, *out;
+      gchar *what = g_strdup_printf ("%u flexible tensors, %s", n,
+          how ? "appended" : "NNStreamer's layout");
+
+      if (how == 0) {
+        in = flex_nnstreamer_buffer (t, n);
+      } else {
+        in = gst_buffer_new ();
+        for (i = 0; i < n; i++)
+          gst_buffer_append_memory (in, gst_memory_ref (t[i].mem));
+        fail_unless (gst_buffer_n_memory (in) <= 16);
+      }
+      out = gst_harness_push_and_pull (h, in);
+      fail_unless (out != NULL, "%s: no output", what);
+      assert_flex_output (out, t, n, perm, what);
+      gst_buffer_unref (out);
+      gst_harness_teardown (h);
+      g_free (what);
+    }
+    for (i = 0; i < n; i++)
+      gst_memory_unref (t[i].mem);
+    g_free (t);
+  }
+}
+
+GST_END_TEST;
+
+/* What cannot be read is refused with an error, never dropped: 300
+ * flexible tensors (past NNStreamer's 256), a memory longer than its
+ * header says, a 16th memory whose header counts other tensors than it
+ * holds. */
+GST_START_TEST (test_flexible_past_16_refused)
+{
+  guint c;
+
+  for (c = 0; c < 3; c++) {
+    guint n = c == 0 ? 300 : 20, i;
+    FlexTensor *t = g_new0 (FlexTensor, n);
+    GstBus *bus;
+    GstHarness *h = harness (NULL, "other/tensors,format=flexible,"
+        "framerate=0/1", &bus);
+    GstBuffer *in;
+    GstMapInfo map;
+    const gchar *says[] = { "256", "after the", "header says" };
+
+    for (i = 0; i < n; i++)
+      flex_tensor_make (&t[i]);
+    if (c == 0) {
+      in = gst_buffer_new ();
+      for (i = 0; i < n; i++)
+        gst_buffer_append_memory (in, gst_memory_ref (t[i].mem));
+    } else if (c == 1) {
+      /* 12 bytes more than the second tensor's header says */
+      GstMemory *longer = gst_allocator_alloc (NULL, t[1].mem->size + 12,
+          NULL);
+      GstMapInfo tm;
+
+      fail_unless (gst_memory_map (longer, &map, GST_MAP_WRITE));
+      fail_unless (gst_memory_map (t[1].mem, &tm, GST_MAP_READ));
+      fill_random (map.data, map.size);
+      memcpy (map.data, tm.data, tm.size);
+      gst_memory_unmap (t[1].mem, &tm);
+      gst_memory_unmap (longer, &map);
+      in = gst_buffer_new ();
+      gst_buffer_append_memory (in, gst_memory_ref (t[0].mem));
+      gst_buffer_append_memory (in, longer);
+    } else {
+      in = flex_nnstreamer_buffer (t, n);
+      fail_unless (gst_buffer_map_range (in, 15, 1, &map, GST_MAP_WRITE));
+      ((CtCheckNnsExtra *) map.data)->num_extra_tensors = 2;
+      gst_buffer_unmap (in, &map);
+    }
+    fail_unless_equals_int (gst_harness_push (h, in), GST_FLOW_ERROR);
+    fail_unless_equals_int (gst_harness_buffers_in_queue (h), 0);
+    assert_error (bus, says[c], says[c]);
+    gst_element_set_bus (h->element, NULL);
+    gst_object_unref (bus);
+    gst_harness_teardown (h);
+    for (i = 0; i < n; i++)
+      gst_memory_unref (t[i].mem);
+    g_free (t);
+  }
+}
+
+GST_END_TEST;
+
+/* An element that makes its output buffers as NNStreamer's do
+ * (tensor_transform, tensor_converter, tensor_filter): its output size is
+ * 0 (transform_size), and it appends a memory of its own making to the
+ * buffer the base class hands it, here a copy of the input. With a pool
+ * from downstream that buffer already holds a memory, and the data lands
+ * in the second. */
+typedef GstBaseTransform CtNnsMaker;
+typedef GstBaseTransformClass CtNnsMakerClass;
+static GType ct_nns_maker_get_type (void);
+G_DEFINE_TYPE (CtNnsMaker, ct_nns_maker, GST_TYPE_BASE_TRANSFORM);
+
+static gboolean
+ct_nns_maker_transform_size (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps, gsize size,
+    GstCaps * othercaps, gsize * othersize)
+{
+  *othersize = 0;
+  return TRUE;
+}
+
+static GstFlowReturn
+ct_nns_maker_transform (GstBaseTransform * trans, GstBuffer * inbuf,
+    GstBuffer * outbuf)
+{
+  GstMemory *mem = gst_allocator_alloc (NULL, gst_buffer_get_size (inbuf),
+      NULL);
+  GstMapInfo map;
+
+  fail_unless (gst_memory_map (mem, &map, GST_MAP_WRITE));
+  gst_buffer_extract (inbuf, 0, map.data, map.size);
+  gst_memory_unmap (mem, &map);
+  gst_buffer_append_memory (outbuf, mem);
+  return GST_FLOW_OK;
+}
+
+static void
+ct_nns_maker_class_init (CtNnsMakerClass * klass)
+{
+  static GstStaticPadTemplate any_sink = GST_STATIC_PAD_TEMPLATE ("sink",
+      GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS_ANY);
+  static GstStaticPadTemplate any_src = GST_STATIC_PAD_TEMPLATE ("src",
+      GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS_ANY);
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+
+  gst_element_class_add_static_pad_template (element_class, &any_sink);
+  gst_element_class_add_static_pad_template (element_class, &any_src);
+  gst_element_class_set_static_metadata (element_class, "NNStreamer-like "
+      "maker", "Filter", "Appends its own memory to its output", "test");
+  klass->transform_size = ct_nns_maker_transform_size;
+  klass->transform = ct_nns_maker_transform;
+}
+
+static void
+ct_nns_maker_init (CtNnsMaker * self)
+{
+}
+
+/* Buffers made as NNStreamer's elements make them, through the whole
+ * allocation negotiation (on a GPU host the element proposes its pinned
+ * allocator): each is one memory of the tensor, transformed. */
+GST_START_TEST (test_nnstreamer_made_buffers)
+{
+  static const guint dims[4] = { 4, 64, 48, 1 };
+  static const guint perm[4] = { 1, 2, 0, 3 };
+  GstElement *p, *src, *sink;
+  GstBus *bus;
+  guint b;
+
+  fail_unless (gst_element_register (NULL, "ctnnsmaker", GST_RANK_NONE,
+          ct_nns_maker_get_type ()));
+  p = gst_parse_launch ("appsrc name=src format=time caps=other/tensors,"
+      "format=static,num_tensors=1,dimensions=4:64:48:1,types=uint8,"
+      "framerate=30/1 ! ctnnsmaker ! cudatranspose permutation=1:2:0:3 ! "
+      "appsink name=sink sync=false", NULL);
+  fail_unless (p != NULL);
+  src = gst_bin_get_by_name (GST_BIN (p), "src");
+  sink = gst_bin_get_by_name (GST_BIN (p), "sink");
+  bus = gst_element_get_bus (p);
+  gst_element_set_state (p, GST_STATE_PLAYING);
+  for (b = 0; b < 3; b++) {
+    GstBuffer *in = gst_buffer_new_allocate (NULL, 4 * 64 * 48, NULL);
+    GstSample *sample;
+    GstBuffer *out;
+    GstMapInfo im, om;
+    GstFlowReturn ret = GST_FLOW_ERROR;
+    gchar *what = g_strdup_printf ("NNStreamer-made buffer %u", b);
+
+    fail_unless (gst_buffer_map (in, &im, GST_MAP_WRITE));
+    fill_random (im.data, im.size);
+    gst_buffer_unmap (in, &im);
+    GST_BUFFER_PTS (in) = b * GST_SECOND / 30;
+    g_signal_emit_by_name (src, "push-buffer", in, &ret);
+    fail_unless_equals_int (ret, GST_FLOW_OK);
+    g_signal_emit_by_name (sink, "try-pull-sample", 10 * GST_SECOND,
+        &sample);
+    if (!sample) {
+      GstMessage *msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+      GError *err = NULL;
+
+      if (msg)
+        gst_message_parse_error (msg, &err, NULL);
+      fail ("%s: no output (%s)", what, err ? err->message : "no error");
+    }
+    out = gst_sample_get_buffer (sample);
+    fail_unless (gst_buffer_map (in, &im, GST_MAP_READ));
+    fail_unless (gst_buffer_map (out, &om, GST_MAP_READ));
+    fail_unless_equals_int (om.size, im.size);
+    assert_permuted (im.data, om.data, dims, 1, perm, what);
+    gst_buffer_unmap (out, &om);
+    gst_buffer_unmap (in, &im);
+    gst_sample_unref (sample);
+    gst_buffer_unref (in);
+    g_free (what);
+  }
+  fail_unless (gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR) == NULL);
+  gst_element_set_state (p, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (sink);
+  gst_object_unref (src);
+  gst_object_unref (p);
+}
+
+GST_END_TEST;
+
 /* Sparse tensors: refused at negotiation, the error saying how to
  * densify them. */
 GST_START_TEST (test_sparse_refused)
@@ -370,6 +731,9 @@ tensor_layouts_suite (void)
   tcase_add_test (tc, test_flexible_refused);
   tcase_add_test (tc, test_more_than_16);
   tcase_add_test (tc, test_sparse_refused);
+  tcase_add_test (tc, test_flexible_past_16);
+  tcase_add_test (tc, test_flexible_past_16_refused);
+  tcase_add_test (tc, test_nnstreamer_made_buffers);
   return s;
 }
 

@@ -128,8 +128,9 @@ GST_START_TEST (test_method_alias_and_custom)
   g_object_get (h->element, "method", &method, NULL);
   fail_unless_equals_int (method, GST_VIDEO_ORIENTATION_VERT);
 
-  g_object_set (h->element, "video-direction", GST_VIDEO_ORIENTATION_CUSTOM,
-      NULL);
+  /* said on the terminal (g_warning) and on the bus */
+  ASSERT_WARNING (g_object_set (h->element, "video-direction",
+          GST_VIDEO_ORIENTATION_CUSTOM, NULL));
   g_object_get (h->element, "video-direction", &method, NULL);
   fail_unless_equals_int (method, GST_VIDEO_ORIENTATION_VERT);
   text = ct_check_pop_message_text (bus, GST_MESSAGE_WARNING);

@@ -527,6 +527,25 @@ GST_START_TEST (test_gpu_bad_device_id)
 
 GST_END_TEST;
 
+/* A device that does not exist is an error with kernel=auto too, as in
+ * nvcodec: the CPU stands in only where there is no usable GPU at all. */
+GST_START_TEST (test_gpu_missing_device_auto)
+{
+  gint count = ct_check_cuda_device_count ();
+  GstElement *e = gst_element_factory_make ("cudatranspose", NULL);
+  gchar *text, *name = g_strdup_printf ("cuda-device-id=%d", count);
+
+  g_object_set (e, "cuda-device-id", count, NULL);
+  text = ct_check_start_failure (e);
+  fail_unless (strstr (text, name) != NULL && strstr (text, "does not "
+          "exist") != NULL, "message does not name the device: %s", text);
+  g_free (text);
+  g_free (name);
+  gst_object_unref (e);
+}
+
+GST_END_TEST;
+
 static Suite *
 video_gpu_suite (void)
 {
@@ -540,6 +559,7 @@ video_gpu_suite (void)
   tcase_add_test (tc, test_gpu_kernel_change_while_playing);
   tcase_add_test (tc, test_gpu_twice_is_identity);
   tcase_add_test (tc, test_gpu_bad_device_id);
+  tcase_add_test (tc, test_gpu_missing_device_auto);
   tcase_add_loop_test (tc, test_gpu_all_directions, 0, n_gpu_kernels ());
   tcase_add_test (tc, test_gpu_same_as_videoflip);
   tcase_add_loop_test (tc, test_gpu_flips_on_gpu, 0, n_gpu_kernels ());
