@@ -376,10 +376,11 @@ is_cuda_memory_caps (GstCapsFeatures * features)
       GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY);
 }
 
-/* Packed 4:2:2 of odd width does not survive GStreamer 1.22's CUDA memory:
- * its copies in and out (gst_cuda_buffer_copy, so cudaupload and
- * cudadownload) move width x 2 bytes a row, and the last pixel's second
- * chroma byte is left behind. */
+/* Packed 4:2:2 of odd width has no whole frame in GStreamer 1.22's CUDA
+ * memory: its rows are width x 2 bytes there (the copies in and out,
+ * gst_cuda_buffer_copy, cudaupload and cudadownload, move that much), so
+ * the last pixel's second chroma byte is not part of it. Read, it would
+ * spread a byte nobody wrote into visible pixels. */
 static gboolean
 is_packed_422 (const gchar * format)
 {
@@ -1098,9 +1099,9 @@ gst_cuda_transpose_set_video_caps (GstCudaTranspose * self, GstCaps * incaps,
           ((GST_VIDEO_INFO_WIDTH (&out_info) & 1) &&
               is_cuda_memory_caps (gst_caps_get_features (outcaps, 0))))) {
     GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, ("%s frames of odd width "
-            "cannot go through CUDA memory in GStreamer 1.22: its CUDA "
-            "copies (cudaupload, cudadownload) leave each row's last "
-            "chroma byte behind. Let them be system memory (video/x-raw) "
+            "cannot be carried in CUDA memory in GStreamer 1.22: its CUDA "
+            "frames hold width x 2 bytes a row, without the last pixel's "
+            "second chroma byte. Let them be system memory (video/x-raw) "
             "on that side, or use an even width.",
             GST_VIDEO_INFO_NAME (&in_info)), ("%" GST_PTR_FORMAT " -> %"
             GST_PTR_FORMAT, incaps, outcaps));

@@ -295,12 +295,14 @@ GST_START_TEST (test_cuda_directions)
 
 GST_END_TEST;
 
-/* Packed 4:2:2 through cudaupload, the element and cudadownload against
- * videoflip, in every direction and at odd and even widths: GStreamer
- * 1.22's CUDA copies leave an odd width's last chroma byte behind, so
- * there the element takes and gives system memory (which cudaupload and
- * cudadownload pass through), and the frames are videoflip's; at even
- * widths both its pads stay CUDA memory. */
+/* Packed 4:2:2 through cudaupload, the element and cudadownload, in every
+ * direction, at odd and even widths. GStreamer 1.22's CUDA memory holds
+ * width x 2 bytes a row of it, so an odd width's last chroma byte is not
+ * in a CUDA frame: the element takes and gives system memory on a side
+ * of odd width (once it took CUDA memory and spread the byte that was not
+ * there into visible pixels). cudaupload and cudadownload copy width x 2
+ * bytes a row in system memory too, so through them only even widths can
+ * be compared with videoflip; there both pads stay CUDA memory. */
 GST_START_TEST (test_cuda_packed_422_odd_widths)
 {
   static const GstVideoFormat formats[] = { GST_VIDEO_FORMAT_YUY2,
@@ -342,7 +344,7 @@ GST_START_TEST (test_cuda_packed_422_odd_widths)
         a = gst_harness_pull (ours);
         b = gst_harness_pull (flip);
         fail_unless (a != NULL && b != NULL);
-        if (method != GST_VIDEO_ORIENTATION_IDENTITY || !(w & 1))
+        if (!(w & 1) && !(out_w & 1))
           ct_check_assert_same_planes (&out_info, a, b, 1);
         fail_unless_equals_int (ct_check_pad_has_cuda_memory (t, "sink"),
             !(w & 1));
