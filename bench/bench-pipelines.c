@@ -31,7 +31,7 @@
  *
  * Then tensor rows: cudatranspose permutation=... alone on one
  * other/tensors tensor per buffer (HWC <-> CHW of 1080p and 4K images),
- * frames from the element's proposed pool the same way. --tensors runs
+ * frames from the allocator the element proposes. --tensors runs
  * only those.
  *
  * Run with GST_PLUGIN_PATH pointing at the build's gst/ folder.
@@ -410,12 +410,14 @@ typedef struct
 } Result;
 
 /* The pool the element after appsrc proposes for these caps, as an
- * application asks for it (appsrc itself asks only on reconfiguration).
- * Waits for the first frame to reach the sink, so that everything is
- * negotiated; returns an active pool, or NULL and a reason in @why. */
+ * application asks for it (appsrc itself asks only on reconfiguration),
+ * and its allocator (for tensors the element proposes an allocator and no
+ * pool) in @allocator. Waits for the first frame to reach the sink, so
+ * that everything is negotiated; returns an active pool, or NULL and a
+ * reason in @why. */
 static GstBufferPool *
 proposed_pool (GstElement * src, GstCaps * caps, Timing * t, GstBus * bus,
-    gchar * why, gsize why_len)
+    GstAllocator ** allocator, gchar * why, gsize why_len)
 {
   GstPad *pad = gst_element_get_static_pad (src, "src");
   GstBufferPool *pool = NULL;
@@ -444,9 +446,13 @@ proposed_pool (GstElement * src, GstCaps * caps, Timing * t, GstBus * bus,
   }
 
   query = gst_query_new_allocation (caps, TRUE);
-  if (gst_pad_peer_query (pad, query) &&
-      gst_query_get_n_allocation_pools (query) > 0)
-    gst_query_parse_nth_allocation_pool (query, 0, &pool, NULL, NULL, NULL);
+  if (gst_pad_peer_query (pad, query)) {
+    if (gst_query_get_n_allocation_pools (query) > 0)
+      gst_query_parse_nth_allocation_pool (query, 0, &pool, NULL, NULL,
+          NULL);
+    if (gst_query_get_n_allocation_params (query) > 0)
+      gst_query_parse_nth_allocation_param (query, 0, allocator, NULL);
+  }
   gst_query_unref (query);
   gst_object_unref (pad);
   if (pool && !gst_buffer_pool_set_active (pool, TRUE))
@@ -464,6 +470,7 @@ run_path (const gchar * path_desc, GstCaps * caps, gsize bytes,
   GstElement *pipeline, *src, *t, *sink;
   GstBus *bus;
   GstBufferPool *pool;
+  GstAllocator *allocator = NULL;
   GstBuffer *frames[DISTINCT_FRAMES];
   GstMessage *msg;
   GParamSpec *active_pspec;
@@ -511,16 +518,20 @@ run_path (const gchar * path_desc, GstCaps * caps, gsize bytes,
     fill_frame (first, DISTINCT_FRAMES);
     gst_app_src_push_buffer (GST_APP_SRC (src), first);
   }
-  pool = proposed_pool (src, caps, &timing, bus, r.why, sizeof (r.why));
+  pool = proposed_pool (src, caps, &timing, bus, &allocator, r.why,
+      sizeof (r.why));
   for (i = 0; i < DISTINCT_FRAMES; i++) {
     frames[i] = NULL;
     if (pool && gst_buffer_pool_acquire_buffer (pool, &frames[i], NULL) !=
         GST_FLOW_OK)
       frames[i] = NULL;
     if (!frames[i])
+      frames[i] = gst_buffer_new_allocate (allocator, bytes, NULL);
+    if (!frames[i])
       frames[i] = gst_buffer_new_allocate (NULL, bytes, NULL);
     fill_frame (frames[i], i);
   }
+  gst_clear_object (&allocator);
   {
     GstMapInfo map;
     int pinned = 0;

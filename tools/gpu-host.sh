@@ -1,15 +1,19 @@
 #!/bin/bash
 # On the lent GPU host (no GStreamer there). Usage, from the repository root:
 #
-#   tools/gpu-host.sh BUILD_DIR [tests|suite|racecheck|bench|pipelines|tensors|all|tests,tensors...]
+#   tools/gpu-host.sh BUILD_DIR [tests|suite|matrix|racecheck|bench|pipelines|tensors|all|tests,tensors...]
 #
 # tests: the whole Meson suite from a build made here, under GStreamer's
 #        leaks tracer (a test that leaks an object fails), the PNG demo,
 #        compute-sanitizer memcheck and racecheck on the kernel API test
 #        (the two run side by side), memcheck and synccheck on the
 #        element's bands and frames in flight (video-gpu's test_gpu_bands
-#        and test_gpu_in_flight*); suite: all that but racecheck;
-# racecheck: only that;
+#        and test_gpu_in_flight*), memcheck and racecheck on the tensor
+#        layouts and the refusals, and the matrix; suite: all that but
+#        the kernel test's racecheck and the matrix;
+# matrix: the GPU matrix test alone (every format, direction, memory kind
+#        and size against the CPU path; about 3 minutes on an H100);
+# racecheck: only the kernel test's;
 # bench: bench-kernels --json and --directions --json, their plots, and the
 #        Nsight Compute counters of bench/profile-kernels.sh;
 # pipelines: bench-pipelines --json (whole pipelines against videoflip);
@@ -26,7 +30,7 @@ want () { [ "$what" = all ] || [[ ",$what," == *",$1,"* ]]; }
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader
 
 # the parts of "tests", which also run alone (each fits a 10-minute call)
-want tests && what="$what,suite,racecheck"
+want tests && what="$what,suite,racecheck,matrix"
 
 if want suite; then
   source .gpu/enter.sh
@@ -34,7 +38,7 @@ if want suite; then
     "$b/tests/kernels/test-kernels" > "$out/memcheck.log" 2>&1 &
   mkdir -p "$b/meson-logs"
   GST_TRACERS=leaks meson test -C "$b" --no-rebuild --print-errorlogs \
-    > "$out/meson-test.log" 2>&1
+    --no-suite matrix > "$out/meson-test.log" 2>&1
   suite=$?
   cp "$b/meson-logs/testlog.txt" "$out/testlog.txt" 2>/dev/null
   GST_PLUGIN_PATH_1_0=$PWD/$b/gst GST_REGISTRY_1_0=$out/registry.bin \
@@ -51,10 +55,33 @@ if want suite; then
       "$b/tests/test-video-gpu" > "$out/$tool-bands.log" 2>&1
     echo "== $tool (bands, frames in flight): $(grep -E 'ERROR SUMMARY|Checks' "$out/$tool-bands.log" | tr '\n' ' ')"
   done
+  # the element's tensor layouts (flexible past 16, NNStreamer-made
+  # buffers) and its refusals, under the sanitizer (memory's chains of
+  # cudaupload and cudadownload take too long under it for one call)
+  for tool in memcheck racecheck; do
+    for t in tensor-layouts refusals; do
+      checks=""
+      # (the 100 pipelines of test_refused_caps_once are CPU-side)
+      [ $t = refusals ] && checks=test_link_time_reasons,test_permutation_while_playing,test_interlaced_direction_change
+      GST_CHECKS=$checks GST_PLUGIN_PATH_1_0=$PWD/$b/gst \
+        GST_REGISTRY_1_0=$out/registry-$tool-$t.bin CK_DEFAULT_TIMEOUT=600 \
+        compute-sanitizer --tool $tool --error-exitcode 99 \
+        "$b/tests/test-$t" > "$out/$tool-$t.log" 2>&1
+      echo "== $tool ($t): $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|Checks' "$out/$tool-$t.log" | tr '\n' ' ')"
+    done
+  done
   grep -E "^ *[0-9]+/[0-9]+ |^(Ok|Fail|Skipped|Timeout):" "$out/meson-test.log"
   [ $suite -eq 0 ] || grep -E "^\.\./|FAIL|error" "$out/meson-test.log" | head -40
   echo "== meson test rc=$suite; png-demo rc=$demo: $(tail -n 1 "$out/demo.log")"
   echo "== memcheck: $(grep -E 'ERROR SUMMARY|passed,' "$out/memcheck.log" | tr '\n' ' ')"
+fi
+
+if want matrix; then
+  source .gpu/enter.sh
+  GST_PLUGIN_PATH_1_0=$PWD/$b/gst GST_REGISTRY_1_0=$out/registry-matrix.bin \
+    CK_DEFAULT_TIMEOUT=600 "$b/tests/test-matrix" > "$out/matrix.log" 2>&1
+  echo "== matrix rc=$?: $(grep -E '^matrix:' "$out/matrix.log")"
+  grep -E '^mismatch|:F:|:E:' "$out/matrix.log" | head -20
 fi
 
 if want racecheck; then
