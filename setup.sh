@@ -52,21 +52,6 @@ if ! command -v nvcc >/dev/null 2>&1; then
 fi
 export PATH
 
-# NNStreamer for the interop tests (tests/nnstreamer) where none is
-# installed: NNSTREAMER_BUILD names a script that builds it into a prefix
-# (NNStreamer's source snapshot and its build.sh; .ci/run passes it where
-# it has one). NNSTREAMER_PREFIX, if set, names one already built.
-if [ "$what" = test ] && [ -n "${NNSTREAMER_BUILD:-}" ] &&
-    [ -z "${NNSTREAMER_PREFIX:-}" ]; then
-  NNSTREAMER_PREFIX=$(mkdir -p "$build-nnstreamer" &&
-    cd "$build-nnstreamer" && pwd)
-  if [ ! -f "$NNSTREAMER_PREFIX/etc/nnstreamer.ini" ]; then
-    echo "building NNStreamer into $NNSTREAMER_PREFIX for the interop tests"
-    "$NNSTREAMER_BUILD" "$NNSTREAMER_PREFIX"
-  fi
-  export NNSTREAMER_PREFIX
-fi
-
 if [ ! -f "$build/build.ninja" ]; then
   opts=${MESON_OPTIONS:-}
   # On a machine with an NVIDIA GPU, only that GPU's architecture (the
