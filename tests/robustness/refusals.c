@@ -34,6 +34,20 @@ count_pushed (GstPad * pad, GstPadProbeInfo * info, gpointer data)
   return GST_PAD_PROBE_OK;
 }
 
+/* An error message's text and debug text, in one string. */
+static gchar *
+error_text (GstMessage * msg)
+{
+  GError *err = NULL;
+  gchar *debug = NULL, *text;
+
+  gst_message_parse_error (msg, &err, &debug);
+  text = g_strdup_printf ("%s %s", err->message, debug ? debug : "");
+  g_error_free (err);
+  g_free (debug);
+  return text;
+}
+
 /* Runs @desc (an element named "t") to its first error; returns the
  * count of error messages from "t" once the pipeline has stopped, and
  * the first one's text in @text. */
@@ -56,34 +70,17 @@ run_to_error (const gchar * desc, Pushed * pushed, gchar ** text)
       GST_MESSAGE_ERROR | GST_MESSAGE_EOS);
   fail_unless (msg != NULL, "%s: neither an error nor EOS in 10 s", desc);
   fail_unless (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR, "%s ran", desc);
-  if (GST_MESSAGE_SRC (msg) == GST_OBJECT (t)) {
-    GError *err = NULL;
-    gchar *debug = NULL;
-
-    gst_message_parse_error (msg, &err, &debug);
-    *text = g_strdup_printf ("%s %s", err->message, debug ? debug : "");
-    g_error_free (err);
-    g_free (debug);
-    errors++;
-  }
-  gst_message_unref (msg);
-  /* let whatever else would go wrong go wrong, then count it */
+  /* after the first error, let whatever else would go wrong go wrong,
+   * then count the element's */
   g_usleep (100 * 1000);
-  while ((msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR))) {
+  do {
     if (GST_MESSAGE_SRC (msg) == GST_OBJECT (t)) {
-      if (!*text) {
-        GError *err = NULL;
-        gchar *debug = NULL;
-
-        gst_message_parse_error (msg, &err, &debug);
-        *text = g_strdup_printf ("%s %s", err->message, debug ? debug : "");
-        g_error_free (err);
-        g_free (debug);
-      }
+      if (!*text)
+        *text = error_text (msg);
       errors++;
     }
     gst_message_unref (msg);
-  }
+  } while ((msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR)));
   gst_element_set_state (p, GST_STATE_NULL);
   gst_object_unref (bus);
   gst_object_unref (src);
@@ -147,14 +144,7 @@ assert_reason_reaches_user (const gchar * caps, const gchar * property,
       "%s: no error", desc);
   fail_unless (GST_MESSAGE_SRC (msg) == GST_OBJECT (t), "%s: the error "
       "came from %s, not the element", desc, GST_MESSAGE_SRC_NAME (msg));
-  {
-    gchar *debug = NULL;
-
-    gst_message_parse_error (msg, &err, &debug);
-    text = g_strdup_printf ("%s %s", err->message, debug ? debug : "");
-    g_clear_error (&err);
-    g_free (debug);
-  }
+  text = error_text (msg);
   fail_unless (strstr (text, says) != NULL, "%s: \"%s\" does not say "
       "\"%s\"", desc, text, says);
   gst_message_unref (msg);
