@@ -202,13 +202,19 @@ struct _GstCudaTranspose
   /* between start () and stop (), under the object lock: a permutation
    * set then applies at the next buffer, and an invalid one is refused */
   gboolean running;
+  /* counts changes of video-direction and permutation, under the object
+   * lock: caps refused under other settings are tried anew */
+  guint settings_seq;
 
   /* negotiated, under the stream lock (on the heap: a job of 256 tensors
    * is larger than GObject lets an instance be) */
   CtJob *job;
-  /* the caps set_caps refused last (its error posted once for them), and
-   * whether the stream stands refused: nothing goes downstream then */
+  /* the caps set_caps refused last (its error posted once for them, under
+   * the settings of refused_seq), and whether the stream stands refused
+   * (until a buffer is transformed): nothing that would let a sink preroll
+   * goes downstream then */
   GstCaps *refused_in, *refused_out;
+  guint refused_seq;
   gboolean refused;
   /* flexible tensors: the job follows each buffer's headers (its mode and
    * permutation stay as negotiated); where the tensors of the buffer
@@ -1172,13 +1178,19 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   PermutationState state;
   CtMapping previous = self->job->mode == CT_JOB_VIDEO ? self->job->mapping :
       CT_MAPPING_TRANSPOSE;
-  guint perm[4];
+  guint perm[4], seq;
   gchar *why = NULL;
-  gboolean ok;
+  gboolean ok, flexible_before = self->flexible;
+  GstClockTime hold_before = self->hold_for;
+  CtJob *before;
 
   /* the base class tries refused caps again at every buffer: they were
-   * refused, with one error, once */
-  if (self->refused_in && gst_caps_is_equal (incaps, self->refused_in) &&
+   * refused, with one error, once (under the same settings) */
+  GST_OBJECT_LOCK (self);
+  seq = self->settings_seq;
+  GST_OBJECT_UNLOCK (self);
+  if (self->refused_in && seq == self->refused_seq &&
+      gst_caps_is_equal (incaps, self->refused_in) &&
       gst_caps_is_equal (outcaps, self->refused_out)) {
     GST_DEBUG_OBJECT (self, "caps refused already");
     return FALSE;
@@ -1186,7 +1198,10 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   gst_clear_caps (&self->refused_in);
   gst_clear_caps (&self->refused_out);
 
-  /* each negotiation starts from no job: one that fails leaves none */
+  /* each negotiation starts from no job; one that fails leaves the job
+   * before it, for the caps the pads keep (the base class does not call
+   * set_caps again for caps equal to those) */
+  before = g_memdup2 (self->job, sizeof (*self->job));
   memset (self->job, 0, sizeof (*self->job));
   self->flexible = FALSE;
   self->hold_for = hold_duration_of (incaps, outcaps);
@@ -1216,10 +1231,14 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   }
   self->refused = !ok;
   if (!ok) {
-    self->job->mode = CT_JOB_NONE;
+    memcpy (self->job, before, sizeof (*self->job));
+    self->flexible = flexible_before;
+    self->hold_for = hold_before;
     self->refused_in = gst_caps_ref (incaps);
     self->refused_out = gst_caps_ref (outcaps);
+    self->refused_seq = seq;
   }
+  g_free (before);
   gst_cuda_transpose_publish_job (self);
   gst_cuda_transpose_update_latency (self);
   return ok;
@@ -1941,6 +1960,76 @@ gst_cuda_transpose_prepare_flexible (GstCudaTranspose * self,
   return gst_cuda_transpose_alloc_tensors (self, inbuf, TRUE, outbuf);
 }
 
+/* Whether @t rearranged by @a and by @b (NULL: the transpose) have the
+ * same sizes. */
+static gboolean
+same_rearranged (const CtTensorInfo * t, const guint * a, const guint * b)
+{
+  CtTensorInfo x, y;
+  guint k;
+
+  if (!ct_tensor_rearranged (t, a, &x) || !ct_tensor_rearranged (t, b, &y) ||
+      x.rank != y.rank)
+    return FALSE;
+  for (k = 0; k < x.rank; k++)
+    if (x.dims[k] != y.dims[k])
+      return FALSE;
+  return TRUE;
+}
+
+/* A permutation set while streaming that leaves the output's sizes as
+ * they are renegotiates nothing (the base class calls no set_caps for the
+ * caps it has): the tensor job takes it here, from the next buffer. One
+ * that changes them waits for the renegotiation. FALSE, with the error
+ * posted, for tensors it cannot take. */
+static gboolean
+gst_cuda_transpose_follow_permutation (GstCudaTranspose * self)
+{
+  CtJob *job = self->job;
+  const guint *now = job->mode == CT_JOB_TENSORS ? NULL : job->perm;
+  const guint *want;
+  CtTensorInfo *tensors;
+  guint perm[4], i;
+  guint64 d[4];
+
+  if (!ct_job_takes_tensors (job) && job->mode != CT_JOB_VIDEO_TO_TENSOR)
+    return TRUE;
+  /* (an invalid value is never set while streaming) */
+  want = gst_cuda_transpose_get_permutation (self, perm, NULL) ==
+      PERMUTATION_VALID ? perm : job->mode == CT_JOB_VIDEO_TO_TENSOR ?
+      chw_permutation : NULL;
+  if ((!want && !now) || (want && now && memcmp (want, now,
+              sizeof (perm)) == 0))
+    return TRUE;
+  for (i = 0; i < job->n_tensors; i++) {
+    if (want && !ct_tensor_dims4 (&job->tensors[i], d)) {
+      GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, ("Tensor %u has rank %u, "
+              "but a permutation needs tensors of rank 4 or less (sizes "
+              "beyond the fourth must be 1).", i, job->tensors[i].rank),
+          (NULL));
+      return FALSE;
+    }
+  }
+  for (i = 0; i < job->n_tensors; i++) {
+    if (!same_rearranged (&job->tensors[i], now, want))
+      return TRUE;
+  }
+  GST_DEBUG_OBJECT (self, "permutation %s from this buffer", want ?
+      "changed" : "unset");
+  if (job->mode == CT_JOB_VIDEO_TO_TENSOR) {
+    GstVideoInfo info = job->in_info;
+
+    ct_job_set_video_to_tensor (job, &info, want);
+    return TRUE;
+  }
+  /* (a copy: setting the job anew clears it first) */
+  tensors = g_memdup2 (job->tensors, MAX (job->n_tensors, 1) *
+      sizeof (job->tensors[0]));
+  ct_job_set_tensors (job, tensors, job->n_tensors, want);
+  g_free (tensors);
+  return TRUE;
+}
+
 /* The input is checked against the caps before any output is allocated.
  * Output comes from the negotiated pool (ours are fallible); tensors
  * without our tensor pool get one memory each, as NNStreamer makes them,
@@ -1960,6 +2049,14 @@ gst_cuda_transpose_prepare_output_buffer (GstBaseTransform * trans,
         ("A buffer came before any caps were negotiated"));
     return GST_FLOW_NOT_NEGOTIATED;
   }
+  /* a buffer to transform: the caps the pads hold were taken (again) */
+  if (self->refused) {
+    self->refused = FALSE;
+    gst_clear_caps (&self->refused_in);
+    gst_clear_caps (&self->refused_out);
+  }
+  if (!gst_cuda_transpose_follow_permutation (self))
+    return GST_FLOW_ERROR;
   if (self->flexible)
     return gst_cuda_transpose_prepare_flexible (self, inbuf, outbuf);
   /* tensors in and out; video in (and video or a tensor out) */
@@ -2782,6 +2879,28 @@ gst_cuda_transpose_reset_tags (GstCudaTranspose * self)
       TRUE);
 }
 
+/* An event that comes while the caps stand refused: a sticky one (but EOS)
+ * is kept on the source pad, to go with the next data, a segment also
+ * taken as the base class takes it; the others are dropped. */
+static gboolean
+gst_cuda_transpose_hold_event (GstCudaTranspose * self, GstEvent * event)
+{
+  GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
+  gboolean kept = FALSE;
+
+  if (GST_EVENT_TYPE (event) == GST_EVENT_TAG)
+    event = gst_cuda_transpose_handle_tag (self, event);
+  if (GST_EVENT_TYPE (event) == GST_EVENT_SEGMENT)
+    gst_event_copy_segment (event, &trans->segment);
+  if (GST_EVENT_IS_STICKY (event) && GST_EVENT_TYPE (event) != GST_EVENT_EOS)
+    kept = gst_pad_store_sticky_event (GST_BASE_TRANSFORM_SRC_PAD (trans),
+        event) == GST_FLOW_OK;
+  GST_DEBUG_OBJECT (self, "caps refused: %s %s", kept ? "keeping" :
+      "dropping", GST_EVENT_TYPE_NAME (event));
+  gst_event_unref (event);
+  return kept;
+}
+
 static gboolean
 gst_cuda_transpose_sink_event (GstBaseTransform * trans, GstEvent * event)
 {
@@ -2790,17 +2909,15 @@ gst_cuda_transpose_sink_event (GstBaseTransform * trans, GstEvent * event)
   GstFlowReturn ret;
 
   /* after caps refused (the error posted), nothing goes downstream until
-   * caps that are taken: a sink that prerolled on a segment, gap or EOS
-   * would let the pipeline go on as if nothing had failed */
+   * a buffer is transformed again: a sink that prerolled on a gap or EOS
+   * would let the pipeline go on as if nothing had failed. Sticky events
+   * wait on the source pad (they go with the next data), the others are
+   * dropped. */
   if (self->refused && GST_EVENT_IS_SERIALIZED (event) &&
       GST_EVENT_TYPE (event) != GST_EVENT_CAPS &&
       GST_EVENT_TYPE (event) != GST_EVENT_FLUSH_STOP &&
-      GST_EVENT_TYPE (event) != GST_EVENT_STREAM_START) {
-    GST_DEBUG_OBJECT (self, "caps refused: dropping %s",
-        GST_EVENT_TYPE_NAME (event));
-    gst_event_unref (event);
-    return FALSE;
-  }
+      GST_EVENT_TYPE (event) != GST_EVENT_STREAM_START)
+    return gst_cuda_transpose_hold_event (self, event);
 
   /* a held frame goes out before anything that follows it (EOS, caps,
    * segments, gaps, tags); a flush drops it */
@@ -2998,6 +3115,7 @@ gst_cuda_transpose_set_direction (GstCudaTranspose * self,
     self->tag_direction = method;
   else
     self->direction = method;
+  self->settings_seq++;
   proposed = self->direction == GST_VIDEO_ORIENTATION_AUTO ?
       self->tag_direction : self->direction;
   was = self->proposed;
@@ -3041,6 +3159,7 @@ gst_cuda_transpose_set_permutation (GstCudaTranspose * self,
     changed = g_strcmp0 (text, self->permutation) != 0;
     g_free (self->permutation);
     self->permutation = g_strdup (text);
+    self->settings_seq++;
   } else {
     was = g_strdup (self->permutation ? self->permutation : "");
   }
