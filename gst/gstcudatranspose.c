@@ -49,6 +49,7 @@
 #include <gst/cuda/cuda-gst.h>
 
 #include "cudatranspose-kernels.h"
+#include "gstcudatransposecaps.h"
 #include "gstcudatransposedirection.h"
 #include "gstcudatransposegpu.h"
 #include "gstcudatransposejob.h"
@@ -76,68 +77,15 @@ enum
   PROP_FRAMES_IN_FLIGHT,
 };
 
-/* Every format videoflip takes, and the high-bit-depth and planar RGB ones
- * NVIDIA's decoders and nvcodec use. Each plane is rotated or flipped as
- * a plane of its own; 4:2:2 where the axes swap keeps its chroma
- * subsampled across the rows, resampled as videoflip does (ct_job_set_video
- * and ct_transpose_422). IYUV is I420 under another name: GstVideoInfo
- * does not know it (videoflip lists it and fails to negotiate it), so the
- * element reads it as I420 (video_info_from_caps). */
-#define CUDA_TRANSPOSE_FORMATS "{ GRAY8, GRAY16_LE, GRAY16_BE, I420, YV12, " \
-    "IYUV, NV12, NV21, Y444, RGBA, BGRA, ARGB, ABGR, RGBx, BGRx, xRGB, " \
-    "xBGR, RGB, BGR, AYUV, YUY2, UYVY, YVYU, I420_10LE, I420_10BE, " \
-    "I420_12LE, I420_12BE, I422_10LE, I422_10BE, I422_12LE, I422_12BE, " \
-    "Y444_10LE, Y444_10BE, Y444_12LE, Y444_12BE, P010_10LE, P012_LE, " \
-    "P016_LE, Y444_16LE, GBR, GBRA, GBR_10LE, GBR_12LE, VUYA, RGBA64_LE, " \
-    "BGR10A2_LE, RGB10A2_LE }"
-
-/* Of those, the ones GStreamer 1.22's CUDA allocator can lay out (found by
- * allocating each on a GPU: docs/memory.md): it aborts on any other format
- * (GRAY8 among them), so CUDA memory is not offered for them. */
-#define CUDA_TRANSPOSE_CUDA_FORMATS "{ I420, YV12, NV12, NV21, Y444, RGBA, " \
-    "BGRA, ARGB, ABGR, RGBx, BGRx, RGB, BGR, YUY2, UYVY, I420_10LE, " \
-    "I422_10LE, I422_12LE, P010_10LE, P016_LE, Y444_16LE, GBR, GBRA, " \
-    "BGR10A2_LE, RGB10A2_LE }"
-
-/* Interlaced frames (fields interleaved, in every frame or some) are in the
- * caps; set_video_caps takes them only in the directions that keep each
- * row in its field, and refuses the others with a message to deinterlace
- * first. */
-#define CUDA_TRANSPOSE_INTERLACE \
-    ", interlace-mode = (string) { progressive, interleaved, mixed }; "
-
-/* NNStreamer's tensors, in system memory: each tensor's two innermost
- * dimensions are transposed, for every index of the outer ones. Flexible
- * tensors (sizes in a header in each memory) go out flexible. Sparse
- * tensors are there, last, only to be refused with a reason (set_caps):
- * without them upstream would fail to link, saying nothing of why; so
- * are more than CT_TENSOR_COUNT_LIMIT tensors. */
-#define CUDA_TRANSPOSE_TENSOR_CAPS \
-    "other/tensors, format = (string) static, " \
-    "num_tensors = (int) [ 1, MAX ], " \
-    "framerate = " GST_VIDEO_FPS_RANGE "; " \
-    "other/tensors, format = (string) flexible, framerate = " \
-    GST_VIDEO_FPS_RANGE "; " \
-    "other/tensor, framerate = " GST_VIDEO_FPS_RANGE "; " \
-    "other/tensors, format = (string) sparse, framerate = " \
-    GST_VIDEO_FPS_RANGE
-
-/* CUDA memory first: a neighbour that can keep frames on the GPU should. */
-#define CUDA_TRANSPOSE_CAPS \
-    GST_VIDEO_CAPS_MAKE_WITH_FEATURES (GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY, \
-        CUDA_TRANSPOSE_CUDA_FORMATS) CUDA_TRANSPOSE_INTERLACE \
-    GST_VIDEO_CAPS_MAKE (CUDA_TRANSPOSE_FORMATS) CUDA_TRANSPOSE_INTERLACE \
-    CUDA_TRANSPOSE_TENSOR_CAPS
-
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK,
     GST_PAD_ALWAYS,
-    GST_STATIC_CAPS (CUDA_TRANSPOSE_CAPS));
+    GST_STATIC_CAPS (CT_CAPS_TEMPLATE));
 
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_PAD_SRC,
     GST_PAD_ALWAYS,
-    GST_STATIC_CAPS (CUDA_TRANSPOSE_CAPS));
+    GST_STATIC_CAPS (CT_CAPS_TEMPLATE));
 
 /* A buffer mapped for one transform, as the job's pieces: a video frame
  * (planes), or tensors (one memory each, NNStreamer's 16 memories for
@@ -325,169 +273,6 @@ gst_cuda_transpose_path_get_type (void)
 /* ---------------------------------------------------------------------- */
 /* Caps                                                                     */
 
-static void
-invert_fraction (gint n, gint d, gint * in, gint * id)
-{
-  /* 0/1 stands for "any" at the bottom of a range; its inverse is the top */
-  if (n == 0) {
-    *in = G_MAXINT;
-    *id = 1;
-  } else {
-    *in = d;
-    *id = n;
-  }
-}
-
-static void
-invert_par (const GValue * src, GValue * dst)
-{
-  gint n, d;
-
-  if (GST_VALUE_HOLDS_FRACTION (src)) {
-    invert_fraction (gst_value_get_fraction_numerator (src),
-        gst_value_get_fraction_denominator (src), &n, &d);
-    g_value_init (dst, GST_TYPE_FRACTION);
-    gst_value_set_fraction (dst, n, d);
-  } else if (GST_VALUE_HOLDS_FRACTION_RANGE (src)) {
-    const GValue *lo = gst_value_get_fraction_range_min (src);
-    const GValue *hi = gst_value_get_fraction_range_max (src);
-    gint ln, ld;
-
-    invert_fraction (gst_value_get_fraction_numerator (hi),
-        gst_value_get_fraction_denominator (hi), &ln, &ld);
-    invert_fraction (gst_value_get_fraction_numerator (lo),
-        gst_value_get_fraction_denominator (lo), &n, &d);
-    g_value_init (dst, GST_TYPE_FRACTION_RANGE);
-    gst_value_set_fraction_range_full (dst, ln, ld, n, d);
-  } else if (GST_VALUE_HOLDS_LIST (src)) {
-    guint i;
-
-    g_value_init (dst, GST_TYPE_LIST);
-    for (i = 0; i < gst_value_list_get_size (src); i++) {
-      GValue item = G_VALUE_INIT;
-
-      invert_par (gst_value_list_get_value (src, i), &item);
-      gst_value_list_append_and_take_value (dst, &item);
-    }
-  } else {
-    g_value_init (dst, G_VALUE_TYPE (src));
-    g_value_copy (src, dst);
-  }
-}
-
-static gboolean
-is_cuda_memory_caps (GstCapsFeatures * features)
-{
-  return features && gst_caps_features_contains (features,
-      GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY);
-}
-
-/* Packed 4:2:2 of odd width has no whole frame in GStreamer 1.22's CUDA
- * memory: its rows are width x 2 bytes there (the copies in and out,
- * gst_cuda_buffer_copy, cudaupload and cudadownload, move that much), so
- * the last pixel's second chroma byte is not part of it. Read, it would
- * spread a byte nobody wrote into visible pixels. */
-static gboolean
-is_packed_422 (const gchar * format)
-{
-  return format && (g_str_equal (format, "YUY2") ||
-      g_str_equal (format, "UYVY") || g_str_equal (format, "YVYU"));
-}
-
-/* Whether structure @i of @caps is CUDA memory that would lose bytes: a
- * fixed odd width of packed 4:2:2 (of a format list, such formats are
- * taken out; FALSE then if others remain). */
-static gboolean
-loses_bytes_in_cuda (GstCaps * caps, guint i)
-{
-  GstStructure *s = gst_caps_get_structure (caps, i);
-  const GValue *formats = gst_structure_get_value (s, "format");
-  GValue kept = G_VALUE_INIT;
-  gint width;
-  guint k;
-
-  if (!is_cuda_memory_caps (gst_caps_get_features (caps, i)) || !formats ||
-      !gst_structure_get_int (s, "width", &width) || !(width & 1))
-    return FALSE;
-  if (G_VALUE_HOLDS_STRING (formats))
-    return is_packed_422 (g_value_get_string (formats));
-  if (!GST_VALUE_HOLDS_LIST (formats))
-    return FALSE;
-  g_value_init (&kept, GST_TYPE_LIST);
-  for (k = 0; k < gst_value_list_get_size (formats); k++) {
-    const GValue *f = gst_value_list_get_value (formats, k);
-
-    if (!G_VALUE_HOLDS_STRING (f) || !is_packed_422 (g_value_get_string (f)))
-      gst_value_list_append_value (&kept, f);
-  }
-  if (gst_value_list_get_size (&kept) == 0) {
-    g_value_unset (&kept);
-    return TRUE;
-  }
-  gst_structure_take_value (s, "format", &kept);
-  return FALSE;
-}
-
-/* @caps (taken) without the CUDA memory that would lose bytes, unless
- * nothing else is left: then set_caps refuses it, saying why. */
-static GstCaps *
-without_lossy_cuda (GstCaps * caps)
-{
-  GstCaps *ret = gst_caps_copy (caps);
-  guint i = gst_caps_get_size (ret);
-
-  while (i-- > 0) {
-    if (loses_bytes_in_cuda (ret, i))
-      gst_caps_remove_structure (ret, i);
-  }
-  if (gst_caps_is_empty (ret)) {
-    gst_caps_unref (ret);
-    return caps;
-  }
-  gst_caps_unref (caps);
-  return ret;
-}
-
-/* gst_video_info_from_caps, with IYUV (I420's other name, which
- * GstVideoInfo does not know) read as I420. */
-static gboolean
-video_info_from_caps (GstVideoInfo * info, const GstCaps * caps)
-{
-  const gchar *format;
-  GstCaps *i420;
-  gboolean ok;
-
-  if (gst_caps_get_size (caps) < 1)
-    return FALSE;
-  format = gst_structure_get_string (gst_caps_get_structure (caps, 0),
-      "format");
-  if (!format || !g_str_equal (format, "IYUV"))
-    return gst_video_info_from_caps (info, caps);
-  i420 = gst_caps_copy (caps);
-  gst_caps_set_simple (i420, "format", G_TYPE_STRING, "I420", NULL);
-  ok = gst_video_info_from_caps (info, i420);
-  gst_caps_unref (i420);
-  return ok;
-}
-
-/* @caps with each structure moved to the other memory: CUDA to system,
- * anything else to CUDA. */
-static GstCaps *
-with_other_memory (GstCaps * caps)
-{
-  GstCaps *ret = gst_caps_copy (caps);
-  guint i;
-
-  for (i = 0; i < gst_caps_get_size (ret); i++) {
-    GstCapsFeatures *f = gst_caps_get_features (ret, i);
-
-    gst_caps_set_features (ret, i, is_cuda_memory_caps (f) ?
-        gst_caps_features_new_empty () :
-        gst_caps_features_new (GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY, NULL));
-  }
-  return ret;
-}
-
 /* What the permutation property holds. */
 typedef enum
 {
@@ -520,324 +305,43 @@ gst_cuda_transpose_get_permutation (GstCudaTranspose * self, guint perm[4],
   return state;
 }
 
-/* Packed RGB video goes out as a tensor by default in CHW order: the
- * frame, seen as the HWC tensor "C:W:H:1", permuted by 1:2:0:3. */
-static const guint chw_permutation[4] = { 1, 2, 0, 3 };
-
-/* Packed RGB formats and their channels, for video in and CHW tensors out. */
-static const struct
-{
-  const gchar *format;
-  guint channels;
-} chw_formats[] = {
-  {"RGB", 3}, {"BGR", 3}, {"RGBA", 4}, {"BGRA", 4}, {"RGBx", 4},
-  {"BGRx", 4},
-};
-
-static guint
-chw_channels (const gchar * format)
-{
-  guint i;
-
-  for (i = 0; format && i < G_N_ELEMENTS (chw_formats); i++)
-    if (g_str_equal (format, chw_formats[i].format))
-      return chw_formats[i].channels;
-  return 0;
-}
-
-/* For a fixed packed-RGB video structure in system memory, the uint8
- * tensor it converts to: the HWC tensor "C:W:H:1" permuted by @perm
- * ("W:H:C:1", CHW, for chw_permutation), as other/tensor with @single,
- * else other/tensors; NULL otherwise. */
-static GstStructure *
-chw_tensor_of_video (const GstStructure * v, GstCapsFeatures * f,
-    const guint perm[4], gboolean single)
-{
-  const gchar *format = gst_structure_get_string (v, "format");
-  guint c = chw_channels (format);
-  const GValue *fps = gst_structure_get_value (v, "framerate");
-  GstStructure *t;
-  gchar *dims;
-  gint w, h;
-
-  if (!c || (f && !gst_caps_features_is_equal (f,
-              GST_CAPS_FEATURES_MEMORY_SYSTEM_MEMORY)) ||
-      !gst_structure_get_int (v, "width", &w) ||
-      !gst_structure_get_int (v, "height", &h))
-    return NULL;
-  {
-    const guint64 hwc[4] = { c, (guint64) w, (guint64) h, 1 };
-
-    dims = g_strdup_printf ("%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ":%"
-        G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT, hwc[perm[0]], hwc[perm[1]],
-        hwc[perm[2]], hwc[perm[3]]);
-  }
-  if (single)
-    t = gst_structure_new ("other/tensor", "dimension", G_TYPE_STRING, dims,
-        "type", G_TYPE_STRING, "uint8", NULL);
-  else
-    t = gst_structure_new ("other/tensors", "format", G_TYPE_STRING,
-        "static", "num_tensors", G_TYPE_INT, 1, "dimensions", G_TYPE_STRING,
-        dims, "types", G_TYPE_STRING, "uint8", NULL);
-  if (fps)
-    gst_structure_set_value (t, "framerate", fps);
-  g_free (dims);
-  return t;
-}
-
-/* The reverse: the packed video a single uint8 tensor comes from, the
- * tensor being "C:W:H:1" (C 3 or 4) permuted by @perm; NULL otherwise. */
-static GstStructure *
-chw_video_of_tensor (const GstStructure * t, const guint perm[4])
-{
-  CtTensorInfo info[CT_TENSOR_COUNT_LIMIT];
-  guint n = 0, i;
-  guint64 o[4], d[4];
-  gchar *why = NULL;
-  const GValue *fps = gst_structure_get_value (t, "framerate");
-  GValue list = G_VALUE_INIT;
-  GstStructure *v;
-
-  if (!gst_structure_has_field (t, "dimensions") &&
-      !gst_structure_has_field (t, "dimension"))
-    return NULL;
-  if (!ct_tensor_caps_parse (t, info, &n, &why)) {
-    g_free (why);
-    return NULL;
-  }
-  if (n != 1 || info[0].elem_size != 1 || !ct_tensor_dims4 (&info[0], o))
-    return NULL;
-  /* d: the HWC sizes, C first */
-  for (i = 0; i < 4; i++)
-    d[perm[i]] = o[i];
-  if ((d[0] != 3 && d[0] != 4) || d[3] != 1 || d[1] > G_MAXINT ||
-      d[2] > G_MAXINT)
-    return NULL;
-  g_value_init (&list, GST_TYPE_LIST);
-  for (i = 0; i < G_N_ELEMENTS (chw_formats); i++) {
-    if (chw_formats[i].channels == d[0]) {
-      GValue item = G_VALUE_INIT;
-
-      g_value_init (&item, G_TYPE_STRING);
-      g_value_set_static_string (&item, chw_formats[i].format);
-      gst_value_list_append_and_take_value (&list, &item);
-    }
-  }
-  v = gst_structure_new ("video/x-raw", "width", G_TYPE_INT, (gint) d[1],
-      "height", G_TYPE_INT, (gint) d[2], "interlace-mode", G_TYPE_STRING,
-      "progressive", NULL);
-  gst_structure_take_value (v, "format", &list);
-  if (fps)
-    gst_structure_set_value (v, "framerate", fps);
-  return v;
-}
-
-/* @caps (taken) with its tensor structures first, in their order. */
-static GstCaps *
-tensors_first (GstCaps * caps)
-{
-  GstCaps *ret = gst_caps_new_empty (), *rest = gst_caps_new_empty ();
-  guint i;
-
-  for (i = 0; i < gst_caps_get_size (caps); i++) {
-    GstCapsFeatures *f = gst_caps_get_features (caps, i);
-    GstStructure *s = gst_caps_get_structure (caps, i);
-
-    if (ct_tensor_caps_is_tensor (s))
-      ret = gst_caps_merge_structure_full (ret, gst_structure_copy (s),
-          f ? gst_caps_features_copy (f) : NULL);
-    else
-      rest = gst_caps_merge_structure_full (rest, gst_structure_copy (s),
-          f ? gst_caps_features_copy (f) : NULL);
-  }
-  gst_caps_unref (caps);
-  return gst_caps_merge (ret, rest);
-}
-
-/* Swaps width and height (whatever their form: fixed, range or list) and
- * inverts the pixel-aspect-ratio. The same in both directions. */
+/* The caps algebra is the caps module's; the settings are the element's:
+ * an invalid permutation offers what an unset one does, so that pipelines
+ * link (start () and set_caps refuse it, quoting it). */
 static GstCaps *
 gst_cuda_transpose_transform_caps (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps, GstCaps * filter)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
-  GstCaps *ret = gst_caps_new_empty (), *other, *tmp;
-  GstCaps *converted = gst_caps_new_empty ();
-  PermutationState state;
   GstVideoOrientationMethod proposed;
-  guint i, perm[4];
-  const guint *video_perm;
-  gboolean swap;
+  GstCaps *other, *ret;
+  guint perm[4];
+  gboolean permute;
 
-  /* (an invalid permutation offers what an unset one does, so that
-   * pipelines link: start () and set_caps refuse it, quoting it) */
-  state = gst_cuda_transpose_get_permutation (self, perm, NULL);
-  if (state == PERMUTATION_INVALID)
-    state = PERMUTATION_NONE;
-  video_perm = state == PERMUTATION_VALID ? perm : chw_permutation;
+  permute = gst_cuda_transpose_get_permutation (self, perm, NULL) ==
+      PERMUTATION_VALID;
   GST_OBJECT_LOCK (self);
   proposed = self->proposed;
   GST_OBJECT_UNLOCK (self);
-  swap = ct_direction_swaps (proposed);
-
-  for (i = 0; i < gst_caps_get_size (caps); i++) {
-    GstStructure *s = gst_structure_copy (gst_caps_get_structure (caps, i));
-    GstCapsFeatures *f = gst_caps_get_features (caps, i);
-    GValue w = G_VALUE_INIT, h = G_VALUE_INIT;
-    const GValue *par;
-    gboolean has_w = gst_structure_has_field (s, "width");
-    gboolean has_h = gst_structure_has_field (s, "height");
-
-    /* packed RGB video to tensors (CHW, or as permuted), and back for
-     * queries from downstream */
-    if (direction == GST_PAD_SINK && !ct_tensor_caps_is_tensor (s)) {
-      GstStructure *t = chw_tensor_of_video (s, f, video_perm, FALSE);
-
-      if (t) {
-        converted = gst_caps_merge_structure (converted, t);
-        converted = gst_caps_merge_structure (converted,
-            chw_tensor_of_video (s, f, video_perm, TRUE));
-      }
-    } else if (direction == GST_PAD_SRC && ct_tensor_caps_is_tensor (s)) {
-      GstStructure *v = chw_video_of_tensor (s, video_perm);
-
-      if (v)
-        converted = gst_caps_merge_structure (converted, v);
-    }
-
-    if (ct_tensor_caps_is_tensor (s)) {
-      /* tensors it cannot read (more than 256, sizes it cannot parse) go
-       * on as they are: set_caps refuses them saying why, where a link
-       * refused would say only that the caps do not fit */
-      if (!ct_tensor_caps_rearrange (s, state == PERMUTATION_VALID ? perm :
-              NULL, direction == GST_PAD_SRC)) {
-        gst_structure_free (s);
-        s = gst_structure_copy (gst_caps_get_structure (caps, i));
-      }
-      ret = gst_caps_merge_structure_full (ret, s,
-          f ? gst_caps_features_copy (f) : NULL);
-      continue;
-    }
-    /* the directions that keep the axes keep the caps */
-    if (swap) {
-      if (has_w)
-        gst_value_init_and_copy (&w, gst_structure_get_value (s, "width"));
-      if (has_h)
-        gst_value_init_and_copy (&h, gst_structure_get_value (s, "height"));
-      gst_structure_remove_fields (s, "width", "height", NULL);
-      if (has_h)
-        gst_structure_take_value (s, "width", &h);
-      if (has_w)
-        gst_structure_take_value (s, "height", &w);
-
-      par = gst_structure_get_value (s, "pixel-aspect-ratio");
-      if (par) {
-        GValue inv = G_VALUE_INIT;
-
-        invert_par (par, &inv);
-        gst_structure_take_value (s, "pixel-aspect-ratio", &inv);
-      }
-    }
-
-    ret = gst_caps_merge_structure_full (ret, s,
-        f ? gst_caps_features_copy (f) : NULL);
-  }
-
-  /* The same memory first, then the other: either side may keep frames on
-   * the GPU while the other has them in system memory. The other pad's
-   * template takes out what CUDA memory cannot hold. Packed video goes
-   * out as tensors after all that, or first with a permutation, which
-   * only tensors take. identity passes buffers through, so it keeps the
-   * memory. */
-  if (proposed != GST_VIDEO_ORIENTATION_IDENTITY)
-    ret = gst_caps_merge (ret, with_other_memory (ret));
-  if (state == PERMUTATION_VALID && direction == GST_PAD_SINK)
-    ret = gst_caps_merge (converted, ret);
-  else
-    ret = gst_caps_merge (ret, converted);
   other = gst_pad_get_pad_template_caps (direction == GST_PAD_SINK ?
       GST_BASE_TRANSFORM_SRC_PAD (trans) : GST_BASE_TRANSFORM_SINK_PAD (trans));
-  tmp = gst_caps_intersect_full (ret, other, GST_CAPS_INTERSECT_FIRST);
+  ret = ct_caps_transform (caps, direction, permute ? perm : NULL, proposed,
+      other, filter);
   gst_caps_unref (other);
-  gst_caps_unref (ret);
-  ret = tmp;
-
-  /* What the sink pad takes, tensors first: NNStreamer's tensor_converter
-   * reads the first structure of what downstream takes, and warns when it
-   * is video. */
-  if (direction == GST_PAD_SRC)
-    ret = tensors_first (ret);
-
-  if (filter) {
-    tmp = gst_caps_intersect_full (filter, ret, GST_CAPS_INTERSECT_FIRST);
-    gst_caps_unref (ret);
-    ret = tmp;
-  }
-  ret = without_lossy_cuda (ret);
-
   GST_DEBUG_OBJECT (trans, "%s caps %" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT,
       direction == GST_PAD_SINK ? "sink" : "src", caps, ret);
   return ret;
 }
 
-/* Of what the other side takes, prefers the memory this side has: a CUDA
- * frame stays on the GPU when downstream takes CUDA memory too, a system
- * frame is not uploaded for nothing. */
-/* Video caps without a colorimetry get the one GStreamer guesses from the
- * frame size (BT.601 up to 576 rows, BT.709 above), and a transpose
- * changes the size: a 640x360 frame (BT.601) would come out as 360x640
- * (BT.709), and its colours would shift at the next conversion. So the
- * fixed side's colorimetry, said or guessed, goes into @result (the other
- * side, fixated) where that does not say one. */
-static GstCaps *
-keep_colorimetry (GstCaps * caps, GstCaps * result)
-{
-  const GstStructure *in = gst_caps_get_structure (caps, 0);
-  GstStructure *out;
-  GstVideoInfo info, out_info;
-  gchar *colorimetry;
-
-  /* (the result as it is where it says a colorimetry, or where its own
-   * guess is the input's: a passthrough keeps equal caps) */
-  if (gst_caps_is_empty (result) ||
-      !gst_structure_has_name (in, "video/x-raw") ||
-      !gst_structure_has_name (gst_caps_get_structure (result, 0),
-          "video/x-raw") ||
-      gst_structure_has_field (gst_caps_get_structure (result, 0),
-          "colorimetry") || !gst_video_info_from_caps (&info, caps) ||
-      !gst_video_info_from_caps (&out_info, result) ||
-      gst_video_colorimetry_is_equal (&info.colorimetry,
-          &out_info.colorimetry))
-    return result;
-  colorimetry = gst_video_colorimetry_to_string (&info.colorimetry);
-  if (colorimetry) {
-    result = gst_caps_make_writable (result);
-    out = gst_caps_get_structure (result, 0);
-    gst_structure_set (out, "colorimetry", G_TYPE_STRING, colorimetry, NULL);
-  }
-  g_free (colorimetry);
-  return result;
-}
-
+/* The same memory first, then the base class's fixation; the fixed
+ * side's colorimetry kept. */
 static GstCaps *
 gst_cuda_transpose_fixate_caps (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps, GstCaps * othercaps)
 {
-  gboolean cuda = is_cuda_memory_caps (gst_caps_get_features (caps, 0));
-  GstCaps *same = gst_caps_new_empty (), *rest = gst_caps_new_empty ();
-  guint i;
-
-  for (i = 0; i < gst_caps_get_size (othercaps); i++) {
-    GstCapsFeatures *f = gst_caps_get_features (othercaps, i);
-
-    gst_caps_append_structure_full (is_cuda_memory_caps (f) == cuda ? same :
-        rest, gst_structure_copy (gst_caps_get_structure (othercaps, i)),
-        f ? gst_caps_features_copy (f) : NULL);
-  }
-  gst_caps_unref (othercaps);
-  return keep_colorimetry (caps,
+  return ct_caps_keep_colorimetry (caps,
       GST_BASE_TRANSFORM_CLASS (parent_class)->fixate_caps (trans, direction,
-          caps, gst_caps_merge (same, rest)));
+          caps, ct_caps_same_memory_first (caps, othercaps)));
 }
 
 /* Posts the error for an invalid permutation property; @why (freed here)
@@ -889,7 +393,7 @@ gst_cuda_transpose_set_permuted_caps (GstCudaTranspose * self,
 }
 
 /* Packed RGB video in, seen as the HWC tensor "C:W:H:1"; out as that
- * tensor permuted by @perm (CHW, "W:H:C:1", for chw_permutation). */
+ * tensor permuted by @perm (CHW, "W:H:C:1", for ct_caps_chw_permutation). */
 static gboolean
 gst_cuda_transpose_set_chw_caps (GstCudaTranspose * self, GstCaps * incaps,
     GstCaps * outcaps, const guint perm[4])
@@ -900,7 +404,7 @@ gst_cuda_transpose_set_chw_caps (GstCudaTranspose * self, GstCaps * incaps,
 
   ok = gst_video_info_from_caps (&info, incaps) &&
       !GST_VIDEO_INFO_IS_INTERLACED (&info) &&
-      (want = chw_tensor_of_video (gst_caps_get_structure (incaps, 0),
+      (want = ct_caps_chw_tensor_of_video (gst_caps_get_structure (incaps, 0),
           gst_caps_get_features (incaps, 0), perm,
           gst_structure_has_name (gst_caps_get_structure (outcaps, 0),
               "other/tensor"))) != NULL;
@@ -1037,20 +541,6 @@ gst_cuda_transpose_publish_job (GstCudaTranspose * self)
   GST_OBJECT_UNLOCK (self);
 }
 
-/* Whether @out is what @mapping makes of @in. */
-static gboolean
-caps_fit_mapping (const GstVideoInfo * in, const GstVideoInfo * out,
-    CtMapping mapping)
-{
-  gboolean keep = (mapping & CT_MAPPING_KEEP_AXES) != 0;
-
-  return GST_VIDEO_INFO_FORMAT (in) == GST_VIDEO_INFO_FORMAT (out) &&
-      GST_VIDEO_INFO_WIDTH (out) == (keep ? GST_VIDEO_INFO_WIDTH (in) :
-      GST_VIDEO_INFO_HEIGHT (in)) &&
-      GST_VIDEO_INFO_HEIGHT (out) == (keep ? GST_VIDEO_INFO_HEIGHT (in) :
-      GST_VIDEO_INFO_WIDTH (in));
-}
-
 /* Whether @mapping keeps interlaced video's fields apart; if not, posts
  * the error. A mirror across the rows, or a swap of the axes, puts a
  * field's rows where the other field's go, or makes them columns: refused
@@ -1089,8 +579,8 @@ gst_cuda_transpose_set_video_caps (GstCudaTranspose * self, GstCaps * incaps,
 
   /* (GstVideoInfo refuses frames of 4 GB and more, or rows that would
    * overflow: a frame may pass and its transpose, with other rows, not) */
-  if (!video_info_from_caps (&in_info, incaps) ||
-      !video_info_from_caps (&out_info, outcaps)) {
+  if (!ct_caps_video_info (&in_info, incaps) ||
+      !ct_caps_video_info (&out_info, outcaps)) {
     GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, ("The frame or its "
             "transpose is too large for GStreamer's video layout (a frame "
             "must stay under 4 GB, its rows rounded up). Use a smaller "
@@ -1099,11 +589,11 @@ gst_cuda_transpose_set_video_caps (GstCudaTranspose * self, GstCaps * incaps,
     return FALSE;
   }
 
-  if (is_packed_422 (GST_VIDEO_INFO_NAME (&in_info)) &&
+  if (ct_caps_is_packed_422 (GST_VIDEO_INFO_NAME (&in_info)) &&
       (((GST_VIDEO_INFO_WIDTH (&in_info) & 1) &&
-              is_cuda_memory_caps (gst_caps_get_features (incaps, 0))) ||
+              ct_caps_is_cuda_memory (gst_caps_get_features (incaps, 0))) ||
           ((GST_VIDEO_INFO_WIDTH (&out_info) & 1) &&
-              is_cuda_memory_caps (gst_caps_get_features (outcaps, 0))))) {
+              ct_caps_is_cuda_memory (gst_caps_get_features (outcaps, 0))))) {
     GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, ("%s frames of odd width "
             "cannot be carried in CUDA memory in GStreamer 1.22: its CUDA "
             "frames hold width x 2 bytes a row, without the last pixel's "
@@ -1118,8 +608,8 @@ gst_cuda_transpose_set_video_caps (GstCudaTranspose * self, GstCaps * incaps,
   proposed = self->proposed;
   GST_OBJECT_UNLOCK (self);
   mapping = ct_direction_mapping (proposed);
-  if (!caps_fit_mapping (&in_info, &out_info, mapping)) {
-    if (!caps_fit_mapping (&in_info, &out_info, previous)) {
+  if (!ct_caps_fit_mapping (&in_info, &out_info, mapping)) {
+    if (!ct_caps_fit_mapping (&in_info, &out_info, previous)) {
       GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
           ("Output caps must be the input caps with width and height %s "
               "(video-direction=%s): got %" GST_PTR_FORMAT " for %"
@@ -1141,31 +631,12 @@ gst_cuda_transpose_set_video_caps (GstCudaTranspose * self, GstCaps * incaps,
    * given on one side only) */
   gst_base_transform_set_passthrough (trans, mapping == CT_MAPPING_IDENTITY
       && gst_video_info_is_equal (&in_info, &out_info) &&
-      is_cuda_memory_caps (gst_caps_get_features (incaps, 0)) ==
-      is_cuda_memory_caps (gst_caps_get_features (outcaps, 0)));
+      ct_caps_is_cuda_memory (gst_caps_get_features (incaps, 0)) ==
+      ct_caps_is_cuda_memory (gst_caps_get_features (outcaps, 0)));
   GST_DEBUG_OBJECT (self, "%dx%d %s, %u planes, mapping %d",
       GST_VIDEO_INFO_WIDTH (&in_info), GST_VIDEO_INFO_HEIGHT (&in_info),
       GST_VIDEO_INFO_NAME (&in_info), self->job->n_planes, mapping);
   return TRUE;
-}
-
-/* How long a buffer may be held back with @incaps and @outcaps: one
- * frame's duration by the input's framerate (video and tensors carry
- * one); 0 where that is unknown or 0/1, or where either side is CUDA
- * memory (only buffers from host memory into host memory are held:
- * ct_gpu_run). */
-static GstClockTime
-hold_duration_of (GstCaps * incaps, GstCaps * outcaps)
-{
-  gint n = 0, d = 0;
-
-  if (is_cuda_memory_caps (gst_caps_get_features (incaps, 0)) ||
-      is_cuda_memory_caps (gst_caps_get_features (outcaps, 0)))
-    return 0;
-  if (!gst_structure_get_fraction (gst_caps_get_structure (incaps, 0),
-          "framerate", &n, &d) || n <= 0 || d <= 0)
-    return 0;
-  return gst_util_uint64_scale_int (GST_SECOND, d, n);
 }
 
 /* Picks the job for the caps: tensors (transposed or permuted), video to
@@ -1204,7 +675,7 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   before = g_memdup2 (self->job, sizeof (*self->job));
   memset (self->job, 0, sizeof (*self->job));
   self->flexible = FALSE;
-  self->hold_for = hold_duration_of (incaps, outcaps);
+  self->hold_for = ct_caps_hold_duration (incaps, outcaps);
   gst_base_transform_set_passthrough (trans, FALSE);
 
   /* (one reading of the property: it may change under negotiation) */
@@ -1218,7 +689,7 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
         state == PERMUTATION_VALID ? perm : NULL);
   } else if (ct_tensor_caps_is_tensor (gst_caps_get_structure (outcaps, 0))) {
     ok = gst_cuda_transpose_set_chw_caps (self, incaps, outcaps,
-        state == PERMUTATION_VALID ? perm : chw_permutation);
+        state == PERMUTATION_VALID ? perm : ct_caps_chw_permutation);
   } else if (state == PERMUTATION_VALID) {
     GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, ("The permutation property "
             "applies to tensors (other/tensors), but the input is video "
@@ -1268,7 +739,7 @@ gst_cuda_transpose_transform_size (GstBaseTransform * trans,
       *othersize += ct_tensor_bytes (&t[i]);
     return TRUE;
   }
-  if (!video_info_from_caps (&info, othercaps))
+  if (!ct_caps_video_info (&info, othercaps))
     return FALSE;
   *othersize = GST_VIDEO_INFO_SIZE (&info);
   return TRUE;
@@ -1473,12 +944,12 @@ gst_cuda_transpose_propose_allocation (GstBaseTransform * trans,
     }
     return TRUE;
   }
-  if (!caps || !video_info_from_caps (&info, caps))
+  if (!caps || !ct_caps_video_info (&info, caps))
     return FALSE;
   if (gst_query_get_n_allocation_pools (query) > 0)
     return TRUE;
 
-  cuda = is_cuda_memory_caps (gst_caps_get_features (caps, 0));
+  cuda = ct_caps_is_cuda_memory (gst_caps_get_features (caps, 0));
   if (cuda ? !gst_cuda_transpose_open_gpu (self) :
       !gst_cuda_transpose_wants_gpu (self))
     return TRUE;
@@ -1601,9 +1072,9 @@ gst_cuda_transpose_decide_allocation (GstBaseTransform * trans,
   gst_query_parse_allocation (query, &caps, NULL);
   if (caps && ct_tensor_caps_is_tensor (gst_caps_get_structure (caps, 0)))
     return gst_cuda_transpose_decide_tensor_allocation (self, query, caps);
-  if (!caps || !video_info_from_caps (&info, caps))
+  if (!caps || !ct_caps_video_info (&info, caps))
     return FALSE;
-  cuda = is_cuda_memory_caps (gst_caps_get_features (caps, 0));
+  cuda = ct_caps_is_cuda_memory (gst_caps_get_features (caps, 0));
 
   size = GST_VIDEO_INFO_SIZE (&info);
   have_pool = gst_query_get_n_allocation_pools (query) > 0;
@@ -1997,7 +1468,7 @@ gst_cuda_transpose_follow_permutation (GstCudaTranspose * self)
   /* (an invalid value is never set while streaming) */
   want = gst_cuda_transpose_get_permutation (self, perm, NULL) ==
       PERMUTATION_VALID ? perm : job->mode == CT_JOB_VIDEO_TO_TENSOR ?
-      chw_permutation : NULL;
+      ct_caps_chw_permutation : NULL;
   if ((!want && !now) || (want && now && memcmp (want, now,
               sizeof (perm)) == 0))
     return TRUE;
@@ -2484,7 +1955,7 @@ gst_cuda_transpose_follow_direction (GstCudaTranspose * self)
   GST_OBJECT_UNLOCK (self);
   mapping = ct_direction_mapping (proposed);
   if (mapping == job->mapping ||
-      !caps_fit_mapping (&job->in_info, &job->out_info, mapping))
+      !ct_caps_fit_mapping (&job->in_info, &job->out_info, mapping))
     return TRUE;
   if (!gst_cuda_transpose_fields_kept (self, &job->in_info, mapping))
     return FALSE;
@@ -3002,7 +2473,7 @@ upstream_offers_cuda (GstBaseTransform * trans)
 
   for (i = 0; caps && !gst_caps_is_any (caps) && i < gst_caps_get_size (caps);
       i++)
-    cuda |= is_cuda_memory_caps (gst_caps_get_features (caps, i));
+    cuda |= ct_caps_is_cuda_memory (gst_caps_get_features (caps, i));
   gst_clear_caps (&caps);
   return cuda;
 }
@@ -3054,7 +2525,7 @@ gst_cuda_transpose_query (GstBaseTransform * trans, GstPadDirection direction,
   for (i = 0; i < gst_caps_get_size (caps); i++) {
     GstCapsFeatures *f = gst_caps_get_features (caps, i);
 
-    if (is_cuda_memory_caps (f))
+    if (ct_caps_is_cuda_memory (f))
       gst_caps_append_structure_full (cuda_only,
           gst_structure_copy (gst_caps_get_structure (caps, i)),
           gst_caps_features_copy (f));

@@ -1,0 +1,511 @@
+/* GStreamer
+ * Copyright (C) 2026 The cudatranspose authors
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* The element's caps algebra: what each side takes given the other, with
+ * the settings (permutation, direction) passed in. Pure functions of caps
+ * and settings, unit-tested without a pipeline (tests/video/caps.c). */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstcudatransposecaps.h"
+
+#include "gstcudatransposedirection.h"
+#include "gstcudatransposetensor.h"
+
+static void
+invert_fraction (gint n, gint d, gint * in, gint * id)
+{
+  /* 0/1 stands for "any" at the bottom of a range; its inverse is the top */
+  if (n == 0) {
+    *in = G_MAXINT;
+    *id = 1;
+  } else {
+    *in = d;
+    *id = n;
+  }
+}
+
+static void
+invert_par (const GValue * src, GValue * dst)
+{
+  gint n, d;
+
+  if (GST_VALUE_HOLDS_FRACTION (src)) {
+    invert_fraction (gst_value_get_fraction_numerator (src),
+        gst_value_get_fraction_denominator (src), &n, &d);
+    g_value_init (dst, GST_TYPE_FRACTION);
+    gst_value_set_fraction (dst, n, d);
+  } else if (GST_VALUE_HOLDS_FRACTION_RANGE (src)) {
+    const GValue *lo = gst_value_get_fraction_range_min (src);
+    const GValue *hi = gst_value_get_fraction_range_max (src);
+    gint ln, ld;
+
+    invert_fraction (gst_value_get_fraction_numerator (hi),
+        gst_value_get_fraction_denominator (hi), &ln, &ld);
+    invert_fraction (gst_value_get_fraction_numerator (lo),
+        gst_value_get_fraction_denominator (lo), &n, &d);
+    g_value_init (dst, GST_TYPE_FRACTION_RANGE);
+    gst_value_set_fraction_range_full (dst, ln, ld, n, d);
+  } else if (GST_VALUE_HOLDS_LIST (src)) {
+    guint i;
+
+    g_value_init (dst, GST_TYPE_LIST);
+    for (i = 0; i < gst_value_list_get_size (src); i++) {
+      GValue item = G_VALUE_INIT;
+
+      invert_par (gst_value_list_get_value (src, i), &item);
+      gst_value_list_append_and_take_value (dst, &item);
+    }
+  } else {
+    g_value_init (dst, G_VALUE_TYPE (src));
+    g_value_copy (src, dst);
+  }
+}
+
+gboolean
+ct_caps_is_cuda_memory (GstCapsFeatures * features)
+{
+  return features && gst_caps_features_contains (features,
+      GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY);
+}
+
+/* Packed 4:2:2 of odd width has no whole frame in GStreamer 1.22's CUDA
+ * memory: its rows are width x 2 bytes there (the copies in and out,
+ * gst_cuda_buffer_copy, cudaupload and cudadownload, move that much), so
+ * the last pixel's second chroma byte is not part of it. Read, it would
+ * spread a byte nobody wrote into visible pixels. */
+gboolean
+ct_caps_is_packed_422 (const gchar * format)
+{
+  return format && (g_str_equal (format, "YUY2") ||
+      g_str_equal (format, "UYVY") || g_str_equal (format, "YVYU"));
+}
+
+/* Whether structure @i of @caps is CUDA memory that would lose bytes: a
+ * fixed odd width of packed 4:2:2 (of a format list, such formats are
+ * taken out; FALSE then if others remain). */
+static gboolean
+loses_bytes_in_cuda (GstCaps * caps, guint i)
+{
+  GstStructure *s = gst_caps_get_structure (caps, i);
+  const GValue *formats = gst_structure_get_value (s, "format");
+  GValue kept = G_VALUE_INIT;
+  gint width;
+  guint k;
+
+  if (!ct_caps_is_cuda_memory (gst_caps_get_features (caps, i)) || !formats ||
+      !gst_structure_get_int (s, "width", &width) || !(width & 1))
+    return FALSE;
+  if (G_VALUE_HOLDS_STRING (formats))
+    return ct_caps_is_packed_422 (g_value_get_string (formats));
+  if (!GST_VALUE_HOLDS_LIST (formats))
+    return FALSE;
+  g_value_init (&kept, GST_TYPE_LIST);
+  for (k = 0; k < gst_value_list_get_size (formats); k++) {
+    const GValue *f = gst_value_list_get_value (formats, k);
+
+    if (!G_VALUE_HOLDS_STRING (f) || !ct_caps_is_packed_422 (g_value_get_string (f)))
+      gst_value_list_append_value (&kept, f);
+  }
+  if (gst_value_list_get_size (&kept) == 0) {
+    g_value_unset (&kept);
+    return TRUE;
+  }
+  gst_structure_take_value (s, "format", &kept);
+  return FALSE;
+}
+
+/* @caps (taken) without the CUDA memory that would lose bytes, unless
+ * nothing else is left: then set_caps refuses it, saying why. */
+static GstCaps *
+without_lossy_cuda (GstCaps * caps)
+{
+  GstCaps *ret = gst_caps_copy (caps);
+  guint i = gst_caps_get_size (ret);
+
+  while (i-- > 0) {
+    if (loses_bytes_in_cuda (ret, i))
+      gst_caps_remove_structure (ret, i);
+  }
+  if (gst_caps_is_empty (ret)) {
+    gst_caps_unref (ret);
+    return caps;
+  }
+  gst_caps_unref (caps);
+  return ret;
+}
+
+/* gst_video_info_from_caps, with IYUV (I420's other name, which
+ * GstVideoInfo does not know) read as I420. */
+gboolean
+ct_caps_video_info (GstVideoInfo * info, const GstCaps * caps)
+{
+  const gchar *format;
+  GstCaps *i420;
+  gboolean ok;
+
+  if (gst_caps_get_size (caps) < 1)
+    return FALSE;
+  format = gst_structure_get_string (gst_caps_get_structure (caps, 0),
+      "format");
+  if (!format || !g_str_equal (format, "IYUV"))
+    return gst_video_info_from_caps (info, caps);
+  i420 = gst_caps_copy (caps);
+  gst_caps_set_simple (i420, "format", G_TYPE_STRING, "I420", NULL);
+  ok = gst_video_info_from_caps (info, i420);
+  gst_caps_unref (i420);
+  return ok;
+}
+
+/* @caps with each structure moved to the other memory: CUDA to system,
+ * anything else to CUDA. */
+static GstCaps *
+with_other_memory (GstCaps * caps)
+{
+  GstCaps *ret = gst_caps_copy (caps);
+  guint i;
+
+  for (i = 0; i < gst_caps_get_size (ret); i++) {
+    GstCapsFeatures *f = gst_caps_get_features (ret, i);
+
+    gst_caps_set_features (ret, i, ct_caps_is_cuda_memory (f) ?
+        gst_caps_features_new_empty () :
+        gst_caps_features_new (GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY, NULL));
+  }
+  return ret;
+}
+
+/* Packed RGB video goes out as a tensor by default in CHW order: the
+ * frame, seen as the HWC tensor "C:W:H:1", permuted by 1:2:0:3. */
+const guint ct_caps_chw_permutation[4] = { 1, 2, 0, 3 };
+
+/* Packed RGB formats and their channels, for video in and CHW tensors out. */
+static const struct
+{
+  const gchar *format;
+  guint channels;
+} chw_formats[] = {
+  {"RGB", 3}, {"BGR", 3}, {"RGBA", 4}, {"BGRA", 4}, {"RGBx", 4},
+  {"BGRx", 4},
+};
+
+static guint
+chw_channels (const gchar * format)
+{
+  guint i;
+
+  for (i = 0; format && i < G_N_ELEMENTS (chw_formats); i++)
+    if (g_str_equal (format, chw_formats[i].format))
+      return chw_formats[i].channels;
+  return 0;
+}
+
+/* For a fixed packed-RGB video structure in system memory, the uint8
+ * tensor it converts to: the HWC tensor "C:W:H:1" permuted by @perm
+ * ("W:H:C:1", CHW, for ct_caps_chw_permutation), as other/tensor with @single,
+ * else other/tensors; NULL otherwise. */
+GstStructure *
+ct_caps_chw_tensor_of_video (const GstStructure * v, GstCapsFeatures * f,
+    const guint perm[4], gboolean single)
+{
+  const gchar *format = gst_structure_get_string (v, "format");
+  guint c = chw_channels (format);
+  const GValue *fps = gst_structure_get_value (v, "framerate");
+  GstStructure *t;
+  gchar *dims;
+  gint w, h;
+
+  if (!c || (f && !gst_caps_features_is_equal (f,
+              GST_CAPS_FEATURES_MEMORY_SYSTEM_MEMORY)) ||
+      !gst_structure_get_int (v, "width", &w) ||
+      !gst_structure_get_int (v, "height", &h))
+    return NULL;
+  {
+    const guint64 hwc[4] = { c, (guint64) w, (guint64) h, 1 };
+
+    dims = g_strdup_printf ("%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ":%"
+        G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT, hwc[perm[0]], hwc[perm[1]],
+        hwc[perm[2]], hwc[perm[3]]);
+  }
+  if (single)
+    t = gst_structure_new ("other/tensor", "dimension", G_TYPE_STRING, dims,
+        "type", G_TYPE_STRING, "uint8", NULL);
+  else
+    t = gst_structure_new ("other/tensors", "format", G_TYPE_STRING,
+        "static", "num_tensors", G_TYPE_INT, 1, "dimensions", G_TYPE_STRING,
+        dims, "types", G_TYPE_STRING, "uint8", NULL);
+  if (fps)
+    gst_structure_set_value (t, "framerate", fps);
+  g_free (dims);
+  return t;
+}
+
+/* The reverse: the packed video a single uint8 tensor comes from, the
+ * tensor being "C:W:H:1" (C 3 or 4) permuted by @perm; NULL otherwise. */
+static GstStructure *
+chw_video_of_tensor (const GstStructure * t, const guint perm[4])
+{
+  CtTensorInfo info[CT_TENSOR_COUNT_LIMIT];
+  guint n = 0, i;
+  guint64 o[4], d[4];
+  gchar *why = NULL;
+  const GValue *fps = gst_structure_get_value (t, "framerate");
+  GValue list = G_VALUE_INIT;
+  GstStructure *v;
+
+  if (!gst_structure_has_field (t, "dimensions") &&
+      !gst_structure_has_field (t, "dimension"))
+    return NULL;
+  if (!ct_tensor_caps_parse (t, info, &n, &why)) {
+    g_free (why);
+    return NULL;
+  }
+  if (n != 1 || info[0].elem_size != 1 || !ct_tensor_dims4 (&info[0], o))
+    return NULL;
+  /* d: the HWC sizes, C first */
+  for (i = 0; i < 4; i++)
+    d[perm[i]] = o[i];
+  if ((d[0] != 3 && d[0] != 4) || d[3] != 1 || d[1] > G_MAXINT ||
+      d[2] > G_MAXINT)
+    return NULL;
+  g_value_init (&list, GST_TYPE_LIST);
+  for (i = 0; i < G_N_ELEMENTS (chw_formats); i++) {
+    if (chw_formats[i].channels == d[0]) {
+      GValue item = G_VALUE_INIT;
+
+      g_value_init (&item, G_TYPE_STRING);
+      g_value_set_static_string (&item, chw_formats[i].format);
+      gst_value_list_append_and_take_value (&list, &item);
+    }
+  }
+  v = gst_structure_new ("video/x-raw", "width", G_TYPE_INT, (gint) d[1],
+      "height", G_TYPE_INT, (gint) d[2], "interlace-mode", G_TYPE_STRING,
+      "progressive", NULL);
+  gst_structure_take_value (v, "format", &list);
+  if (fps)
+    gst_structure_set_value (v, "framerate", fps);
+  return v;
+}
+
+/* @caps (taken) with its tensor structures first, in their order. */
+static GstCaps *
+tensors_first (GstCaps * caps)
+{
+  GstCaps *ret = gst_caps_new_empty (), *rest = gst_caps_new_empty ();
+  guint i;
+
+  for (i = 0; i < gst_caps_get_size (caps); i++) {
+    GstCapsFeatures *f = gst_caps_get_features (caps, i);
+    GstStructure *s = gst_caps_get_structure (caps, i);
+
+    if (ct_tensor_caps_is_tensor (s))
+      ret = gst_caps_merge_structure_full (ret, gst_structure_copy (s),
+          f ? gst_caps_features_copy (f) : NULL);
+    else
+      rest = gst_caps_merge_structure_full (rest, gst_structure_copy (s),
+          f ? gst_caps_features_copy (f) : NULL);
+  }
+  gst_caps_unref (caps);
+  return gst_caps_merge (ret, rest);
+}
+
+/* Of what the other side takes, prefers the memory this side has: a CUDA
+ * frame stays on the GPU when downstream takes CUDA memory too, a system
+ * frame is not uploaded for nothing. */
+/* Video caps without a colorimetry get the one GStreamer guesses from the
+ * frame size (BT.601 up to 576 rows, BT.709 above), and a transpose
+ * changes the size: a 640x360 frame (BT.601) would come out as 360x640
+ * (BT.709), and its colours would shift at the next conversion. So the
+ * fixed side's colorimetry, said or guessed, goes into @result (the other
+ * side, fixated) where that does not say one. */
+GstCaps *
+ct_caps_keep_colorimetry (GstCaps * caps, GstCaps * result)
+{
+  const GstStructure *in = gst_caps_get_structure (caps, 0);
+  GstStructure *out;
+  GstVideoInfo info, out_info;
+  gchar *colorimetry;
+
+  /* (the result as it is where it says a colorimetry, or where its own
+   * guess is the input's: a passthrough keeps equal caps) */
+  if (gst_caps_is_empty (result) ||
+      !gst_structure_has_name (in, "video/x-raw") ||
+      !gst_structure_has_name (gst_caps_get_structure (result, 0),
+          "video/x-raw") ||
+      gst_structure_has_field (gst_caps_get_structure (result, 0),
+          "colorimetry") || !gst_video_info_from_caps (&info, caps) ||
+      !gst_video_info_from_caps (&out_info, result) ||
+      gst_video_colorimetry_is_equal (&info.colorimetry,
+          &out_info.colorimetry))
+    return result;
+  colorimetry = gst_video_colorimetry_to_string (&info.colorimetry);
+  if (colorimetry) {
+    result = gst_caps_make_writable (result);
+    out = gst_caps_get_structure (result, 0);
+    gst_structure_set (out, "colorimetry", G_TYPE_STRING, colorimetry, NULL);
+  }
+  g_free (colorimetry);
+  return result;
+}
+
+/* Whether @out is what @mapping makes of @in. */
+gboolean
+ct_caps_fit_mapping (const GstVideoInfo * in, const GstVideoInfo * out,
+    CtMapping mapping)
+{
+  gboolean keep = (mapping & CT_MAPPING_KEEP_AXES) != 0;
+
+  return GST_VIDEO_INFO_FORMAT (in) == GST_VIDEO_INFO_FORMAT (out) &&
+      GST_VIDEO_INFO_WIDTH (out) == (keep ? GST_VIDEO_INFO_WIDTH (in) :
+      GST_VIDEO_INFO_HEIGHT (in)) &&
+      GST_VIDEO_INFO_HEIGHT (out) == (keep ? GST_VIDEO_INFO_HEIGHT (in) :
+      GST_VIDEO_INFO_WIDTH (in));
+}
+
+/* How long a buffer may be held back with @incaps and @outcaps: one
+ * frame's duration by the input's framerate (video and tensors carry
+ * one); 0 where that is unknown or 0/1, or where either side is CUDA
+ * memory (only buffers from host memory into host memory are held:
+ * ct_gpu_run). */
+GstClockTime
+ct_caps_hold_duration (GstCaps * incaps, GstCaps * outcaps)
+{
+  gint n = 0, d = 0;
+
+  if (ct_caps_is_cuda_memory (gst_caps_get_features (incaps, 0)) ||
+      ct_caps_is_cuda_memory (gst_caps_get_features (outcaps, 0)))
+    return 0;
+  if (!gst_structure_get_fraction (gst_caps_get_structure (incaps, 0),
+          "framerate", &n, &d) || n <= 0 || d <= 0)
+    return 0;
+  return gst_util_uint64_scale_int (GST_SECOND, d, n);
+}
+
+GstCaps *
+ct_caps_same_memory_first (GstCaps * caps, GstCaps * othercaps)
+{
+  gboolean cuda = ct_caps_is_cuda_memory (gst_caps_get_features (caps, 0));
+  GstCaps *same = gst_caps_new_empty (), *rest = gst_caps_new_empty ();
+  guint i;
+
+  for (i = 0; i < gst_caps_get_size (othercaps); i++) {
+    GstCapsFeatures *f = gst_caps_get_features (othercaps, i);
+
+    gst_caps_append_structure_full (ct_caps_is_cuda_memory (f) == cuda ?
+        same : rest, gst_structure_copy (gst_caps_get_structure (othercaps,
+                i)), f ? gst_caps_features_copy (f) : NULL);
+  }
+  gst_caps_unref (othercaps);
+  return gst_caps_merge (same, rest);
+}
+
+GstCaps *
+ct_caps_transform (GstCaps * caps, GstPadDirection direction,
+    const guint * perm, GstVideoOrientationMethod proposed,
+    GstCaps * other_template, GstCaps * filter)
+{
+  GstCaps *ret = gst_caps_new_empty (), *tmp;
+  GstCaps *converted = gst_caps_new_empty ();
+  const guint *video_perm = perm ? perm : ct_caps_chw_permutation;
+  gboolean swap = ct_direction_swaps (proposed);
+  guint i;
+
+  for (i = 0; i < gst_caps_get_size (caps); i++) {
+    GstStructure *s = gst_structure_copy (gst_caps_get_structure (caps, i));
+    GstCapsFeatures *f = gst_caps_get_features (caps, i);
+    GValue w = G_VALUE_INIT, h = G_VALUE_INIT;
+    const GValue *par;
+    gboolean has_w = gst_structure_has_field (s, "width");
+    gboolean has_h = gst_structure_has_field (s, "height");
+
+    /* packed RGB video to tensors (CHW, or as permuted), and back for
+     * queries from downstream */
+    if (direction == GST_PAD_SINK && !ct_tensor_caps_is_tensor (s)) {
+      GstStructure *t = ct_caps_chw_tensor_of_video (s, f, video_perm, FALSE);
+
+      if (t) {
+        converted = gst_caps_merge_structure (converted, t);
+        converted = gst_caps_merge_structure (converted,
+            ct_caps_chw_tensor_of_video (s, f, video_perm, TRUE));
+      }
+    } else if (direction == GST_PAD_SRC && ct_tensor_caps_is_tensor (s)) {
+      GstStructure *v = chw_video_of_tensor (s, video_perm);
+
+      if (v)
+        converted = gst_caps_merge_structure (converted, v);
+    }
+
+    if (ct_tensor_caps_is_tensor (s)) {
+      /* tensors it cannot read (more than 256, sizes it cannot parse) go
+       * on as they are: set_caps refuses them saying why, where a link
+       * refused would say only that the caps do not fit */
+      if (!ct_tensor_caps_rearrange (s, perm, direction == GST_PAD_SRC)) {
+        gst_structure_free (s);
+        s = gst_structure_copy (gst_caps_get_structure (caps, i));
+      }
+      ret = gst_caps_merge_structure_full (ret, s,
+          f ? gst_caps_features_copy (f) : NULL);
+      continue;
+    }
+    /* the directions that keep the axes keep the caps */
+    if (swap) {
+      if (has_w)
+        gst_value_init_and_copy (&w, gst_structure_get_value (s, "width"));
+      if (has_h)
+        gst_value_init_and_copy (&h, gst_structure_get_value (s, "height"));
+      gst_structure_remove_fields (s, "width", "height", NULL);
+      if (has_h)
+        gst_structure_take_value (s, "width", &h);
+      if (has_w)
+        gst_structure_take_value (s, "height", &w);
+
+      par = gst_structure_get_value (s, "pixel-aspect-ratio");
+      if (par) {
+        GValue inv = G_VALUE_INIT;
+
+        invert_par (par, &inv);
+        gst_structure_take_value (s, "pixel-aspect-ratio", &inv);
+      }
+    }
+
+    ret = gst_caps_merge_structure_full (ret, s,
+        f ? gst_caps_features_copy (f) : NULL);
+  }
+
+  /* The same memory first, then the other: either side may keep frames on
+   * the GPU while the other has them in system memory. The other pad's
+   * template takes out what CUDA memory cannot hold. Packed video goes
+   * out as tensors after all that, or first with a permutation, which
+   * only tensors take. identity passes buffers through, so it keeps the
+   * memory. */
+  if (proposed != GST_VIDEO_ORIENTATION_IDENTITY)
+    ret = gst_caps_merge (ret, with_other_memory (ret));
+  if (perm && direction == GST_PAD_SINK)
+    ret = gst_caps_merge (converted, ret);
+  else
+    ret = gst_caps_merge (ret, converted);
+  tmp = gst_caps_intersect_full (ret, other_template,
+      GST_CAPS_INTERSECT_FIRST);
+  gst_caps_unref (ret);
+  ret = tmp;
+
+  /* What the sink pad takes, tensors first: NNStreamer's tensor_converter
+   * reads the first structure of what downstream takes, and warns when it
+   * is video. */
+  if (direction == GST_PAD_SRC)
+    ret = tensors_first (ret);
+
+  if (filter) {
+    tmp = gst_caps_intersect_full (filter, ret, GST_CAPS_INTERSECT_FIRST);
+    gst_caps_unref (ret);
+    ret = tmp;
+  }
+  return without_lossy_cuda (ret);
+}

@@ -1,0 +1,126 @@
+/* GStreamer
+ * Copyright (C) 2026 The cudatranspose authors
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+#pragma once
+
+#include <gst/gst.h>
+#include <gst/video/video.h>
+#include <gst/cuda/gstcudamemory.h>
+
+#include "cudatranspose-kernels.h"
+
+G_BEGIN_DECLS
+
+/* The element's caps algebra: the formats and caps it takes, what each
+ * side takes given the other, and what a pair of caps means for the job
+ * (pure functions of caps and the settings passed in). */
+
+/* Every format videoflip takes, and the high-bit-depth and planar RGB ones
+ * NVIDIA's decoders and nvcodec use. Each plane is rotated or flipped as
+ * a plane of its own; 4:2:2 where the axes swap keeps its chroma
+ * subsampled across the rows, resampled as videoflip does (ct_job_set_video
+ * and ct_transpose_422). IYUV is I420 under another name: GstVideoInfo
+ * does not know it (videoflip lists it and fails to negotiate it), so the
+ * element reads it as I420 (ct_caps_video_info). */
+#define CT_CAPS_FORMATS "{ GRAY8, GRAY16_LE, GRAY16_BE, I420, YV12, " \
+    "IYUV, NV12, NV21, Y444, RGBA, BGRA, ARGB, ABGR, RGBx, BGRx, xRGB, " \
+    "xBGR, RGB, BGR, AYUV, YUY2, UYVY, YVYU, I420_10LE, I420_10BE, " \
+    "I420_12LE, I420_12BE, I422_10LE, I422_10BE, I422_12LE, I422_12BE, " \
+    "Y444_10LE, Y444_10BE, Y444_12LE, Y444_12BE, P010_10LE, P012_LE, " \
+    "P016_LE, Y444_16LE, GBR, GBRA, GBR_10LE, GBR_12LE, VUYA, RGBA64_LE, " \
+    "BGR10A2_LE, RGB10A2_LE }"
+
+/* Of those, the ones GStreamer 1.22's CUDA allocator can lay out (found by
+ * allocating each on a GPU: docs/memory.md): it aborts on any other format
+ * (GRAY8 among them), so CUDA memory is not offered for them. */
+#define CT_CAPS_CUDA_FORMATS "{ I420, YV12, NV12, NV21, Y444, RGBA, " \
+    "BGRA, ARGB, ABGR, RGBx, BGRx, RGB, BGR, YUY2, UYVY, I420_10LE, " \
+    "I422_10LE, I422_12LE, P010_10LE, P016_LE, Y444_16LE, GBR, GBRA, " \
+    "BGR10A2_LE, RGB10A2_LE }"
+
+/* Interlaced frames (fields interleaved, in every frame or some) are in the
+ * caps; set_video_caps takes them only in the directions that keep each
+ * row in its field, and refuses the others with a message to deinterlace
+ * first. */
+#define CT_CAPS_INTERLACE \
+    ", interlace-mode = (string) { progressive, interleaved, mixed }; "
+
+/* NNStreamer's tensors, in system memory: each tensor's two innermost
+ * dimensions are transposed, for every index of the outer ones. Flexible
+ * tensors (sizes in a header in each memory) go out flexible. Sparse
+ * tensors are there, last, only to be refused with a reason (set_caps):
+ * without them upstream would fail to link, saying nothing of why; so
+ * are more than CT_TENSOR_COUNT_LIMIT tensors. */
+#define CT_CAPS_TENSORS \
+    "other/tensors, format = (string) static, " \
+    "num_tensors = (int) [ 1, MAX ], " \
+    "framerate = " GST_VIDEO_FPS_RANGE "; " \
+    "other/tensors, format = (string) flexible, framerate = " \
+    GST_VIDEO_FPS_RANGE "; " \
+    "other/tensor, framerate = " GST_VIDEO_FPS_RANGE "; " \
+    "other/tensors, format = (string) sparse, framerate = " \
+    GST_VIDEO_FPS_RANGE
+
+/* CUDA memory first: a neighbour that can keep frames on the GPU should. */
+#define CT_CAPS_TEMPLATE \
+    GST_VIDEO_CAPS_MAKE_WITH_FEATURES (GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY, \
+        CT_CAPS_CUDA_FORMATS) CT_CAPS_INTERLACE \
+    GST_VIDEO_CAPS_MAKE (CT_CAPS_FORMATS) CT_CAPS_INTERLACE \
+    CT_CAPS_TENSORS
+
+/* Packed RGB video goes out as a tensor by default in CHW order: the
+ * frame, seen as the HWC tensor "C:W:H:1", permuted by 1:2:0:3. */
+extern const guint ct_caps_chw_permutation[4];
+
+/* Whether @features (may be NULL) are CUDA memory's. */
+gboolean ct_caps_is_cuda_memory (GstCapsFeatures * features);
+
+/* Whether @format (may be NULL) is packed 4:2:2 (YUY2, UYVY, YVYU). */
+gboolean ct_caps_is_packed_422 (const gchar * format);
+
+/* gst_video_info_from_caps, with IYUV (I420's other name, which
+ * GstVideoInfo does not know) read as I420. */
+gboolean ct_caps_video_info (GstVideoInfo * info, const GstCaps * caps);
+
+/* What the other side takes for @caps on the @direction side: width and
+ * height swapped (whatever their form) and the pixel-aspect-ratio
+ * inverted where @proposed swaps the axes; tensors rearranged (@perm, or
+ * NULL: the two innermost dimensions swapped; tensors it cannot read go
+ * on as they are, for set_caps to refuse saying why); packed RGB video to
+ * tensors and back; the same memory first, then the other (but for
+ * identity); within @other_template; tensors first on the sink side; then
+ * @filter; CUDA memory that cannot hold the frame left out where
+ * something else remains. */
+GstCaps *ct_caps_transform (GstCaps * caps, GstPadDirection direction,
+    const guint * perm, GstVideoOrientationMethod proposed,
+    GstCaps * other_template, GstCaps * filter);
+
+/* @othercaps (taken) with the structures of @caps' memory first. */
+GstCaps *ct_caps_same_memory_first (GstCaps * caps, GstCaps * othercaps);
+
+/* @result (taken; the other side, fixated) with @caps' colorimetry, said
+ * or guessed, where it says none: the guess depends on the frame size,
+ * which a transpose changes. */
+GstCaps *ct_caps_keep_colorimetry (GstCaps * caps, GstCaps * result);
+
+/* For a fixed packed-RGB video structure in system memory, the uint8
+ * tensor it converts to: the HWC tensor "C:W:H:1" permuted by @perm, as
+ * other/tensor with @single, else other/tensors; NULL otherwise. */
+GstStructure *ct_caps_chw_tensor_of_video (const GstStructure * v,
+    GstCapsFeatures * f, const guint perm[4], gboolean single);
+
+/* Whether @out is what @mapping makes of @in. */
+gboolean ct_caps_fit_mapping (const GstVideoInfo * in,
+    const GstVideoInfo * out, CtMapping mapping);
+
+/* How long a buffer may be held back with @incaps and @outcaps: one
+ * frame's duration by the input's framerate; 0 where that is unknown or
+ * 0/1, or where either side is CUDA memory. */
+GstClockTime ct_caps_hold_duration (GstCaps * incaps, GstCaps * outcaps);
+
+G_END_DECLS

@@ -1,0 +1,233 @@
+/* The caps module alone (gst/gstcudatransposecaps.c), without a pipeline:
+ * what one side takes given the other, for every direction, tensors,
+ * packed RGB to tensors, and the CUDA memory a frame does not fit. Each
+ * expectation is worked out here from the input caps, not read from the
+ * module. */
+#include <gst/check/gstcheck.h>
+
+#include "gstcudatransposecaps.h"
+#include "gstcudatransposedirection.h"
+
+static const GstVideoOrientationMethod all_directions[] = {
+  GST_VIDEO_ORIENTATION_IDENTITY, GST_VIDEO_ORIENTATION_90R,
+  GST_VIDEO_ORIENTATION_180, GST_VIDEO_ORIENTATION_90L,
+  GST_VIDEO_ORIENTATION_HORIZ, GST_VIDEO_ORIENTATION_VERT,
+  GST_VIDEO_ORIENTATION_UL_LR, GST_VIDEO_ORIENTATION_UR_LL,
+};
+
+static GstCaps *
+template_caps (void)
+{
+  return gst_caps_from_string (CT_CAPS_TEMPLATE);
+}
+
+static GstCaps *
+transform (const gchar * caps_str, GstPadDirection direction,
+    const guint * perm, GstVideoOrientationMethod method, const gchar * filter)
+{
+  GstCaps *caps = gst_caps_from_string (caps_str);
+  GstCaps *other = template_caps ();
+  GstCaps *f = filter ? gst_caps_from_string (filter) : NULL;
+  GstCaps *ret;
+
+  fail_unless (caps != NULL, "%s", caps_str);
+  ret = ct_caps_transform (caps, direction, perm, method, other, f);
+  gst_caps_unref (caps);
+  gst_caps_unref (other);
+  if (f)
+    gst_caps_unref (f);
+  return ret;
+}
+
+/* Video in every direction: width and height (fixed, range) swap where
+ * the direction swaps the axes, with the pixel-aspect-ratio inverted;
+ * every direction but identity also offers the other memory. */
+GST_START_TEST (test_video_directions)
+{
+  guint d, i;
+
+  for (d = 0; d < G_N_ELEMENTS (all_directions); d++) {
+    GstVideoOrientationMethod m = all_directions[d];
+    gboolean swap = m == GST_VIDEO_ORIENTATION_90R ||
+        m == GST_VIDEO_ORIENTATION_90L || m == GST_VIDEO_ORIENTATION_UL_LR ||
+        m == GST_VIDEO_ORIENTATION_UR_LL;
+    GstCaps *out = transform ("video/x-raw,format=I420,width=64,height=[ 2, "
+        "48 ],pixel-aspect-ratio=4/3", GST_PAD_SINK, NULL, m, NULL);
+    gboolean saw_cuda = FALSE;
+
+    fail_if (gst_caps_is_empty (out), "%s: nothing", ct_direction_nick (m));
+    for (i = 0; i < gst_caps_get_size (out); i++) {
+      GstStructure *s = gst_caps_get_structure (out, i);
+      const GValue *par = gst_structure_get_value (s, "pixel-aspect-ratio");
+      gint w = 0;
+
+      saw_cuda |= ct_caps_is_cuda_memory (gst_caps_get_features (out, i));
+      if (swap) {
+        fail_unless (gst_structure_get_int (s, "height", &w) && w == 64,
+            "%s: %" GST_PTR_FORMAT, ct_direction_nick (m), s);
+        fail_unless (GST_VALUE_HOLDS_INT_RANGE (gst_structure_get_value (s,
+                    "width")));
+        fail_unless_equals_int (gst_value_get_fraction_numerator (par), 3);
+        fail_unless_equals_int (gst_value_get_fraction_denominator (par), 4);
+      } else {
+        fail_unless (gst_structure_get_int (s, "width", &w) && w == 64,
+            "%s: %" GST_PTR_FORMAT, ct_direction_nick (m), s);
+        fail_unless_equals_int (gst_value_get_fraction_numerator (par), 4);
+      }
+    }
+    fail_unless_equals_int (saw_cuda, m != GST_VIDEO_ORIENTATION_IDENTITY);
+    gst_caps_unref (out);
+  }
+}
+
+GST_END_TEST;
+
+/* Packed 4:2:2 of odd width is left out of CUDA memory where system
+ * memory remains, and kept where nothing else would (set_caps then says
+ * why); even widths keep it. */
+GST_START_TEST (test_odd_packed_422_not_in_cuda)
+{
+  static const struct
+  {
+    const gchar *format;
+    gint width;
+    gboolean cuda_kept;
+  } cases[] = {
+    {"YUY2", 33, FALSE}, {"UYVY", 33, FALSE}, {"YUY2", 34, TRUE},
+    {"I420", 33, TRUE},
+  };
+  guint c, i;
+
+  for (c = 0; c < G_N_ELEMENTS (cases); c++) {
+    gchar *in = g_strdup_printf ("video/x-raw(memory:CUDAMemory),format=%s,"
+        "width=%d,height=%d; video/x-raw,format=%s,width=%d,height=%d",
+        cases[c].format, cases[c].width, cases[c].width, cases[c].format,
+        cases[c].width, cases[c].width);
+    GstCaps *out = transform (in, GST_PAD_SINK, NULL,
+        GST_VIDEO_ORIENTATION_UL_LR, NULL);
+    gboolean cuda = FALSE, system = FALSE;
+
+    for (i = 0; i < gst_caps_get_size (out); i++) {
+      if (ct_caps_is_cuda_memory (gst_caps_get_features (out, i)))
+        cuda = TRUE;
+      else
+        system = TRUE;
+    }
+    fail_unless_equals_int (cuda, cases[c].cuda_kept);
+    fail_unless (system, "%s: no system memory", in);
+    gst_caps_unref (out);
+    g_free (in);
+  }
+  {
+    /* CUDA memory alone is kept, for set_caps to refuse */
+    GstCaps *out = transform ("video/x-raw(memory:CUDAMemory),format=YUY2,"
+        "width=33,height=33", GST_PAD_SINK, NULL, GST_VIDEO_ORIENTATION_UL_LR,
+        "video/x-raw(memory:CUDAMemory)");
+
+    fail_if (gst_caps_is_empty (out));
+    fail_unless (ct_caps_is_cuda_memory (gst_caps_get_features (out, 0)));
+    gst_caps_unref (out);
+  }
+}
+
+GST_END_TEST;
+
+/* Tensors: the two innermost sizes swapped, or permuted; sizes that do
+ * not parse go on as they are; packed RGB video to CHW tensors and back. */
+GST_START_TEST (test_tensors)
+{
+  static const guint hwc_to_chw[4] = { 1, 2, 0, 3 };
+  GstCaps *out;
+  const gchar *dims;
+
+  out = transform ("other/tensors,format=static,num_tensors=1,"
+      "dimensions=(string)3:5:7,types=uint8,framerate=0/1", GST_PAD_SINK,
+      NULL, GST_VIDEO_ORIENTATION_UL_LR, NULL);
+  dims = gst_structure_get_string (gst_caps_get_structure (out, 0),
+      "dimensions");
+  fail_unless_equals_string (dims, "5:3:7");
+  gst_caps_unref (out);
+
+  out = transform ("other/tensors,format=static,num_tensors=1,"
+      "dimensions=(string)3:5:7,types=uint8,framerate=0/1", GST_PAD_SINK,
+      hwc_to_chw, GST_VIDEO_ORIENTATION_UL_LR, NULL);
+  dims = gst_structure_get_string (gst_caps_get_structure (out, 0),
+      "dimensions");
+  fail_unless_equals_string (dims, "5:7:3");
+  gst_caps_unref (out);
+
+  out = transform ("other/tensors,format=static,num_tensors=1,"
+      "dimensions=(string)\"3:4,\",types=uint8,framerate=0/1", GST_PAD_SINK,
+      NULL, GST_VIDEO_ORIENTATION_UL_LR, NULL);
+  dims = gst_structure_get_string (gst_caps_get_structure (out, 0),
+      "dimensions");
+  fail_unless_equals_string (dims, "3:4,");
+  gst_caps_unref (out);
+
+  /* RGB 8x4: the tensor 3:8:4:1 (HWC) permuted to CHW, 8:4:3:1 */
+  out = transform ("video/x-raw,format=RGB,width=8,height=4,framerate=0/1",
+      GST_PAD_SINK, NULL, GST_VIDEO_ORIENTATION_UL_LR, "other/tensors");
+  fail_if (gst_caps_is_empty (out));
+  dims = gst_structure_get_string (gst_caps_get_structure (out, 0),
+      "dimensions");
+  fail_unless_equals_string (dims, "8:4:3:1");
+  gst_caps_unref (out);
+}
+
+GST_END_TEST;
+
+/* What a pair of caps means: which mapping they fit, how long a buffer
+ * may be held, the colorimetry kept across a transpose, the same memory
+ * first. */
+GST_START_TEST (test_pairs)
+{
+  GstCaps *in = gst_caps_from_string ("video/x-raw,format=I420,width=640,"
+      "height=360,framerate=25/1");
+  GstCaps *out = gst_caps_from_string ("video/x-raw,format=I420,width=360,"
+      "height=640,framerate=25/1");
+  GstCaps *cuda = gst_caps_from_string ("video/x-raw(memory:CUDAMemory),"
+      "format=I420,width=360,height=640,framerate=25/1");
+  GstCaps *kept, *both;
+  GstVideoInfo a, b;
+  const gchar *colorimetry;
+
+  fail_unless (ct_caps_video_info (&a, in) && ct_caps_video_info (&b, out));
+  fail_unless (ct_caps_fit_mapping (&a, &b, CT_MAPPING_TRANSPOSE));
+  fail_if (ct_caps_fit_mapping (&a, &b, CT_MAPPING_FLIP_HORIZONTAL));
+  fail_unless_equals_uint64 (ct_caps_hold_duration (in, out), GST_SECOND /
+      25);
+  fail_unless_equals_uint64 (ct_caps_hold_duration (in, cuda), 0);
+
+  /* 640x360 is guessed BT.601; its 360x640 transpose must say so */
+  kept = ct_caps_keep_colorimetry (in, gst_caps_ref (out));
+  colorimetry = gst_structure_get_string (gst_caps_get_structure (kept, 0),
+      "colorimetry");
+  fail_unless_equals_string (colorimetry, "bt601");
+  gst_caps_unref (kept);
+
+  both = ct_caps_same_memory_first (in, gst_caps_merge (gst_caps_ref (cuda),
+          gst_caps_ref (out)));
+  fail_if (ct_caps_is_cuda_memory (gst_caps_get_features (both, 0)));
+  gst_caps_unref (both);
+  gst_caps_unref (cuda);
+  gst_caps_unref (out);
+  gst_caps_unref (in);
+}
+
+GST_END_TEST;
+
+static Suite *
+caps_suite (void)
+{
+  Suite *s = suite_create ("caps");
+  TCase *tc = tcase_create ("general");
+
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_video_directions);
+  tcase_add_test (tc, test_odd_packed_422_not_in_cuda);
+  tcase_add_test (tc, test_tensors);
+  tcase_add_test (tc, test_pairs);
+  return s;
+}
+
+GST_CHECK_MAIN (caps);
