@@ -2148,8 +2148,9 @@ gst_cuda_transpose_releaser (gpointer data)
     g_mutex_unlock (&self->release_lock);
 
     /* (a failure here is the streaming thread's to report, when it
-     * finishes the frame itself) */
-    if (gst_cuda_transpose_push (self)) {
+     * finishes the frame itself; so is the step, which only that thread
+     * writes: outside the stream lock this one leaves it alone) */
+    if (self->gpu.context && gst_cuda_context_push (self->gpu.context)) {
       (void) ct_event_synchronize (self->gpu.finished[slot]);
       gst_cuda_context_pop (NULL);
     }
