@@ -49,6 +49,7 @@
 #include <gst/cuda/cuda-gst.h>
 
 #include "cudatranspose-kernels.h"
+#include "gstcudatransposebuffers.h"
 #include "gstcudatransposecaps.h"
 #include "gstcudatransposedirection.h"
 #include "gstcudatransposegpu.h"
@@ -87,35 +88,12 @@ static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_PAD_ALWAYS,
     GST_STATIC_CAPS (CT_CAPS_TEMPLATE));
 
-/* A buffer mapped for one transform, as the job's pieces: a video frame
- * (planes), or tensors (one memory each, NNStreamer's 16 memories for
- * more than 16, or one holding them all). */
-typedef struct
-{
-  GstBuffer *buf;
-  gboolean frame_mapped;
-  GstVideoFrame frame;
-  gboolean whole_mapped;        /* one map of the whole buffer */
-  guint n_maps;                 /* or one map per memory */
-  gboolean holds_ref;           /* on buf, once mapped */
-  GstMapInfo maps[CT_TENSOR_MEMORY_LIMIT];
-  CtSpan spans[CT_JOB_MAX_PIECES];
-} Mapped;
-
-/* Where each flexible tensor of a buffer lies: its memory, and the offset
- * of its data (after its header) in that memory. */
-typedef struct
-{
-  guint8 mem[CT_TENSOR_COUNT_LIMIT];
-  gsize offset[CT_TENSOR_COUNT_LIMIT];
-} TensorPlaces;
-
 /* A frame left in flight on the GPU (ct_gpu_run): its buffers stay mapped
  * (and so referenced) until it is finished. */
 typedef struct
 {
   gint slot;                    /* the GPU's slot; -1: no frame */
-  Mapped in, out;
+  CtMapped in, out;
   GstBuffer *outbuf;            /* the frame to push, once finished */
   GstCudaTransposeKernel kernel;        /* for the message if it fails */
 } Flight;
@@ -169,7 +147,7 @@ struct _GstCudaTranspose
    * being transformed lie, in it and in its output (never held in
    * flight) */
   gboolean flexible;
-  TensorPlaces flex_in, flex_out;
+  CtTensorPlaces flex_in, flex_out;
   /* one frame's duration by the input caps' framerate where a buffer may
    * be held back (host memory in and out); 0: none */
   GstClockTime hold_for;
@@ -1147,135 +1125,19 @@ gst_cuda_transpose_decide_allocation (GstBaseTransform * trans,
 /* ---------------------------------------------------------------------- */
 /* Input checks and output buffers                                          */
 
-static gboolean gst_cuda_transpose_check_input (GstCudaTranspose * self,
-    GstBuffer * buf);
-
-/* Whether the first @n memories of @inbuf each hold their tensor; if
- * not, posts an error. */
-static gboolean
-gst_cuda_transpose_check_memories (GstCudaTranspose * self, GstBuffer * inbuf,
-    guint n)
-{
-  const CtJob *job = self->job;
-  guint i;
-
-  for (i = 0; i < n; i++) {
-    gsize have = gst_buffer_peek_memory (inbuf, i)->size;
-
-    if (have < ct_tensor_bytes (&job->tensors[i])) {
-      GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
-          ("Tensor %u (%s) needs %" G_GUINT64_FORMAT " bytes, but its "
-              "memory holds %" G_GSIZE_FORMAT, i, job->tensors[i].type,
-              ct_tensor_bytes (&job->tensors[i]), have));
-      return FALSE;
-    }
-  }
-  return TRUE;
-}
-
-/* More than 16 tensors in NNStreamer's 16 memories: one each to the 15th,
- * then the header and the rest back to back; if not, posts an error. */
-static gboolean
-gst_cuda_transpose_check_extra_input (GstCudaTranspose * self,
-    GstBuffer * inbuf)
-{
-  const CtJob *job = self->job;
-  guint last = CT_TENSOR_MEMORY_LIMIT - 1, i;
-  GstMemory *mem = gst_buffer_peek_memory (inbuf, last);
-  guint64 rest = 0;
-  gchar *why = NULL;
-  GstMapInfo map;
-  gboolean ok;
-
-  if (!gst_cuda_transpose_check_memories (self, inbuf, last))
-    return FALSE;
-  for (i = last; i < job->n_tensors; i++)
-    rest += ct_tensor_bytes (&job->tensors[i]);
-  if (!gst_memory_map (mem, &map, GST_MAP_READ)) {
-    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
-        ("Could not map the 16th memory to read its header"));
-    return FALSE;
-  }
-  ok = ct_tensor_extra_header_check (map.data, map.size, job->n_tensors -
-      CT_TENSOR_MEMORY_LIMIT, &why);
-  if (ok && map.size - ct_tensor_extra_header_size () < rest) {
-    why = g_strdup_printf ("its 16th memory holds %" G_GSIZE_FORMAT " bytes "
-        "after its header, but tensors 15 to %u need %" G_GUINT64_FORMAT,
-        map.size - ct_tensor_extra_header_size (), job->n_tensors - 1, rest);
-    ok = FALSE;
-  }
-  gst_memory_unmap (mem, &map);
-  if (!ok) {
-    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
-        ("The buffer of %u tensors is not laid out as NNStreamer lays them "
-            "out: %s", job->n_tensors, why));
-    g_free (why);
-  }
-  return ok;
-}
-
-/* Whether input tensors are one memory each, or all in one memory back
- * to back, each as large as the caps say; if not, posts an error. */
-static gboolean
-gst_cuda_transpose_check_tensor_input (GstCudaTranspose * self,
-    GstBuffer * inbuf)
-{
-  const CtJob *job = self->job;
-  guint n_in = gst_buffer_n_memory (inbuf);
-  gboolean extra = job->n_tensors > CT_TENSOR_MEMORY_LIMIT &&
-      n_in == CT_TENSOR_MEMORY_LIMIT;
-
-  if (n_in != job->n_tensors && n_in != 1 && !extra) {
-    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
-        ("The buffer has %u memories for %u tensors: give one memory per "
-            "tensor (past 16, the rest in the 16th as NNStreamer does), or "
-            "one memory holding them all", n_in, job->n_tensors));
-    return FALSE;
-  }
-  if (extra)
-    return gst_cuda_transpose_check_extra_input (self, inbuf);
-  if (n_in == 1 && gst_buffer_get_size (inbuf) < job->tensor_bytes) {
-    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
-        ("The buffer holds %" G_GSIZE_FORMAT " bytes, but its %u tensors "
-            "need %" G_GUINT64_FORMAT, gst_buffer_get_size (inbuf),
-            job->n_tensors, job->tensor_bytes));
-    return FALSE;
-  }
-  return n_in == 1 || gst_cuda_transpose_check_memories (self, inbuf, n_in);
-}
-
-/* The headers of output memory @m (tensors @m to @last), if any: in the
- * 16th of more than 16 tensors, that of the tensors after it; each
- * flexible tensor's before its data. @places gets where each flexible
- * tensor's data lies. */
+/* Posts @r (taken), the one error of a refusal. */
 static void
-write_tensor_headers (const CtJob * job, guint m, guint last,
-    gboolean flexible, guint8 * data, TensorPlaces * places)
+gst_cuda_transpose_post (GstCudaTranspose * self, CtRefusal * r)
 {
-  const guint *perm = job->mode == CT_JOB_PERMUTE ? job->perm : NULL;
-  CtTensorInfo out[CT_TENSOR_COUNT_LIMIT - CT_TENSOR_MEMORY_LIMIT + 1];
-  gsize offset = 0;
-  guint i;
-
-  /* (the job took only tensors that rearrange) */
-  for (i = m; i <= last; i++)
-    ct_tensor_rearranged (&job->tensors[i], perm, &out[i - m]);
-  if (last > m) {
-    ct_tensor_extra_header_write (out, last - m + 1, flexible, data);
-    offset = ct_tensor_extra_header_size ();
-  }
-  for (i = m; flexible && i <= last; i++) {
-    ct_tensor_header_write (&out[i - m], data + offset);
-    places->mem[i] = m;
-    places->offset[i] = offset + CT_TENSOR_HEADER_SIZE;
-    offset += CT_TENSOR_HEADER_SIZE + ct_tensor_bytes (&job->tensors[i]);
-  }
+  gst_element_message_full (GST_ELEMENT (self), GST_MESSAGE_ERROR,
+      r->domain, r->code, g_steal_pointer (&r->text),
+      g_steal_pointer (&r->debug), r->file, r->function, r->line);
+  ct_refusal_clear (r);
 }
 
-/* An output buffer for the job's tensors, one memory each (past 16, the
- * rest in the 16th, after NNStreamer's header of them), from downstream's
- * allocator or else a fallible one of ours; @flexible ones start with
- * their header. */
+/* An output buffer for the job's tensors (ct_buffers_new_tensors) from
+ * downstream's allocator, or else a fallible one of ours; @flexible ones
+ * start with their headers. */
 static GstFlowReturn
 gst_cuda_transpose_alloc_tensors (GstCudaTranspose * self, GstBuffer * inbuf,
     gboolean flexible, GstBuffer ** outbuf)
@@ -1283,10 +1145,7 @@ gst_cuda_transpose_alloc_tensors (GstCudaTranspose * self, GstBuffer * inbuf,
   GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
   GstAllocator *allocator = NULL, *sysmem;
   GstAllocationParams params;
-  const CtJob *job = self->job;
-  guint n_mem = MIN (job->n_tensors, CT_TENSOR_MEMORY_LIMIT), m, i;
-  gboolean extra = job->n_tensors > CT_TENSOR_MEMORY_LIMIT;
-  GstBuffer *buf;
+  CtRefusal r = { 0, };
 
   gst_base_transform_get_allocator (trans, &allocator, &params);
   sysmem = gst_allocator_find (NULL);
@@ -1296,47 +1155,16 @@ gst_cuda_transpose_alloc_tensors (GstCudaTranspose * self, GstBuffer * inbuf,
     allocator = gst_cuda_transpose_pinned_allocator_new (NULL);
   }
   gst_object_unref (sysmem);
-  buf = gst_buffer_new ();
-  for (m = 0; m < n_mem; m++) {
-    gboolean rest = extra && m == n_mem - 1;
-    gboolean header = flexible || rest;
-    guint last = rest ? job->n_tensors - 1 : m;
-    /* (all tensors together are at most half a gsize) */
-    guint64 size = rest ? ct_tensor_extra_header_size () : 0;
-    GstMemory *mem;
-    GstMapInfo map;
-
-    for (i = m; i <= last; i++)
-      size += ct_tensor_bytes (&job->tensors[i]) +
-          (flexible ? CT_TENSOR_HEADER_SIZE : 0);
-    mem = gst_allocator_alloc (allocator, size, &params);
-    if (!mem) {
-      gst_buffer_unref (buf);
-      gst_object_unref (allocator);
-      GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT, ("Could not "
-              "allocate %" G_GUINT64_FORMAT " bytes for output tensor %u.",
-              size, m), (NULL));
-      return GST_FLOW_ERROR;
-    }
-    if (header) {
-      if (!gst_memory_map (mem, &map, GST_MAP_WRITE)) {
-        gst_memory_unref (mem);
-        gst_buffer_unref (buf);
-        gst_object_unref (allocator);
-        GST_ELEMENT_ERROR (self, RESOURCE, WRITE, (NULL),
-            ("Could not map output memory %u to write its header", m));
-        return GST_FLOW_ERROR;
-      }
-      write_tensor_headers (job, m, last, flexible, map.data,
-          &self->flex_out);
-      gst_memory_unmap (mem, &map);
-    }
-    gst_buffer_append_memory (buf, mem);
-  }
+  *outbuf = ct_buffers_new_tensors (self->job, allocator, &params, flexible,
+      &self->flex_out, &r);
   gst_object_unref (allocator);
+  if (!*outbuf) {
+    gst_cuda_transpose_post (self, &r);
+    return GST_FLOW_ERROR;
+  }
   if (GST_BASE_TRANSFORM_GET_CLASS (trans)->copy_metadata)
-    GST_BASE_TRANSFORM_GET_CLASS (trans)->copy_metadata (trans, inbuf, buf);
-  *outbuf = buf;
+    GST_BASE_TRANSFORM_GET_CLASS (trans)->copy_metadata (trans, inbuf,
+        *outbuf);
   return GST_FLOW_OK;
 }
 
@@ -1369,59 +1197,15 @@ gst_cuda_transpose_prepare_flexible (GstCudaTranspose * self,
     GstBuffer * inbuf, GstBuffer ** outbuf)
 {
   CtTensorInfo in[CT_TENSOR_COUNT_LIMIT];
-  guint n_mem = gst_buffer_n_memory (inbuf), n = 0, m, i, negotiated[4];
+  guint n = 0, negotiated[4];
   /* (a copy: setting the job anew clears it first) */
   const guint *perm = self->job->mode == CT_JOB_PERMUTE ?
       memcpy (negotiated, self->job->perm, sizeof (negotiated)) : NULL;
-  guint64 dims4[4];
-  gchar *why = NULL;
+  CtRefusal r = { 0, };
 
-  if (n_mem == 0 || n_mem > CT_TENSOR_MEMORY_LIMIT) {
-    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
-        ("The buffer has %u memories: flexible tensors come in 1 to %u, "
-            "with a header each", n_mem, CT_TENSOR_MEMORY_LIMIT));
+  if (!ct_buffers_read_flexible (inbuf, perm, in, &n, &self->flex_in, &r)) {
+    gst_cuda_transpose_post (self, &r);
     return GST_FLOW_ERROR;
-  }
-  for (m = 0; m < n_mem; m++) {
-    GstMemory *mem = gst_buffer_peek_memory (inbuf, m);
-    guint first = n;
-    GstMapInfo map;
-    gboolean ok;
-
-    if (!gst_memory_map (mem, &map, GST_MAP_READ)) {
-      GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
-          ("Could not map memory %u to read its flexible tensors", m));
-      return GST_FLOW_ERROR;
-    }
-    ok = ct_tensor_flexible_parse (map.data, map.size,
-        m == CT_TENSOR_MEMORY_LIMIT - 1, in, self->flex_in.offset,
-        CT_TENSOR_COUNT_LIMIT, &n, &why);
-    gst_memory_unmap (mem, &map);
-    for (i = first; i < n; i++)
-      self->flex_in.mem[i] = m;
-    if (!ok) {
-      GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid flexible tensor "
-              "%u (in memory %u): %s.", n, m, why), (NULL));
-      g_free (why);
-      return GST_FLOW_ERROR;
-    }
-  }
-  for (i = 0; i < n; i++) {
-    if (perm && !ct_tensor_dims4 (&in[i], dims4)) {
-      why = g_strdup_printf ("it has rank %u, but a permutation needs "
-          "tensors of rank 4 or less (sizes beyond the fourth must be 1)",
-          in[i].rank);
-    } else if (!perm && ct_tensor_planes (&in[i]) > G_MAXUINT) {
-      why = g_strdup_printf ("it has more than %u planes (the product of "
-          "its sizes past the second): send it in smaller tensors",
-          G_MAXUINT);
-    }
-    if (why) {
-      GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid flexible tensor "
-              "%u: %s.", i, why), (NULL));
-      g_free (why);
-      return GST_FLOW_ERROR;
-    }
   }
   if (!job_has_tensors (self->job, in, n)) {
     ct_job_set_tensors (self->job, in, n, perm);
@@ -1514,6 +1298,7 @@ gst_cuda_transpose_prepare_output_buffer (GstBaseTransform * trans,
   GstFlowReturn ret;
   const CtJob *job = self->job;
   gboolean tensors, tensor_pool;
+  CtRefusal r = { 0, };
 
   if (job->mode == CT_JOB_NONE) {
     GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
@@ -1532,9 +1317,11 @@ gst_cuda_transpose_prepare_output_buffer (GstBaseTransform * trans,
     return gst_cuda_transpose_prepare_flexible (self, inbuf, outbuf);
   /* tensors in and out; video in (and video or a tensor out) */
   tensors = ct_job_takes_tensors (job);
-  if (tensors ? !gst_cuda_transpose_check_tensor_input (self, inbuf) :
-      !gst_cuda_transpose_check_input (self, inbuf))
+  if (tensors ? !ct_buffers_check_tensors (job, inbuf, &r) :
+      !ct_buffers_check_frame (job, inbuf, &r)) {
+    gst_cuda_transpose_post (self, &r);
     return GST_FLOW_ERROR;
+  }
 
   pool = gst_base_transform_get_buffer_pool (trans);
   tensor_pool = pool && GST_IS_CUDA_TRANSPOSE_TENSOR_POOL (pool);
@@ -1677,70 +1464,6 @@ gst_cuda_transpose_resolve_kernel (GstCudaTranspose * self)
   return GST_CUDA_TRANSPOSE_KERNEL_CPU;
 }
 
-/* Bytes the input buffer must hold for the planes as its meta lays them out
- * (or as the caps do, without meta). */
-static gboolean
-gst_cuda_transpose_check_input (GstCudaTranspose * self, GstBuffer * buf)
-{
-  const CtJob *job = self->job;
-  GstVideoMeta *meta = gst_buffer_get_video_meta (buf);
-  gsize size = gst_buffer_get_size (buf);
-  gsize needed = 0;
-  guint p;
-
-  if (!meta) {
-    needed = GST_VIDEO_INFO_SIZE (&job->in_info);
-  } else {
-    if (meta->format != GST_VIDEO_INFO_FORMAT (&job->in_info) ||
-        meta->width != (guint) GST_VIDEO_INFO_WIDTH (&job->in_info) ||
-        meta->height != (guint) GST_VIDEO_INFO_HEIGHT (&job->in_info) ||
-        meta->n_planes != job->n_planes) {
-      /* (the meta's format is printed as a number: it may be anything) */
-      GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
-          ("The buffer's video meta describes a %ux%u frame of format %d "
-              "in %u planes, but the caps say %dx%d %s (format %d) in %u",
-              meta->width, meta->height, (gint) meta->format,
-              meta->n_planes, GST_VIDEO_INFO_WIDTH (&job->in_info),
-              GST_VIDEO_INFO_HEIGHT (&job->in_info),
-              GST_VIDEO_INFO_NAME (&job->in_info),
-              (gint) GST_VIDEO_INFO_FORMAT (&job->in_info), job->n_planes));
-      return FALSE;
-    }
-    for (p = 0; p < job->n_planes; p++) {
-      const CtPlaneGeometry *g = &job->planes[p];
-      gsize row = job->in[p].row;
-      gsize end;
-
-      if (meta->stride[p] < 0 || (gsize) meta->stride[p] < row) {
-        GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
-            ("Plane %u has stride %d, but a row is %" G_GSIZE_FORMAT
-                " bytes", p, meta->stride[p], row));
-        return FALSE;
-      }
-      /* (a hostile offset may add up past a gsize) */
-      if (!g_size_checked_add (&end, (gsize) meta->stride[p] * (g->height -
-                  1) + row, meta->offset[p])) {
-        GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
-            ("Plane %u starts at offset %" G_GSIZE_FORMAT ", past any "
-                "buffer", p, meta->offset[p]));
-        return FALSE;
-      }
-      needed = MAX (needed, end);
-    }
-  }
-
-  if (size < needed) {
-    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
-        ("The buffer holds %" G_GSIZE_FORMAT " bytes, but a %dx%d %s frame "
-            "needs %" G_GSIZE_FORMAT, size,
-            GST_VIDEO_INFO_WIDTH (&job->in_info),
-            GST_VIDEO_INFO_HEIGHT (&job->in_info),
-            GST_VIDEO_INFO_NAME (&job->in_info), needed));
-    return FALSE;
-  }
-  return TRUE;
-}
-
 static void
 gst_cuda_transpose_set_active (GstCudaTranspose * self, CtPath path)
 {
@@ -1756,184 +1479,6 @@ gst_cuda_transpose_set_active (GstCudaTranspose * self, CtPath path)
         ct_path_name (path));
     g_object_notify_by_pspec (G_OBJECT (self), active_kernel_pspec);
   }
-}
-
-/* Maps @buf as a frame of @info; @flags may ask for its CUDA memory. */
-static gboolean
-map_frame (Mapped * m, GstBuffer * buf, GstVideoInfo * info,
-    GstMapFlags flags)
-{
-  guint p;
-
-  if (!gst_video_frame_map (&m->frame, info, buf, flags))
-    return FALSE;
-  m->frame_mapped = TRUE;
-  for (p = 0; p < GST_VIDEO_FRAME_N_PLANES (&m->frame); p++) {
-    m->spans[p].data = GST_VIDEO_FRAME_PLANE_DATA (&m->frame, p);
-    m->spans[p].stride = GST_VIDEO_FRAME_PLANE_STRIDE (&m->frame, p);
-  }
-  return TRUE;
-}
-
-/* Maps every memory of @buf, and @n flexible tensors of @pieces where
- * @places puts them; FALSE if a memory cannot be mapped or does not hold
- * its tensors. */
-static gboolean
-map_placed_tensors (Mapped * m, GstBuffer * buf, const CtPiece * pieces,
-    guint n, const TensorPlaces * places, GstMapFlags flags)
-{
-  guint n_mem = gst_buffer_n_memory (buf), i;
-
-  if (n_mem > CT_TENSOR_MEMORY_LIMIT)
-    return FALSE;
-  for (i = 0; i < n_mem; i++) {
-    if (!gst_memory_map (gst_buffer_peek_memory (buf, i), &m->maps[i], flags))
-      return FALSE;
-    m->n_maps++;
-  }
-  for (i = 0; i < n; i++) {
-    const GstMapInfo *map = &m->maps[places->mem[i]];
-
-    if (places->mem[i] >= n_mem || map->size < places->offset[i] ||
-        map->size - places->offset[i] < pieces[i].row)
-      return FALSE;
-    m->spans[i].data = map->data + places->offset[i];
-    m->spans[i].stride = pieces[i].row;
-  }
-  return TRUE;
-}
-
-/* Maps @buf as the job's @n tensors of @pieces: one memory each (past 16,
- * the rest in the 16th after NNStreamer's header), or all in one memory
- * back to back; FALSE if it does not hold them. */
-static gboolean
-map_tensors (Mapped * m, GstBuffer * buf, const CtPiece * pieces, guint n,
-    GstMapFlags flags)
-{
-  guint n_mem = gst_buffer_n_memory (buf), i;
-  gsize offset = 0;
-
-  if (n > CT_TENSOR_MEMORY_LIMIT && n_mem == CT_TENSOR_MEMORY_LIMIT) {
-    /* one each to the 15th, then the header and the rest back to back */
-    for (i = 0; i < n_mem; i++) {
-      if (!gst_memory_map (gst_buffer_peek_memory (buf, i), &m->maps[i],
-              flags))
-        return FALSE;
-      m->n_maps++;
-    }
-    for (i = 0; i < n; i++) {
-      guint k = MIN (i, n_mem - 1);
-
-      if (i == k)
-        offset = k == n_mem - 1 ? ct_tensor_extra_header_size () : 0;
-      if (m->maps[k].size < offset ||
-          m->maps[k].size - offset < pieces[i].row)
-        return FALSE;
-      m->spans[i].data = m->maps[k].data + offset;
-      m->spans[i].stride = pieces[i].row;
-      offset += pieces[i].row;
-    }
-    return TRUE;
-  }
-  if (n_mem == n && n > 1) {
-    for (i = 0; i < n; i++) {
-      if (!gst_memory_map (gst_buffer_peek_memory (buf, i), &m->maps[i],
-              flags))
-        return FALSE;
-      m->n_maps++;
-      if (m->maps[i].size < pieces[i].row)
-        return FALSE;
-      m->spans[i].data = m->maps[i].data;
-      m->spans[i].stride = pieces[i].row;
-    }
-    return TRUE;
-  }
-  if (!gst_buffer_map (buf, &m->maps[0], flags))
-    return FALSE;
-  m->whole_mapped = TRUE;
-  for (i = 0; i < n; i++) {
-    if (m->maps[0].size < offset || m->maps[0].size - offset < pieces[i].row)
-      return FALSE;
-    m->spans[i].data = m->maps[0].data + offset;
-    m->spans[i].stride = pieces[i].row;
-    offset += pieces[i].row;
-  }
-  return TRUE;
-}
-
-static void
-unmap (Mapped * m)
-{
-  guint i;
-
-  if (m->frame_mapped)
-    gst_video_frame_unmap (&m->frame);
-  if (m->whole_mapped)
-    gst_buffer_unmap (m->buf, &m->maps[0]);
-  for (i = 0; i < m->n_maps; i++)
-    gst_memory_unmap (gst_buffer_peek_memory (m->buf, i), &m->maps[i]);
-  if (m->holds_ref)
-    gst_buffer_unref (m->buf);
-  m->buf = NULL;
-  m->holds_ref = FALSE;
-}
-
-/* Maps @inbuf and @outbuf for the job, as frames where it takes or gives
- * video (in CUDA memory with @in_dev, @out_dev), as tensors otherwise;
- * posts the error if one cannot be mapped. */
-static gboolean
-gst_cuda_transpose_map (GstCudaTranspose * self, GstBuffer * inbuf,
-    gboolean in_dev, Mapped * in, GstBuffer * outbuf, gboolean out_dev,
-    Mapped * out)
-{
-  CtJob *job = self->job;
-  gboolean video_in = job->mode == CT_JOB_VIDEO ||
-      job->mode == CT_JOB_VIDEO_TO_TENSOR;
-  gboolean ok;
-
-  memset (in, 0, sizeof (*in));
-  memset (out, 0, sizeof (*out));
-  in->buf = inbuf;
-  out->buf = outbuf;
-  /* (the input was checked against the caps in prepare_output_buffer) */
-  if (video_in)
-    ok = map_frame (in, inbuf, &job->in_info, GST_MAP_READ |
-        (in_dev ? GST_MAP_CUDA : 0));
-  else if (self->flexible)
-    ok = map_placed_tensors (in, inbuf, job->in, job->n_pieces,
-        &self->flex_in, GST_MAP_READ);
-  else
-    ok = map_tensors (in, inbuf, job->in, job->n_pieces, GST_MAP_READ);
-  if (!ok) {
-    unmap (in);
-    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Invalid input buffer."),
-        ("Could not map the input buffer for reading"));
-    return FALSE;
-  }
-  if (job->mode == CT_JOB_VIDEO)
-    ok = map_frame (out, outbuf, &job->out_info, GST_MAP_WRITE |
-        (out_dev ? GST_MAP_CUDA : 0));
-  else if (self->flexible)
-    ok = map_placed_tensors (out, outbuf, job->out, job->n_pieces,
-        &self->flex_out, GST_MAP_WRITE);
-  else
-    ok = map_tensors (out, outbuf, job->out, job->n_pieces, GST_MAP_WRITE);
-  if (!ok) {
-    unmap (out);
-    unmap (in);
-    GST_ELEMENT_ERROR (self, RESOURCE, WRITE, (NULL),
-        ("Could not map the output buffer for writing (%" G_GSIZE_FORMAT
-            " bytes in %u memories)", gst_buffer_get_size (outbuf),
-            gst_buffer_n_memory (outbuf)));
-    return FALSE;
-  }
-  /* a frame left in flight keeps its buffers mapped after the base class
-   * has let go of the input: the maps hold a reference (taken after the
-   * output's map for writing, which needs it writable) */
-  gst_buffer_ref (inbuf);
-  gst_buffer_ref (outbuf);
-  in->holds_ref = out->holds_ref = TRUE;
-  return TRUE;
 }
 
 /* A video-direction change that keeps the caps (180 to horiz, or any on
@@ -2003,8 +1548,9 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   GstCudaTransposeKernel kernel;
   gboolean in_dev = FALSE, out_dev = FALSE, may_hold;
   CtPath ran = CT_PATH_CPU;
-  Mapped in, out;
+  CtMapped in, out;
   CtResult res = CT_OK;
+  CtRefusal r = { 0, };
   gint slot = -1;
 
   if (!gst_cuda_transpose_follow_direction (self))
@@ -2017,9 +1563,12 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     in_dev = ct_gpu_holds (&self->gpu, inbuf);
     out_dev = ct_gpu_holds (&self->gpu, outbuf);
   }
-  if (!gst_cuda_transpose_map (self, inbuf, in_dev, &in, outbuf, out_dev,
-          &out))
+  if (!ct_buffers_map (self->job, self->flexible ? &self->flex_in : NULL,
+          self->flexible ? &self->flex_out : NULL, inbuf, in_dev, &in, outbuf,
+          out_dev, &out, &r)) {
+    gst_cuda_transpose_post (self, &r);
     return GST_FLOW_ERROR;
+  }
 
   GST_LOG_OBJECT (self, "%s with %s, %s memory to %s memory",
       ct_job_what (self->job), ct_kernel_name ((CtKernel) kernel),
@@ -2053,8 +1602,8 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     return GST_FLOW_OK;
   }
 
-  unmap (&out);
-  unmap (&in);
+  ct_buffers_unmap (&out);
+  ct_buffers_unmap (&in);
   if (res != CT_OK) {
     gst_cuda_transpose_error (self, kernel, res);
     return GST_FLOW_ERROR;
@@ -2079,8 +1628,8 @@ gst_cuda_transpose_finish_flight (GstCudaTranspose * self, Flight * f,
     res = ct_gpu_finish (&self->gpu, f->slot);
     gst_cuda_context_pop (NULL);
   }
-  unmap (&f->out);
-  unmap (&f->in);
+  ct_buffers_unmap (&f->out);
+  ct_buffers_unmap (&f->in);
   f->slot = -1;
   f->outbuf = NULL;
   if (res != CT_OK) {
