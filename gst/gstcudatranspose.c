@@ -107,22 +107,17 @@ struct _GstCudaTranspose
   gint device_id;
   GstCudaTransposePath active_kernel;
   gchar *permutation;           /* as set, valid or not; NULL: none */
-  GstVideoOrientationMethod direction;  /* as set: auto, or one of the 8 */
   guint frames_in_flight;
-  /* the direction the stream's tags ask for (auto), and the one the next
-   * negotiation and buffer take: what the property or the tags say */
-  GstVideoOrientationMethod tag_direction;
-  GstVideoOrientationMethod proposed;
+  /* video-direction as set, the stream's tags, and what the next
+   * negotiation and buffer take (orientation.proposed) */
+  CtOrientation orientation;
   /* the frame job's orientation and output size, for navigation events
    * (video_out FALSE: not a frame job) */
   gboolean video_out;
   CtMapping out_mapping;
   gint out_width, out_height;
 
-  /* tags seen, under the stream lock: a global tag's direction is kept
-   * for when a stream tag without one comes */
-  GstVideoOrientationMethod global_tag_direction;
-  gboolean have_stream_tag;
+  /* the stream whose tags the orientation follows, under the stream lock */
   gchar *stream_id;
 
   /* between start () and stop (), under the object lock: a permutation
@@ -186,6 +181,8 @@ static GParamSpec *active_kernel_pspec;
 static void gst_cuda_transpose_set_direction (GstCudaTranspose * self,
     GstVideoOrientationMethod method, gboolean from_tag);
 static void gst_cuda_transpose_reset_tags (GstCudaTranspose * self);
+static void gst_cuda_transpose_direction_changed (GstCudaTranspose * self,
+    GstVideoOrientationMethod was);
 static void gst_cuda_transpose_update_latency (GstCudaTranspose * self);
 static GstFlowReturn gst_cuda_transpose_drain (GstCudaTranspose * self,
     gboolean push);
@@ -299,7 +296,7 @@ gst_cuda_transpose_transform_caps (GstBaseTransform * trans,
   permute = gst_cuda_transpose_get_permutation (self, perm, NULL) ==
       PERMUTATION_VALID;
   GST_OBJECT_LOCK (self);
-  proposed = self->proposed;
+  proposed = self->orientation.proposed;
   GST_OBJECT_UNLOCK (self);
   other = gst_pad_get_pad_template_caps (direction == GST_PAD_SINK ?
       GST_BASE_TRANSFORM_SRC_PAD (trans) : GST_BASE_TRANSFORM_SINK_PAD (trans));
@@ -583,7 +580,7 @@ gst_cuda_transpose_set_video_caps (GstCudaTranspose * self, GstCaps * incaps,
   }
 
   GST_OBJECT_LOCK (self);
-  proposed = self->proposed;
+  proposed = self->orientation.proposed;
   GST_OBJECT_UNLOCK (self);
   mapping = ct_direction_mapping (proposed);
   if (!ct_caps_fit_mapping (&in_info, &out_info, mapping)) {
@@ -1496,7 +1493,7 @@ gst_cuda_transpose_follow_direction (GstCudaTranspose * self)
   if (job->mode != CT_JOB_VIDEO)
     return TRUE;
   GST_OBJECT_LOCK (self);
-  proposed = self->proposed;
+  proposed = self->orientation.proposed;
   GST_OBJECT_UNLOCK (self);
   mapping = ct_direction_mapping (proposed);
   if (mapping == job->mapping ||
@@ -1843,49 +1840,29 @@ gst_cuda_transpose_submit_input_buffer (GstBaseTransform * trans,
 /* ---------------------------------------------------------------------- */
 /* Events: orientation tags, navigation                                     */
 
-/* The tags' direction, as videoflip follows it: a stream tag over a global
- * one; a stream tag without an orientation goes back to the global one, a
- * global tag without one to identity. Under video-direction=auto the tag
- * goes on saying rotate-0: the frames are upright now. */
+/* The tags' orientation (ct_orientation_take_tags); under
+ * video-direction=auto the tag goes on saying rotate-0: the frames are
+ * upright now. */
 static GstEvent *
 gst_cuda_transpose_handle_tag (GstCudaTranspose * self, GstEvent * event)
 {
-  GstVideoOrientationMethod method, direction;
-  GstTagList *tags;
-  GstTagScope scope;
+  GstVideoOrientationMethod was;
+  GstTagList *tags, *rewritten;
+  gboolean changed;
 
   gst_event_parse_tag (event, &tags);
-  scope = gst_tag_list_get_scope (tags);
-  if (gst_video_orientation_from_tag (tags, &method)) {
-    if (scope == GST_TAG_SCOPE_STREAM) {
-      self->have_stream_tag = TRUE;
-      gst_cuda_transpose_set_direction (self, method, TRUE);
-    } else {
-      self->global_tag_direction = method;
-      if (!self->have_stream_tag)
-        gst_cuda_transpose_set_direction (self, method, TRUE);
-    }
-  } else if (scope == GST_TAG_SCOPE_STREAM) {
-    self->have_stream_tag = FALSE;
-    gst_cuda_transpose_set_direction (self, self->global_tag_direction, TRUE);
-  } else {
-    self->global_tag_direction = GST_VIDEO_ORIENTATION_IDENTITY;
-    if (!self->have_stream_tag)
-      gst_cuda_transpose_set_direction (self, GST_VIDEO_ORIENTATION_IDENTITY,
-          TRUE);
-  }
-
   GST_OBJECT_LOCK (self);
-  direction = self->direction;
+  was = self->orientation.proposed;
+  changed = ct_orientation_take_tags (&self->orientation, tags);
+  self->settings_seq += changed;
+  rewritten = ct_orientation_rewrite_tags (&self->orientation, tags);
   GST_OBJECT_UNLOCK (self);
-  if (direction == GST_VIDEO_ORIENTATION_AUTO &&
-      gst_tag_list_get_tag_size (tags, GST_TAG_IMAGE_ORIENTATION) > 0) {
+  if (changed)
+    gst_cuda_transpose_direction_changed (self, was);
+  if (rewritten) {
     /* (the event and its list may be shared: a new one of each) */
-    tags = gst_tag_list_copy (tags);
-    gst_tag_list_add (tags, GST_TAG_MERGE_REPLACE, GST_TAG_IMAGE_ORIENTATION,
-        "rotate-0", NULL);
     gst_event_unref (event);
-    event = gst_event_new_tag (tags);
+    event = gst_event_new_tag (rewritten);
   }
   return event;
 }
@@ -1894,10 +1871,16 @@ gst_cuda_transpose_handle_tag (GstCudaTranspose * self, GstEvent * event)
 static void
 gst_cuda_transpose_reset_tags (GstCudaTranspose * self)
 {
-  self->have_stream_tag = FALSE;
-  self->global_tag_direction = GST_VIDEO_ORIENTATION_IDENTITY;
-  gst_cuda_transpose_set_direction (self, GST_VIDEO_ORIENTATION_IDENTITY,
-      TRUE);
+  GstVideoOrientationMethod was;
+  gboolean changed;
+
+  GST_OBJECT_LOCK (self);
+  was = self->orientation.proposed;
+  changed = ct_orientation_reset_tags (&self->orientation);
+  self->settings_seq += changed;
+  GST_OBJECT_UNLOCK (self);
+  if (changed)
+    gst_cuda_transpose_direction_changed (self, was);
 }
 
 /* An event that comes while the caps stand refused: a sticky one (but EOS)
@@ -2114,8 +2097,8 @@ static void
 gst_cuda_transpose_set_direction (GstCudaTranspose * self,
     GstVideoOrientationMethod method, gboolean from_tag)
 {
-  GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
-  GstVideoOrientationMethod proposed, was;
+  GstVideoOrientationMethod was;
+  gboolean changed;
 
   if (!ct_direction_is_orientation (method) &&
       method != GST_VIDEO_ORIENTATION_AUTO) {
@@ -2132,19 +2115,26 @@ gst_cuda_transpose_set_direction (GstCudaTranspose * self,
   }
 
   GST_OBJECT_LOCK (self);
-  if (from_tag)
-    self->tag_direction = method;
-  else
-    self->direction = method;
+  was = self->orientation.proposed;
+  changed = ct_orientation_set (&self->orientation, method, from_tag);
   self->settings_seq++;
-  proposed = self->direction == GST_VIDEO_ORIENTATION_AUTO ?
-      self->tag_direction : self->direction;
-  was = self->proposed;
-  self->proposed = proposed;
   GST_OBJECT_UNLOCK (self);
+  if (changed)
+    gst_cuda_transpose_direction_changed (self, was);
+}
 
-  if (proposed == was)
-    return;
+/* The direction in effect changed from @was: renegotiate (a swap of width
+ * and height changes the caps); identity passes video buffers through. */
+static void
+gst_cuda_transpose_direction_changed (GstCudaTranspose * self,
+    GstVideoOrientationMethod was)
+{
+  GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
+  GstVideoOrientationMethod proposed;
+
+  GST_OBJECT_LOCK (self);
+  proposed = self->orientation.proposed;
+  GST_OBJECT_UNLOCK (self);
   GST_DEBUG_OBJECT (self, "video-direction %s -> %s", ct_direction_nick (was),
       ct_direction_nick (proposed));
   /* (the job's mode is only written while negotiating; set_caps sets
@@ -2260,7 +2250,7 @@ gst_cuda_transpose_get_property (GObject * object, guint prop_id,
       break;
     case PROP_VIDEO_DIRECTION:
     case PROP_METHOD:
-      g_value_set_enum (value, self->direction);
+      g_value_set_enum (value, self->orientation.direction);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -2464,9 +2454,7 @@ gst_cuda_transpose_init (GstCudaTranspose * self)
   self->kernel = DEFAULT_KERNEL;
   self->device_id = DEFAULT_DEVICE_ID;
   self->active_kernel = GST_CUDA_TRANSPOSE_PATH_NONE;
-  self->direction = self->proposed = DEFAULT_DIRECTION;
-  self->tag_direction = self->global_tag_direction =
-      GST_VIDEO_ORIENTATION_IDENTITY;
+  ct_orientation_init (&self->orientation, DEFAULT_DIRECTION);
   self->gpu.element = GST_ELEMENT (self);
   self->frames_in_flight = DEFAULT_FRAMES_IN_FLIGHT;
   self->job = g_new0 (CtJob, 1);

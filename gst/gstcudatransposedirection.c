@@ -119,3 +119,82 @@ ct_direction_unmap_point (CtMapping mapping, gint out_width,
     *in_y = ox;
   }
 }
+
+/* ---------------------------------------------------------------------- */
+/* The orientation the element is in                                       */
+
+static gboolean
+orientation_propose (CtOrientation * o)
+{
+  GstVideoOrientationMethod was = o->proposed;
+
+  o->proposed = o->direction == GST_VIDEO_ORIENTATION_AUTO ?
+      o->tag_direction : o->direction;
+  return o->proposed != was;
+}
+
+void
+ct_orientation_init (CtOrientation * o, GstVideoOrientationMethod direction)
+{
+  o->direction = o->proposed = direction;
+  o->tag_direction = o->global_tag = GST_VIDEO_ORIENTATION_IDENTITY;
+  o->have_stream_tag = FALSE;
+}
+
+gboolean
+ct_orientation_set (CtOrientation * o, GstVideoOrientationMethod method,
+    gboolean from_tag)
+{
+  if (from_tag)
+    o->tag_direction = method;
+  else
+    o->direction = method;
+  return orientation_propose (o);
+}
+
+/* As videoflip follows them: a stream tag over a global one; a stream tag
+ * without an orientation goes back to the global one, a global tag
+ * without one to identity. */
+gboolean
+ct_orientation_take_tags (CtOrientation * o, const GstTagList * tags)
+{
+  GstVideoOrientationMethod method;
+  gboolean stream = gst_tag_list_get_scope (tags) == GST_TAG_SCOPE_STREAM;
+
+  if (gst_video_orientation_from_tag ((GstTagList *) tags, &method)) {
+    if (stream) {
+      o->have_stream_tag = TRUE;
+      return ct_orientation_set (o, method, TRUE);
+    }
+    o->global_tag = method;
+  } else if (stream) {
+    o->have_stream_tag = FALSE;
+    return ct_orientation_set (o, o->global_tag, TRUE);
+  } else {
+    o->global_tag = GST_VIDEO_ORIENTATION_IDENTITY;
+  }
+  return !o->have_stream_tag ? ct_orientation_set (o, o->global_tag, TRUE) :
+      FALSE;
+}
+
+gboolean
+ct_orientation_reset_tags (CtOrientation * o)
+{
+  o->have_stream_tag = FALSE;
+  o->global_tag = GST_VIDEO_ORIENTATION_IDENTITY;
+  return ct_orientation_set (o, GST_VIDEO_ORIENTATION_IDENTITY, TRUE);
+}
+
+GstTagList *
+ct_orientation_rewrite_tags (const CtOrientation * o, const GstTagList * tags)
+{
+  GstTagList *copy;
+
+  if (o->direction != GST_VIDEO_ORIENTATION_AUTO ||
+      gst_tag_list_get_tag_size (tags, GST_TAG_IMAGE_ORIENTATION) == 0)
+    return NULL;
+  copy = gst_tag_list_copy (tags);
+  gst_tag_list_add (copy, GST_TAG_MERGE_REPLACE, GST_TAG_IMAGE_ORIENTATION,
+      "rotate-0", NULL);
+  return copy;
+}

@@ -48,4 +48,40 @@ const gchar *ct_direction_nick (GstVideoOrientationMethod method);
 void ct_direction_unmap_point (CtMapping mapping, gint out_width,
     gint out_height, gdouble x, gdouble y, gdouble * in_x, gdouble * in_y);
 
+/* The orientation the element is in: what the property and the stream's
+ * tags ask for, and what the next negotiation and buffer take. The element
+ * holds it under its object lock. */
+typedef struct
+{
+  GstVideoOrientationMethod direction;  /* the property: auto or one of 8 */
+  GstVideoOrientationMethod tag_direction;      /* what the tags ask for */
+  GstVideoOrientationMethod global_tag; /* a global tag's, for a stream tag
+                                         * without one */
+  gboolean have_stream_tag;
+  GstVideoOrientationMethod proposed;   /* the property's, or under auto
+                                         * the tags' */
+} CtOrientation;
+
+void ct_orientation_init (CtOrientation * o,
+    GstVideoOrientationMethod direction);
+
+/* Sets the property's direction (auto or one of the 8), or with @from_tag
+ * the tags'; TRUE when what is proposed changed. */
+gboolean ct_orientation_set (CtOrientation * o,
+    GstVideoOrientationMethod method, gboolean from_tag);
+
+/* Takes the orientation a tag list asks for, as videoflip follows tags;
+ * TRUE when what is proposed changed. */
+gboolean ct_orientation_take_tags (CtOrientation * o,
+    const GstTagList * tags);
+
+/* A new stream starts with no orientation from tags; TRUE when what is
+ * proposed changed. */
+gboolean ct_orientation_reset_tags (CtOrientation * o);
+
+/* Under video-direction=auto, a copy of @tags that says rotate-0 (the
+ * frames are upright now) where they carry an orientation; else NULL. */
+GstTagList *ct_orientation_rewrite_tags (const CtOrientation * o,
+    const GstTagList * tags);
+
 G_END_DECLS

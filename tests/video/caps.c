@@ -1,4 +1,5 @@
-/* The caps module alone (gst/gstcudatransposecaps.c), without a pipeline:
+/* The caps module alone (gst/gstcudatransposecaps.c), and the orientation
+ * state (gst/gstcudatransposedirection.c), without a pipeline:
  * what one side takes given the other, for every direction, tensors,
  * packed RGB to tensors, and the CUDA memory a frame does not fit. Each
  * expectation is worked out here from the input caps, not read from the
@@ -216,6 +217,57 @@ GST_START_TEST (test_pairs)
 
 GST_END_TEST;
 
+/* The orientation state alone: the property over the tags unless it is
+ * auto; under auto a stream tag over a global one, a stream tag without
+ * an orientation back to the global one, and the tag rewritten to
+ * rotate-0. */
+static GstTagList *
+orientation_tags (const gchar * value, GstTagScope scope)
+{
+  GstTagList *t = value ? gst_tag_list_new (GST_TAG_IMAGE_ORIENTATION, value,
+      NULL) : gst_tag_list_new_empty ();
+
+  gst_tag_list_set_scope (t, scope);
+  return t;
+}
+
+GST_START_TEST (test_orientation)
+{
+  CtOrientation o;
+  GstTagList *t, *rewritten;
+  gchar *value = NULL;
+
+  ct_orientation_init (&o, GST_VIDEO_ORIENTATION_UL_LR);
+  t = orientation_tags ("rotate-90", GST_TAG_SCOPE_STREAM);
+  fail_if (ct_orientation_take_tags (&o, t));
+  fail_unless_equals_int (o.proposed, GST_VIDEO_ORIENTATION_UL_LR);
+  fail_unless (ct_orientation_rewrite_tags (&o, t) == NULL);
+  fail_unless (ct_orientation_set (&o, GST_VIDEO_ORIENTATION_AUTO, FALSE));
+  fail_unless_equals_int (o.proposed, GST_VIDEO_ORIENTATION_90R);
+  rewritten = ct_orientation_rewrite_tags (&o, t);
+  fail_unless (rewritten != NULL);
+  fail_unless (gst_tag_list_get_string (rewritten, GST_TAG_IMAGE_ORIENTATION,
+          &value));
+  fail_unless_equals_string (value, "rotate-0");
+  g_free (value);
+  gst_tag_list_unref (rewritten);
+  gst_tag_list_unref (t);
+
+  /* a global tag waits behind the stream tag, and comes back when the
+   * stream tag goes */
+  t = orientation_tags ("rotate-180", GST_TAG_SCOPE_GLOBAL);
+  fail_if (ct_orientation_take_tags (&o, t));
+  gst_tag_list_unref (t);
+  t = orientation_tags (NULL, GST_TAG_SCOPE_STREAM);
+  fail_unless (ct_orientation_take_tags (&o, t));
+  fail_unless_equals_int (o.proposed, GST_VIDEO_ORIENTATION_180);
+  gst_tag_list_unref (t);
+  fail_unless (ct_orientation_reset_tags (&o));
+  fail_unless_equals_int (o.proposed, GST_VIDEO_ORIENTATION_IDENTITY);
+}
+
+GST_END_TEST;
+
 static Suite *
 caps_suite (void)
 {
@@ -227,6 +279,7 @@ caps_suite (void)
   tcase_add_test (tc, test_odd_packed_422_not_in_cuda);
   tcase_add_test (tc, test_tensors);
   tcase_add_test (tc, test_pairs);
+  tcase_add_test (tc, test_orientation);
   return s;
 }
 
