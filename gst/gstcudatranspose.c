@@ -54,7 +54,7 @@
 #include "gstcudatransposedirection.h"
 #include "gstcudatransposegpu.h"
 #include "gstcudatransposejob.h"
-#include "gstcudatransposepinned.h"
+#include "gstcudatransposepools.h"
 #include "gstcudatransposetensor.h"
 
 GST_DEBUG_CATEGORY (gst_cuda_transpose_debug);
@@ -812,76 +812,6 @@ gst_cuda_transpose_pinning_context (GstCudaTranspose * self)
   return gst_cuda_transpose_wants_gpu (self) ? self->gpu.context : NULL;
 }
 
-/* A configured pool for @caps: CUDA memory of our context, or host memory,
- * pinned if a GPU kernel may run. Returns NULL if the pool refuses the
- * configuration. @size is in and out: the CUDA pool rounds rows up to its
- * pitch. */
-static GstBufferPool *
-gst_cuda_transpose_new_pool (GstCudaTranspose * self, GstCaps * caps,
-    gboolean cuda, guint * size, guint min_buffers, guint max_buffers)
-{
-  GstBufferPool *pool;
-  GstStructure *config;
-
-  if (!cuda)
-    return gst_cuda_transpose_pinned_pool_new
-        (gst_cuda_transpose_pinning_context (self), caps, *size, min_buffers,
-        max_buffers);
-
-  pool = gst_cuda_buffer_pool_new (self->gpu.context);
-  config = gst_buffer_pool_get_config (pool);
-  gst_buffer_pool_config_set_params (config, caps, *size, min_buffers,
-      max_buffers);
-  gst_buffer_pool_config_add_option (config,
-      GST_BUFFER_POOL_OPTION_VIDEO_META);
-  if (!gst_buffer_pool_set_config (pool, config)) {
-    GST_WARNING_OBJECT (self, "CUDA pool refused %" GST_PTR_FORMAT, caps);
-    gst_object_unref (pool);
-    return NULL;
-  }
-  config = gst_buffer_pool_get_config (pool);
-  gst_buffer_pool_config_get_params (config, NULL, size, NULL, NULL);
-  gst_structure_free (config);
-  return pool;
-}
-
-/* A pool of tensor buffers for tensor @caps, one memory per tensor, pinned
- * if a GPU kernel may run; NULL (and the reason logged) if the caps or the
- * pool will not do. @total is set to the buffers' size. */
-static GstBufferPool *
-gst_cuda_transpose_new_tensor_pool (GstCudaTranspose * self, GstCaps * caps,
-    guint min_buffers, guint max_buffers, guint * total)
-{
-  CtTensorInfo t[CT_TENSOR_COUNT_LIMIT];
-  gsize sizes[CT_TENSOR_COUNT_LIMIT];
-  GstBufferPool *pool;
-  gchar *why = NULL;
-  guint n = 0, i;
-
-  if (!ct_tensor_caps_parse (gst_caps_get_structure (caps, 0), t, &n, &why)) {
-    GST_DEBUG_OBJECT (self, "no tensor pool: %s", why);
-    g_free (why);
-    return NULL;
-  }
-  if (n > CT_TENSOR_MEMORY_LIMIT) {
-    /* (the 16th memory holds the rest, after a header: made per buffer) */
-    GST_DEBUG_OBJECT (self, "no tensor pool for %u tensors", n);
-    return NULL;
-  }
-  for (i = 0; i < n; i++)
-    sizes[i] = ct_tensor_bytes (&t[i]);
-  pool = gst_cuda_transpose_tensor_pool_new
-      (gst_cuda_transpose_pinning_context (self), caps, sizes, n,
-      min_buffers, max_buffers);
-  if (pool) {
-    GstStructure *config = gst_buffer_pool_get_config (pool);
-
-    gst_buffer_pool_config_get_params (config, NULL, total, NULL, NULL);
-    gst_structure_free (config);
-  }
-  return pool;
-}
-
 /* Upstream gets a pool to write its frames into: CUDA memory of our
  * context for CUDA caps, pinned host memory otherwise (for tensors, a
  * pinned tensor pool), so that the upload runs at the link's speed. */
@@ -930,7 +860,8 @@ gst_cuda_transpose_propose_allocation (GstBaseTransform * trans,
     return TRUE;
 
   size = GST_VIDEO_INFO_SIZE (&info);
-  pool = gst_cuda_transpose_new_pool (self, caps, cuda, &size, 0, 0);
+  pool = ct_pools_new_video (self->gpu.context, cuda ? NULL :
+      gst_cuda_transpose_pinning_context (self), caps, cuda, &size, 0, 0);
   if (!pool)
     return TRUE;
   if (!cuda) {
@@ -947,51 +878,6 @@ gst_cuda_transpose_propose_allocation (GstBaseTransform * trans,
   return TRUE;
 }
 
-/* Whether downstream offers system memory of its own making (a pool of a
- * special kind, or an allocator other than the default), which it then
- * gets; otherwise output comes from a pool of ours. */
-static gboolean
-downstream_has_own_memory (GstQuery * query)
-{
-  GstAllocator *allocator = NULL, *sysmem = gst_allocator_find (NULL);
-  GstBufferPool *pool = NULL;
-  gboolean own = FALSE;
-
-  if (gst_query_get_n_allocation_params (query) > 0)
-    gst_query_parse_nth_allocation_param (query, 0, &allocator, NULL);
-  own = allocator && allocator != sysmem;
-  gst_clear_object (&allocator);
-
-  if (!own && gst_query_get_n_allocation_pools (query) > 0)
-    gst_query_parse_nth_allocation_pool (query, 0, &pool, NULL, NULL, NULL);
-  if (pool) {
-    GstStructure *config = gst_buffer_pool_get_config (pool);
-
-    own = G_OBJECT_TYPE (pool) != GST_TYPE_BUFFER_POOL &&
-        G_OBJECT_TYPE (pool) != GST_TYPE_VIDEO_BUFFER_POOL;
-    if (!own && gst_buffer_pool_config_get_allocator (config, &allocator,
-            NULL))
-      own = allocator && allocator != sysmem;
-    gst_structure_free (config);
-    gst_object_unref (pool);
-  }
-  gst_object_unref (sysmem);
-  return own;
-}
-
-/* Puts @pool first in the allocation @query, in place of downstream's. */
-static void
-query_put_pool (GstQuery * query, GstBufferPool * pool, guint size,
-    guint min_buffers, guint max_buffers)
-{
-  if (gst_query_get_n_allocation_pools (query) > 0)
-    gst_query_set_nth_allocation_pool (query, 0, pool, size, min_buffers,
-        max_buffers);
-  else
-    gst_query_add_allocation_pool (query, pool, size, min_buffers,
-        max_buffers);
-}
-
 /* Tensor output: from a tensor pool of ours (pinned if a GPU kernel may
  * run), unless downstream brings memory of its own or the tensors are too
  * large for a pool; then one memory per tensor (prepare_output_buffer). */
@@ -1004,7 +890,7 @@ gst_cuda_transpose_decide_tensor_allocation (GstCudaTranspose * self,
   guint total, min_buffers = 0, max_buffers = 0;
   gboolean have_pool = gst_query_get_n_allocation_pools (query) > 0;
 
-  if (downstream_has_own_memory (query))
+  if (ct_pools_downstream_has_own_memory (query))
     return GST_BASE_TRANSFORM_CLASS (parent_class)->decide_allocation (trans,
         query);
   if (have_pool)
@@ -1014,10 +900,11 @@ gst_cuda_transpose_decide_tensor_allocation (GstCudaTranspose * self,
   min_buffers++;
   if (max_buffers > 0)
     max_buffers++;
-  ours = gst_cuda_transpose_new_tensor_pool (self, caps, min_buffers,
+  ours = ct_pools_new_tensors (gst_cuda_transpose_pinning_context (self),
+      caps, min_buffers,
       max_buffers, &total);
   if (ours) {
-    query_put_pool (query, ours, total, min_buffers, max_buffers);
+    ct_pools_query_put (query, ours, total, min_buffers, max_buffers);
     GST_DEBUG_OBJECT (self, "tensor output from a pool of %u-byte buffers",
         total);
     gst_object_unref (ours);
@@ -1076,7 +963,7 @@ gst_cuda_transpose_decide_allocation (GstBaseTransform * trans,
       return GST_BASE_TRANSFORM_CLASS (parent_class)->decide_allocation
           (trans, query);
     }
-  } else if (downstream_has_own_memory (query)) {
+  } else if (ct_pools_downstream_has_own_memory (query)) {
     gst_clear_object (&pool);
     return GST_BASE_TRANSFORM_CLASS (parent_class)->decide_allocation (trans,
         query);
@@ -1090,28 +977,19 @@ gst_cuda_transpose_decide_allocation (GstBaseTransform * trans,
     if (max_buffers > 0)
       max_buffers++;
   }
-  ours = gst_cuda_transpose_new_pool (self, caps, cuda, &size, min_buffers,
-      max_buffers);
+  ours = ct_pools_new_video (self->gpu.context, cuda ? NULL :
+      gst_cuda_transpose_pinning_context (self), caps, cuda, &size,
+      min_buffers, max_buffers);
   if (!ours) {
     GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS, (NULL),
         ("Could not configure a %s buffer pool for %" GST_PTR_FORMAT,
             cuda ? "CUDA" : "host", caps));
     return FALSE;
   }
-  query_put_pool (query, ours, size, min_buffers, max_buffers);
-  if (!cuda) {
-    /* the base class configures the pool with the first allocator */
-    GstStructure *config = gst_buffer_pool_get_config (ours);
-    GstAllocator *allocator = NULL;
-    GstAllocationParams params;
-
-    gst_buffer_pool_config_get_allocator (config, &allocator, &params);
-    if (gst_query_get_n_allocation_params (query) > 0)
-      gst_query_set_nth_allocation_param (query, 0, allocator, &params);
-    else
-      gst_query_add_allocation_param (query, allocator, &params);
-    gst_structure_free (config);
-  }
+  ct_pools_query_put (query, ours, size, min_buffers, max_buffers);
+  /* the base class configures the pool with the first allocator */
+  if (!cuda)
+    ct_pools_query_put_allocator (query, ours);
   GST_DEBUG_OBJECT (self, "output from a %s pool of %u-byte buffers",
       cuda ? "CUDA" : "host", size);
   gst_object_unref (ours);

@@ -10,10 +10,11 @@
 #include "config.h"
 #endif
 
-#include "gstcudatransposepinned.h"
+#include "gstcudatransposepools.h"
 
 #include <string.h>
 #include <gst/video/video.h>
+#include <gst/cuda/gstcudabufferpool.h>
 
 #include "cudatranspose-kernels.h"
 #include "gstcudatransposetensor.h"
@@ -306,4 +307,137 @@ gst_cuda_transpose_tensor_pool_new (GstCudaContext * context, GstCaps * caps,
     return NULL;
   }
   return GST_BUFFER_POOL (self);
+}
+
+/* ---------------------------------------------------------------------- */
+/* The element's allocation policy                                          */
+
+/* (gstcudatransposepools.h) */
+/* A configured pool for @caps: CUDA memory of @context, or host memory,
+ * pinned with @pinning (NULL: pageable). Returns NULL if the pool refuses the
+ * configuration. @size is in and out: the CUDA pool rounds rows up to its
+ * pitch. */
+GstBufferPool *
+ct_pools_new_video (GstCudaContext * context, GstCudaContext * pinning,
+    GstCaps * caps, gboolean cuda, guint * size, guint min_buffers,
+    guint max_buffers)
+{
+  GstBufferPool *pool;
+  GstStructure *config;
+
+  if (!cuda)
+    return gst_cuda_transpose_pinned_pool_new (pinning, caps, *size,
+        min_buffers, max_buffers);
+
+  pool = gst_cuda_buffer_pool_new (context);
+  config = gst_buffer_pool_get_config (pool);
+  gst_buffer_pool_config_set_params (config, caps, *size, min_buffers,
+      max_buffers);
+  gst_buffer_pool_config_add_option (config,
+      GST_BUFFER_POOL_OPTION_VIDEO_META);
+  if (!gst_buffer_pool_set_config (pool, config)) {
+    GST_WARNING ("CUDA pool refused %" GST_PTR_FORMAT, caps);
+    gst_object_unref (pool);
+    return NULL;
+  }
+  config = gst_buffer_pool_get_config (pool);
+  gst_buffer_pool_config_get_params (config, NULL, size, NULL, NULL);
+  gst_structure_free (config);
+  return pool;
+}
+
+/* A pool of tensor buffers for tensor @caps, one memory per tensor, pinned
+ * with @pinning (NULL: pageable); NULL (and the reason logged) if the caps or the
+ * pool will not do. @total is set to the buffers' size. */
+GstBufferPool *
+ct_pools_new_tensors (GstCudaContext * pinning, GstCaps * caps,
+    guint min_buffers, guint max_buffers, guint * total)
+{
+  CtTensorInfo t[CT_TENSOR_COUNT_LIMIT];
+  gsize sizes[CT_TENSOR_COUNT_LIMIT];
+  GstBufferPool *pool;
+  gchar *why = NULL;
+  guint n = 0, i;
+
+  if (!ct_tensor_caps_parse (gst_caps_get_structure (caps, 0), t, &n, &why)) {
+    GST_DEBUG ("no tensor pool: %s", why);
+    g_free (why);
+    return NULL;
+  }
+  if (n > CT_TENSOR_MEMORY_LIMIT) {
+    /* (the 16th memory holds the rest, after a header: made per buffer) */
+    GST_DEBUG ("no tensor pool for %u tensors", n);
+    return NULL;
+  }
+  for (i = 0; i < n; i++)
+    sizes[i] = ct_tensor_bytes (&t[i]);
+  pool = gst_cuda_transpose_tensor_pool_new (pinning, caps, sizes, n,
+      min_buffers, max_buffers);
+  if (pool) {
+    GstStructure *config = gst_buffer_pool_get_config (pool);
+
+    gst_buffer_pool_config_get_params (config, NULL, total, NULL, NULL);
+    gst_structure_free (config);
+  }
+  return pool;
+}
+
+/* Whether downstream offers system memory of its own making (a pool of a
+ * special kind, or an allocator other than the default), which it then
+ * gets; otherwise output comes from a pool of ours. */
+gboolean
+ct_pools_downstream_has_own_memory (GstQuery * query)
+{
+  GstAllocator *allocator = NULL, *sysmem = gst_allocator_find (NULL);
+  GstBufferPool *pool = NULL;
+  gboolean own = FALSE;
+
+  if (gst_query_get_n_allocation_params (query) > 0)
+    gst_query_parse_nth_allocation_param (query, 0, &allocator, NULL);
+  own = allocator && allocator != sysmem;
+  gst_clear_object (&allocator);
+
+  if (!own && gst_query_get_n_allocation_pools (query) > 0)
+    gst_query_parse_nth_allocation_pool (query, 0, &pool, NULL, NULL, NULL);
+  if (pool) {
+    GstStructure *config = gst_buffer_pool_get_config (pool);
+
+    own = G_OBJECT_TYPE (pool) != GST_TYPE_BUFFER_POOL &&
+        G_OBJECT_TYPE (pool) != GST_TYPE_VIDEO_BUFFER_POOL;
+    if (!own && gst_buffer_pool_config_get_allocator (config, &allocator,
+            NULL))
+      own = allocator && allocator != sysmem;
+    gst_structure_free (config);
+    gst_object_unref (pool);
+  }
+  gst_object_unref (sysmem);
+  return own;
+}
+
+/* Puts @pool first in the allocation @query, in place of downstream's. */
+void
+ct_pools_query_put (GstQuery * query, GstBufferPool * pool, guint size,
+    guint min_buffers, guint max_buffers)
+{
+  if (gst_query_get_n_allocation_pools (query) > 0)
+    gst_query_set_nth_allocation_pool (query, 0, pool, size, min_buffers,
+        max_buffers);
+  else
+    gst_query_add_allocation_pool (query, pool, size, min_buffers,
+        max_buffers);
+}
+
+void
+ct_pools_query_put_allocator (GstQuery * query, GstBufferPool * pool)
+{
+  GstStructure *config = gst_buffer_pool_get_config (pool);
+  GstAllocator *allocator = NULL;
+  GstAllocationParams params;
+
+  gst_buffer_pool_config_get_allocator (config, &allocator, &params);
+  if (gst_query_get_n_allocation_params (query) > 0)
+    gst_query_set_nth_allocation_param (query, 0, allocator, &params);
+  else
+    gst_query_add_allocation_param (query, allocator, &params);
+  gst_structure_free (config);
 }

@@ -52,4 +52,26 @@ GstBufferPool *gst_cuda_transpose_tensor_pool_new (GstCudaContext * context,
     GstCaps * caps, const gsize * sizes, guint n_tensors, guint min_buffers,
     guint max_buffers);
 
+/* The allocation policy's parts: a configured pool for video @caps (CUDA
+ * memory of @context with @cuda, host memory pinned with @pinning, NULL:
+ * pageable; @size in and out: the CUDA pool rounds rows up to its pitch),
+ * or for tensor @caps (one memory per tensor; NULL for more than 16, or
+ * caps it cannot read); NULL if the pool refuses its configuration. */
+GstBufferPool *ct_pools_new_video (GstCudaContext * context,
+    GstCudaContext * pinning, GstCaps * caps, gboolean cuda, guint * size,
+    guint min_buffers, guint max_buffers);
+GstBufferPool *ct_pools_new_tensors (GstCudaContext * pinning,
+    GstCaps * caps, guint min_buffers, guint max_buffers, guint * total);
+
+/* Whether downstream offers system memory of its own making (a pool of a
+ * special kind, or an allocator other than the default). */
+gboolean ct_pools_downstream_has_own_memory (GstQuery * query);
+
+/* Puts @pool first in the allocation @query, in place of downstream's;
+ * and its allocator first (the base class configures a pool with the
+ * first). */
+void ct_pools_query_put (GstQuery * query, GstBufferPool * pool,
+    guint size, guint min_buffers, guint max_buffers);
+void ct_pools_query_put_allocator (GstQuery * query, GstBufferPool * pool);
+
 G_END_DECLS
