@@ -181,6 +181,7 @@ static GParamSpec *active_kernel_pspec;
 static void gst_cuda_transpose_set_direction (GstCudaTranspose * self,
     GstVideoOrientationMethod method, gboolean from_tag);
 static void gst_cuda_transpose_reset_tags (GstCudaTranspose * self);
+static void gst_cuda_transpose_post (GstCudaTranspose * self, CtRefusal * r);
 static void gst_cuda_transpose_direction_changed (GstCudaTranspose * self,
     GstVideoOrientationMethod was);
 static void gst_cuda_transpose_update_latency (GstCudaTranspose * self);
@@ -330,177 +331,6 @@ gst_cuda_transpose_refuse_permutation (GstCudaTranspose * self, gchar * why)
   g_free (why);
 }
 
-/* With the permutation property: tensors of rank 4 or less, the output's
- * sizes the input's permuted. */
-static gboolean
-gst_cuda_transpose_set_permuted_caps (GstCudaTranspose * self,
-    GstCaps * incaps, GstCaps * outcaps, const CtTensorInfo * in, guint n_in,
-    const CtTensorInfo * out, guint n_out, const guint perm[4])
-{
-  guint i, k;
-
-  for (i = 0; i < n_in; i++) {
-    guint64 d[4], o[4];
-
-    if (!ct_tensor_dims4 (&in[i], d)) {
-      GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, ("Tensor %u has rank %u, "
-              "but a permutation needs tensors of rank 4 or less (sizes "
-              "beyond the fourth must be 1).", i, in[i].rank),
-          ("%" GST_PTR_FORMAT, incaps));
-      return FALSE;
-    }
-    if (n_in != n_out || !ct_tensor_dims4 (&out[i], o) ||
-        !g_str_equal (in[i].type, out[i].type))
-      break;
-    for (k = 0; k < 4 && o[k] == d[perm[k]]; k++);
-    if (k < 4)
-      break;
-  }
-  if (n_in != n_out || i < n_in) {
-    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
-        ("Output tensors must be the input's permuted by %u:%u:%u:%u: got %"
-            GST_PTR_FORMAT " for %" GST_PTR_FORMAT, perm[0], perm[1],
-            perm[2], perm[3], outcaps, incaps));
-    return FALSE;
-  }
-  ct_job_set_tensors (self->job, in, n_in, perm);
-  return TRUE;
-}
-
-/* Packed RGB video in, seen as the HWC tensor "C:W:H:1"; out as that
- * tensor permuted by @perm (CHW, "W:H:C:1", for ct_caps_chw_permutation). */
-static gboolean
-gst_cuda_transpose_set_chw_caps (GstCudaTranspose * self, GstCaps * incaps,
-    GstCaps * outcaps, const guint perm[4])
-{
-  GstStructure *want = NULL;
-  GstVideoInfo info;
-  gboolean ok;
-
-  ok = gst_video_info_from_caps (&info, incaps) &&
-      !GST_VIDEO_INFO_IS_INTERLACED (&info) &&
-      (want = ct_caps_chw_tensor_of_video (gst_caps_get_structure (incaps, 0),
-          gst_caps_get_features (incaps, 0), perm,
-          gst_structure_has_name (gst_caps_get_structure (outcaps, 0),
-              "other/tensor"))) != NULL;
-  if (ok) {
-    GstCaps *w = gst_caps_new_full (gst_structure_copy (want), NULL);
-
-    gst_structure_remove_field (gst_caps_get_structure (w, 0), "framerate");
-    ok = gst_caps_can_intersect (w, outcaps);
-    gst_caps_unref (w);
-  }
-  if (want)
-    gst_structure_free (want);
-  if (!ok) {
-    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
-        ("Video goes out as tensors only from progressive packed RGB in "
-            "system memory, as one uint8 tensor: the frame as "
-            "channels:width:height:1 "
-            "permuted by %u:%u:%u:%u: got %" GST_PTR_FORMAT " for %"
-            GST_PTR_FORMAT, perm[0], perm[1], perm[2], perm[3], outcaps,
-            incaps));
-    return FALSE;
-  }
-
-  ct_job_set_video_to_tensor (self->job, &info, perm);
-  GST_DEBUG_OBJECT (self, "%s %dx%d to a tensor, HWC permuted by "
-      "%u:%u:%u:%u", GST_VIDEO_INFO_NAME (&info), GST_VIDEO_INFO_WIDTH (&info),
-      GST_VIDEO_INFO_HEIGHT (&info), perm[0], perm[1], perm[2], perm[3]);
-  return TRUE;
-}
-
-/* Flexible tensors in and out: the job is set from each buffer's headers
- * (prepare_output_buffer); until the first, it has no tensors. */
-static gboolean
-gst_cuda_transpose_set_flexible_caps (GstCudaTranspose * self,
-    GstCaps * incaps, GstCaps * outcaps, const guint * perm)
-{
-  CtTensorInfo none;
-
-  if (!ct_tensor_caps_is_flexible (gst_caps_get_structure (incaps, 0)) ||
-      !ct_tensor_caps_is_flexible (gst_caps_get_structure (outcaps, 0))) {
-    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, ("Flexible tensors go out "
-            "flexible: both sides must be other/tensors,format=flexible "
-            "(tensor_converter turns flexible tensors into static ones)."),
-        ("%" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, incaps, outcaps));
-    return FALSE;
-  }
-  self->flexible = TRUE;
-  memset (&none, 0, sizeof (none));
-  ct_job_set_tensors (self->job, &none, 0, perm);
-  GST_DEBUG_OBJECT (self, "flexible tensors");
-  return TRUE;
-}
-
-/* Tensor caps: the output must be the input with each tensor's two
- * innermost sizes swapped (missing sizes count as 1), or with @perm (not
- * NULL) its sizes permuted. */
-static gboolean
-gst_cuda_transpose_set_tensor_caps (GstCudaTranspose * self, GstCaps * incaps,
-    GstCaps * outcaps, const guint * perm)
-{
-  CtTensorInfo in[CT_TENSOR_COUNT_LIMIT], out[CT_TENSOR_COUNT_LIMIT];
-  guint n_in = 0, n_out = 0, i, k;
-  gchar *why = NULL;
-
-  if (ct_tensor_caps_is_flexible (gst_caps_get_structure (incaps, 0)) ||
-      ct_tensor_caps_is_flexible (gst_caps_get_structure (outcaps, 0)))
-    return gst_cuda_transpose_set_flexible_caps (self, incaps, outcaps, perm);
-  if (!ct_tensor_caps_parse (gst_caps_get_structure (incaps, 0), in, &n_in,
-          &why) || !ct_tensor_caps_parse (gst_caps_get_structure (outcaps, 0),
-          out, &n_out, &why)) {
-    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, ("Invalid tensor caps: %s.",
-            why), ("%" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, incaps,
-            outcaps));
-    g_free (why);
-    return FALSE;
-  }
-  if (perm) {
-    return gst_cuda_transpose_set_permuted_caps (self, incaps, outcaps, in,
-        n_in, out, n_out, perm);
-  }
-
-  for (i = 0; n_in == n_out && i < n_in; i++) {
-    guint rank = MAX (MAX (in[i].rank, out[i].rank), 2);
-
-    if (in[i].elem_size != out[i].elem_size || !g_str_equal (in[i].type,
-            out[i].type))
-      break;
-    for (k = 0; k < rank; k++) {
-      guint from = k < 2 ? 1 - k : k;
-      guint64 a = from < in[i].rank ? in[i].dims[from] : 1;
-      guint64 b = k < out[i].rank ? out[i].dims[k] : 1;
-
-      if (a != b)
-        break;
-    }
-    if (k < rank)
-      break;
-  }
-  if (n_in != n_out || i < n_in) {
-    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
-        ("Output tensors must be the input's with the two innermost sizes "
-            "swapped: got %" GST_PTR_FORMAT " for %" GST_PTR_FORMAT, outcaps,
-            incaps));
-    return FALSE;
-  }
-  for (i = 0; i < n_in; i++) {
-    if (ct_tensor_planes (&in[i]) > G_MAXUINT) {
-      GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, ("Tensor %u has more than "
-              "%u planes (the product of its sizes past the second): send "
-              "it in smaller tensors.", i, G_MAXUINT),
-          ("%" GST_PTR_FORMAT, incaps));
-      return FALSE;
-    }
-  }
-
-  ct_job_set_tensors (self->job, in, n_in, NULL);
-  GST_DEBUG_OBJECT (self, "%u tensors, %" G_GUINT64_FORMAT " bytes", n_in,
-      self->job->tensor_bytes);
-  return TRUE;
-}
-
 /* Publishes the frame job's orientation for navigation events, which
  * come from other threads. */
 static void
@@ -516,124 +346,30 @@ gst_cuda_transpose_publish_job (GstCudaTranspose * self)
   GST_OBJECT_UNLOCK (self);
 }
 
-/* Whether @mapping keeps interlaced video's fields apart; if not, posts
- * the error. A mirror across the rows, or a swap of the axes, puts a
- * field's rows where the other field's go, or makes them columns: refused
- * at negotiation and when the direction changes while streaming alike. */
-static gboolean
-gst_cuda_transpose_fields_kept (GstCudaTranspose * self,
-    const GstVideoInfo * info, CtMapping mapping)
-{
-  if (!GST_VIDEO_INFO_IS_INTERLACED (info) ||
-      mapping == CT_MAPPING_IDENTITY || mapping == CT_MAPPING_FLIP_HORIZONTAL)
-    return TRUE;
-  GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, ("Interlaced video can only "
-          "be mirrored horizontally (video-direction=horiz) or passed "
-          "through (identity): video-direction=%s would break its fields "
-          "apart. Deinterlace it first, e.g. with deinterlace before "
-          "cudatranspose.", ct_direction_nick (ct_direction_of_mapping
-              (mapping))), ("interlace-mode %s, %dx%d %s",
-          gst_video_interlace_mode_to_string (GST_VIDEO_INFO_INTERLACE_MODE
-              (info)), GST_VIDEO_INFO_WIDTH (info),
-          GST_VIDEO_INFO_HEIGHT (info), GST_VIDEO_INFO_NAME (info)));
-  return FALSE;
-}
-
-/* Video in and out: each plane transposed, rotated or flipped as
- * video-direction says, staged with aligned rows. @previous is the
- * orientation of the job before: caps made before a direction change
- * keep it until the renegotiation that the change asked for. */
-static gboolean
-gst_cuda_transpose_set_video_caps (GstCudaTranspose * self, GstCaps * incaps,
-    GstCaps * outcaps, CtMapping previous)
-{
-  GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
-  GstVideoOrientationMethod proposed;
-  GstVideoInfo in_info, out_info;
-  CtMapping mapping;
-
-  /* (GstVideoInfo refuses frames of 4 GB and more, or rows that would
-   * overflow: a frame may pass and its transpose, with other rows, not) */
-  if (!ct_caps_video_info (&in_info, incaps) ||
-      !ct_caps_video_info (&out_info, outcaps)) {
-    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, ("The frame or its "
-            "transpose is too large for GStreamer's video layout (a frame "
-            "must stay under 4 GB, its rows rounded up). Use a smaller "
-            "frame."), ("Could not parse caps %" GST_PTR_FORMAT " or %"
-            GST_PTR_FORMAT, incaps, outcaps));
-    return FALSE;
-  }
-
-  if (ct_caps_is_packed_422 (GST_VIDEO_INFO_NAME (&in_info)) &&
-      (((GST_VIDEO_INFO_WIDTH (&in_info) & 1) &&
-              ct_caps_is_cuda_memory (gst_caps_get_features (incaps, 0))) ||
-          ((GST_VIDEO_INFO_WIDTH (&out_info) & 1) &&
-              ct_caps_is_cuda_memory (gst_caps_get_features (outcaps, 0))))) {
-    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, ("%s frames of odd width "
-            "cannot be carried in CUDA memory in GStreamer 1.22: its CUDA "
-            "frames hold width x 2 bytes a row, without the last pixel's "
-            "second chroma byte. Let them be system memory (video/x-raw) "
-            "on that side, or use an even width.",
-            GST_VIDEO_INFO_NAME (&in_info)), ("%" GST_PTR_FORMAT " -> %"
-            GST_PTR_FORMAT, incaps, outcaps));
-    return FALSE;
-  }
-
-  GST_OBJECT_LOCK (self);
-  proposed = self->orientation.proposed;
-  GST_OBJECT_UNLOCK (self);
-  mapping = ct_direction_mapping (proposed);
-  if (!ct_caps_fit_mapping (&in_info, &out_info, mapping)) {
-    if (!ct_caps_fit_mapping (&in_info, &out_info, previous)) {
-      GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
-          ("Output caps must be the input caps with width and height %s "
-              "(video-direction=%s): got %" GST_PTR_FORMAT " for %"
-              GST_PTR_FORMAT, ct_direction_swaps (proposed) ? "swapped" :
-              "kept", ct_direction_nick (proposed), outcaps, incaps));
-      return FALSE;
-    }
-    /* the direction changed during this negotiation: the next takes it */
-    GST_DEBUG_OBJECT (self, "caps made before video-direction=%s",
-        ct_direction_nick (proposed));
-    mapping = previous;
-    gst_base_transform_reconfigure_src (trans);
-  }
-
-  if (!gst_cuda_transpose_fields_kept (self, &in_info, mapping))
-    return FALSE;
-  ct_job_set_video (self->job, &in_info, &out_info, mapping);
-  /* (the caps may differ in fields no frame shows, e.g. interlace-mode
-   * given on one side only) */
-  gst_base_transform_set_passthrough (trans, mapping == CT_MAPPING_IDENTITY
-      && gst_video_info_is_equal (&in_info, &out_info) &&
-      ct_caps_is_cuda_memory (gst_caps_get_features (incaps, 0)) ==
-      ct_caps_is_cuda_memory (gst_caps_get_features (outcaps, 0)));
-  GST_DEBUG_OBJECT (self, "%dx%d %s, %u planes, mapping %d",
-      GST_VIDEO_INFO_WIDTH (&in_info), GST_VIDEO_INFO_HEIGHT (&in_info),
-      GST_VIDEO_INFO_NAME (&in_info), self->job->n_planes, mapping);
-  return TRUE;
-}
-
-/* Picks the job for the caps: tensors (transposed or permuted), video to
- * a tensor, or video. */
+/* Picks the job for the caps (ct_caps_job): tensors (transposed or
+ * permuted), video to a tensor, or video. A refusal is posted once and
+ * leaves the job before it (the pads keep their caps). */
 static gboolean
 gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
     GstCaps * outcaps)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
-  PermutationState state;
   CtMapping previous = self->job->mode == CT_JOB_VIDEO ? self->job->mapping :
       CT_MAPPING_TRANSPOSE;
+  GstVideoOrientationMethod proposed;
+  CtCapsOutcome outcome;
+  CtRefusal r = { 0, };
+  PermutationState state;
   guint perm[4], seq;
   gchar *why = NULL;
-  gboolean ok, flexible_before = self->flexible;
-  GstClockTime hold_before = self->hold_for;
-  CtJob *before;
+  CtJob *job;
+  gboolean ok;
 
   /* the base class tries refused caps again at every buffer: they were
    * refused, with one error, once (under the same settings) */
   GST_OBJECT_LOCK (self);
   seq = self->settings_seq;
+  proposed = self->orientation.proposed;
   GST_OBJECT_UNLOCK (self);
   if (self->refused_in && seq == self->refused_seq &&
       gst_caps_is_equal (incaps, self->refused_in) &&
@@ -644,50 +380,42 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   gst_clear_caps (&self->refused_in);
   gst_clear_caps (&self->refused_out);
 
-  /* each negotiation starts from no job; one that fails leaves the job
-   * before it, for the caps the pads keep (the base class does not call
-   * set_caps again for caps equal to those) */
-  before = g_memdup2 (self->job, sizeof (*self->job));
-  memset (self->job, 0, sizeof (*self->job));
-  self->flexible = FALSE;
-  self->hold_for = ct_caps_hold_duration (incaps, outcaps);
-  gst_base_transform_set_passthrough (trans, FALSE);
-
   /* (one reading of the property: it may change under negotiation) */
   state = gst_cuda_transpose_get_permutation (self, perm, &why);
+  job = g_new (CtJob, 1);
   if (state == PERMUTATION_INVALID) {
     gst_cuda_transpose_refuse_permutation (self, why);
-    return FALSE;
-  }
-  if (ct_tensor_caps_is_tensor (gst_caps_get_structure (incaps, 0))) {
-    ok = gst_cuda_transpose_set_tensor_caps (self, incaps, outcaps,
-        state == PERMUTATION_VALID ? perm : NULL);
-  } else if (ct_tensor_caps_is_tensor (gst_caps_get_structure (outcaps, 0))) {
-    ok = gst_cuda_transpose_set_chw_caps (self, incaps, outcaps,
-        state == PERMUTATION_VALID ? perm : ct_caps_chw_permutation);
-  } else if (state == PERMUTATION_VALID) {
-    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, ("The permutation property "
-            "applies to tensors (other/tensors), but the input is video "
-            "going out as video. Unset permutation to transpose video "
-            "frames; packed RGB video takes it when it goes out as a "
-            "tensor."), ("%" GST_PTR_FORMAT, incaps));
     ok = FALSE;
   } else {
-    ok = gst_cuda_transpose_set_video_caps (self, incaps, outcaps, previous);
+    ok = ct_caps_job (job, incaps, outcaps, state == PERMUTATION_VALID ?
+        perm : NULL, proposed, previous, &outcome, &r);
+    if (!ok)
+      gst_cuda_transpose_post (self, &r);
   }
   self->refused = !ok;
   if (!ok) {
-    memcpy (self->job, before, sizeof (*self->job));
-    self->flexible = flexible_before;
-    self->hold_for = hold_before;
     self->refused_in = gst_caps_ref (incaps);
     self->refused_out = gst_caps_ref (outcaps);
     self->refused_seq = seq;
+    g_free (job);
+    return FALSE;
   }
-  g_free (before);
+
+  g_free (self->job);
+  self->job = job;
+  self->flexible = outcome.flexible;
+  self->hold_for = ct_caps_hold_duration (incaps, outcaps);
+  gst_base_transform_set_passthrough (trans, outcome.passthrough);
+  if (outcome.renegotiate) {
+    GST_DEBUG_OBJECT (self, "caps made before video-direction=%s",
+        ct_direction_nick (proposed));
+    gst_base_transform_reconfigure_src (trans);
+  }
+  GST_DEBUG_OBJECT (self, "%s: %u pieces%s", ct_job_what (job),
+      job->n_pieces, self->flexible ? ", flexible tensors" : "");
   gst_cuda_transpose_publish_job (self);
   gst_cuda_transpose_update_latency (self);
-  return ok;
+  return TRUE;
 }
 
 static gboolean
@@ -1367,6 +1095,7 @@ gst_cuda_transpose_follow_direction (GstCudaTranspose * self)
   GstVideoOrientationMethod proposed;
   GstVideoInfo in_info, out_info;
   CtMapping mapping;
+  CtRefusal r = { 0, };
 
   if (job->mode != CT_JOB_VIDEO)
     return TRUE;
@@ -1377,8 +1106,10 @@ gst_cuda_transpose_follow_direction (GstCudaTranspose * self)
   if (mapping == job->mapping ||
       !ct_caps_fit_mapping (&job->in_info, &job->out_info, mapping))
     return TRUE;
-  if (!gst_cuda_transpose_fields_kept (self, &job->in_info, mapping))
+  if (!ct_caps_fields_kept (&job->in_info, mapping, &r)) {
+    gst_cuda_transpose_post (self, &r);
     return FALSE;
+  }
   GST_DEBUG_OBJECT (self, "now video-direction=%s",
       ct_direction_nick (proposed));
   in_info = job->in_info;

@@ -21,28 +21,6 @@
 #include <gst/cuda/gstcudamemory.h>
 #include <string.h>
 
-void
-ct_refusal_set (CtRefusal * r, GQuark domain, gint code, gchar * text,
-    gchar * debug, const gchar * file, const gchar * function, gint line)
-{
-  ct_refusal_clear (r);
-  r->domain = domain;
-  r->code = code;
-  r->text = text;
-  r->debug = debug;
-  r->file = file;
-  r->function = function;
-  r->line = line;
-}
-
-void
-ct_refusal_clear (CtRefusal * r)
-{
-  g_clear_pointer (&r->text, g_free);
-  g_clear_pointer (&r->debug, g_free);
-  r->domain = 0;
-}
-
 /* Whether the first @n memories of @inbuf each hold their tensor; if
  * not, says why in @r. */
 static gboolean

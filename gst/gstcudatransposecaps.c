@@ -16,6 +16,8 @@
 
 #include "gstcudatransposecaps.h"
 
+#include <string.h>
+
 #include "gstcudatransposedirection.h"
 #include "gstcudatransposetensor.h"
 
@@ -508,4 +510,283 @@ ct_caps_transform (GstCaps * caps, GstPadDirection direction,
     ret = tmp;
   }
   return without_lossy_cuda (ret);
+}
+
+/* ---------------------------------------------------------------------- */
+/* The job a pair of caps makes                                             */
+
+/* With the permutation property: tensors of rank 4 or less, the output's
+ * sizes the input's permuted. */
+static gboolean
+permuted_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
+    const CtTensorInfo * in, guint n_in, const CtTensorInfo * out,
+    guint n_out, const guint perm[4], CtRefusal * r)
+{
+  guint i, k;
+
+  for (i = 0; i < n_in; i++) {
+    guint64 d[4], o[4];
+
+    if (!ct_tensor_dims4 (&in[i], d)) {
+      CT_REFUSE (r, CORE, NEGOTIATION, ("Tensor %u has rank %u, "
+              "but a permutation needs tensors of rank 4 or less (sizes "
+              "beyond the fourth must be 1).", i, in[i].rank),
+          ("%" GST_PTR_FORMAT, incaps));
+      return FALSE;
+    }
+    if (n_in != n_out || !ct_tensor_dims4 (&out[i], o) ||
+        !g_str_equal (in[i].type, out[i].type))
+      break;
+    for (k = 0; k < 4 && o[k] == d[perm[k]]; k++);
+    if (k < 4)
+      break;
+  }
+  if (n_in != n_out || i < n_in) {
+    CT_REFUSE (r, CORE, NEGOTIATION, (NULL),
+        ("Output tensors must be the input's permuted by %u:%u:%u:%u: got %"
+            GST_PTR_FORMAT " for %" GST_PTR_FORMAT, perm[0], perm[1],
+            perm[2], perm[3], outcaps, incaps));
+    return FALSE;
+  }
+  ct_job_set_tensors (job, in, n_in, perm);
+  return TRUE;
+}
+
+/* Packed RGB video in, seen as the HWC tensor "C:W:H:1"; out as that
+ * tensor permuted by @perm (CHW, "W:H:C:1", for ct_caps_chw_permutation). */
+static gboolean
+chw_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
+    const guint perm[4], CtRefusal * r)
+{
+  GstStructure *want = NULL;
+  GstVideoInfo info;
+  gboolean ok;
+
+  ok = gst_video_info_from_caps (&info, incaps) &&
+      !GST_VIDEO_INFO_IS_INTERLACED (&info) &&
+      (want = ct_caps_chw_tensor_of_video (gst_caps_get_structure (incaps, 0),
+          gst_caps_get_features (incaps, 0), perm,
+          gst_structure_has_name (gst_caps_get_structure (outcaps, 0),
+              "other/tensor"))) != NULL;
+  if (ok) {
+    GstCaps *w = gst_caps_new_full (gst_structure_copy (want), NULL);
+
+    gst_structure_remove_field (gst_caps_get_structure (w, 0), "framerate");
+    ok = gst_caps_can_intersect (w, outcaps);
+    gst_caps_unref (w);
+  }
+  if (want)
+    gst_structure_free (want);
+  if (!ok) {
+    CT_REFUSE (r, CORE, NEGOTIATION, (NULL),
+        ("Video goes out as tensors only from progressive packed RGB in "
+            "system memory, as one uint8 tensor: the frame as "
+            "channels:width:height:1 "
+            "permuted by %u:%u:%u:%u: got %" GST_PTR_FORMAT " for %"
+            GST_PTR_FORMAT, perm[0], perm[1], perm[2], perm[3], outcaps,
+            incaps));
+    return FALSE;
+  }
+
+  ct_job_set_video_to_tensor (job, &info, perm);
+  return TRUE;
+}
+
+/* Flexible tensors in and out: the job is set from each buffer's headers
+ * (prepare_output_buffer); until the first, it has no tensors. */
+static gboolean
+flexible_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
+    const guint * perm, CtCapsOutcome * outcome, CtRefusal * r)
+{
+  CtTensorInfo none;
+
+  if (!ct_tensor_caps_is_flexible (gst_caps_get_structure (incaps, 0)) ||
+      !ct_tensor_caps_is_flexible (gst_caps_get_structure (outcaps, 0))) {
+    CT_REFUSE (r, CORE, NEGOTIATION, ("Flexible tensors go out "
+            "flexible: both sides must be other/tensors,format=flexible "
+            "(tensor_converter turns flexible tensors into static ones)."),
+        ("%" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, incaps, outcaps));
+    return FALSE;
+  }
+  outcome->flexible = TRUE;
+  memset (&none, 0, sizeof (none));
+  ct_job_set_tensors (job, &none, 0, perm);
+  return TRUE;
+}
+
+/* Tensor caps: the output must be the input with each tensor's two
+ * innermost sizes swapped (missing sizes count as 1), or with @perm (not
+ * NULL) its sizes permuted. */
+static gboolean
+tensor_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
+    const guint * perm, CtCapsOutcome * outcome, CtRefusal * r)
+{
+  CtTensorInfo in[CT_TENSOR_COUNT_LIMIT], out[CT_TENSOR_COUNT_LIMIT];
+  guint n_in = 0, n_out = 0, i, k;
+  gchar *why = NULL;
+
+  if (ct_tensor_caps_is_flexible (gst_caps_get_structure (incaps, 0)) ||
+      ct_tensor_caps_is_flexible (gst_caps_get_structure (outcaps, 0)))
+    return flexible_job (job, incaps, outcaps, perm, outcome, r);
+  if (!ct_tensor_caps_parse (gst_caps_get_structure (incaps, 0), in, &n_in,
+          &why) || !ct_tensor_caps_parse (gst_caps_get_structure (outcaps, 0),
+          out, &n_out, &why)) {
+    CT_REFUSE (r, CORE, NEGOTIATION, ("Invalid tensor caps: %s.",
+            why), ("%" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, incaps,
+            outcaps));
+    g_free (why);
+    return FALSE;
+  }
+  if (perm) {
+    return permuted_job (job, incaps, outcaps, in, n_in, out, n_out, perm,
+        r);
+  }
+
+  for (i = 0; n_in == n_out && i < n_in; i++) {
+    guint rank = MAX (MAX (in[i].rank, out[i].rank), 2);
+
+    if (in[i].elem_size != out[i].elem_size || !g_str_equal (in[i].type,
+            out[i].type))
+      break;
+    for (k = 0; k < rank; k++) {
+      guint from = k < 2 ? 1 - k : k;
+      guint64 a = from < in[i].rank ? in[i].dims[from] : 1;
+      guint64 b = k < out[i].rank ? out[i].dims[k] : 1;
+
+      if (a != b)
+        break;
+    }
+    if (k < rank)
+      break;
+  }
+  if (n_in != n_out || i < n_in) {
+    CT_REFUSE (r, CORE, NEGOTIATION, (NULL),
+        ("Output tensors must be the input's with the two innermost sizes "
+            "swapped: got %" GST_PTR_FORMAT " for %" GST_PTR_FORMAT, outcaps,
+            incaps));
+    return FALSE;
+  }
+  for (i = 0; i < n_in; i++) {
+    if (ct_tensor_planes (&in[i]) > G_MAXUINT) {
+      CT_REFUSE (r, CORE, NEGOTIATION, ("Tensor %u has more than "
+              "%u planes (the product of its sizes past the second): send "
+              "it in smaller tensors.", i, G_MAXUINT),
+          ("%" GST_PTR_FORMAT, incaps));
+      return FALSE;
+    }
+  }
+
+  ct_job_set_tensors (job, in, n_in, NULL);
+  return TRUE;
+}
+
+/* (gstcudatransposecaps.h) A mirror across the rows, or a swap of the axes, puts a
+ * field's rows where the other field's go, or makes them columns: refused
+ * at negotiation and when the direction changes while streaming alike. */
+gboolean
+ct_caps_fields_kept (const GstVideoInfo * info, CtMapping mapping,
+    CtRefusal * r)
+{
+  if (!GST_VIDEO_INFO_IS_INTERLACED (info) ||
+      mapping == CT_MAPPING_IDENTITY || mapping == CT_MAPPING_FLIP_HORIZONTAL)
+    return TRUE;
+  CT_REFUSE (r, CORE, NEGOTIATION, ("Interlaced video can only "
+          "be mirrored horizontally (video-direction=horiz) or passed "
+          "through (identity): video-direction=%s would break its fields "
+          "apart. Deinterlace it first, e.g. with deinterlace before "
+          "cudatranspose.", ct_direction_nick (ct_direction_of_mapping
+              (mapping))), ("interlace-mode %s, %dx%d %s",
+          gst_video_interlace_mode_to_string (GST_VIDEO_INFO_INTERLACE_MODE
+              (info)), GST_VIDEO_INFO_WIDTH (info),
+          GST_VIDEO_INFO_HEIGHT (info), GST_VIDEO_INFO_NAME (info)));
+  return FALSE;
+}
+
+/* Video in and out: each plane transposed, rotated or flipped as
+ * video-direction says, staged with aligned rows. @previous is the
+ * orientation of the job before: caps made before a direction change
+ * keep it until the renegotiation that the change asked for. */
+static gboolean
+video_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
+    GstVideoOrientationMethod proposed, CtMapping previous,
+    CtCapsOutcome * outcome, CtRefusal * r)
+{
+  GstVideoInfo in_info, out_info;
+  CtMapping mapping;
+
+  /* (GstVideoInfo refuses frames of 4 GB and more, or rows that would
+   * overflow: a frame may pass and its transpose, with other rows, not) */
+  if (!ct_caps_video_info (&in_info, incaps) ||
+      !ct_caps_video_info (&out_info, outcaps)) {
+    CT_REFUSE (r, CORE, NEGOTIATION, ("The frame or its "
+            "transpose is too large for GStreamer's video layout (a frame "
+            "must stay under 4 GB, its rows rounded up). Use a smaller "
+            "frame."), ("Could not parse caps %" GST_PTR_FORMAT " or %"
+            GST_PTR_FORMAT, incaps, outcaps));
+    return FALSE;
+  }
+
+  if (ct_caps_is_packed_422 (GST_VIDEO_INFO_NAME (&in_info)) &&
+      (((GST_VIDEO_INFO_WIDTH (&in_info) & 1) &&
+              ct_caps_is_cuda_memory (gst_caps_get_features (incaps, 0))) ||
+          ((GST_VIDEO_INFO_WIDTH (&out_info) & 1) &&
+              ct_caps_is_cuda_memory (gst_caps_get_features (outcaps, 0))))) {
+    CT_REFUSE (r, CORE, NEGOTIATION, ("%s frames of odd width "
+            "cannot be carried in CUDA memory in GStreamer 1.22: its CUDA "
+            "frames hold width x 2 bytes a row, without the last pixel's "
+            "second chroma byte. Let them be system memory (video/x-raw) "
+            "on that side, or use an even width.",
+            GST_VIDEO_INFO_NAME (&in_info)), ("%" GST_PTR_FORMAT " -> %"
+            GST_PTR_FORMAT, incaps, outcaps));
+    return FALSE;
+  }
+
+  mapping = ct_direction_mapping (proposed);
+  if (!ct_caps_fit_mapping (&in_info, &out_info, mapping)) {
+    if (!ct_caps_fit_mapping (&in_info, &out_info, previous)) {
+      CT_REFUSE (r, CORE, NEGOTIATION, (NULL),
+          ("Output caps must be the input caps with width and height %s "
+              "(video-direction=%s): got %" GST_PTR_FORMAT " for %"
+              GST_PTR_FORMAT, ct_direction_swaps (proposed) ? "swapped" :
+              "kept", ct_direction_nick (proposed), outcaps, incaps));
+      return FALSE;
+    }
+    /* the direction changed during this negotiation: the next takes it */
+    mapping = previous;
+    outcome->renegotiate = TRUE;
+  }
+
+  if (!ct_caps_fields_kept (&in_info, mapping, r))
+    return FALSE;
+  ct_job_set_video (job, &in_info, &out_info, mapping);
+  /* (the caps may differ in fields no frame shows, e.g. interlace-mode
+   * given on one side only) */
+  outcome->passthrough = mapping == CT_MAPPING_IDENTITY &&
+      gst_video_info_is_equal (&in_info, &out_info) &&
+      ct_caps_is_cuda_memory (gst_caps_get_features (incaps, 0)) ==
+      ct_caps_is_cuda_memory (gst_caps_get_features (outcaps, 0));
+  return TRUE;
+}
+
+gboolean
+ct_caps_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
+    const guint * perm, GstVideoOrientationMethod proposed,
+    CtMapping previous, CtCapsOutcome * outcome, CtRefusal * r)
+{
+  memset (job, 0, sizeof (*job));
+  memset (outcome, 0, sizeof (*outcome));
+  if (ct_tensor_caps_is_tensor (gst_caps_get_structure (incaps, 0)))
+    return tensor_job (job, incaps, outcaps, perm, outcome, r);
+  if (ct_tensor_caps_is_tensor (gst_caps_get_structure (outcaps, 0)))
+    return chw_job (job, incaps, outcaps, perm ? perm :
+        ct_caps_chw_permutation, r);
+  if (perm) {
+    CT_REFUSE (r, CORE, NEGOTIATION, ("The permutation property applies to "
+            "tensors (other/tensors), but the input is video going out as "
+            "video. Unset permutation to transpose video frames; packed RGB "
+            "video takes it when it goes out as a tensor."),
+        ("%" GST_PTR_FORMAT, incaps));
+    return FALSE;
+  }
+  return video_job (job, incaps, outcaps, proposed, previous, outcome, r);
 }

@@ -13,6 +13,7 @@
 #include <gst/cuda/gstcudamemory.h>
 
 #include "cudatranspose-kernels.h"
+#include "gstcudatransposejob.h"
 
 G_BEGIN_DECLS
 
@@ -122,5 +123,30 @@ gboolean ct_caps_fit_mapping (const GstVideoInfo * in,
  * frame's duration by the input's framerate; 0 where that is unknown or
  * 0/1, or where either side is CUDA memory. */
 GstClockTime ct_caps_hold_duration (GstCaps * incaps, GstCaps * outcaps);
+
+/* What a pair of caps makes besides the job. */
+typedef struct
+{
+  gboolean flexible;            /* flexible tensors: the job follows each
+                                 * buffer's headers */
+  gboolean passthrough;         /* buffers pass through untouched */
+  gboolean renegotiate;         /* caps made before a direction change: the
+                                 * next negotiation takes the new one */
+} CtCapsOutcome;
+
+/* The job for @incaps -> @outcaps, into @job: tensors transposed or
+ * permuted by @perm, packed RGB video to a tensor (HWC permuted by @perm,
+ * CHW without), or video in the orientation @proposed (@previous, the
+ * running job's, where the caps were made before the change). FALSE, with
+ * why in @r, for caps it cannot take. */
+gboolean ct_caps_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
+    const guint * perm, GstVideoOrientationMethod proposed,
+    CtMapping previous, CtCapsOutcome * outcome, CtRefusal * r);
+
+/* Whether @mapping keeps interlaced video's fields apart (interlaced video
+ * is only mirrored horizontally or passed through); FALSE, with why in
+ * @r, if not. */
+gboolean ct_caps_fields_kept (const GstVideoInfo * info, CtMapping mapping,
+    CtRefusal * r);
 
 G_END_DECLS

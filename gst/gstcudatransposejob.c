@@ -533,3 +533,25 @@ ct_job_run_cpu (const CtJob * job, const CtSpan * in, const CtSpan * out,
   g_free (packed);
   return res;
 }
+
+void
+ct_refusal_set (CtRefusal * r, GQuark domain, gint code, gchar * text,
+    gchar * debug, const gchar * file, const gchar * function, gint line)
+{
+  ct_refusal_clear (r);
+  r->domain = domain;
+  r->code = code;
+  r->text = text;
+  r->debug = debug;
+  r->file = file;
+  r->function = function;
+  r->line = line;
+}
+
+void
+ct_refusal_clear (CtRefusal * r)
+{
+  g_clear_pointer (&r->text, g_free);
+  g_clear_pointer (&r->debug, g_free);
+  r->domain = 0;
+}

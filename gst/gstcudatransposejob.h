@@ -163,4 +163,28 @@ CtResult ct_job_launch_band (const CtJob * job, const CtBand * band,
 CtResult ct_job_run_cpu (const CtJob * job, const CtSpan * in,
     const CtSpan * out, CtStep * step);
 
+/* Why something was refused, as GST_ELEMENT_ERROR would say it: the
+ * element that owns the stream posts it, once (gst_element_message_full
+ * takes the texts). */
+typedef struct
+{
+  GQuark domain;                /* 0: nothing refused */
+  gint code;
+  gchar *text;                  /* for the user, or NULL */
+  gchar *debug;                 /* for the developer, or NULL */
+  const gchar *file, *function;
+  gint line;
+} CtRefusal;
+
+void ct_refusal_set (CtRefusal * r, GQuark domain, gint code, gchar * text,
+    gchar * debug, const gchar * file, const gchar * function, gint line);
+void ct_refusal_clear (CtRefusal * r);
+
+/* CT_REFUSE (r, STREAM, FORMAT, ("text %d", n), ("debug")): as
+ * GST_ELEMENT_ERROR, into @r. */
+#define CT_REFUSE(r, domain, code, text, debug)                           \
+  ct_refusal_set ((r), GST_##domain##_ERROR, GST_##domain##_ERROR_##code, \
+      _gst_element_error_printf text, _gst_element_error_printf debug,    \
+      __FILE__, GST_FUNCTION, __LINE__)
+
 G_END_DECLS
