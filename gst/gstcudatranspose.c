@@ -98,6 +98,14 @@ typedef struct
   GstCudaTransposeKernel kernel;        /* for the message if it fails */
 } Flight;
 
+/* What the permutation property holds. */
+typedef enum
+{
+  PERMUTATION_NONE,             /* unset: transpose */
+  PERMUTATION_VALID,
+  PERMUTATION_INVALID,          /* kept as set, refused when starting */
+} PermutationState;
+
 struct _GstCudaTranspose
 {
   GstBaseTransform parent;
@@ -107,6 +115,10 @@ struct _GstCudaTranspose
   gint device_id;
   GstCudaTransposePath active_kernel;
   gchar *permutation;           /* as set, valid or not; NULL: none */
+  /* ... parsed once, where it is set: its order, or why it is invalid */
+  PermutationState perm_state;
+  guint perm[4];
+  gchar *perm_why;
   guint frames_in_flight;
   /* video-direction as set, the stream's tags, and what the next
    * negotiation and buffer take (orientation.proposed) */
@@ -249,35 +261,20 @@ gst_cuda_transpose_path_get_type (void)
 /* ---------------------------------------------------------------------- */
 /* Caps                                                                     */
 
-/* What the permutation property holds. */
-typedef enum
-{
-  PERMUTATION_NONE,             /* unset: transpose */
-  PERMUTATION_VALID,
-  PERMUTATION_INVALID,          /* kept as set, refused when starting */
-} PermutationState;
-
 /* Reads the permutation property: its order into @perm when valid; when
  * invalid, the reason into @why if given (g_free it). */
 static PermutationState
 gst_cuda_transpose_get_permutation (GstCudaTranspose * self, guint perm[4],
     gchar ** why)
 {
-  PermutationState state = PERMUTATION_NONE;
-  gchar *text, *reason = NULL;
+  PermutationState state;
 
   GST_OBJECT_LOCK (self);
-  text = g_strdup (self->permutation);
-  GST_OBJECT_UNLOCK (self);
-  if (text) {
-    state = ct_tensor_parse_permutation (text, perm, &reason) ?
-        PERMUTATION_VALID : PERMUTATION_INVALID;
-  }
+  state = self->perm_state;
+  memcpy (perm, self->perm, sizeof (self->perm));
   if (why)
-    *why = reason;
-  else
-    g_free (reason);
-  g_free (text);
+    *why = g_strdup (self->perm_why);
+  GST_OBJECT_UNLOCK (self);
   return state;
 }
 
@@ -980,7 +977,6 @@ gst_cuda_transpose_start (GstBaseTransform * trans)
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
   GstCudaTransposeKernel kernel;
   gchar *why = NULL;
-  guint perm[4];
   gboolean valid;
 
   self->refused = FALSE;
@@ -991,8 +987,9 @@ gst_cuda_transpose_start (GstBaseTransform * trans)
    * refused by set_property) */
   GST_OBJECT_LOCK (self);
   kernel = self->kernel;
-  valid = !self->permutation ||
-      ct_tensor_parse_permutation (self->permutation, perm, &why);
+  valid = self->perm_state != PERMUTATION_INVALID;
+  if (!valid)
+    why = g_strdup (self->perm_why);
   self->running = valid;
   GST_OBJECT_UNLOCK (self);
   if (!valid) {
@@ -1765,7 +1762,7 @@ gst_cuda_transpose_set_permutation (GstCudaTranspose * self,
 {
   gchar *why = NULL, *was = NULL;
   gboolean valid, running, changed = FALSE;
-  guint perm[4];
+  guint perm[4] = { 0, 1, 2, 3 };
 
   if (text && !text[0])
     text = NULL;
@@ -1779,6 +1776,11 @@ gst_cuda_transpose_set_permutation (GstCudaTranspose * self,
     changed = g_strcmp0 (text, self->permutation) != 0;
     g_free (self->permutation);
     self->permutation = g_strdup (text);
+    self->perm_state = !text ? PERMUTATION_NONE : valid ? PERMUTATION_VALID :
+        PERMUTATION_INVALID;
+    memcpy (self->perm, perm, sizeof (perm));
+    g_free (self->perm_why);
+    self->perm_why = g_strdup (why);
     self->settings_seq++;
   } else {
     was = g_strdup (self->permutation ? self->permutation : "");
@@ -1878,6 +1880,7 @@ gst_cuda_transpose_finalize (GObject * object)
   g_mutex_clear (&self->release_lock);
   g_cond_clear (&self->release_cond);
   g_free (self->permutation);
+  g_free (self->perm_why);
   g_free (self->stream_id);
   gst_clear_caps (&self->refused_in);
   gst_clear_caps (&self->refused_out);
