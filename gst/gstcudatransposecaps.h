@@ -45,7 +45,7 @@ G_BEGIN_DECLS
     "BGR10A2_LE, RGB10A2_LE }"
 
 /* Interlaced frames (fields interleaved, in every frame or some) are in the
- * caps; set_video_caps takes them only in the directions that keep each
+ * caps; ct_caps_job takes them only in the directions that keep each
  * row in its field, and refuses the others with a message to deinterlace
  * first. */
 #define CT_CAPS_INTERLACE \
