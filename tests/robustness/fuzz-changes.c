@@ -10,6 +10,30 @@
 /* ---- what the settings in place refuse ---- */
 
 /* The direction the element must turn the next frame to. */
+/* A case the settings refuse, pushed as @p: no output, and an error that
+ * says @says, or (after one was said) the refusal repeated silently.
+ * Frees @p's error text. */
+static void
+assert_refused (Setup * s, Pushed * p, const gchar * says, const gchar * what)
+{
+  fail_unless (p->out == NULL, "%s: output (flow %s) where the settings "
+      "refuse it", what, gst_flow_get_name (p->ret));
+  fail_unless (p->ret == GST_FLOW_NOT_NEGOTIATED || p->ret == GST_FLOW_ERROR,
+      "%s: flow %s without output", what, gst_flow_get_name (p->ret));
+  if (p->errors > 0) {
+    fail_unless (p->error && strstr (p->error, says) != NULL, "%s: refused "
+        "with \"%s\", not saying \"%s\"", what,
+        p->error ? p->error : "(no error message)", says);
+    s->said = TRUE;
+    tally.refused_error++;
+  } else {
+    fail_unless (s->said, "%s: refused (%s) without an error", what,
+        gst_flow_get_name (p->ret));
+    tally.refused_again++;
+  }
+  g_clear_pointer (&p->error, g_free);
+}
+
 static GstVideoOrientationMethod
 direction_in_effect (const Setup * s)
 {
@@ -349,22 +373,7 @@ fuzz_interlaced (Setup * s, guint index, const gchar * churn)
     s->said = FALSE;
   } else {
     push_raw (s, caps, gst_buffer_ref (in), &p, what);
-    fail_unless (p.out == NULL, "%s: output (flow %s) in a direction that "
-        "breaks the fields", what, gst_flow_get_name (p.ret));
-    fail_unless (p.ret == GST_FLOW_NOT_NEGOTIATED || p.ret == GST_FLOW_ERROR,
-        "%s: flow %s without output", what, gst_flow_get_name (p.ret));
-    if (p.errors > 0) {
-      fail_unless (p.error && strstr (p.error, "Interlaced") != NULL,
-          "%s: refused with \"%s\", not saying \"Interlaced\"", what,
-          p.error ? p.error : "(no error message)");
-      s->said = TRUE;
-      tally.refused_error++;
-    } else {
-      fail_unless (s->said, "%s: refused (%s) without an error", what,
-          gst_flow_get_name (p.ret));
-      tally.refused_again++;
-    }
-    g_free (p.error);
+    assert_refused (s, &p, "Interlaced", what);
   }
   gst_buffer_unref (in);
   g_free (change);
@@ -527,22 +536,7 @@ fuzz_permutation (Setup * s, guint index, const gchar * churn)
 
   if (setup_refuses (s)) {
     push_raw (s, caps, gst_buffer_ref (in), &p, what);
-    fail_unless (p.out == NULL, "%s: output (flow %s) by a permutation that "
-        "cannot take a tensor", what, gst_flow_get_name (p.ret));
-    fail_unless (p.ret == GST_FLOW_NOT_NEGOTIATED || p.ret == GST_FLOW_ERROR,
-        "%s: flow %s without output", what, gst_flow_get_name (p.ret));
-    if (p.errors > 0) {
-      fail_unless (p.error && strstr (p.error, "rank") != NULL, "%s: "
-          "refused with \"%s\", not saying why (the rank)", what,
-          p.error ? p.error : "(no error message)");
-      s->said = TRUE;
-      tally.refused_error++;
-    } else {
-      fail_unless (s->said, "%s: refused (%s) without an error", what,
-          gst_flow_get_name (p.ret));
-      tally.refused_again++;
-    }
-    g_free (p.error);
+    assert_refused (s, &p, "rank", what);
     gst_buffer_unref (in);
     g_free (what);
     return;
