@@ -52,6 +52,7 @@
 #include "gstcudatransposebuffers.h"
 #include "gstcudatransposecaps.h"
 #include "gstcudatransposedirection.h"
+#include "gstcudatransposeflight.h"
 #include "gstcudatransposegpu.h"
 #include "gstcudatransposejob.h"
 #include "gstcudatransposepools.h"
@@ -87,16 +88,6 @@ static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_PAD_SRC,
     GST_PAD_ALWAYS,
     GST_STATIC_CAPS (CT_CAPS_TEMPLATE));
-
-/* A frame left in flight on the GPU (ct_gpu_run): its buffers stay mapped
- * (and so referenced) until it is finished. */
-typedef struct
-{
-  gint slot;                    /* the GPU's slot; -1: no frame */
-  CtMapped in, out;
-  GstBuffer *outbuf;            /* the frame to push, once finished */
-  GstCudaTransposeKernel kernel;        /* for the message if it fails */
-} Flight;
 
 /* What the permutation property holds. */
 typedef enum
@@ -163,29 +154,9 @@ struct _GstCudaTranspose
   CtGpu gpu;
   gboolean warned_cpu;
   GstCudaTransposeKernel warned_kernel;       /* asked for, ran on the CPU */
-  CtStep step;                  /* of the buffer being transformed */
 
-  /* frames in flight, under the stream lock: the one transform () just
-   * queued (outbuf NULL until generate_output takes it), the one before it
-   * (pushed once the next is queued, or by a drain), and a finished frame
-   * generate_output pushes after that one */
-  Flight queued, held;
-  GstBuffer *ready;
-  guint64 held_seq;             /* counts the frames held, under the stream
-                                 * lock */
-  GstClockTime latency;         /* what a held frame adds, as last posted */
-
-  /* the releaser: a thread that pushes the held frame out if no next
-   * frame has come one frame's duration after it (so a frame is held no
-   * longer than the latency reported, and an application that waits for
-   * each output before it pushes the next input gets it) */
-  GThread *releaser;
-  GMutex release_lock;
-  GCond release_cond;
-  gboolean release_stop;        /* under release_lock, as are: */
-  guint64 release_seq;          /* the frame held last (held_seq) */
-  gint release_slot;            /* its slot */
-  gint64 release_at;            /* when it goes (monotonic, us) */
+  /* frames in flight and the releaser, under the stream lock */
+  CtFlight flight;
 };
 
 static GParamSpec *active_kernel_pspec;
@@ -197,10 +168,6 @@ static void gst_cuda_transpose_post (GstCudaTranspose * self, CtRefusal * r);
 static void gst_cuda_transpose_direction_changed (GstCudaTranspose * self,
     GstVideoOrientationMethod was);
 static void gst_cuda_transpose_update_latency (GstCudaTranspose * self);
-static GstFlowReturn gst_cuda_transpose_drain (GstCudaTranspose * self,
-    gboolean push);
-static void gst_cuda_transpose_release_later (GstCudaTranspose * self);
-static void gst_cuda_transpose_stop_releaser (GstCudaTranspose * self);
 
 #define gst_cuda_transpose_parent_class parent_class
 static void
@@ -463,24 +430,18 @@ gst_cuda_transpose_open_gpu (GstCudaTranspose * self)
   return ct_gpu_open (&self->gpu, device_id);
 }
 
-/* Pushes the GPU's context (the step says so until it is). */
-static gboolean
-gst_cuda_transpose_push (GstCudaTranspose * self)
-{
-  self->step = CT_STEP_CONTEXT;
-  return self->gpu.context && gst_cuda_context_push (self->gpu.context);
-}
-
 /* Posts the one error of a failed transform: the job's (e.g. "Transposing
- * a frame") with @kernel failed at self->step with @res. */
+ * a frame") with @kernel failed at @step with @res. Also the flight's
+ * report of a frame that failed on the GPU. */
 static void
-gst_cuda_transpose_error (GstCudaTranspose * self,
-    GstCudaTransposeKernel kernel, CtResult res)
+gst_cuda_transpose_error (GstElement * element, gint kernel, CtStep step,
+    CtResult res)
 {
+  GstCudaTranspose *self = GST_CUDA_TRANSPOSE (element);
   const gchar *what = ct_job_what (self->job);
   const gchar *name = ct_kernel_name ((CtKernel) kernel);
 
-  switch (self->step) {
+  switch (step) {
     case CT_STEP_CONTEXT:
       GST_ELEMENT_ERROR (self, RESOURCE, FAILED, ("%s (kernel %s) failed: "
               "the CUDA context could not be made current.", what, name),
@@ -500,7 +461,7 @@ gst_cuda_transpose_error (GstCudaTranspose * self,
       break;
     default:
       GST_ELEMENT_ERROR (self, RESOURCE, FAILED, ("%s (kernel %s) failed "
-              "while %s: %s.", what, name, ct_job_step_name (self->step),
+              "while %s: %s.", what, name, ct_job_step_name (step),
               ct_result_string (res)), ("CtResult %d", res));
       break;
   }
@@ -1010,8 +971,8 @@ gst_cuda_transpose_stop (GstBaseTransform * trans)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
 
-  gst_cuda_transpose_stop_releaser (self);
-  gst_cuda_transpose_drain (self, FALSE);
+  ct_flight_stop_releaser (&self->flight);
+  ct_flight_drain (&self->flight, FALSE);
   gst_cuda_transpose_close_gpu (self);
   GST_OBJECT_LOCK (self);
   self->active_kernel = GST_CUDA_TRANSPOSE_PATH_NONE;
@@ -1154,6 +1115,7 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   CtMapped in, out;
   CtResult res = CT_OK;
   CtRefusal r = { 0, };
+  CtStep step = CT_STEP_CONTEXT;
   gint slot = -1;
 
   if (!gst_cuda_transpose_follow_direction (self))
@@ -1178,18 +1140,19 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
       in_dev ? "CUDA" : "system", out_dev ? "CUDA" : "system");
 
   if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU) {
-    res = ct_job_run_cpu (self->job, in.spans, out.spans, &self->step);
-  } else if (gst_cuda_transpose_push (self)) {
+    res = ct_job_run_cpu (self->job, in.spans, out.spans, &step);
+  } else if (self->gpu.context &&
+      gst_cuda_context_push (self->gpu.context)) {
     /* a frame still in flight keeps its staging slot: this one may take
      * the other only if it may be left in flight too */
     may_hold = gst_cuda_transpose_hold_duration (self) > 0;
-    if (self->held.slot >= 0 && !may_hold) {
-      self->step = CT_STEP_SYNC;
-      res = ct_gpu_finish (&self->gpu, self->held.slot);
+    if (ct_flight_holds (&self->flight) && !may_hold) {
+      step = CT_STEP_SYNC;
+      res = ct_gpu_finish (&self->gpu, self->flight.held.slot);
     }
     if (res == CT_OK)
       res = ct_gpu_run (&self->gpu, self->job, (CtKernel) kernel, in.spans,
-          in_dev, out.spans, out_dev, may_hold, &slot, &self->step, &ran);
+          in_dev, out.spans, out_dev, may_hold, &slot, &step, &ran);
     gst_cuda_context_pop (NULL);
   } else {
     res = CT_ERROR_INVALID_ARGUMENT;   /* the step says what failed */
@@ -1198,175 +1161,22 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     gst_cuda_transpose_set_active (self, ran);
   if (res == CT_OK && slot >= 0) {
     /* generate_output takes it from here */
-    self->queued.slot = slot;
-    self->queued.in = in;
-    self->queued.out = out;
-    self->queued.kernel = kernel;
+    ct_flight_queue (&self->flight, slot, &in, &out, kernel);
     return GST_FLOW_OK;
   }
 
   ct_buffers_unmap (&out);
   ct_buffers_unmap (&in);
   if (res != CT_OK) {
-    gst_cuda_transpose_error (self, kernel, res);
+    gst_cuda_transpose_error (GST_ELEMENT (self), kernel, step, res);
     return GST_FLOW_ERROR;
   }
   return GST_FLOW_OK;
 }
 
-
-/* Waits for @f's frame and unmaps its buffers; *@outbuf gets the frame
- * (NULL on failure: the error is posted). */
-static GstFlowReturn
-gst_cuda_transpose_finish_flight (GstCudaTranspose * self, Flight * f,
-    GstBuffer ** outbuf)
-{
-  CtResult res = CT_ERROR_INVALID_ARGUMENT;
-  GstBuffer *buf = f->outbuf;
-
-  *outbuf = NULL;
-  self->step = CT_STEP_CONTEXT;
-  if (gst_cuda_transpose_push (self)) {
-    self->step = CT_STEP_SYNC;
-    res = ct_gpu_finish (&self->gpu, f->slot);
-    gst_cuda_context_pop (NULL);
-  }
-  ct_buffers_unmap (&f->out);
-  ct_buffers_unmap (&f->in);
-  f->slot = -1;
-  f->outbuf = NULL;
-  if (res != CT_OK) {
-    gst_cuda_transpose_error (self, f->kernel, res);
-    gst_clear_buffer (&buf);
-    return GST_FLOW_ERROR;
-  }
-  *outbuf = buf;
-  return GST_FLOW_OK;
-}
-
-/* The frames held back, in order: pushed (@push), or dropped (a flush, a
- * stop). The GPU is done with them either way. */
-static GstFlowReturn
-gst_cuda_transpose_drain (GstCudaTranspose * self, gboolean push)
-{
-  GstFlowReturn ret = GST_FLOW_OK;
-  GstBuffer *buf = NULL;
-
-  if (self->held.slot >= 0) {
-    GST_DEBUG_OBJECT (self, "%s the frame held back",
-        push ? "pushing" : "dropping");
-    ret = gst_cuda_transpose_finish_flight (self, &self->held, &buf);
-    if (buf && push)
-      ret = gst_pad_push (GST_BASE_TRANSFORM_SRC_PAD (self), buf);
-    else
-      gst_clear_buffer (&buf);
-  }
-  buf = g_steal_pointer (&self->ready);
-  if (buf && push && ret == GST_FLOW_OK)
-    ret = gst_pad_push (GST_BASE_TRANSFORM_SRC_PAD (self), buf);
-  else
-    gst_clear_buffer (&buf);
-  return ret;
-}
-
-/* The releaser's loop: a frame held goes out when its time comes, once
- * the GPU is done with it, under the stream lock, if it is still the one
- * held (the next frame, or an event, pushes it otherwise; a newer frame
- * held wakes the loop early). */
-static gpointer
-gst_cuda_transpose_releaser (gpointer data)
-{
-  GstCudaTranspose *self = data;
-  GstPad *sinkpad = GST_BASE_TRANSFORM_SINK_PAD (self);
-  guint64 done = 0, seq;
-  gint slot;
-
-  g_mutex_lock (&self->release_lock);
-  while (!self->release_stop) {
-    if (self->release_seq == done) {
-      g_cond_wait (&self->release_cond, &self->release_lock);
-      continue;
-    }
-    seq = self->release_seq;
-    while (!self->release_stop && self->release_seq == seq &&
-        g_cond_wait_until (&self->release_cond, &self->release_lock,
-            self->release_at)) {
-      /* (woken early: a newer frame, a stop, or nothing) */
-    }
-    if (self->release_stop || self->release_seq != seq)
-      continue;
-    done = seq;
-    slot = self->release_slot;
-    g_mutex_unlock (&self->release_lock);
-
-    /* (a failure here is the streaming thread's to report, when it
-     * finishes the frame itself; so is the step, which only that thread
-     * writes: outside the stream lock this one leaves it alone) */
-    if (self->gpu.context && gst_cuda_context_push (self->gpu.context)) {
-      (void) ct_event_synchronize (self->gpu.finished[slot]);
-      gst_cuda_context_pop (NULL);
-    }
-    GST_PAD_STREAM_LOCK (sinkpad);
-    if (self->held.slot >= 0 && self->held_seq == seq) {
-      GstFlowReturn ret;
-
-      GST_LOG_OBJECT (self, "no next frame in time: pushing the held one");
-      ret = gst_cuda_transpose_drain (self, TRUE);
-      if (ret != GST_FLOW_OK)
-        GST_DEBUG_OBJECT (self, "pushing the held frame: %s",
-            gst_flow_get_name (ret));
-    }
-    GST_PAD_STREAM_UNLOCK (sinkpad);
-    g_mutex_lock (&self->release_lock);
-  }
-  g_mutex_unlock (&self->release_lock);
-  return NULL;
-}
-
-/* Hands the frame just held to the releaser (started on the first), in
- * the streaming thread. */
-static void
-gst_cuda_transpose_release_later (GstCudaTranspose * self)
-{
-  GstClockTime wait = gst_cuda_transpose_hold_duration (self);
-
-  self->held_seq++;
-  g_mutex_lock (&self->release_lock);
-  self->release_seq = self->held_seq;
-  self->release_slot = self->held.slot;
-  self->release_at = g_get_monotonic_time () + (gint64) MIN (wait / 1000,
-      G_MAXINT32);
-  if (!self->releaser) {
-    self->release_stop = FALSE;
-    self->releaser = g_thread_try_new ("cudatranspose-release",
-        gst_cuda_transpose_releaser, self, NULL);
-    if (!self->releaser)
-      GST_WARNING_OBJECT (self, "no thread to push a held frame out: it "
-          "waits for the next frame or an event");
-  }
-  g_cond_signal (&self->release_cond);
-  g_mutex_unlock (&self->release_lock);
-}
-
-/* Stops the releaser (in stop (): nothing streams). */
-static void
-gst_cuda_transpose_stop_releaser (GstCudaTranspose * self)
-{
-  GThread *thread;
-
-  g_mutex_lock (&self->release_lock);
-  self->release_stop = TRUE;
-  thread = g_steal_pointer (&self->releaser);
-  g_cond_signal (&self->release_cond);
-  g_mutex_unlock (&self->release_lock);
-  if (thread)
-    g_thread_join (thread);
-}
 
 /* The base class's output, one frame behind where transform () left one
- * in flight: that frame is held, and the one held before it (finished by
- * now, or nearly: its copies ran while this one queued) goes out. A frame
- * not left in flight goes out after the held one. */
+ * in flight (ct_flight_output). */
 static GstFlowReturn
 gst_cuda_transpose_generate_output (GstBaseTransform * trans,
     GstBuffer ** outbuf)
@@ -1375,48 +1185,12 @@ gst_cuda_transpose_generate_output (GstBaseTransform * trans,
   GstBuffer *fresh = NULL;
   GstFlowReturn ret;
 
-  *outbuf = g_steal_pointer (&self->ready);
-  if (*outbuf)
+  if (ct_flight_take_ready (&self->flight, outbuf))
     return GST_FLOW_OK;
   ret = GST_BASE_TRANSFORM_CLASS (parent_class)->generate_output (trans,
       &fresh);
-
-  if (self->queued.slot >= 0) {
-    Flight before = self->held;
-
-    /* (transform () returned OK, so the base class returned the buffer) */
-    self->held = self->queued;
-    self->held.outbuf = fresh;
-    self->queued.slot = -1;
-    if (fresh && ret == GST_FLOW_OK)
-      gst_cuda_transpose_release_later (self);
-    if (ret != GST_FLOW_OK || !fresh) {
-      GstBuffer *dropped = NULL;
-
-      GST_ERROR_OBJECT (self, "no buffer for the frame in flight (%s)",
-          gst_flow_get_name (ret));
-      gst_cuda_transpose_finish_flight (self, &self->held, &dropped);
-      gst_clear_buffer (&dropped);
-    }
-    if (before.slot < 0)
-      return ret;
-    if (ret != GST_FLOW_OK) {
-      gst_cuda_transpose_finish_flight (self, &before, &fresh);
-      gst_clear_buffer (&fresh);
-      return ret;
-    }
-    return gst_cuda_transpose_finish_flight (self, &before, outbuf);
-  }
-  if (self->held.slot >= 0 && fresh) {
-    ret = gst_cuda_transpose_finish_flight (self, &self->held, outbuf);
-    if (ret == GST_FLOW_OK)
-      self->ready = fresh;
-    else
-      gst_buffer_unref (fresh);
-    return ret;
-  }
-  *outbuf = fresh;
-  return ret;
+  return ct_flight_output (&self->flight, ret, fresh,
+      gst_cuda_transpose_hold_duration (self), outbuf);
 }
 
 /* A discontinuity drains first (the base class marks the next buffer it
@@ -1429,15 +1203,11 @@ gst_cuda_transpose_submit_input_buffer (GstBaseTransform * trans,
     gboolean is_discont, GstBuffer * input)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
-  GstFlowReturn ret;
+  GstFlowReturn ret = ct_flight_before_input (&self->flight, input);
 
-  if (self->held.slot >= 0 && (GST_BUFFER_IS_DISCONT (input) ||
-          gst_pad_needs_reconfigure (GST_BASE_TRANSFORM_SRC_PAD (trans)))) {
-    ret = gst_cuda_transpose_drain (self, TRUE);
-    if (ret != GST_FLOW_OK) {
-      gst_buffer_unref (input);
-      return ret;
-    }
+  if (ret != GST_FLOW_OK) {
+    gst_buffer_unref (input);
+    return ret;
   }
   return GST_BASE_TRANSFORM_CLASS (parent_class)->submit_input_buffer (trans,
       is_discont, input);
@@ -1532,9 +1302,9 @@ gst_cuda_transpose_sink_event (GstBaseTransform * trans, GstEvent * event)
   /* a held frame goes out before anything that follows it (EOS, caps,
    * segments, gaps, tags); a flush drops it */
   if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_STOP) {
-    gst_cuda_transpose_drain (self, FALSE);
+    ct_flight_drain (&self->flight, FALSE);
   } else if (GST_EVENT_IS_SERIALIZED (event)) {
-    ret = gst_cuda_transpose_drain (self, TRUE);
+    ret = ct_flight_drain (&self->flight, TRUE);
     if (ret != GST_FLOW_OK)
       GST_DEBUG_OBJECT (self, "pushing the held frame before %s: %s",
           GST_EVENT_TYPE_NAME (event), gst_flow_get_name (ret));
@@ -1636,16 +1406,8 @@ gst_cuda_transpose_query (GstBaseTransform * trans, GstPadDirection direction,
 
   if (GST_QUERY_TYPE (query) == GST_QUERY_LATENCY &&
       direction == GST_PAD_SRC) {
-    GstClockTime held = gst_cuda_transpose_hold_duration (self), min, max;
-    gboolean live;
-
-    if (held > 0) {
-      gst_query_parse_latency (query, &live, &min, &max);
-      GST_DEBUG_OBJECT (self, "a frame held back adds %" GST_TIME_FORMAT,
-          GST_TIME_ARGS (held));
-      gst_query_set_latency (query, live, min + held,
-          GST_CLOCK_TIME_IS_VALID (max) ? max + held : max);
-    }
+    ct_flight_add_latency (&self->flight, query,
+        gst_cuda_transpose_hold_duration (self));
     return TRUE;
   }
 
@@ -1683,13 +1445,8 @@ gst_cuda_transpose_query (GstBaseTransform * trans, GstPadDirection direction,
 static void
 gst_cuda_transpose_update_latency (GstCudaTranspose * self)
 {
-  GstClockTime held = gst_cuda_transpose_hold_duration (self);
-
-  if (held == self->latency)
-    return;
-  self->latency = held;
-  gst_element_post_message (GST_ELEMENT (self),
-      gst_message_new_latency (GST_OBJECT (self)));
+  ct_flight_update_latency (&self->flight,
+      gst_cuda_transpose_hold_duration (self));
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1875,10 +1632,8 @@ gst_cuda_transpose_finalize (GObject * object)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (object);
 
-  gst_cuda_transpose_stop_releaser (self);
+  ct_flight_clear (&self->flight);
   gst_cuda_transpose_close_gpu (self);
-  g_mutex_clear (&self->release_lock);
-  g_cond_clear (&self->release_cond);
   g_free (self->permutation);
   g_free (self->perm_why);
   g_free (self->stream_id);
@@ -2070,7 +1825,6 @@ gst_cuda_transpose_init (GstCudaTranspose * self)
   self->gpu.element = GST_ELEMENT (self);
   self->frames_in_flight = DEFAULT_FRAMES_IN_FLIGHT;
   self->job = g_new0 (CtJob, 1);
-  self->queued.slot = self->held.slot = -1;
-  g_mutex_init (&self->release_lock);
-  g_cond_init (&self->release_cond);
+  ct_flight_init (&self->flight, GST_ELEMENT (self), &self->gpu,
+      gst_cuda_transpose_error);
 }

@@ -1,0 +1,290 @@
+/* GStreamer
+ * Copyright (C) 2026 The cudatranspose authors
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstcudatransposeflight.h"
+
+#include <gst/base/gstbasetransform.h>
+#include <gst/cuda/gstcudautils.h>
+
+GST_DEBUG_CATEGORY_EXTERN (gst_cuda_transpose_debug);
+#define GST_CAT_DEFAULT gst_cuda_transpose_debug
+
+static void
+frame_init (CtFlightFrame * fr)
+{
+  fr->slot = -1;
+  fr->outbuf = NULL;
+}
+
+void
+ct_flight_init (CtFlight * f, GstElement * owner, CtGpu * gpu,
+    CtFlightFailed failed)
+{
+  f->owner = owner;
+  f->gpu = gpu;
+  f->failed = failed;
+  frame_init (&f->queued);
+  frame_init (&f->held);
+  g_mutex_init (&f->lock);
+  g_cond_init (&f->cond);
+}
+
+void
+ct_flight_clear (CtFlight * f)
+{
+  ct_flight_stop_releaser (f);
+  g_mutex_clear (&f->lock);
+  g_cond_clear (&f->cond);
+}
+
+void
+ct_flight_queue (CtFlight * f, gint slot, const CtMapped * in,
+    const CtMapped * out, gint kernel)
+{
+  f->queued.slot = slot;
+  f->queued.in = *in;
+  f->queued.out = *out;
+  f->queued.kernel = kernel;
+}
+
+/* Waits for @fr's frame and unmaps its buffers; *@outbuf gets the frame
+ * (NULL on failure: the owner has posted the error). The step is this
+ * call's own: the streaming thread's is not touched. */
+static GstFlowReturn
+finish (CtFlight * f, CtFlightFrame * fr, GstBuffer ** outbuf)
+{
+  CtResult res = CT_ERROR_INVALID_ARGUMENT;
+  CtStep step = CT_STEP_CONTEXT;
+  GstBuffer *buf = fr->outbuf;
+
+  *outbuf = NULL;
+  if (f->gpu->context && gst_cuda_context_push (f->gpu->context)) {
+    step = CT_STEP_SYNC;
+    res = ct_gpu_finish (f->gpu, fr->slot);
+    gst_cuda_context_pop (NULL);
+  }
+  ct_buffers_unmap (&fr->out);
+  ct_buffers_unmap (&fr->in);
+  fr->slot = -1;
+  fr->outbuf = NULL;
+  if (res != CT_OK) {
+    f->failed (f->owner, fr->kernel, step, res);
+    gst_clear_buffer (&buf);
+    return GST_FLOW_ERROR;
+  }
+  *outbuf = buf;
+  return GST_FLOW_OK;
+}
+
+static GstFlowReturn
+push (CtFlight * f, GstBuffer * buf)
+{
+  return gst_pad_push (GST_BASE_TRANSFORM_SRC_PAD (f->owner), buf);
+}
+
+GstFlowReturn
+ct_flight_drain (CtFlight * f, gboolean push_them)
+{
+  GstFlowReturn ret = GST_FLOW_OK;
+  GstBuffer *buf = NULL;
+
+  if (f->held.slot >= 0) {
+    GST_DEBUG_OBJECT (f->owner, "%s the frame held back",
+        push_them ? "pushing" : "dropping");
+    ret = finish (f, &f->held, &buf);
+    if (buf && push_them)
+      ret = push (f, buf);
+    else
+      gst_clear_buffer (&buf);
+  }
+  buf = g_steal_pointer (&f->ready);
+  if (buf && push_them && ret == GST_FLOW_OK)
+    ret = push (f, buf);
+  else
+    gst_clear_buffer (&buf);
+  return ret;
+}
+
+/* The releaser's loop: a frame held goes out when its time comes, once
+ * the GPU is done with it, under the stream lock, if it is still the one
+ * held (the next frame, or an event, pushes it otherwise; a newer frame
+ * held wakes the loop early). */
+static gpointer
+releaser (gpointer data)
+{
+  CtFlight *f = data;
+  GstPad *sinkpad = GST_BASE_TRANSFORM_SINK_PAD (f->owner);
+  guint64 done = 0, seq;
+  gint slot;
+
+  g_mutex_lock (&f->lock);
+  while (!f->stop) {
+    if (f->release_seq == done) {
+      g_cond_wait (&f->cond, &f->lock);
+      continue;
+    }
+    seq = f->release_seq;
+    while (!f->stop && f->release_seq == seq &&
+        g_cond_wait_until (&f->cond, &f->lock, f->release_at)) {
+      /* (woken early: a newer frame, a stop, or nothing) */
+    }
+    if (f->stop || f->release_seq != seq)
+      continue;
+    done = seq;
+    slot = f->release_slot;
+    g_mutex_unlock (&f->lock);
+
+    /* the wait outside the stream lock (a failure here is the streaming
+     * thread's to report, when it finishes the frame) */
+    if (f->gpu->context && gst_cuda_context_push (f->gpu->context)) {
+      (void) ct_event_synchronize (f->gpu->finished[slot]);
+      gst_cuda_context_pop (NULL);
+    }
+    GST_PAD_STREAM_LOCK (sinkpad);
+    if (f->held.slot >= 0 && f->held_seq == seq) {
+      GstFlowReturn ret;
+
+      GST_LOG_OBJECT (f->owner, "no next frame in time: pushing the held "
+          "one");
+      ret = ct_flight_drain (f, TRUE);
+      if (ret != GST_FLOW_OK)
+        GST_DEBUG_OBJECT (f->owner, "pushing the held frame: %s",
+            gst_flow_get_name (ret));
+    }
+    GST_PAD_STREAM_UNLOCK (sinkpad);
+    g_mutex_lock (&f->lock);
+  }
+  g_mutex_unlock (&f->lock);
+  return NULL;
+}
+
+/* Hands the frame just held to the releaser (started on the first), in
+ * the streaming thread. */
+static void
+release_later (CtFlight * f, GstClockTime wait)
+{
+  f->held_seq++;
+  g_mutex_lock (&f->lock);
+  f->release_seq = f->held_seq;
+  f->release_slot = f->held.slot;
+  f->release_at = g_get_monotonic_time () + (gint64) MIN (wait / 1000,
+      G_MAXINT32);
+  if (!f->releaser) {
+    f->stop = FALSE;
+    f->releaser = g_thread_try_new ("cudatranspose-release", releaser, f,
+        NULL);
+    if (!f->releaser)
+      GST_WARNING_OBJECT (f->owner, "no thread to push a held frame out: "
+          "it waits for the next frame or an event");
+  }
+  g_cond_signal (&f->cond);
+  g_mutex_unlock (&f->lock);
+}
+
+void
+ct_flight_stop_releaser (CtFlight * f)
+{
+  GThread *thread;
+
+  g_mutex_lock (&f->lock);
+  f->stop = TRUE;
+  thread = g_steal_pointer (&f->releaser);
+  g_cond_signal (&f->cond);
+  g_mutex_unlock (&f->lock);
+  if (thread)
+    g_thread_join (thread);
+}
+
+gboolean
+ct_flight_take_ready (CtFlight * f, GstBuffer ** outbuf)
+{
+  *outbuf = g_steal_pointer (&f->ready);
+  return *outbuf != NULL;
+}
+
+GstFlowReturn
+ct_flight_output (CtFlight * f, GstFlowReturn ret, GstBuffer * fresh,
+    GstClockTime hold, GstBuffer ** outbuf)
+{
+  *outbuf = NULL;
+  if (f->queued.slot >= 0) {
+    CtFlightFrame before = f->held;
+
+    /* (transform () returned OK, so the base class returned the buffer) */
+    f->held = f->queued;
+    f->held.outbuf = fresh;
+    f->queued.slot = -1;
+    if (fresh && ret == GST_FLOW_OK)
+      release_later (f, hold);
+    if (ret != GST_FLOW_OK || !fresh) {
+      GstBuffer *dropped = NULL;
+
+      GST_ERROR_OBJECT (f->owner, "no buffer for the frame in flight (%s)",
+          gst_flow_get_name (ret));
+      finish (f, &f->held, &dropped);
+      gst_clear_buffer (&dropped);
+    }
+    if (before.slot < 0)
+      return ret;
+    if (ret != GST_FLOW_OK) {
+      finish (f, &before, &fresh);
+      gst_clear_buffer (&fresh);
+      return ret;
+    }
+    return finish (f, &before, outbuf);
+  }
+  if (f->held.slot >= 0 && fresh) {
+    ret = finish (f, &f->held, outbuf);
+    if (ret == GST_FLOW_OK)
+      f->ready = fresh;
+    else
+      gst_buffer_unref (fresh);
+    return ret;
+  }
+  *outbuf = fresh;
+  return ret;
+}
+
+GstFlowReturn
+ct_flight_before_input (CtFlight * f, GstBuffer * input)
+{
+  if (f->held.slot >= 0 && (GST_BUFFER_IS_DISCONT (input) ||
+          gst_pad_needs_reconfigure (GST_BASE_TRANSFORM_SRC_PAD (f->owner))))
+    return ct_flight_drain (f, TRUE);
+  return GST_FLOW_OK;
+}
+
+void
+ct_flight_update_latency (CtFlight * f, GstClockTime held)
+{
+  if (held == f->latency)
+    return;
+  f->latency = held;
+  gst_element_post_message (f->owner,
+      gst_message_new_latency (GST_OBJECT (f->owner)));
+}
+
+void
+ct_flight_add_latency (CtFlight * f, GstQuery * query, GstClockTime held)
+{
+  GstClockTime min, max;
+  gboolean live;
+
+  if (held == 0)
+    return;
+  gst_query_parse_latency (query, &live, &min, &max);
+  GST_DEBUG_OBJECT (f->owner, "a frame held back adds %" GST_TIME_FORMAT,
+      GST_TIME_ARGS (held));
+  gst_query_set_latency (query, live, min + held,
+      GST_CLOCK_TIME_IS_VALID (max) ? max + held : max);
+}
