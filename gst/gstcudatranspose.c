@@ -498,187 +498,48 @@ gst_cuda_transpose_pinning_context (GstCudaTranspose * self)
   return gst_cuda_transpose_wants_gpu (self) ? self->gpu.context : NULL;
 }
 
-/* Upstream gets a pool to write its frames into: CUDA memory of our
- * context for CUDA caps, pinned host memory otherwise (for tensors, a
- * pinned tensor pool), so that the upload runs at the link's speed. */
+/* The GPU's context for @query's caps if they are CUDA memory and a GPU
+ * can be used, else NULL. */
+static GstCudaContext *
+gst_cuda_transpose_cuda_context (GstCudaTranspose * self, GstQuery * query)
+{
+  GstCaps *caps;
+
+  gst_query_parse_allocation (query, &caps, NULL);
+  if (!caps || gst_caps_is_empty (caps) ||
+      !ct_caps_is_cuda_memory (gst_caps_get_features (caps, 0)))
+    return NULL;
+  return gst_cuda_transpose_open_gpu (self) ? self->gpu.context : NULL;
+}
+
+/* The allocation policy is the pools module's (ct_pools_propose). */
 static gboolean
 gst_cuda_transpose_propose_allocation (GstBaseTransform * trans,
     GstQuery * decide_query, GstQuery * query)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
-  GstBufferPool *pool;
-  GstVideoInfo info;
-  GstCaps *caps;
-  gboolean cuda;
-  guint size;
 
   if (!GST_BASE_TRANSFORM_CLASS (parent_class)->propose_allocation (trans,
           decide_query, query))
     return FALSE;
-  /* any stride and plane offset upstream likes */
-  gst_query_add_allocation_meta (query, GST_VIDEO_META_API_TYPE, NULL);
-
-  gst_query_parse_allocation (query, &caps, NULL);
-  if (caps && ct_tensor_caps_is_tensor (gst_caps_get_structure (caps, 0))) {
-    /* Tensors: the pinned allocator, no pool. NNStreamer's elements
-     * append the memories they make to the buffer the base class hands
-     * them (tensor_transform's output size is 0): a pool's buffer would
-     * already hold one, and the data would come as the second. */
-    if (gst_query_get_n_allocation_params (query) == 0 &&
-        gst_cuda_transpose_wants_gpu (self)) {
-      GstAllocator *allocator =
-          gst_cuda_transpose_pinned_allocator_new (self->gpu.context);
-
-      GST_DEBUG_OBJECT (self, "proposing the pinned allocator for tensors");
-      gst_query_add_allocation_param (query, allocator, NULL);
-      gst_object_unref (allocator);
-    }
-    return TRUE;
-  }
-  if (!caps || !ct_caps_video_info (&info, caps))
-    return FALSE;
-  if (gst_query_get_n_allocation_pools (query) > 0)
-    return TRUE;
-
-  cuda = ct_caps_is_cuda_memory (gst_caps_get_features (caps, 0));
-  if (cuda ? !gst_cuda_transpose_open_gpu (self) :
-      !gst_cuda_transpose_wants_gpu (self))
-    return TRUE;
-
-  size = GST_VIDEO_INFO_SIZE (&info);
-  pool = ct_pools_new_video (self->gpu.context, cuda ? NULL :
-      gst_cuda_transpose_pinning_context (self), caps, cuda, &size, 0, 0);
-  if (!pool)
-    return TRUE;
-  if (!cuda) {
-    GstAllocator *allocator =
-        gst_cuda_transpose_pinned_allocator_new (self->gpu.context);
-
-    gst_query_add_allocation_param (query, allocator, NULL);
-    gst_object_unref (allocator);
-  }
-  GST_DEBUG_OBJECT (self, "proposing a %s pool of %u-byte buffers",
-      cuda ? "CUDA" : "pinned", size);
-  gst_query_add_allocation_pool (query, pool, size, 0, 0);
-  gst_object_unref (pool);
-  return TRUE;
+  return ct_pools_propose (query, gst_cuda_transpose_cuda_context (self,
+          query), gst_cuda_transpose_pinning_context (self));
 }
 
-/* Tensor output: from a tensor pool of ours (pinned if a GPU kernel may
- * run), unless downstream brings memory of its own or the tensors are too
- * large for a pool; then one memory per tensor (prepare_output_buffer). */
-static gboolean
-gst_cuda_transpose_decide_tensor_allocation (GstCudaTranspose * self,
-    GstQuery * query, GstCaps * caps)
-{
-  GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
-  GstBufferPool *ours;
-  guint total, min_buffers = 0, max_buffers = 0;
-  gboolean have_pool = gst_query_get_n_allocation_pools (query) > 0;
-
-  if (ct_pools_downstream_has_own_memory (query))
-    return GST_BASE_TRANSFORM_CLASS (parent_class)->decide_allocation (trans,
-        query);
-  if (have_pool)
-    gst_query_parse_nth_allocation_pool (query, 0, NULL, NULL, &min_buffers,
-        &max_buffers);
-  /* one more, for the buffer held back (frames-in-flight) */
-  min_buffers++;
-  if (max_buffers > 0)
-    max_buffers++;
-  ours = ct_pools_new_tensors (gst_cuda_transpose_pinning_context (self),
-      caps, min_buffers,
-      max_buffers, &total);
-  if (ours) {
-    ct_pools_query_put (query, ours, total, min_buffers, max_buffers);
-    GST_DEBUG_OBJECT (self, "tensor output from a pool of %u-byte buffers",
-        total);
-    gst_object_unref (ours);
-  } else if (have_pool) {
-    /* too large for a pool (or refused): memories of our own making */
-    gst_query_remove_nth_allocation_pool (query, 0);
-  }
-  return GST_BASE_TRANSFORM_CLASS (parent_class)->decide_allocation (trans,
-      query);
-}
-
-/* Output buffers: for CUDA caps, downstream's pool if it is a CUDA pool of
- * our context, else one of ours; for system memory, a pool of ours (pinned
- * if a GPU kernel may run, fallible either way) unless downstream brings
- * memory of its own. */
+/* ... and so is the output's (ct_pools_decide); its refusal is posted. */
 static gboolean
 gst_cuda_transpose_decide_allocation (GstBaseTransform * trans,
     GstQuery * query)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
-  GstBufferPool *pool = NULL, *ours;
-  guint size, min_buffers = 0, max_buffers = 0;
-  GstVideoInfo info;
-  GstCaps *caps;
-  gboolean cuda, have_pool;
+  CtRefusal r = { 0, };
 
-  gst_query_parse_allocation (query, &caps, NULL);
-  if (caps && ct_tensor_caps_is_tensor (gst_caps_get_structure (caps, 0)))
-    return gst_cuda_transpose_decide_tensor_allocation (self, query, caps);
-  if (!caps || !ct_caps_video_info (&info, caps))
-    return FALSE;
-  cuda = ct_caps_is_cuda_memory (gst_caps_get_features (caps, 0));
-
-  size = GST_VIDEO_INFO_SIZE (&info);
-  have_pool = gst_query_get_n_allocation_pools (query) > 0;
-  if (have_pool)
-    gst_query_parse_nth_allocation_pool (query, 0, &pool, &size,
-        &min_buffers, &max_buffers);
-  size = MAX (size, GST_VIDEO_INFO_SIZE (&info));
-
-  if (cuda) {
-    if (!gst_cuda_transpose_open_gpu (self)) {
-      gst_clear_object (&pool);
-      GST_ELEMENT_ERROR (self, RESOURCE, OPEN_READ_WRITE,
-          ("Output in CUDA memory (memory:CUDAMemory) needs a CUDA GPU, but "
-              "%s. Let the output be system memory (video/x-raw).",
-              self->gpu.failure), (NULL));
-      return FALSE;
-    }
-    if (pool && (!GST_IS_CUDA_BUFFER_POOL (pool) ||
-            GST_CUDA_BUFFER_POOL (pool)->context != self->gpu.context))
-      gst_clear_object (&pool);
-    if (pool) {
-      GST_DEBUG_OBJECT (self, "using downstream's CUDA pool");
-      gst_object_unref (pool);
-      return GST_BASE_TRANSFORM_CLASS (parent_class)->decide_allocation
-          (trans, query);
-    }
-  } else if (ct_pools_downstream_has_own_memory (query)) {
-    gst_clear_object (&pool);
-    return GST_BASE_TRANSFORM_CLASS (parent_class)->decide_allocation (trans,
-        query);
-  }
-  gst_clear_object (&pool);
-
-  /* host memory: one more frame, for the one held back (frames-in-flight,
-   * which may be set while playing) */
-  if (!cuda) {
-    min_buffers++;
-    if (max_buffers > 0)
-      max_buffers++;
-  }
-  ours = ct_pools_new_video (self->gpu.context, cuda ? NULL :
-      gst_cuda_transpose_pinning_context (self), caps, cuda, &size,
-      min_buffers, max_buffers);
-  if (!ours) {
-    GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS, (NULL),
-        ("Could not configure a %s buffer pool for %" GST_PTR_FORMAT,
-            cuda ? "CUDA" : "host", caps));
+  if (!ct_pools_decide (query, gst_cuda_transpose_cuda_context (self, query),
+          gst_cuda_transpose_pinning_context (self), self->gpu.failure, &r)) {
+    if (r.domain)
+      gst_cuda_transpose_post (self, &r);
     return FALSE;
   }
-  ct_pools_query_put (query, ours, size, min_buffers, max_buffers);
-  /* the base class configures the pool with the first allocator */
-  if (!cuda)
-    ct_pools_query_put_allocator (query, ours);
-  GST_DEBUG_OBJECT (self, "output from a %s pool of %u-byte buffers",
-      cuda ? "CUDA" : "host", size);
-  gst_object_unref (ours);
   return GST_BASE_TRANSFORM_CLASS (parent_class)->decide_allocation (trans,
       query);
 }

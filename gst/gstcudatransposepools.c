@@ -17,6 +17,7 @@
 #include <gst/cuda/gstcudabufferpool.h>
 
 #include "cudatranspose-kernels.h"
+#include "gstcudatransposecaps.h"
 #include "gstcudatransposetensor.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_cuda_transpose_debug);
@@ -440,4 +441,167 @@ ct_pools_query_put_allocator (GstQuery * query, GstBufferPool * pool)
   else
     gst_query_add_allocation_param (query, allocator, &params);
   gst_structure_free (config);
+}
+
+/* ---------------------------------------------------------------------- */
+/* The allocation policy                                                    */
+
+gboolean
+ct_pools_propose (GstQuery * query, GstCudaContext * context,
+    GstCudaContext * pinning)
+{
+  GstBufferPool *pool;
+  GstVideoInfo info;
+  GstCaps *caps;
+  gboolean cuda;
+  guint size;
+
+  /* any stride and plane offset upstream likes */
+  gst_query_add_allocation_meta (query, GST_VIDEO_META_API_TYPE, NULL);
+
+  gst_query_parse_allocation (query, &caps, NULL);
+  if (caps && ct_tensor_caps_is_tensor (gst_caps_get_structure (caps, 0))) {
+    /* Tensors: the pinned allocator, no pool. NNStreamer's elements
+     * append the memories they make to the buffer the base class hands
+     * them (tensor_transform's output size is 0): a pool's buffer would
+     * already hold one, and the data would come as the second. */
+    if (gst_query_get_n_allocation_params (query) == 0 && pinning) {
+      GstAllocator *allocator = gst_cuda_transpose_pinned_allocator_new
+          (pinning);
+
+      GST_DEBUG ("proposing the pinned allocator for tensors");
+      gst_query_add_allocation_param (query, allocator, NULL);
+      gst_object_unref (allocator);
+    }
+    return TRUE;
+  }
+  if (!caps || !ct_caps_video_info (&info, caps))
+    return FALSE;
+  if (gst_query_get_n_allocation_pools (query) > 0)
+    return TRUE;
+
+  cuda = ct_caps_is_cuda_memory (gst_caps_get_features (caps, 0));
+  if (cuda ? !context : !pinning)
+    return TRUE;
+
+  size = GST_VIDEO_INFO_SIZE (&info);
+  pool = ct_pools_new_video (context, pinning, caps, cuda, &size, 0, 0);
+  if (!pool)
+    return TRUE;
+  if (!cuda) {
+    GstAllocator *allocator = gst_cuda_transpose_pinned_allocator_new
+        (pinning);
+
+    gst_query_add_allocation_param (query, allocator, NULL);
+    gst_object_unref (allocator);
+  }
+  GST_DEBUG ("proposing a %s pool of %u-byte buffers", cuda ? "CUDA" :
+      "pinned", size);
+  gst_query_add_allocation_pool (query, pool, size, 0, 0);
+  gst_object_unref (pool);
+  return TRUE;
+}
+
+/* Tensor output: from a tensor pool of ours (pinned with @pinning),
+ * unless downstream brings memory of its own or the tensors are too large
+ * for a pool; then one memory per tensor (the element's own). */
+static void
+decide_tensors (GstQuery * query, GstCaps * caps, GstCudaContext * pinning)
+{
+  GstBufferPool *ours;
+  guint total, min_buffers = 0, max_buffers = 0;
+  gboolean have_pool = gst_query_get_n_allocation_pools (query) > 0;
+
+  if (ct_pools_downstream_has_own_memory (query))
+    return;
+  if (have_pool)
+    gst_query_parse_nth_allocation_pool (query, 0, NULL, NULL, &min_buffers,
+        &max_buffers);
+  /* one more, for the buffer held back (frames-in-flight) */
+  min_buffers++;
+  if (max_buffers > 0)
+    max_buffers++;
+  ours = ct_pools_new_tensors (pinning, caps, min_buffers, max_buffers,
+      &total);
+  if (ours) {
+    ct_pools_query_put (query, ours, total, min_buffers, max_buffers);
+    GST_DEBUG ("tensor output from a pool of %u-byte buffers", total);
+    gst_object_unref (ours);
+  } else if (have_pool) {
+    /* too large for a pool (or refused): memories of our own making */
+    gst_query_remove_nth_allocation_pool (query, 0);
+  }
+}
+
+gboolean
+ct_pools_decide (GstQuery * query, GstCudaContext * context,
+    GstCudaContext * pinning, const gchar * no_gpu, CtRefusal * r)
+{
+  GstBufferPool *pool = NULL, *ours;
+  guint size, min_buffers = 0, max_buffers = 0;
+  GstVideoInfo info;
+  GstCaps *caps;
+  gboolean cuda, have_pool;
+
+  gst_query_parse_allocation (query, &caps, NULL);
+  if (caps && ct_tensor_caps_is_tensor (gst_caps_get_structure (caps, 0))) {
+    decide_tensors (query, caps, pinning);
+    return TRUE;
+  }
+  if (!caps || !ct_caps_video_info (&info, caps))
+    return FALSE;
+  cuda = ct_caps_is_cuda_memory (gst_caps_get_features (caps, 0));
+
+  size = GST_VIDEO_INFO_SIZE (&info);
+  have_pool = gst_query_get_n_allocation_pools (query) > 0;
+  if (have_pool)
+    gst_query_parse_nth_allocation_pool (query, 0, &pool, &size,
+        &min_buffers, &max_buffers);
+  size = MAX (size, GST_VIDEO_INFO_SIZE (&info));
+
+  if (cuda) {
+    if (!context) {
+      gst_clear_object (&pool);
+      CT_REFUSE (r, RESOURCE, OPEN_READ_WRITE, ("Output in CUDA memory "
+              "(memory:CUDAMemory) needs a CUDA GPU, but %s. Let the output "
+              "be system memory (video/x-raw).", no_gpu), (NULL));
+      return FALSE;
+    }
+    if (pool && (!GST_IS_CUDA_BUFFER_POOL (pool) ||
+            GST_CUDA_BUFFER_POOL (pool)->context != context))
+      gst_clear_object (&pool);
+    if (pool) {
+      GST_DEBUG ("using downstream's CUDA pool");
+      gst_object_unref (pool);
+      return TRUE;
+    }
+  } else if (ct_pools_downstream_has_own_memory (query)) {
+    gst_clear_object (&pool);
+    return TRUE;
+  }
+  gst_clear_object (&pool);
+
+  /* host memory: one more frame, for the one held back (frames-in-flight,
+   * which may be set while playing) */
+  if (!cuda) {
+    min_buffers++;
+    if (max_buffers > 0)
+      max_buffers++;
+  }
+  ours = ct_pools_new_video (context, pinning, caps, cuda, &size,
+      min_buffers, max_buffers);
+  if (!ours) {
+    CT_REFUSE (r, RESOURCE, SETTINGS, (NULL), ("Could not configure a %s "
+            "buffer pool for %" GST_PTR_FORMAT, cuda ? "CUDA" : "host",
+            caps));
+    return FALSE;
+  }
+  ct_pools_query_put (query, ours, size, min_buffers, max_buffers);
+  /* the base class configures the pool with the first allocator */
+  if (!cuda)
+    ct_pools_query_put_allocator (query, ours);
+  GST_DEBUG ("output from a %s pool of %u-byte buffers", cuda ? "CUDA" :
+      "host", size);
+  gst_object_unref (ours);
+  return TRUE;
 }

@@ -11,6 +11,8 @@
 #include <gst/gst.h>
 #include <gst/cuda/gstcudacontext.h>
 
+#include "gstcudatransposejob.h"
+
 G_BEGIN_DECLS
 
 /* An allocator of page-locked (pinned) host memory. Its memory is ordinary
@@ -73,5 +75,26 @@ gboolean ct_pools_downstream_has_own_memory (GstQuery * query);
 void ct_pools_query_put (GstQuery * query, GstBufferPool * pool,
     guint size, guint min_buffers, guint max_buffers);
 void ct_pools_query_put_allocator (GstQuery * query, GstBufferPool * pool);
+
+/* The allocation policy. @context: the GPU's context where one is open
+ * (CUDA memory needs it), @pinning: the context host memory is pinned
+ * with where a GPU kernel may run (NULL: pageable memory; pinning only
+ * pays off for copies).
+ *
+ * ct_pools_propose (after the base class): upstream gets a pool to write
+ * its frames into, CUDA memory of @context for CUDA caps, pinned host
+ * memory otherwise, so that the upload runs at the link's speed; for
+ * tensors only the pinned allocator. FALSE for caps it cannot read.
+ *
+ * ct_pools_decide (before the base class): output from downstream's pool
+ * if it is a CUDA pool of @context (CUDA caps) or memory of downstream's
+ * own making (host memory), else from a pool of ours (fallible, one
+ * buffer more for the frame held back); for tensors a tensor pool of
+ * ours. FALSE for caps it cannot read, or with @r set (@no_gpu says why
+ * there is no GPU for CUDA memory). */
+gboolean ct_pools_propose (GstQuery * query, GstCudaContext * context,
+    GstCudaContext * pinning);
+gboolean ct_pools_decide (GstQuery * query, GstCudaContext * context,
+    GstCudaContext * pinning, const gchar * no_gpu, CtRefusal * r);
 
 G_END_DECLS
