@@ -430,41 +430,18 @@ gst_cuda_transpose_open_gpu (GstCudaTranspose * self)
   return ct_gpu_open (&self->gpu, device_id);
 }
 
-/* Posts the one error of a failed transform: the job's (e.g. "Transposing
- * a frame") with @kernel failed at @step with @res. Also the flight's
- * report of a frame that failed on the GPU. */
+/* Posts the one error of a failed transform (ct_gpu_refusal). Also the
+ * flight's report of a frame that failed on the GPU. */
 static void
 gst_cuda_transpose_error (GstElement * element, gint kernel, CtStep step,
     CtResult res)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (element);
-  const gchar *what = ct_job_what (self->job);
-  const gchar *name = ct_kernel_name ((CtKernel) kernel);
+  CtRefusal r = { 0, };
 
-  switch (step) {
-    case CT_STEP_CONTEXT:
-      GST_ELEMENT_ERROR (self, RESOURCE, FAILED, ("%s (kernel %s) failed: "
-              "the CUDA context could not be made current.", what, name),
-          (NULL));
-      break;
-    case CT_STEP_ALLOCATE:
-      GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT, ("%s (kernel %s) "
-              "failed: %" G_GSIZE_FORMAT " bytes of GPU memory could not be "
-              "allocated (%s).", what, name, self->gpu.wanted,
-              ct_result_string (res)), ("CtResult %d", res));
-      break;
-    case CT_STEP_PACK:
-      GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT, ("%s (kernel %s) "
-              "failed: %" G_GSIZE_FORMAT " bytes of memory to pack the "
-              "frame's rows could not be allocated.", what, name,
-              self->job->in[0].row * self->job->in[0].rows), (NULL));
-      break;
-    default:
-      GST_ELEMENT_ERROR (self, RESOURCE, FAILED, ("%s (kernel %s) failed "
-              "while %s: %s.", what, name, ct_job_step_name (step),
-              ct_result_string (res)), ("CtResult %d", res));
-      break;
-  }
+  ct_gpu_refusal (&self->gpu, self->job, ct_kernel_name ((CtKernel) kernel),
+      step, res, &r);
+  gst_cuda_transpose_post (self, &r);
 }
 
 static void
@@ -590,120 +567,40 @@ gst_cuda_transpose_alloc_tensors (GstCudaTranspose * self, GstBuffer * inbuf,
   return GST_FLOW_OK;
 }
 
-/* Whether the job already holds the @n tensors @t. */
-static gboolean
-job_has_tensors (const CtJob * job, const CtTensorInfo * t, guint n)
-{
-  guint i, k;
-
-  if (job->n_tensors != n)
-    return FALSE;
-  for (i = 0; i < n; i++) {
-    if (job->tensors[i].rank != t[i].rank ||
-        !g_str_equal (job->tensors[i].type, t[i].type))
-      return FALSE;
-    for (k = 0; k < t[i].rank; k++)
-      if (job->tensors[i].dims[k] != t[i].dims[k])
-        return FALSE;
-  }
-  return TRUE;
-}
-
-/* Flexible tensors: the job from the input's headers (set again where
- * they change), and an output buffer with the headers rearranged. Every
- * memory is read to its end, as NNStreamer lays out more than 16 and as
- * GStreamer merges memories past 16: a tensor is transformed or the
- * buffer refused, never dropped. */
+/* Flexible tensors: the job from the input's headers, and an output
+ * buffer with the headers rearranged. */
 static GstFlowReturn
 gst_cuda_transpose_prepare_flexible (GstCudaTranspose * self,
     GstBuffer * inbuf, GstBuffer ** outbuf)
 {
-  CtTensorInfo in[CT_TENSOR_COUNT_LIMIT];
-  guint n = 0, negotiated[4];
-  /* (a copy: setting the job anew clears it first) */
-  const guint *perm = self->job->mode == CT_JOB_PERMUTE ?
-      memcpy (negotiated, self->job->perm, sizeof (negotiated)) : NULL;
   CtRefusal r = { 0, };
 
-  if (!ct_buffers_read_flexible (inbuf, perm, in, &n, &self->flex_in, &r)) {
+  if (!ct_buffers_follow_flexible (self->job, inbuf, &self->flex_in, &r)) {
     gst_cuda_transpose_post (self, &r);
     return GST_FLOW_ERROR;
   }
-  if (!job_has_tensors (self->job, in, n)) {
-    ct_job_set_tensors (self->job, in, n, perm);
-    GST_DEBUG_OBJECT (self, "flexible: now %u tensors, %" G_GUINT64_FORMAT
-        " bytes", n, self->job->tensor_bytes);
-  }
+  GST_LOG_OBJECT (self, "flexible: %u tensors, %" G_GUINT64_FORMAT " bytes",
+      self->job->n_tensors, self->job->tensor_bytes);
   return gst_cuda_transpose_alloc_tensors (self, inbuf, TRUE, outbuf);
 }
 
-/* Whether @t rearranged by @a and by @b (NULL: the transpose) have the
- * same sizes. */
-static gboolean
-same_rearranged (const CtTensorInfo * t, const guint * a, const guint * b)
-{
-  CtTensorInfo x, y;
-  guint k;
-
-  if (!ct_tensor_rearranged (t, a, &x) || !ct_tensor_rearranged (t, b, &y) ||
-      x.rank != y.rank)
-    return FALSE;
-  for (k = 0; k < x.rank; k++)
-    if (x.dims[k] != y.dims[k])
-      return FALSE;
-  return TRUE;
-}
-
-/* A permutation set while streaming that leaves the output's sizes as
- * they are renegotiates nothing (the base class calls no set_caps for the
- * caps it has): the tensor job takes it here, from the next buffer. One
- * that changes them waits for the renegotiation. FALSE, with the error
- * posted, for tensors it cannot take. */
+/* A permutation set while streaming (ct_job_follow_permutation): the one
+ * set, or for video to a tensor unset, CHW. */
 static gboolean
 gst_cuda_transpose_follow_permutation (GstCudaTranspose * self)
 {
-  CtJob *job = self->job;
-  const guint *now = job->mode == CT_JOB_TENSORS ? NULL : job->perm;
+  CtRefusal r = { 0, };
   const guint *want;
-  CtTensorInfo *tensors;
-  guint perm[4], i;
-  guint64 d[4];
+  guint perm[4];
 
-  if (!ct_job_takes_tensors (job) && job->mode != CT_JOB_VIDEO_TO_TENSOR)
-    return TRUE;
   /* (an invalid value is never set while streaming) */
   want = gst_cuda_transpose_get_permutation (self, perm, NULL) ==
-      PERMUTATION_VALID ? perm : job->mode == CT_JOB_VIDEO_TO_TENSOR ?
+      PERMUTATION_VALID ? perm : self->job->mode == CT_JOB_VIDEO_TO_TENSOR ?
       ct_caps_chw_permutation : NULL;
-  if ((!want && !now) || (want && now && memcmp (want, now,
-              sizeof (perm)) == 0))
-    return TRUE;
-  for (i = 0; i < job->n_tensors; i++) {
-    if (want && !ct_tensor_dims4 (&job->tensors[i], d)) {
-      GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, ("Tensor %u has rank %u, "
-              "but a permutation needs tensors of rank 4 or less (sizes "
-              "beyond the fourth must be 1).", i, job->tensors[i].rank),
-          (NULL));
-      return FALSE;
-    }
+  if (!ct_job_follow_permutation (self->job, want, &r)) {
+    gst_cuda_transpose_post (self, &r);
+    return FALSE;
   }
-  for (i = 0; i < job->n_tensors; i++) {
-    if (!same_rearranged (&job->tensors[i], now, want))
-      return TRUE;
-  }
-  GST_DEBUG_OBJECT (self, "permutation %s from this buffer", want ?
-      "changed" : "unset");
-  if (job->mode == CT_JOB_VIDEO_TO_TENSOR) {
-    GstVideoInfo info = job->in_info;
-
-    ct_job_set_video_to_tensor (job, &info, want);
-    return TRUE;
-  }
-  /* (a copy: setting the job anew clears it first) */
-  tensors = g_memdup2 (job->tensors, MAX (job->n_tensors, 1) *
-      sizeof (job->tensors[0]));
-  ct_job_set_tensors (job, tensors, job->n_tensors, want);
-  g_free (tensors);
   return TRUE;
 }
 
@@ -1232,29 +1129,12 @@ gst_cuda_transpose_set_context (GstElement * element, GstContext * context)
   GST_ELEMENT_CLASS (parent_class)->set_context (element, context);
 }
 
-/* Whether the element upstream can hand us CUDA memory. */
-static gboolean
-upstream_offers_cuda (GstBaseTransform * trans)
-{
-  GstCaps *caps = gst_pad_peer_query_caps (GST_BASE_TRANSFORM_SINK_PAD (trans),
-      NULL);
-  gboolean cuda = FALSE;
-  guint i;
-
-  for (i = 0; caps && !gst_caps_is_any (caps) && i < gst_caps_get_size (caps);
-      i++)
-    cuda |= ct_caps_is_cuda_memory (gst_caps_get_features (caps, i));
-  gst_clear_caps (&caps);
-  return cuda;
-}
-
 static gboolean
 gst_cuda_transpose_query (GstBaseTransform * trans, GstPadDirection direction,
     GstQuery * query)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
-  GstCaps *caps, *cuda_only;
-  guint i;
+  GstCaps *caps, *upstream, *cuda_only;
 
   if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT && self->gpu.context &&
       gst_cuda_handle_context_query (GST_ELEMENT (self), query,
@@ -1280,24 +1160,18 @@ gst_cuda_transpose_query (GstBaseTransform * trans, GstPadDirection direction,
       !self->gpu.stream)
     return TRUE;
   gst_query_parse_caps_result (query, &caps);
-  if (!caps || gst_caps_is_any (caps) || !upstream_offers_cuda (trans))
+  if (!caps || gst_caps_is_any (caps))
     return TRUE;
-
-  cuda_only = gst_caps_new_empty ();
-  for (i = 0; i < gst_caps_get_size (caps); i++) {
-    GstCapsFeatures *f = gst_caps_get_features (caps, i);
-
-    if (ct_caps_is_cuda_memory (f))
-      gst_caps_append_structure_full (cuda_only,
-          gst_structure_copy (gst_caps_get_structure (caps, i)),
-          gst_caps_features_copy (f));
-  }
-  if (!gst_caps_is_empty (cuda_only)) {
+  upstream = gst_pad_peer_query_caps (GST_BASE_TRANSFORM_SINK_PAD (trans),
+      NULL);
+  cuda_only = ct_caps_cuda_only (caps, upstream);
+  gst_clear_caps (&upstream);
+  if (cuda_only) {
     GST_DEBUG_OBJECT (self, "upstream makes CUDA memory: asking for %"
         GST_PTR_FORMAT, cuda_only);
     gst_query_set_caps_result (query, cuda_only);
+    gst_caps_unref (cuda_only);
   }
-  gst_caps_unref (cuda_only);
   return TRUE;
 }
 

@@ -481,3 +481,20 @@ ct_buffers_map (const CtJob * job, const CtTensorPlaces * places_in,
   return TRUE;
 }
 
+
+gboolean
+ct_buffers_follow_flexible (CtJob * job, GstBuffer * buf,
+    CtTensorPlaces * places, CtRefusal * r)
+{
+  CtTensorInfo in[CT_TENSOR_COUNT_LIMIT];
+  guint n = 0, negotiated[4];
+  /* (a copy: setting the job anew clears it first) */
+  const guint *perm = job->mode == CT_JOB_PERMUTE ?
+      memcpy (negotiated, job->perm, sizeof (negotiated)) : NULL;
+
+  if (!ct_buffers_read_flexible (buf, perm, in, &n, places, r))
+    return FALSE;
+  if (!ct_job_has_tensors (job, in, n))
+    ct_job_set_tensors (job, in, n, perm);
+  return TRUE;
+}

@@ -59,6 +59,14 @@ gboolean ct_buffers_check_tensors (const CtJob * job, GstBuffer * buf,
 gboolean ct_buffers_read_flexible (GstBuffer * buf, const guint * perm,
     CtTensorInfo * in, guint * n, CtTensorPlaces * places, CtRefusal * r);
 
+/* Flexible tensors: @job follows @buf's headers (set anew where they
+ * change; its mode and permutation stay as negotiated), and @places gets
+ * where its tensors lie. Every memory is read to its end, as NNStreamer
+ * lays out more than 16 and as GStreamer merges memories past 16: a
+ * tensor is transformed or the buffer refused, never dropped. */
+gboolean ct_buffers_follow_flexible (CtJob * job, GstBuffer * buf,
+    CtTensorPlaces * places, CtRefusal * r);
+
 /* A new output buffer for the job's tensors, one memory each (past 16, the
  * rest in the 16th after NNStreamer's header), from @allocator; @flexible
  * ones start with their header, and @places gets where their data lies.

@@ -78,6 +78,32 @@ ct_caps_is_cuda_memory (GstCapsFeatures * features)
       GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY);
 }
 
+GstCaps *
+ct_caps_cuda_only (GstCaps * caps, GstCaps * upstream)
+{
+  GstCaps *cuda_only;
+  gboolean offered = FALSE;
+  guint i;
+
+  for (i = 0; upstream && !gst_caps_is_any (upstream) &&
+      i < gst_caps_get_size (upstream); i++)
+    offered |= ct_caps_is_cuda_memory (gst_caps_get_features (upstream, i));
+  if (!offered)
+    return NULL;
+  cuda_only = gst_caps_new_empty ();
+  for (i = 0; i < gst_caps_get_size (caps); i++) {
+    GstCapsFeatures *f = gst_caps_get_features (caps, i);
+
+    if (ct_caps_is_cuda_memory (f))
+      gst_caps_append_structure_full (cuda_only,
+          gst_structure_copy (gst_caps_get_structure (caps, i)),
+          gst_caps_features_copy (f));
+  }
+  if (gst_caps_is_empty (cuda_only))
+    gst_clear_caps (&cuda_only);
+  return cuda_only;
+}
+
 /* Packed 4:2:2 of odd width has no whole frame in GStreamer 1.22's CUDA
  * memory: its rows are width x 2 bytes there (the copies in and out,
  * gst_cuda_buffer_copy, cudaupload and cudadownload, move that much), so

@@ -81,6 +81,12 @@ extern const guint ct_caps_chw_permutation[4];
 /* Whether @features (may be NULL) are CUDA memory's. */
 gboolean ct_caps_is_cuda_memory (GstCapsFeatures * features);
 
+/* An element upstream that can make CUDA memory (cudaupload, a decoder)
+ * would otherwise pass system memory through, because we take it too:
+ * where @upstream (its caps) offers CUDA memory, the CUDA structures of
+ * the sink pad's @caps, to ask for only those; else NULL. */
+GstCaps *ct_caps_cuda_only (GstCaps * caps, GstCaps * upstream);
+
 /* Whether @format (may be NULL) is packed 4:2:2 (YUY2, UYVY, YVYU). */
 gboolean ct_caps_is_packed_422 (const gchar * format);
 

@@ -481,3 +481,34 @@ ct_gpu_run (CtGpu * gpu, const CtJob * job, CtKernel kernel,
   *step = CT_STEP_SYNC;
   return ct_stream_synchronize (gpu->stream);
 }
+
+void
+ct_gpu_refusal (const CtGpu * gpu, const CtJob * job, const gchar * kernel,
+    CtStep step, CtResult res, CtRefusal * r)
+{
+  const gchar *what = ct_job_what (job);
+
+  switch (step) {
+    case CT_STEP_CONTEXT:
+      CT_REFUSE (r, RESOURCE, FAILED, ("%s (kernel %s) failed: the CUDA "
+              "context could not be made current.", what, kernel), (NULL));
+      break;
+    case CT_STEP_ALLOCATE:
+      CT_REFUSE (r, RESOURCE, NO_SPACE_LEFT, ("%s (kernel %s) failed: %"
+              G_GSIZE_FORMAT " bytes of GPU memory could not be allocated "
+              "(%s).", what, kernel, gpu->wanted, ct_result_string (res)),
+          ("CtResult %d", res));
+      break;
+    case CT_STEP_PACK:
+      CT_REFUSE (r, RESOURCE, NO_SPACE_LEFT, ("%s (kernel %s) failed: %"
+              G_GSIZE_FORMAT " bytes of memory to pack the frame's rows "
+              "could not be allocated.", what, kernel,
+              job->in[0].row * job->in[0].rows), (NULL));
+      break;
+    default:
+      CT_REFUSE (r, RESOURCE, FAILED, ("%s (kernel %s) failed while %s: %s.",
+              what, kernel, ct_job_step_name (step), ct_result_string (res)),
+          ("CtResult %d", res));
+      break;
+  }
+}

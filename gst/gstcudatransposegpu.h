@@ -77,4 +77,9 @@ CtResult ct_gpu_run (CtGpu * gpu, const CtJob * job, CtKernel kernel,
  * in @slot; on failure it waits for every stream. */
 CtResult ct_gpu_finish (CtGpu * gpu, gint slot);
 
+/* The one error of a transform of @job that failed at @step with @res,
+ * @kernel asked for: what failed, in words a user can act on. */
+void ct_gpu_refusal (const CtGpu * gpu, const CtJob * job,
+    const gchar * kernel, CtStep step, CtResult res, CtRefusal * r);
+
 G_END_DECLS

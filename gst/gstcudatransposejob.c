@@ -247,6 +247,80 @@ ct_job_set_video_to_tensor (CtJob * job, const GstVideoInfo * info,
   lay_out (job);
 }
 
+gboolean
+ct_job_has_tensors (const CtJob * job, const CtTensorInfo * t, guint n)
+{
+  guint i, k;
+
+  if (job->n_tensors != n)
+    return FALSE;
+  for (i = 0; i < n; i++) {
+    if (job->tensors[i].rank != t[i].rank ||
+        !g_str_equal (job->tensors[i].type, t[i].type))
+      return FALSE;
+    for (k = 0; k < t[i].rank; k++)
+      if (job->tensors[i].dims[k] != t[i].dims[k])
+        return FALSE;
+  }
+  return TRUE;
+}
+
+/* Whether @t rearranged by @a and by @b (NULL: the transpose) have the
+ * same sizes. */
+static gboolean
+same_rearranged (const CtTensorInfo * t, const guint * a, const guint * b)
+{
+  CtTensorInfo x, y;
+  guint k;
+
+  if (!ct_tensor_rearranged (t, a, &x) || !ct_tensor_rearranged (t, b, &y) ||
+      x.rank != y.rank)
+    return FALSE;
+  for (k = 0; k < x.rank; k++)
+    if (x.dims[k] != y.dims[k])
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+ct_job_follow_permutation (CtJob * job, const guint * want, CtRefusal * r)
+{
+  const guint *now = job->mode == CT_JOB_TENSORS ? NULL : job->perm;
+  CtTensorInfo *tensors;
+  guint64 d[4];
+  guint i;
+
+  if (!ct_job_takes_tensors (job) && job->mode != CT_JOB_VIDEO_TO_TENSOR)
+    return TRUE;
+  if ((!want && !now) || (want && now && memcmp (want, now,
+              sizeof (job->perm)) == 0))
+    return TRUE;
+  for (i = 0; i < job->n_tensors; i++) {
+    if (want && !ct_tensor_dims4 (&job->tensors[i], d)) {
+      CT_REFUSE (r, CORE, NEGOTIATION, ("Tensor %u has rank %u, but a "
+              "permutation needs tensors of rank 4 or less (sizes beyond "
+              "the fourth must be 1).", i, job->tensors[i].rank), (NULL));
+      return FALSE;
+    }
+  }
+  for (i = 0; i < job->n_tensors; i++) {
+    if (!same_rearranged (&job->tensors[i], now, want))
+      return TRUE;
+  }
+  if (job->mode == CT_JOB_VIDEO_TO_TENSOR) {
+    GstVideoInfo info = job->in_info;
+
+    ct_job_set_video_to_tensor (job, &info, want);
+    return TRUE;
+  }
+  /* (a copy: setting the job anew clears it first) */
+  tensors = g_memdup2 (job->tensors, MAX (job->n_tensors, 1) *
+      sizeof (job->tensors[0]));
+  ct_job_set_tensors (job, tensors, job->n_tensors, want);
+  g_free (tensors);
+  return TRUE;
+}
+
 /* Each tensor's planes, from @in to @out (dense), as one batch per tensor
  * (the planes of a tensor lie back to back). */
 static void

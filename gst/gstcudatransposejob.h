@@ -114,6 +114,10 @@ void ct_job_set_tensors (CtJob * job, const CtTensorInfo * in, guint n,
 void ct_job_set_video_to_tensor (CtJob * job, const GstVideoInfo * info,
     const guint perm[4]);
 
+/* Whether the job already holds the @n tensors @t. */
+gboolean ct_job_has_tensors (const CtJob * job, const CtTensorInfo * t,
+    guint n);
+
 /* The job's kernels from @in to @out: on the GPU (@gpu: device pointers,
  * in a pushed context, on @stream; @kernel as asked, auto included) or on
  * the CPU (host pointers; @kernel is ignored). Permutations read dense
@@ -186,5 +190,13 @@ void ct_refusal_clear (CtRefusal * r);
   ct_refusal_set ((r), GST_##domain##_ERROR, GST_##domain##_ERROR_##code, \
       _gst_element_error_printf text, _gst_element_error_printf debug,    \
       __FILE__, GST_FUNCTION, __LINE__)
+
+/* A permutation set while streaming that leaves the output's sizes as
+ * they are renegotiates nothing (the base class calls no set_caps for the
+ * caps it has): a tensor job (or video to a tensor) takes @want (NULL:
+ * the transpose) here, from the next buffer. One that changes them waits
+ * for the renegotiation. FALSE, with @r set, for tensors it cannot take. */
+gboolean ct_job_follow_permutation (CtJob * job, const guint * want,
+    CtRefusal * r);
 
 G_END_DECLS
