@@ -112,16 +112,8 @@ struct _GstCudaTranspose
   gchar *perm_why;
   guint frames_in_flight;
   /* video-direction as set, the stream's tags, and what the next
-   * negotiation and buffer take (orientation.proposed) */
-  CtOrientation orientation;
-  /* the frame job's orientation and output size, for navigation events
-   * (video_out FALSE: not a frame job) */
-  gboolean video_out;
-  CtMapping out_mapping;
-  gint out_width, out_height;
-
-  /* the stream whose tags the orientation follows, under the stream lock */
-  gchar *stream_id;
+   * negotiation and buffer take */
+  CtDirection direction;
 
   /* between start () and stop (), under the object lock: a permutation
    * set then applies at the next buffer, and an invalid one is refused */
@@ -161,12 +153,7 @@ struct _GstCudaTranspose
 
 static GParamSpec *active_kernel_pspec;
 
-static void gst_cuda_transpose_set_direction (GstCudaTranspose * self,
-    GstVideoOrientationMethod method, gboolean from_tag);
-static void gst_cuda_transpose_reset_tags (GstCudaTranspose * self);
 static void gst_cuda_transpose_post (GstCudaTranspose * self, CtRefusal * r);
-static void gst_cuda_transpose_direction_changed (GstCudaTranspose * self,
-    GstVideoOrientationMethod was);
 static void gst_cuda_transpose_update_latency (GstCudaTranspose * self);
 
 #define gst_cuda_transpose_parent_class parent_class
@@ -260,9 +247,7 @@ gst_cuda_transpose_transform_caps (GstBaseTransform * trans,
 
   permute = gst_cuda_transpose_get_permutation (self, perm, NULL) ==
       PERMUTATION_VALID;
-  GST_OBJECT_LOCK (self);
-  proposed = self->orientation.proposed;
-  GST_OBJECT_UNLOCK (self);
+  proposed = ct_direction_proposed (&self->direction);
   other = gst_pad_get_pad_template_caps (direction == GST_PAD_SINK ?
       GST_BASE_TRANSFORM_SRC_PAD (trans) : GST_BASE_TRANSFORM_SINK_PAD (trans));
   ret = ct_caps_transform (caps, direction, permute ? perm : NULL, proposed,
@@ -295,21 +280,6 @@ gst_cuda_transpose_refuse_permutation (GstCudaTranspose * self, gchar * why)
   g_free (why);
 }
 
-/* Publishes the frame job's orientation for navigation events, which
- * come from other threads. */
-static void
-gst_cuda_transpose_publish_job (GstCudaTranspose * self)
-{
-  const CtJob *job = self->job;
-
-  GST_OBJECT_LOCK (self);
-  self->video_out = job->mode == CT_JOB_VIDEO;
-  self->out_mapping = job->mapping;
-  self->out_width = GST_VIDEO_INFO_WIDTH (&job->out_info);
-  self->out_height = GST_VIDEO_INFO_HEIGHT (&job->out_info);
-  GST_OBJECT_UNLOCK (self);
-}
-
 /* Picks the job for the caps (ct_caps_job): tensors (transposed or
  * permuted), video to a tensor, or video. A refusal is posted once and
  * leaves the job before it (the pads keep their caps). */
@@ -333,7 +303,7 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
    * refused, with one error, once (under the same settings) */
   GST_OBJECT_LOCK (self);
   seq = self->settings_seq;
-  proposed = self->orientation.proposed;
+  proposed = self->direction.orientation.proposed;
   GST_OBJECT_UNLOCK (self);
   if (self->refused_in && seq == self->refused_seq &&
       gst_caps_is_equal (incaps, self->refused_in) &&
@@ -377,7 +347,9 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   }
   GST_DEBUG_OBJECT (self, "%s: %u pieces%s", ct_job_what (job),
       job->n_pieces, self->flexible ? ", flexible tensors" : "");
-  gst_cuda_transpose_publish_job (self);
+  ct_direction_publish (&self->direction, job->mode == CT_JOB_VIDEO,
+      job->mapping, GST_VIDEO_INFO_WIDTH (&job->out_info),
+      GST_VIDEO_INFO_HEIGHT (&job->out_info));
   gst_cuda_transpose_update_latency (self);
   return TRUE;
 }
@@ -740,8 +712,7 @@ gst_cuda_transpose_stop (GstBaseTransform * trans)
   gst_clear_caps (&self->refused_in);
   gst_clear_caps (&self->refused_out);
   /* the next stream brings its own tags */
-  gst_cuda_transpose_reset_tags (self);
-  g_clear_pointer (&self->stream_id, g_free);
+  ct_direction_stream_start (&self->direction, NULL);
   return TRUE;
 }
 
@@ -815,9 +786,7 @@ gst_cuda_transpose_follow_direction (GstCudaTranspose * self)
 
   if (job->mode != CT_JOB_VIDEO)
     return TRUE;
-  GST_OBJECT_LOCK (self);
-  proposed = self->orientation.proposed;
-  GST_OBJECT_UNLOCK (self);
+  proposed = ct_direction_proposed (&self->direction);
   mapping = ct_direction_mapping (proposed);
   if (mapping == job->mapping ||
       !ct_caps_fit_mapping (&job->in_info, &job->out_info, mapping))
@@ -831,7 +800,9 @@ gst_cuda_transpose_follow_direction (GstCudaTranspose * self)
   in_info = job->in_info;
   out_info = job->out_info;
   ct_job_set_video (job, &in_info, &out_info, mapping);
-  gst_cuda_transpose_publish_job (self);
+  ct_direction_publish (&self->direction, job->mode == CT_JOB_VIDEO,
+      job->mapping, GST_VIDEO_INFO_WIDTH (&job->out_info),
+      GST_VIDEO_INFO_HEIGHT (&job->out_info));
   return TRUE;
 }
 
@@ -974,49 +945,6 @@ gst_cuda_transpose_submit_input_buffer (GstBaseTransform * trans,
 /* ---------------------------------------------------------------------- */
 /* Events: orientation tags, navigation                                     */
 
-/* The tags' orientation (ct_orientation_take_tags); under
- * video-direction=auto the tag goes on saying rotate-0: the frames are
- * upright now. */
-static GstEvent *
-gst_cuda_transpose_handle_tag (GstCudaTranspose * self, GstEvent * event)
-{
-  GstVideoOrientationMethod was;
-  GstTagList *tags, *rewritten;
-  gboolean changed;
-
-  gst_event_parse_tag (event, &tags);
-  GST_OBJECT_LOCK (self);
-  was = self->orientation.proposed;
-  changed = ct_orientation_take_tags (&self->orientation, tags);
-  self->settings_seq += changed;
-  rewritten = ct_orientation_rewrite_tags (&self->orientation, tags);
-  GST_OBJECT_UNLOCK (self);
-  if (changed)
-    gst_cuda_transpose_direction_changed (self, was);
-  if (rewritten) {
-    /* (the event and its list may be shared: a new one of each) */
-    gst_event_unref (event);
-    event = gst_event_new_tag (rewritten);
-  }
-  return event;
-}
-
-/* A new stream starts with no orientation from tags. */
-static void
-gst_cuda_transpose_reset_tags (GstCudaTranspose * self)
-{
-  GstVideoOrientationMethod was;
-  gboolean changed;
-
-  GST_OBJECT_LOCK (self);
-  was = self->orientation.proposed;
-  changed = ct_orientation_reset_tags (&self->orientation);
-  self->settings_seq += changed;
-  GST_OBJECT_UNLOCK (self);
-  if (changed)
-    gst_cuda_transpose_direction_changed (self, was);
-}
-
 /* An event that comes while the caps stand refused: a sticky one (but EOS)
  * is kept on the source pad, to go with the next data, a segment also
  * taken as the base class takes it; the others are dropped. */
@@ -1027,7 +955,7 @@ gst_cuda_transpose_hold_event (GstCudaTranspose * self, GstEvent * event)
   gboolean kept = FALSE;
 
   if (GST_EVENT_TYPE (event) == GST_EVENT_TAG)
-    event = gst_cuda_transpose_handle_tag (self, event);
+    event = ct_direction_tag (&self->direction, event);
   if (GST_EVENT_TYPE (event) == GST_EVENT_SEGMENT)
     gst_event_copy_segment (event, &trans->segment);
   if (GST_EVENT_IS_STICKY (event) && GST_EVENT_TYPE (event) != GST_EVENT_EOS)
@@ -1043,7 +971,6 @@ static gboolean
 gst_cuda_transpose_sink_event (GstBaseTransform * trans, GstEvent * event)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
-  const gchar *stream_id;
   GstFlowReturn ret;
 
   /* after caps refused (the error posted), nothing goes downstream until
@@ -1070,15 +997,10 @@ gst_cuda_transpose_sink_event (GstBaseTransform * trans, GstEvent * event)
 
   switch (GST_EVENT_TYPE (event)) {
     case GST_EVENT_TAG:
-      event = gst_cuda_transpose_handle_tag (self, event);
+      event = ct_direction_tag (&self->direction, event);
       break;
     case GST_EVENT_STREAM_START:
-      gst_event_parse_stream_start (event, &stream_id);
-      if (g_strcmp0 (stream_id, self->stream_id) != 0) {
-        gst_cuda_transpose_reset_tags (self);
-        g_free (self->stream_id);
-        self->stream_id = g_strdup (stream_id);
-      }
+      ct_direction_stream_start (&self->direction, event);
       break;
     default:
       break;
@@ -1091,24 +1013,9 @@ static gboolean
 gst_cuda_transpose_src_event (GstBaseTransform * trans, GstEvent * event)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
-  gdouble x, y, in_x, in_y;
-  gboolean video_out;
-  CtMapping mapping;
-  gint width, height;
 
-  if (GST_EVENT_TYPE (event) == GST_EVENT_NAVIGATION) {
-    GST_OBJECT_LOCK (self);
-    video_out = self->video_out;
-    mapping = self->out_mapping;
-    width = self->out_width;
-    height = self->out_height;
-    GST_OBJECT_UNLOCK (self);
-    if (video_out && gst_navigation_event_get_coordinates (event, &x, &y)) {
-      ct_direction_unmap_point (mapping, width, height, x, y, &in_x, &in_y);
-      event = gst_event_make_writable (event);
-      gst_navigation_event_set_coordinates (event, in_x, in_y);
-    }
-  }
+  if (GST_EVENT_TYPE (event) == GST_EVENT_NAVIGATION)
+    event = ct_direction_navigation (&self->direction, event);
   return GST_BASE_TRANSFORM_CLASS (parent_class)->src_event (trans, event);
 }
 
@@ -1187,59 +1094,22 @@ gst_cuda_transpose_update_latency (GstCudaTranspose * self)
 /* ---------------------------------------------------------------------- */
 /* GObject                                                                  */
 
-/* Sets the direction the property (@from_tag FALSE) or the stream's tags
- * ask for. A change of the direction in effect renegotiates (a swap of
- * width and height changes the caps) and takes effect from the next
- * buffer; identity passes video buffers through. */
+/* The direction in effect changed (ct_direction_set, or the tags):
+ * renegotiate (a swap of width and height changes the caps); identity
+ * passes video buffers through. */
 static void
-gst_cuda_transpose_set_direction (GstCudaTranspose * self,
-    GstVideoOrientationMethod method, gboolean from_tag)
+gst_cuda_transpose_direction_changed (GstElement * element,
+    GstVideoOrientationMethod was, GstVideoOrientationMethod now)
 {
-  GstVideoOrientationMethod was;
-  gboolean changed;
-
-  if (!ct_direction_is_orientation (method) &&
-      method != GST_VIDEO_ORIENTATION_AUTO) {
-    /* (said where gst-launch shows it too: an element being made has no
-     * bus yet) */
-    g_warning ("cudatranspose: video-direction=%s is not supported: the "
-        "direction stays as it was. Use one of identity, 90r, 180, 90l, "
-        "horiz, vert, ul-lr, ur-ll or auto.", ct_direction_nick (method));
-    GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS, ("video-direction=%s is "
-            "not supported: the direction stays as it was. Use one of "
-            "identity, 90r, 180, 90l, horiz, vert, ul-lr, ur-ll or auto.",
-            ct_direction_nick (method)), (NULL));
-    return;
-  }
-
-  GST_OBJECT_LOCK (self);
-  was = self->orientation.proposed;
-  changed = ct_orientation_set (&self->orientation, method, from_tag);
-  self->settings_seq++;
-  GST_OBJECT_UNLOCK (self);
-  if (changed)
-    gst_cuda_transpose_direction_changed (self, was);
-}
-
-/* The direction in effect changed from @was: renegotiate (a swap of width
- * and height changes the caps); identity passes video buffers through. */
-static void
-gst_cuda_transpose_direction_changed (GstCudaTranspose * self,
-    GstVideoOrientationMethod was)
-{
+  GstCudaTranspose *self = GST_CUDA_TRANSPOSE (element);
   GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
-  GstVideoOrientationMethod proposed;
 
-  GST_OBJECT_LOCK (self);
-  proposed = self->orientation.proposed;
-  GST_OBJECT_UNLOCK (self);
   GST_DEBUG_OBJECT (self, "video-direction %s -> %s", ct_direction_nick (was),
-      ct_direction_nick (proposed));
+      ct_direction_nick (now));
   /* (the job's mode is only written while negotiating; set_caps sets
    * passthrough again for the caps it gets) */
   gst_base_transform_set_passthrough (trans,
-      proposed == GST_VIDEO_ORIENTATION_IDENTITY &&
-      self->job->mode == CT_JOB_VIDEO);
+      now == GST_VIDEO_ORIENTATION_IDENTITY && self->job->mode == CT_JOB_VIDEO);
   gst_base_transform_reconfigure_src (trans);
 }
 
@@ -1299,7 +1169,7 @@ gst_cuda_transpose_set_property (GObject * object, guint prop_id,
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (object);
 
   if (prop_id == PROP_VIDEO_DIRECTION || prop_id == PROP_METHOD) {
-    gst_cuda_transpose_set_direction (self, g_value_get_enum (value), FALSE);
+    ct_direction_set (&self->direction, g_value_get_enum (value));
     return;
   }
   if (prop_id == PROP_PERMUTATION) {
@@ -1353,7 +1223,7 @@ gst_cuda_transpose_get_property (GObject * object, guint prop_id,
       break;
     case PROP_VIDEO_DIRECTION:
     case PROP_METHOD:
-      g_value_set_enum (value, self->orientation.direction);
+      g_value_set_enum (value, self->direction.orientation.direction);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1371,7 +1241,7 @@ gst_cuda_transpose_finalize (GObject * object)
   gst_cuda_transpose_close_gpu (self);
   g_free (self->permutation);
   g_free (self->perm_why);
-  g_free (self->stream_id);
+  ct_direction_clear (&self->direction);
   gst_clear_caps (&self->refused_in);
   gst_clear_caps (&self->refused_out);
   g_free (self->job);
@@ -1556,7 +1426,8 @@ gst_cuda_transpose_init (GstCudaTranspose * self)
   self->kernel = DEFAULT_KERNEL;
   self->device_id = DEFAULT_DEVICE_ID;
   self->active_kernel = GST_CUDA_TRANSPOSE_PATH_NONE;
-  ct_orientation_init (&self->orientation, DEFAULT_DIRECTION);
+  ct_direction_init (&self->direction, GST_ELEMENT (self), &self->settings_seq,
+      gst_cuda_transpose_direction_changed, DEFAULT_DIRECTION);
   self->gpu.element = GST_ELEMENT (self);
   self->frames_in_flight = DEFAULT_FRAMES_IN_FLIGHT;
   self->job = g_new0 (CtJob, 1);

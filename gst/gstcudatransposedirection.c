@@ -198,3 +198,148 @@ ct_orientation_rewrite_tags (const CtOrientation * o, const GstTagList * tags)
       "rotate-0", NULL);
   return copy;
 }
+
+/* ---------------------------------------------------------------------- */
+/* The element's side                                                       */
+
+void
+ct_direction_init (CtDirection * d, GstElement * owner, guint * seq,
+    CtDirectionChanged changed, GstVideoOrientationMethod direction)
+{
+  d->owner = owner;
+  d->seq = seq;
+  d->changed = changed;
+  ct_orientation_init (&d->orientation, direction);
+  d->stream_id = NULL;
+  d->video_out = FALSE;
+}
+
+void
+ct_direction_clear (CtDirection * d)
+{
+  g_clear_pointer (&d->stream_id, g_free);
+}
+
+void
+ct_direction_set (CtDirection * d, GstVideoOrientationMethod method)
+{
+  GstVideoOrientationMethod was, now;
+  gboolean changed;
+
+  if (!ct_direction_is_orientation (method) &&
+      method != GST_VIDEO_ORIENTATION_AUTO) {
+    /* (said where gst-launch shows it too: an element being made has no
+     * bus yet) */
+    g_warning ("cudatranspose: video-direction=%s is not supported: the "
+        "direction stays as it was. Use one of identity, 90r, 180, 90l, "
+        "horiz, vert, ul-lr, ur-ll or auto.", ct_direction_nick (method));
+    GST_ELEMENT_WARNING (d->owner, RESOURCE, SETTINGS, ("video-direction=%s "
+            "is not supported: the direction stays as it was. Use one of "
+            "identity, 90r, 180, 90l, horiz, vert, ul-lr, ur-ll or auto.",
+            ct_direction_nick (method)), (NULL));
+    return;
+  }
+
+  GST_OBJECT_LOCK (d->owner);
+  was = d->orientation.proposed;
+  changed = ct_orientation_set (&d->orientation, method, FALSE);
+  now = d->orientation.proposed;
+  (*d->seq)++;
+  GST_OBJECT_UNLOCK (d->owner);
+  if (changed)
+    d->changed (d->owner, was, now);
+}
+
+GstVideoOrientationMethod
+ct_direction_proposed (CtDirection * d)
+{
+  GstVideoOrientationMethod proposed;
+
+  GST_OBJECT_LOCK (d->owner);
+  proposed = d->orientation.proposed;
+  GST_OBJECT_UNLOCK (d->owner);
+  return proposed;
+}
+
+GstEvent *
+ct_direction_tag (CtDirection * d, GstEvent * event)
+{
+  GstVideoOrientationMethod was, now;
+  GstTagList *tags, *rewritten;
+  gboolean changed;
+
+  gst_event_parse_tag (event, &tags);
+  GST_OBJECT_LOCK (d->owner);
+  was = d->orientation.proposed;
+  changed = ct_orientation_take_tags (&d->orientation, tags);
+  now = d->orientation.proposed;
+  *d->seq += changed;
+  rewritten = ct_orientation_rewrite_tags (&d->orientation, tags);
+  GST_OBJECT_UNLOCK (d->owner);
+  if (changed)
+    d->changed (d->owner, was, now);
+  if (rewritten) {
+    /* (the event and its list may be shared: a new one of each) */
+    gst_event_unref (event);
+    event = gst_event_new_tag (rewritten);
+  }
+  return event;
+}
+
+void
+ct_direction_stream_start (CtDirection * d, GstEvent * event)
+{
+  GstVideoOrientationMethod was, now;
+  const gchar *stream_id = NULL;
+  gboolean changed;
+
+  if (event)
+    gst_event_parse_stream_start (event, &stream_id);
+  if (event && g_strcmp0 (stream_id, d->stream_id) == 0)
+    return;
+  g_free (d->stream_id);
+  d->stream_id = g_strdup (stream_id);
+
+  GST_OBJECT_LOCK (d->owner);
+  was = d->orientation.proposed;
+  changed = ct_orientation_reset_tags (&d->orientation);
+  now = d->orientation.proposed;
+  *d->seq += changed;
+  GST_OBJECT_UNLOCK (d->owner);
+  if (changed)
+    d->changed (d->owner, was, now);
+}
+
+void
+ct_direction_publish (CtDirection * d, gboolean video_out, CtMapping mapping,
+    gint width, gint height)
+{
+  GST_OBJECT_LOCK (d->owner);
+  d->video_out = video_out;
+  d->out_mapping = mapping;
+  d->out_width = width;
+  d->out_height = height;
+  GST_OBJECT_UNLOCK (d->owner);
+}
+
+GstEvent *
+ct_direction_navigation (CtDirection * d, GstEvent * event)
+{
+  gdouble x, y, in_x, in_y;
+  gboolean video_out;
+  CtMapping mapping;
+  gint width, height;
+
+  GST_OBJECT_LOCK (d->owner);
+  video_out = d->video_out;
+  mapping = d->out_mapping;
+  width = d->out_width;
+  height = d->out_height;
+  GST_OBJECT_UNLOCK (d->owner);
+  if (video_out && gst_navigation_event_get_coordinates (event, &x, &y)) {
+    ct_direction_unmap_point (mapping, width, height, x, y, &in_x, &in_y);
+    event = gst_event_make_writable (event);
+    gst_navigation_event_set_coordinates (event, in_x, in_y);
+  }
+  return event;
+}
