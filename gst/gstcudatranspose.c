@@ -144,8 +144,6 @@ struct _GstCudaTranspose
 
   /* the GPU, from start () to stop () */
   CtGpu gpu;
-  gboolean warned_cpu;
-  GstCudaTransposeKernel warned_kernel;       /* asked for, ran on the CPU */
 
   /* frames in flight and the releaser, under the stream lock */
   CtFlight flight;
@@ -420,8 +418,6 @@ static void
 gst_cuda_transpose_close_gpu (GstCudaTranspose * self)
 {
   ct_gpu_close (&self->gpu);
-  self->warned_cpu = FALSE;
-  self->warned_kernel = GST_CUDA_TRANSPOSE_KERNEL_AUTO;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -496,14 +492,22 @@ gst_cuda_transpose_decide_allocation (GstBaseTransform * trans,
 /* ---------------------------------------------------------------------- */
 /* Input checks and output buffers                                          */
 
+/* Posts @r (taken) as a message of @type. */
+static void
+gst_cuda_transpose_post_as (GstCudaTranspose * self, GstMessageType type,
+    CtRefusal * r)
+{
+  gst_element_message_full (GST_ELEMENT (self), type,
+      r->domain, r->code, g_steal_pointer (&r->text),
+      g_steal_pointer (&r->debug), r->file, r->function, r->line);
+  ct_refusal_clear (r);
+}
+
 /* Posts @r (taken), the one error of a refusal. */
 static void
 gst_cuda_transpose_post (GstCudaTranspose * self, CtRefusal * r)
 {
-  gst_element_message_full (GST_ELEMENT (self), GST_MESSAGE_ERROR,
-      r->domain, r->code, g_steal_pointer (&r->text),
-      g_steal_pointer (&r->debug), r->file, r->function, r->line);
-  ct_refusal_clear (r);
+  gst_cuda_transpose_post_as (self, GST_MESSAGE_ERROR, r);
 }
 
 /* An output buffer for the job's tensors (ct_buffers_new_tensors) from
@@ -636,39 +640,15 @@ gst_cuda_transpose_prepare_output_buffer (GstBaseTransform * trans,
 /* ---------------------------------------------------------------------- */
 /* Streaming                                                                */
 
-/* Whether the GPU (or for kernel=auto without a usable one, the CPU) can
- * take the stream; if not, posts the error. */
-static gboolean
-gst_cuda_transpose_start_gpu (GstCudaTranspose * self,
-    GstCudaTransposeKernel kernel)
-{
-  if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU ||
-      gst_cuda_transpose_open_gpu (self))
-    return TRUE;
-  /* the CPU stands in where there is no usable GPU at all, not for a
-   * device asked for by mistake (as nvcodec's elements refuse it) */
-  if (self->gpu.no_such_device) {
-    GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND, ("%s.",
-            self->gpu.failure), (NULL));
-    return FALSE;
-  }
-  if (kernel != GST_CUDA_TRANSPOSE_KERNEL_AUTO) {
-    GST_ELEMENT_ERROR (self, RESOURCE, OPEN_READ_WRITE,
-        ("kernel=%s needs a CUDA GPU, but %s. Use kernel=auto or kernel=cpu "
-            "to transpose on the CPU.", ct_kernel_name ((CtKernel) kernel),
-            self->gpu.failure), (NULL));
-    return FALSE;
-  }
-  return TRUE;
-}
-
 static gboolean
 gst_cuda_transpose_start (GstBaseTransform * trans)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
   GstCudaTransposeKernel kernel;
+  CtRefusal r = { 0, };
   gchar *why = NULL;
   gboolean valid;
+  gint device_id;
 
   self->refused = FALSE;
   gst_clear_caps (&self->refused_in);
@@ -678,6 +658,7 @@ gst_cuda_transpose_start (GstBaseTransform * trans)
    * refused by set_property) */
   GST_OBJECT_LOCK (self);
   kernel = self->kernel;
+  device_id = self->device_id;
   valid = self->perm_state != PERMUTATION_INVALID;
   if (!valid)
     why = g_strdup (self->perm_why);
@@ -687,7 +668,8 @@ gst_cuda_transpose_start (GstBaseTransform * trans)
     gst_cuda_transpose_refuse_permutation (self, why);
     return FALSE;
   }
-  if (!gst_cuda_transpose_start_gpu (self, kernel)) {
+  if (!ct_gpu_start (&self->gpu, device_id, (CtKernel) kernel, &r)) {
+    gst_cuda_transpose_post (self, &r);
     GST_OBJECT_LOCK (self);
     self->running = FALSE;
     GST_OBJECT_UNLOCK (self);
@@ -716,42 +698,23 @@ gst_cuda_transpose_stop (GstBaseTransform * trans)
   return TRUE;
 }
 
-/* The variant this buffer runs: the one asked for (auto stays auto: the
- * kernels' planner picks per plane), or the CPU. Without a GPU, auto and
- * (asked for while streaming: start () refuses them) the GPU kernels run
- * on the CPU, with a warning on the bus: a property change must not end a
- * stream. */
+/* The variant this buffer runs (ct_gpu_resolve), its warning posted. */
 static GstCudaTransposeKernel
 gst_cuda_transpose_resolve_kernel (GstCudaTranspose * self)
 {
   GstCudaTransposeKernel kernel;
+  CtRefusal warning = { 0, };
+  gint device_id;
 
   GST_OBJECT_LOCK (self);
   kernel = self->kernel;
+  device_id = self->device_id;
   GST_OBJECT_UNLOCK (self);
-
-  if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU) {
-    self->warned_kernel = GST_CUDA_TRANSPOSE_KERNEL_AUTO;
-    return kernel;
-  }
-  if (gst_cuda_transpose_open_gpu (self))
-    return kernel;
-
-  if (kernel != GST_CUDA_TRANSPOSE_KERNEL_AUTO) {
-    /* once per value asked for */
-    if (self->warned_kernel != kernel) {
-      self->warned_kernel = kernel;
-      GST_ELEMENT_WARNING (self, RESOURCE, OPEN_READ_WRITE,
-          ("kernel=%s needs a CUDA GPU, but %s: still transposing on the "
-              "CPU. Set kernel=auto or kernel=cpu.",
-              ct_kernel_name ((CtKernel) kernel), self->gpu.failure), (NULL));
-    }
-  } else if (!self->warned_cpu) {
-    self->warned_cpu = TRUE;
-    GST_ELEMENT_WARNING (self, RESOURCE, OPEN_READ_WRITE,
-        ("Transposing on the CPU because %s.", self->gpu.failure), (NULL));
-  }
-  return GST_CUDA_TRANSPOSE_KERNEL_CPU;
+  kernel = (GstCudaTransposeKernel) ct_gpu_resolve (&self->gpu, device_id,
+      (CtKernel) kernel, &warning);
+  if (warning.domain)
+    gst_cuda_transpose_post_as (self, GST_MESSAGE_WARNING, &warning);
+  return kernel;
 }
 
 static void
@@ -1429,6 +1392,7 @@ gst_cuda_transpose_init (GstCudaTranspose * self)
   ct_direction_init (&self->direction, GST_ELEMENT (self), &self->settings_seq,
       gst_cuda_transpose_direction_changed, DEFAULT_DIRECTION);
   self->gpu.element = GST_ELEMENT (self);
+  self->gpu.warned_kernel = CT_KERNEL_AUTO;
   self->frames_in_flight = DEFAULT_FRAMES_IN_FLIGHT;
   self->job = g_new0 (CtJob, 1);
   ct_flight_init (&self->flight, GST_ELEMENT (self), &self->gpu,

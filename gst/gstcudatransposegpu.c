@@ -234,6 +234,8 @@ ct_gpu_close (CtGpu * gpu)
   gst_clear_object (&gpu->context);
   g_clear_pointer (&gpu->failure, g_free);
   gpu->failed = gpu->no_such_device = FALSE;
+  gpu->warned_cpu = FALSE;
+  gpu->warned_kernel = CT_KERNEL_AUTO;
 }
 
 gboolean
@@ -511,4 +513,52 @@ ct_gpu_refusal (const CtGpu * gpu, const CtJob * job, const gchar * kernel,
           ("CtResult %d", res));
       break;
   }
+}
+
+gboolean
+ct_gpu_start (CtGpu * gpu, gint device_id, CtKernel kernel, CtRefusal * r)
+{
+  if (kernel == CT_KERNEL_CPU || ct_gpu_open (gpu, device_id))
+    return TRUE;
+  /* the CPU stands in where there is no usable GPU at all, not for a
+   * device asked for by mistake (as nvcodec's elements refuse it) */
+  if (gpu->no_such_device) {
+    CT_REFUSE (r, RESOURCE, NOT_FOUND, ("%s.", gpu->failure), (NULL));
+    return FALSE;
+  }
+  if (kernel != CT_KERNEL_AUTO) {
+    CT_REFUSE (r, RESOURCE, OPEN_READ_WRITE, ("kernel=%s needs a CUDA GPU, "
+            "but %s. Use kernel=auto or kernel=cpu to transpose on the CPU.",
+            ct_kernel_name (kernel), gpu->failure), (NULL));
+    return FALSE;
+  }
+  return TRUE;
+}
+
+CtKernel
+ct_gpu_resolve (CtGpu * gpu, gint device_id, CtKernel kernel,
+    CtRefusal * warning)
+{
+  if (kernel == CT_KERNEL_CPU) {
+    gpu->warned_kernel = CT_KERNEL_AUTO;
+    return kernel;
+  }
+  if (ct_gpu_open (gpu, device_id))
+    return kernel;
+
+  if (kernel != CT_KERNEL_AUTO) {
+    /* once per value asked for */
+    if (gpu->warned_kernel != kernel) {
+      gpu->warned_kernel = kernel;
+      CT_REFUSE (warning, RESOURCE, OPEN_READ_WRITE, ("kernel=%s needs a "
+              "CUDA GPU, but %s: still transposing on the CPU. Set "
+              "kernel=auto or kernel=cpu.", ct_kernel_name (kernel),
+              gpu->failure), (NULL));
+    }
+  } else if (!gpu->warned_cpu) {
+    gpu->warned_cpu = TRUE;
+    CT_REFUSE (warning, RESOURCE, OPEN_READ_WRITE, ("Transposing on the CPU "
+            "because %s.", gpu->failure), (NULL));
+  }
+  return CT_KERNEL_CPU;
 }

@@ -38,6 +38,9 @@ typedef struct
   guint8 *mem;                  /* staging */
   gsize size;
   gsize wanted;                 /* the staging a failed allocation asked */
+  /* said once: auto running on the CPU, a kernel asked for that did */
+  gboolean warned_cpu;
+  CtKernel warned_kernel;
 } CtGpu;
 
 /* Makes sure a context and a stream are held, on @device_id (-1: the
@@ -81,5 +84,18 @@ CtResult ct_gpu_finish (CtGpu * gpu, gint slot);
  * @kernel asked for: what failed, in words a user can act on. */
 void ct_gpu_refusal (const CtGpu * gpu, const CtJob * job,
     const gchar * kernel, CtStep step, CtResult res, CtRefusal * r);
+
+/* start (): whether the GPU (or for kernel=auto without a usable one,
+ * the CPU) can take the stream; FALSE with @r set. */
+gboolean ct_gpu_start (CtGpu * gpu, gint device_id, CtKernel kernel,
+    CtRefusal * r);
+
+/* The variant a buffer runs: @kernel as asked (auto stays auto: the
+ * kernels' planner picks per plane), or the CPU. Without a GPU, auto and
+ * (asked for while streaming: start refuses them) the GPU kernels run on
+ * the CPU, with @warning set once (per value asked for): a property
+ * change must not end a stream. */
+CtKernel ct_gpu_resolve (CtGpu * gpu, gint device_id, CtKernel kernel,
+    CtRefusal * warning);
 
 G_END_DECLS
