@@ -38,15 +38,9 @@
 
 #include "gstcudatranspose.h"
 
-#include <string.h>
-
 #include <gst/video/video.h>
 #include <gst/cuda/gstcudacontext.h>
-#include <gst/cuda/gstcudaloader.h>
 #include <gst/cuda/gstcudautils.h>
-#include <gst/cuda/gstcudamemory.h>
-#include <gst/cuda/gstcudabufferpool.h>
-#include <gst/cuda/cuda-gst.h>
 
 #include "cudatranspose-kernels.h"
 #include "gstcudatransposebuffers.h"
@@ -56,28 +50,10 @@
 #include "gstcudatransposegpu.h"
 #include "gstcudatransposejob.h"
 #include "gstcudatransposepools.h"
-#include "gstcudatransposetensor.h"
+#include "gstcudatransposesettings.h"
 
 GST_DEBUG_CATEGORY (gst_cuda_transpose_debug);
 #define GST_CAT_DEFAULT gst_cuda_transpose_debug
-
-#define DEFAULT_KERNEL GST_CUDA_TRANSPOSE_KERNEL_AUTO
-#define DEFAULT_DEVICE_ID -1
-/* the element's name is its default job */
-#define DEFAULT_DIRECTION GST_VIDEO_ORIENTATION_UL_LR
-#define DEFAULT_FRAMES_IN_FLIGHT 2
-
-enum
-{
-  PROP_0,
-  PROP_KERNEL,
-  PROP_DEVICE_ID,
-  PROP_ACTIVE_KERNEL,
-  PROP_PERMUTATION,
-  PROP_VIDEO_DIRECTION,
-  PROP_METHOD,
-  PROP_FRAMES_IN_FLIGHT,
-};
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK,
@@ -89,38 +65,12 @@ static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_PAD_ALWAYS,
     GST_STATIC_CAPS (CT_CAPS_TEMPLATE));
 
-/* What the permutation property holds. */
-typedef enum
-{
-  PERMUTATION_NONE,             /* unset: transpose */
-  PERMUTATION_VALID,
-  PERMUTATION_INVALID,          /* kept as set, refused when starting */
-} PermutationState;
-
 struct _GstCudaTranspose
 {
   GstBaseTransform parent;
 
-  /* properties, under the object lock */
-  GstCudaTransposeKernel kernel;
-  gint device_id;
-  GstCudaTransposePath active_kernel;
-  gchar *permutation;           /* as set, valid or not; NULL: none */
-  /* ... parsed once, where it is set: its order, or why it is invalid */
-  PermutationState perm_state;
-  guint perm[4];
-  gchar *perm_why;
-  guint frames_in_flight;
-  /* video-direction as set, the stream's tags, and what the next
-   * negotiation and buffer take */
-  CtDirection direction;
-
-  /* between start () and stop (), under the object lock: a permutation
-   * set then applies at the next buffer, and an invalid one is refused */
-  gboolean running;
-  /* counts changes of video-direction and permutation, under the object
-   * lock: caps refused under other settings are tried anew */
-  guint settings_seq;
+  /* the properties, under the object lock */
+  CtSettings settings;
 
   /* negotiated, under the stream lock (on the heap: a job of 256 tensors
    * is larger than GObject lets an instance be) */
@@ -213,23 +163,6 @@ gst_cuda_transpose_path_get_type (void)
 /* ---------------------------------------------------------------------- */
 /* Caps                                                                     */
 
-/* Reads the permutation property: its order into @perm when valid; when
- * invalid, the reason into @why if given (g_free it). */
-static PermutationState
-gst_cuda_transpose_get_permutation (GstCudaTranspose * self, guint perm[4],
-    gchar ** why)
-{
-  PermutationState state;
-
-  GST_OBJECT_LOCK (self);
-  state = self->perm_state;
-  memcpy (perm, self->perm, sizeof (self->perm));
-  if (why)
-    *why = g_strdup (self->perm_why);
-  GST_OBJECT_UNLOCK (self);
-  return state;
-}
-
 /* The caps algebra is the caps module's; the settings are the element's:
  * an invalid permutation offers what an unset one does, so that pipelines
  * link (start () and set_caps refuse it, quoting it). */
@@ -243,9 +176,9 @@ gst_cuda_transpose_transform_caps (GstBaseTransform * trans,
   guint perm[4];
   gboolean permute;
 
-  permute = gst_cuda_transpose_get_permutation (self, perm, NULL) ==
-      PERMUTATION_VALID;
-  proposed = ct_direction_proposed (&self->direction);
+  permute = ct_settings_permutation (&self->settings, perm, NULL) ==
+      CT_PERMUTATION_VALID;
+  proposed = ct_direction_proposed (&self->settings.direction);
   other = gst_pad_get_pad_template_caps (direction == GST_PAD_SINK ?
       GST_BASE_TRANSFORM_SRC_PAD (trans) : GST_BASE_TRANSFORM_SINK_PAD (trans));
   ret = ct_caps_transform (caps, direction, permute ? perm : NULL, proposed,
@@ -267,17 +200,6 @@ gst_cuda_transpose_fixate_caps (GstBaseTransform * trans,
           caps, ct_caps_same_memory_first (caps, othercaps)));
 }
 
-/* Posts the error for an invalid permutation property; @why (freed here)
- * quotes it and says what is valid. */
-static void
-gst_cuda_transpose_refuse_permutation (GstCudaTranspose * self, gchar * why)
-{
-  GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS, ("Invalid permutation "
-          "property: %s. Set a valid one, or set it to \"\" to transpose "
-          "the two innermost dimensions.", why), (NULL));
-  g_free (why);
-}
-
 /* Picks the job for the caps (ct_caps_job): tensors (transposed or
  * permuted), video to a tensor, or video. A refusal is posted once and
  * leaves the job before it (the pads keep their caps). */
@@ -291,7 +213,7 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   GstVideoOrientationMethod proposed;
   CtCapsOutcome outcome;
   CtRefusal r = { 0, };
-  PermutationState state;
+  CtPermutationState state;
   guint perm[4], seq;
   gchar *why = NULL;
   CtJob *job;
@@ -300,8 +222,8 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   /* the base class tries refused caps again at every buffer: they were
    * refused, with one error, once (under the same settings) */
   GST_OBJECT_LOCK (self);
-  seq = self->settings_seq;
-  proposed = self->direction.orientation.proposed;
+  seq = self->settings.seq;
+  proposed = self->settings.direction.orientation.proposed;
   GST_OBJECT_UNLOCK (self);
   if (self->refused_in && seq == self->refused_seq &&
       gst_caps_is_equal (incaps, self->refused_in) &&
@@ -313,13 +235,14 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   gst_clear_caps (&self->refused_out);
 
   /* (one reading of the property: it may change under negotiation) */
-  state = gst_cuda_transpose_get_permutation (self, perm, &why);
+  state = ct_settings_permutation (&self->settings, perm, &why);
   job = g_new (CtJob, 1);
-  if (state == PERMUTATION_INVALID) {
-    gst_cuda_transpose_refuse_permutation (self, why);
+  if (state == CT_PERMUTATION_INVALID) {
+    ct_settings_refuse_permutation (why, &r);
+    gst_cuda_transpose_post (self, &r);
     ok = FALSE;
   } else {
-    ok = ct_caps_job (job, incaps, outcaps, state == PERMUTATION_VALID ?
+    ok = ct_caps_job (job, incaps, outcaps, state == CT_PERMUTATION_VALID ?
         perm : NULL, proposed, previous, &outcome, &r);
     if (!ok)
       gst_cuda_transpose_post (self, &r);
@@ -345,7 +268,7 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   }
   GST_DEBUG_OBJECT (self, "%s: %u pieces%s", ct_job_what (job),
       job->n_pieces, self->flexible ? ", flexible tensors" : "");
-  ct_direction_publish (&self->direction, job->mode == CT_JOB_VIDEO,
+  ct_direction_publish (&self->settings.direction, job->mode == CT_JOB_VIDEO,
       job->mapping, GST_VIDEO_INFO_WIDTH (&job->out_info),
       GST_VIDEO_INFO_HEIGHT (&job->out_info));
   gst_cuda_transpose_update_latency (self);
@@ -357,29 +280,7 @@ gst_cuda_transpose_transform_size (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps, gsize size,
     GstCaps * othercaps, gsize * othersize)
 {
-  GstVideoInfo info;
-  const GstStructure *s = gst_caps_get_structure (othercaps, 0);
-
-  if (ct_tensor_caps_is_flexible (s))
-    return FALSE;               /* sizes in each buffer: no fixed size */
-  if (ct_tensor_caps_is_tensor (s)) {
-    CtTensorInfo t[CT_TENSOR_COUNT_LIMIT];
-    gchar *why = NULL;
-    guint n = 0, i;
-
-    if (!ct_tensor_caps_parse (s, t, &n, &why)) {
-      GST_WARNING_OBJECT (trans, "%s", why);
-      g_free (why);
-      return FALSE;
-    }
-    for (*othersize = 0, i = 0; i < n; i++)
-      *othersize += ct_tensor_bytes (&t[i]);
-    return TRUE;
-  }
-  if (!ct_caps_video_info (&info, othercaps))
-    return FALSE;
-  *othersize = GST_VIDEO_INFO_SIZE (&info);
-  return TRUE;
+  return ct_caps_buffer_size (othercaps, othersize);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -394,9 +295,7 @@ gst_cuda_transpose_open_gpu (GstCudaTranspose * self)
 
   if (self->gpu.stream)
     return TRUE;
-  GST_OBJECT_LOCK (self);
-  device_id = self->device_id;
-  GST_OBJECT_UNLOCK (self);
+  ct_settings_kernel (&self->settings, &device_id);
   return ct_gpu_open (&self->gpu, device_id);
 }
 
@@ -427,12 +326,8 @@ gst_cuda_transpose_close_gpu (GstCudaTranspose * self)
 static gboolean
 gst_cuda_transpose_wants_gpu (GstCudaTranspose * self)
 {
-  gboolean cpu;
-
-  GST_OBJECT_LOCK (self);
-  cpu = self->kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU;
-  GST_OBJECT_UNLOCK (self);
-  return !cpu && gst_cuda_transpose_open_gpu (self);
+  return ct_settings_kernel (&self->settings, NULL) != CT_KERNEL_CPU &&
+      gst_cuda_transpose_open_gpu (self);
 }
 
 /* The context host memory is pinned with: ours when a GPU kernel may run,
@@ -570,8 +465,8 @@ gst_cuda_transpose_follow_permutation (GstCudaTranspose * self)
   guint perm[4];
 
   /* (an invalid value is never set while streaming) */
-  want = gst_cuda_transpose_get_permutation (self, perm, NULL) ==
-      PERMUTATION_VALID ? perm : self->job->mode == CT_JOB_VIDEO_TO_TENSOR ?
+  want = ct_settings_permutation (&self->settings, perm, NULL) ==
+      CT_PERMUTATION_VALID ? perm : self->job->mode == CT_JOB_VIDEO_TO_TENSOR ?
       ct_caps_chw_permutation : NULL;
   if (!ct_job_follow_permutation (self->job, want, &r)) {
     gst_cuda_transpose_post (self, &r);
@@ -644,35 +539,20 @@ static gboolean
 gst_cuda_transpose_start (GstBaseTransform * trans)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
-  GstCudaTransposeKernel kernel;
   CtRefusal r = { 0, };
-  gchar *why = NULL;
-  gboolean valid;
+  CtKernel kernel;
   gint device_id;
 
   self->refused = FALSE;
   gst_clear_caps (&self->refused_in);
   gst_clear_caps (&self->refused_out);
-
-  /* (one look at the permutation: from now on an invalid one set is
-   * refused by set_property) */
-  GST_OBJECT_LOCK (self);
-  kernel = self->kernel;
-  device_id = self->device_id;
-  valid = self->perm_state != PERMUTATION_INVALID;
-  if (!valid)
-    why = g_strdup (self->perm_why);
-  self->running = valid;
-  GST_OBJECT_UNLOCK (self);
-  if (!valid) {
-    gst_cuda_transpose_refuse_permutation (self, why);
+  if (!ct_settings_start (&self->settings, &kernel, &device_id, &r)) {
+    gst_cuda_transpose_post (self, &r);
     return FALSE;
   }
-  if (!ct_gpu_start (&self->gpu, device_id, (CtKernel) kernel, &r)) {
+  if (!ct_gpu_start (&self->gpu, device_id, kernel, &r)) {
     gst_cuda_transpose_post (self, &r);
-    GST_OBJECT_LOCK (self);
-    self->running = FALSE;
-    GST_OBJECT_UNLOCK (self);
+    ct_settings_stop (&self->settings);
     return FALSE;
   }
   return TRUE;
@@ -686,15 +566,12 @@ gst_cuda_transpose_stop (GstBaseTransform * trans)
   ct_flight_stop_releaser (&self->flight);
   ct_flight_drain (&self->flight, FALSE);
   gst_cuda_transpose_close_gpu (self);
-  GST_OBJECT_LOCK (self);
-  self->active_kernel = GST_CUDA_TRANSPOSE_PATH_NONE;
-  self->running = FALSE;
-  GST_OBJECT_UNLOCK (self);
+  ct_settings_stop (&self->settings);
   self->refused = FALSE;
   gst_clear_caps (&self->refused_in);
   gst_clear_caps (&self->refused_out);
   /* the next stream brings its own tags */
-  ct_direction_stream_start (&self->direction, NULL);
+  ct_direction_stream_start (&self->settings.direction, NULL);
   return TRUE;
 }
 
@@ -702,32 +579,21 @@ gst_cuda_transpose_stop (GstBaseTransform * trans)
 static GstCudaTransposeKernel
 gst_cuda_transpose_resolve_kernel (GstCudaTranspose * self)
 {
-  GstCudaTransposeKernel kernel;
   CtRefusal warning = { 0, };
+  CtKernel kernel;
   gint device_id;
 
-  GST_OBJECT_LOCK (self);
-  kernel = self->kernel;
-  device_id = self->device_id;
-  GST_OBJECT_UNLOCK (self);
-  kernel = (GstCudaTransposeKernel) ct_gpu_resolve (&self->gpu, device_id,
-      (CtKernel) kernel, &warning);
+  kernel = ct_settings_kernel (&self->settings, &device_id);
+  kernel = ct_gpu_resolve (&self->gpu, device_id, kernel, &warning);
   if (warning.domain)
     gst_cuda_transpose_post_as (self, GST_MESSAGE_WARNING, &warning);
-  return kernel;
+  return (GstCudaTransposeKernel) kernel;
 }
 
 static void
 gst_cuda_transpose_set_active (GstCudaTranspose * self, CtPath path)
 {
-  gboolean changed;
-
-  GST_OBJECT_LOCK (self);
-  changed = self->active_kernel != (GstCudaTransposePath) path;
-  self->active_kernel = (GstCudaTransposePath) path;
-  GST_OBJECT_UNLOCK (self);
-
-  if (changed) {
+  if (ct_settings_set_active (&self->settings, path)) {
     GST_DEBUG_OBJECT (self, "now transposing by path %s",
         ct_path_name (path));
     g_object_notify_by_pspec (G_OBJECT (self), active_kernel_pspec);
@@ -749,7 +615,7 @@ gst_cuda_transpose_follow_direction (GstCudaTranspose * self)
 
   if (job->mode != CT_JOB_VIDEO)
     return TRUE;
-  proposed = ct_direction_proposed (&self->direction);
+  proposed = ct_direction_proposed (&self->settings.direction);
   mapping = ct_direction_mapping (proposed);
   if (mapping == job->mapping ||
       !ct_caps_fit_mapping (&job->in_info, &job->out_info, mapping))
@@ -763,7 +629,7 @@ gst_cuda_transpose_follow_direction (GstCudaTranspose * self)
   in_info = job->in_info;
   out_info = job->out_info;
   ct_job_set_video (job, &in_info, &out_info, mapping);
-  ct_direction_publish (&self->direction, job->mode == CT_JOB_VIDEO,
+  ct_direction_publish (&self->settings.direction, job->mode == CT_JOB_VIDEO,
       job->mapping, GST_VIDEO_INFO_WIDTH (&job->out_info),
       GST_VIDEO_INFO_HEIGHT (&job->out_info));
   return TRUE;
@@ -777,18 +643,17 @@ gst_cuda_transpose_follow_direction (GstCudaTranspose * self)
 static GstClockTime
 gst_cuda_transpose_hold_duration (GstCudaTranspose * self)
 {
-  GstCudaTransposeKernel kernel;
+  CtKernel kernel;
   guint frames;
 
   GST_OBJECT_LOCK (self);
-  frames = self->frames_in_flight;
-  kernel = self->kernel;
+  frames = self->settings.frames_in_flight;
+  kernel = self->settings.kernel;
   GST_OBJECT_UNLOCK (self);
   /* (flexible tensors set the job anew where their sizes change: none is
    * left in flight across that) */
   if (frames < 2 || !self->gpu.stream ||
-      kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU ||
-      self->job->mode == CT_JOB_NONE || self->flexible)
+      kernel == CT_KERNEL_CPU || self->job->mode == CT_JOB_NONE || self->flexible)
     return 0;
   return self->hold_for;
 }
@@ -918,7 +783,7 @@ gst_cuda_transpose_hold_event (GstCudaTranspose * self, GstEvent * event)
   gboolean kept = FALSE;
 
   if (GST_EVENT_TYPE (event) == GST_EVENT_TAG)
-    event = ct_direction_tag (&self->direction, event);
+    event = ct_direction_tag (&self->settings.direction, event);
   if (GST_EVENT_TYPE (event) == GST_EVENT_SEGMENT)
     gst_event_copy_segment (event, &trans->segment);
   if (GST_EVENT_IS_STICKY (event) && GST_EVENT_TYPE (event) != GST_EVENT_EOS)
@@ -960,10 +825,10 @@ gst_cuda_transpose_sink_event (GstBaseTransform * trans, GstEvent * event)
 
   switch (GST_EVENT_TYPE (event)) {
     case GST_EVENT_TAG:
-      event = ct_direction_tag (&self->direction, event);
+      event = ct_direction_tag (&self->settings.direction, event);
       break;
     case GST_EVENT_STREAM_START:
-      ct_direction_stream_start (&self->direction, event);
+      ct_direction_stream_start (&self->settings.direction, event);
       break;
     default:
       break;
@@ -978,7 +843,7 @@ gst_cuda_transpose_src_event (GstBaseTransform * trans, GstEvent * event)
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
 
   if (GST_EVENT_TYPE (event) == GST_EVENT_NAVIGATION)
-    event = ct_direction_navigation (&self->direction, event);
+    event = ct_direction_navigation (&self->settings.direction, event);
   return GST_BASE_TRANSFORM_CLASS (parent_class)->src_event (trans, event);
 }
 
@@ -991,10 +856,7 @@ gst_cuda_transpose_set_context (GstElement * element, GstContext * context)
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (element);
   gint device_id;
 
-  GST_OBJECT_LOCK (self);
-  device_id = self->device_id;
-  GST_OBJECT_UNLOCK (self);
-
+  ct_settings_kernel (&self->settings, &device_id);
   gst_cuda_handle_set_context (element, context, device_id, &self->gpu.context);
   GST_ELEMENT_CLASS (parent_class)->set_context (element, context);
 }
@@ -1076,88 +938,20 @@ gst_cuda_transpose_direction_changed (GstElement * element,
   gst_base_transform_reconfigure_src (trans);
 }
 
-/* The permutation property. An invalid value is said at once; before the
- * stream starts it is kept (start () fails quoting it, rather than running
- * another layout), while streaming it is refused and the running one
- * stays. A valid one set while streaming applies from the next buffer,
- * renegotiating. */
-static void
-gst_cuda_transpose_set_permutation (GstCudaTranspose * self,
-    const gchar * text)
-{
-  gchar *why = NULL, *was = NULL;
-  gboolean valid, running, changed = FALSE;
-  guint perm[4] = { 0, 1, 2, 3 };
-
-  if (text && !text[0])
-    text = NULL;
-  valid = !text || ct_tensor_parse_permutation (text, perm, &why);
-  if (!valid)
-    g_warning ("cudatranspose: invalid permutation property: %s", why);
-
-  GST_OBJECT_LOCK (self);
-  running = self->running;
-  if (valid || !running) {
-    changed = g_strcmp0 (text, self->permutation) != 0;
-    g_free (self->permutation);
-    self->permutation = g_strdup (text);
-    self->perm_state = !text ? PERMUTATION_NONE : valid ? PERMUTATION_VALID :
-        PERMUTATION_INVALID;
-    memcpy (self->perm, perm, sizeof (perm));
-    g_free (self->perm_why);
-    self->perm_why = g_strdup (why);
-    self->settings_seq++;
-  } else {
-    was = g_strdup (self->permutation ? self->permutation : "");
-  }
-  GST_OBJECT_UNLOCK (self);
-
-  if (!valid && running) {
-    GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS, ("Invalid permutation "
-            "property: %s. The stream goes on with permutation=\"%s\".",
-            why, was), (NULL));
-  } else if (changed && running) {
-    GST_DEBUG_OBJECT (self, "permutation %s from the next buffer",
-        text ? text : "unset");
-    gst_base_transform_reconfigure_src (GST_BASE_TRANSFORM (self));
-  }
-  g_free (why);
-  g_free (was);
-}
-
+/* The settings module checks and keeps the values (ct_settings_set); a
+ * change it says needs more renegotiates or updates the latency. */
 static void
 gst_cuda_transpose_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (object);
+  CtSettingsChange change;
 
-  if (prop_id == PROP_VIDEO_DIRECTION || prop_id == PROP_METHOD) {
-    ct_direction_set (&self->direction, g_value_get_enum (value));
-    return;
-  }
-  if (prop_id == PROP_PERMUTATION) {
-    gst_cuda_transpose_set_permutation (self, g_value_get_string (value));
-    return;
-  }
-
-  GST_OBJECT_LOCK (self);
-  switch (prop_id) {
-    case PROP_KERNEL:
-      self->kernel = g_value_get_enum (value);
-      break;
-    case PROP_DEVICE_ID:
-      self->device_id = g_value_get_int (value);
-      break;
-    case PROP_FRAMES_IN_FLIGHT:
-      self->frames_in_flight = g_value_get_uint (value);
-      break;
-
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      break;
-  }
-  GST_OBJECT_UNLOCK (self);
-  if (prop_id == PROP_FRAMES_IN_FLIGHT)
+  if (!ct_settings_set (&self->settings, prop_id, value, &change))
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  if (change & CT_SETTINGS_RENEGOTIATE)
+    gst_base_transform_reconfigure_src (GST_BASE_TRANSFORM (self));
+  if (change & CT_SETTINGS_LATENCY)
     gst_cuda_transpose_update_latency (self);
 }
 
@@ -1167,32 +961,8 @@ gst_cuda_transpose_get_property (GObject * object, guint prop_id,
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (object);
 
-  GST_OBJECT_LOCK (self);
-  switch (prop_id) {
-    case PROP_KERNEL:
-      g_value_set_enum (value, self->kernel);
-      break;
-    case PROP_DEVICE_ID:
-      g_value_set_int (value, self->device_id);
-      break;
-    case PROP_ACTIVE_KERNEL:
-      g_value_set_enum (value, self->active_kernel);
-      break;
-    case PROP_PERMUTATION:
-      g_value_set_string (value, self->permutation);
-      break;
-    case PROP_FRAMES_IN_FLIGHT:
-      g_value_set_uint (value, self->frames_in_flight);
-      break;
-    case PROP_VIDEO_DIRECTION:
-    case PROP_METHOD:
-      g_value_set_enum (value, self->direction.orientation.direction);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      break;
-  }
-  GST_OBJECT_UNLOCK (self);
+  if (!ct_settings_get (&self->settings, prop_id, value))
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }
 
 static void
@@ -1202,9 +972,7 @@ gst_cuda_transpose_finalize (GObject * object)
 
   ct_flight_clear (&self->flight);
   gst_cuda_transpose_close_gpu (self);
-  g_free (self->permutation);
-  g_free (self->perm_why);
-  ct_direction_clear (&self->direction);
+  ct_settings_clear (&self->settings);
   gst_clear_caps (&self->refused_in);
   gst_clear_caps (&self->refused_out);
   g_free (self->job);
@@ -1228,10 +996,10 @@ gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
    * The transpose implementation. Can be changed while PLAYING; the change
    * applies from the next buffer.
    */
-  g_object_class_install_property (gobject_class, PROP_KERNEL,
+  g_object_class_install_property (gobject_class, CT_PROP_KERNEL,
       g_param_spec_enum ("kernel", "Kernel",
           "Transpose implementation (applies from the next buffer)",
-          GST_TYPE_CUDA_TRANSPOSE_KERNEL, DEFAULT_KERNEL,
+          GST_TYPE_CUDA_TRANSPOSE_KERNEL, CT_DEFAULT_KERNEL,
           G_PARAM_READWRITE | GST_PARAM_MUTABLE_PLAYING |
           G_PARAM_STATIC_STRINGS));
 
@@ -1241,10 +1009,10 @@ gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
    * The CUDA device to use; -1 for the default one. Read when the element
    * goes from READY to PAUSED.
    */
-  g_object_class_install_property (gobject_class, PROP_DEVICE_ID,
+  g_object_class_install_property (gobject_class, CT_PROP_DEVICE_ID,
       g_param_spec_int ("cuda-device-id", "CUDA device id",
           "CUDA device to use (-1 = the default device)", -1, G_MAXINT,
-          DEFAULT_DEVICE_ID, G_PARAM_READWRITE | GST_PARAM_MUTABLE_READY |
+          CT_DEFAULT_DEVICE_ID, G_PARAM_READWRITE | GST_PARAM_MUTABLE_READY |
           G_PARAM_STATIC_STRINGS));
 
   /**
@@ -1260,7 +1028,7 @@ gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
       "Path the last buffer's largest plane took (none before the first)",
       GST_TYPE_CUDA_TRANSPOSE_PATH, GST_CUDA_TRANSPOSE_PATH_NONE,
       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_property (gobject_class, PROP_ACTIVE_KERNEL,
+  g_object_class_install_property (gobject_class, CT_PROP_ACTIVE_KERNEL,
       active_kernel_pspec);
 
   /**
@@ -1279,7 +1047,7 @@ gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
    * refused with a warning and the stream goes on as it was. A valid value
    * set while streaming applies from the next buffer, renegotiating.
    */
-  g_object_class_install_property (gobject_class, PROP_PERMUTATION,
+  g_object_class_install_property (gobject_class, CT_PROP_PERMUTATION,
       g_param_spec_string ("permutation", "Permutation",
           "Tensor layout permutation, output dimension i = input dimension "
           "in entry i, innermost first (e.g. 1:2:0:3 for HWC to CHW); empty "
@@ -1298,11 +1066,11 @@ gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
    * a change that swaps width and height renegotiates, and the next
    * buffer comes out in the new direction. custom is refused.
    */
-  g_object_class_install_property (gobject_class, PROP_VIDEO_DIRECTION,
+  g_object_class_install_property (gobject_class, CT_PROP_VIDEO_DIRECTION,
       g_param_spec_enum ("video-direction", "Video direction",
           "Orientation of the output (ul-lr: the transpose; auto: from the "
           "image-orientation tag)", GST_TYPE_VIDEO_ORIENTATION_METHOD,
-          DEFAULT_DIRECTION, G_PARAM_READWRITE | GST_PARAM_MUTABLE_PLAYING |
+          CT_DEFAULT_DIRECTION, G_PARAM_READWRITE | GST_PARAM_MUTABLE_PLAYING |
           G_PARAM_STATIC_STRINGS));
 
   /**
@@ -1312,10 +1080,10 @@ gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
    *
    * Deprecated: Use video-direction.
    */
-  g_object_class_install_property (gobject_class, PROP_METHOD,
+  g_object_class_install_property (gobject_class, CT_PROP_METHOD,
       g_param_spec_enum ("method", "Method",
           "Orientation of the output (deprecated: use video-direction)",
-          GST_TYPE_CUDA_TRANSPOSE_METHOD, DEFAULT_DIRECTION,
+          GST_TYPE_CUDA_TRANSPOSE_METHOD, CT_DEFAULT_DIRECTION,
           G_PARAM_READWRITE | GST_PARAM_MUTABLE_PLAYING |
           G_PARAM_DEPRECATED | G_PARAM_STATIC_STRINGS));
 
@@ -1333,12 +1101,12 @@ gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
    * and CUDA memory always go one at a time. Can be changed while
    * PLAYING: the change applies from the next buffer.
    */
-  g_object_class_install_property (gobject_class, PROP_FRAMES_IN_FLIGHT,
+  g_object_class_install_property (gobject_class, CT_PROP_FRAMES_IN_FLIGHT,
       g_param_spec_uint ("frames-in-flight", "Frames in flight",
           "Frames (or buffers of tensors) on the GPU at once between host "
           "memory in and out (2: one held back, reported as latency; 1: "
           "none)", 1, 2,
-          DEFAULT_FRAMES_IN_FLIGHT, G_PARAM_READWRITE |
+          CT_DEFAULT_FRAMES_IN_FLIGHT, G_PARAM_READWRITE |
           GST_PARAM_MUTABLE_PLAYING | G_PARAM_STATIC_STRINGS));
 
   gst_element_class_set_static_metadata (element_class,
@@ -1386,14 +1154,10 @@ gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
 static void
 gst_cuda_transpose_init (GstCudaTranspose * self)
 {
-  self->kernel = DEFAULT_KERNEL;
-  self->device_id = DEFAULT_DEVICE_ID;
-  self->active_kernel = GST_CUDA_TRANSPOSE_PATH_NONE;
-  ct_direction_init (&self->direction, GST_ELEMENT (self), &self->settings_seq,
-      gst_cuda_transpose_direction_changed, DEFAULT_DIRECTION);
+  ct_settings_init (&self->settings, GST_ELEMENT (self),
+      gst_cuda_transpose_direction_changed);
   self->gpu.element = GST_ELEMENT (self);
   self->gpu.warned_kernel = CT_KERNEL_AUTO;
-  self->frames_in_flight = DEFAULT_FRAMES_IN_FLIGHT;
   self->job = g_new0 (CtJob, 1);
   ct_flight_init (&self->flight, GST_ELEMENT (self), &self->gpu,
       gst_cuda_transpose_error);

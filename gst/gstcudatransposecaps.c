@@ -816,3 +816,31 @@ ct_caps_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
   }
   return video_job (job, incaps, outcaps, proposed, previous, outcome, r);
 }
+
+gboolean
+ct_caps_buffer_size (GstCaps * caps, gsize * size)
+{
+  const GstStructure *s = gst_caps_get_structure (caps, 0);
+  GstVideoInfo info;
+
+  if (ct_tensor_caps_is_flexible (s))
+    return FALSE;               /* sizes in each buffer: no fixed size */
+  if (ct_tensor_caps_is_tensor (s)) {
+    CtTensorInfo t[CT_TENSOR_COUNT_LIMIT];
+    gchar *why = NULL;
+    guint n = 0, i;
+
+    if (!ct_tensor_caps_parse (s, t, &n, &why)) {
+      GST_WARNING ("%s", why);
+      g_free (why);
+      return FALSE;
+    }
+    for (*size = 0, i = 0; i < n; i++)
+      *size += ct_tensor_bytes (&t[i]);
+    return TRUE;
+  }
+  if (!ct_caps_video_info (&info, caps))
+    return FALSE;
+  *size = GST_VIDEO_INFO_SIZE (&info);
+  return TRUE;
+}

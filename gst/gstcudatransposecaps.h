@@ -155,4 +155,9 @@ gboolean ct_caps_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
 gboolean ct_caps_fields_kept (const GstVideoInfo * info, CtMapping mapping,
     CtRefusal * r);
 
+/* transform_size: the size of a buffer of fixed @caps (FALSE for
+ * flexible tensors, whose sizes are in each buffer, and for caps it cannot
+ * read). */
+gboolean ct_caps_buffer_size (GstCaps * caps, gsize * size);
+
 G_END_DECLS

@@ -1,0 +1,242 @@
+/* GStreamer
+ * Copyright (C) 2026 The cudatranspose authors
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstcudatransposesettings.h"
+
+#include <string.h>
+#include <gst/base/gstbasetransform.h>
+
+#include "gstcudatransposetensor.h"
+
+GST_DEBUG_CATEGORY_EXTERN (gst_cuda_transpose_debug);
+#define GST_CAT_DEFAULT gst_cuda_transpose_debug
+
+void
+ct_settings_init (CtSettings * s, GstElement * owner,
+    CtDirectionChanged changed)
+{
+  s->owner = owner;
+  s->kernel = CT_DEFAULT_KERNEL;
+  s->device_id = CT_DEFAULT_DEVICE_ID;
+  s->active_kernel = CT_PATH_NONE;
+  s->permutation = s->perm_why = NULL;
+  s->perm_state = CT_PERMUTATION_NONE;
+  s->frames_in_flight = CT_DEFAULT_FRAMES_IN_FLIGHT;
+  s->running = FALSE;
+  s->seq = 0;
+  ct_direction_init (&s->direction, owner, &s->seq, changed,
+      CT_DEFAULT_DIRECTION);
+}
+
+void
+ct_settings_clear (CtSettings * s)
+{
+  g_clear_pointer (&s->permutation, g_free);
+  g_clear_pointer (&s->perm_why, g_free);
+  ct_direction_clear (&s->direction);
+}
+
+/* The permutation property. An invalid value is said at once; before the
+ * stream starts it is kept (start fails quoting it, rather than running
+ * another layout), while streaming it is refused and the running one
+ * stays. A valid one set while streaming applies from the next buffer,
+ * renegotiating. */
+static CtSettingsChange
+set_permutation (CtSettings * s, const gchar * text)
+{
+  gchar *why = NULL, *was = NULL;
+  gboolean valid, running, changed = FALSE;
+  guint perm[4] = { 0, 1, 2, 3 };
+
+  if (text && !text[0])
+    text = NULL;
+  valid = !text || ct_tensor_parse_permutation (text, perm, &why);
+  if (!valid)
+    g_warning ("cudatranspose: invalid permutation property: %s", why);
+
+  GST_OBJECT_LOCK (s->owner);
+  running = s->running;
+  if (valid || !running) {
+    changed = g_strcmp0 (text, s->permutation) != 0;
+    g_free (s->permutation);
+    s->permutation = g_strdup (text);
+    s->perm_state = !text ? CT_PERMUTATION_NONE : valid ?
+        CT_PERMUTATION_VALID : CT_PERMUTATION_INVALID;
+    memcpy (s->perm, perm, sizeof (perm));
+    g_free (s->perm_why);
+    s->perm_why = g_strdup (why);
+    s->seq++;
+  } else {
+    was = g_strdup (s->permutation ? s->permutation : "");
+  }
+  GST_OBJECT_UNLOCK (s->owner);
+
+  if (!valid && running) {
+    GST_ELEMENT_WARNING (s->owner, RESOURCE, SETTINGS, ("Invalid "
+            "permutation property: %s. The stream goes on with "
+            "permutation=\"%s\".", why, was), (NULL));
+  } else if (changed && running) {
+    GST_DEBUG_OBJECT (s->owner, "permutation %s from the next buffer",
+        text ? text : "unset");
+  }
+  g_free (why);
+  g_free (was);
+  return changed && running ? CT_SETTINGS_RENEGOTIATE : CT_SETTINGS_KEPT;
+}
+
+gboolean
+ct_settings_set (CtSettings * s, guint prop_id, const GValue * value,
+    CtSettingsChange * change)
+{
+  *change = CT_SETTINGS_KEPT;
+  switch (prop_id) {
+    case CT_PROP_VIDEO_DIRECTION:
+    case CT_PROP_METHOD:
+      /* (renegotiates through the direction's callback) */
+      ct_direction_set (&s->direction, g_value_get_enum (value));
+      return TRUE;
+    case CT_PROP_PERMUTATION:
+      *change = set_permutation (s, g_value_get_string (value));
+      return TRUE;
+    case CT_PROP_KERNEL:
+    case CT_PROP_DEVICE_ID:
+    case CT_PROP_FRAMES_IN_FLIGHT:
+      break;
+    default:
+      return FALSE;
+  }
+  GST_OBJECT_LOCK (s->owner);
+  if (prop_id == CT_PROP_KERNEL)
+    s->kernel = (CtKernel) g_value_get_enum (value);
+  else if (prop_id == CT_PROP_DEVICE_ID)
+    s->device_id = g_value_get_int (value);
+  else
+    s->frames_in_flight = g_value_get_uint (value);
+  GST_OBJECT_UNLOCK (s->owner);
+  if (prop_id == CT_PROP_FRAMES_IN_FLIGHT)
+    *change = CT_SETTINGS_LATENCY;
+  return TRUE;
+}
+
+gboolean
+ct_settings_get (CtSettings * s, guint prop_id, GValue * value)
+{
+  gboolean ours = TRUE;
+
+  GST_OBJECT_LOCK (s->owner);
+  switch (prop_id) {
+    case CT_PROP_KERNEL:
+      g_value_set_enum (value, s->kernel);
+      break;
+    case CT_PROP_DEVICE_ID:
+      g_value_set_int (value, s->device_id);
+      break;
+    case CT_PROP_ACTIVE_KERNEL:
+      g_value_set_enum (value, s->active_kernel);
+      break;
+    case CT_PROP_PERMUTATION:
+      g_value_set_string (value, s->permutation);
+      break;
+    case CT_PROP_FRAMES_IN_FLIGHT:
+      g_value_set_uint (value, s->frames_in_flight);
+      break;
+    case CT_PROP_VIDEO_DIRECTION:
+    case CT_PROP_METHOD:
+      g_value_set_enum (value, s->direction.orientation.direction);
+      break;
+    default:
+      ours = FALSE;
+      break;
+  }
+  GST_OBJECT_UNLOCK (s->owner);
+  return ours;
+}
+
+CtPermutationState
+ct_settings_permutation (CtSettings * s, guint perm[4], gchar ** why)
+{
+  CtPermutationState state;
+
+  GST_OBJECT_LOCK (s->owner);
+  state = s->perm_state;
+  memcpy (perm, s->perm, sizeof (s->perm));
+  if (why)
+    *why = g_strdup (s->perm_why);
+  GST_OBJECT_UNLOCK (s->owner);
+  return state;
+}
+
+void
+ct_settings_refuse_permutation (gchar * why, CtRefusal * r)
+{
+  CT_REFUSE (r, RESOURCE, SETTINGS, ("Invalid permutation property: %s. "
+          "Set a valid one, or set it to \"\" to transpose the two innermost "
+          "dimensions.", why), (NULL));
+  g_free (why);
+}
+
+gboolean
+ct_settings_start (CtSettings * s, CtKernel * kernel, gint * device_id,
+    CtRefusal * r)
+{
+  gchar *why = NULL;
+  gboolean valid;
+
+  /* (one look at the permutation: from now on an invalid one set is
+   * refused) */
+  GST_OBJECT_LOCK (s->owner);
+  *kernel = s->kernel;
+  *device_id = s->device_id;
+  valid = s->perm_state != CT_PERMUTATION_INVALID;
+  if (!valid)
+    why = g_strdup (s->perm_why);
+  s->running = valid;
+  GST_OBJECT_UNLOCK (s->owner);
+  if (!valid)
+    ct_settings_refuse_permutation (why, r);
+  return valid;
+}
+
+void
+ct_settings_stop (CtSettings * s)
+{
+  GST_OBJECT_LOCK (s->owner);
+  s->active_kernel = CT_PATH_NONE;
+  s->running = FALSE;
+  GST_OBJECT_UNLOCK (s->owner);
+}
+
+CtKernel
+ct_settings_kernel (CtSettings * s, gint * device_id)
+{
+  CtKernel kernel;
+
+  GST_OBJECT_LOCK (s->owner);
+  kernel = s->kernel;
+  if (device_id)
+    *device_id = s->device_id;
+  GST_OBJECT_UNLOCK (s->owner);
+  return kernel;
+}
+
+gboolean
+ct_settings_set_active (CtSettings * s, CtPath path)
+{
+  gboolean changed;
+
+  GST_OBJECT_LOCK (s->owner);
+  changed = s->active_kernel != path;
+  s->active_kernel = path;
+  GST_OBJECT_UNLOCK (s->owner);
+  return changed;
+}
