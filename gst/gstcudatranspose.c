@@ -119,47 +119,6 @@ GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (cudatranspose, "cudatranspose",
     GST_DEBUG_CATEGORY_INIT (gst_cuda_transpose_debug, "cudatranspose", 0,
         "CUDA transpose"));
 
-/* Registers @values as the enum @name once, from any thread. */
-static GType
-register_enum (gsize * type, const gchar * name, const GEnumValue * values)
-{
-  if (g_once_init_enter (type)) {
-    GType t = g_enum_register_static (name, values);
-    g_once_init_leave (type, t);
-  }
-  return (GType) * type;
-}
-
-GType
-gst_cuda_transpose_kernel_get_type (void)
-{
-  static gsize type = 0;
-#define KERNEL_VALUE(id, name, summary) \
-    {GST_CUDA_TRANSPOSE_KERNEL_##id, summary, name},
-  static const GEnumValue values[] = {
-    CT_KERNEL_LIST (KERNEL_VALUE)
-    {0, NULL, NULL},
-  };
-#undef KERNEL_VALUE
-
-  return register_enum (&type, "GstCudaTransposeKernel", values);
-}
-
-GType
-gst_cuda_transpose_path_get_type (void)
-{
-  static gsize type = 0;
-#define PATH_VALUE(id, name, summary) \
-    {GST_CUDA_TRANSPOSE_PATH_##id, summary, name},
-  static const GEnumValue values[] = {
-    CT_PATH_LIST (PATH_VALUE)
-    {0, NULL, NULL},
-  };
-#undef PATH_VALUE
-
-  return register_enum (&type, "GstCudaTransposePath", values);
-}
-
 /* ---------------------------------------------------------------------- */
 /* Caps                                                                     */
 
