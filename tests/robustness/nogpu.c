@@ -86,6 +86,34 @@ GST_START_TEST (test_switch_to_gpu_kernel_keeps_running)
 
 GST_END_TEST;
 
+/* From auto on the CPU to a named kernel: the CPU's warning, then the
+ * kernel's, each once. */
+GST_START_TEST (test_switch_from_auto_to_naive_warns)
+{
+  GstBus *bus;
+  GstHarness *h = ct_check_harness_new ("cudatranspose", &bus);
+  gchar *text;
+
+  gst_harness_set_src_caps (h, ct_check_caps (GST_VIDEO_FORMAT_GRAY8, 33, 65));
+  ct_check_push_and_verify (h, GST_VIDEO_FORMAT_GRAY8, 33, 65, 0, "auto");
+  text = ct_check_pop_message_text (bus, GST_MESSAGE_WARNING);
+  fail_unless (strstr (text, "Transposing on the CPU") != NULL, "%s", text);
+  g_free (text);
+
+  gst_util_set_object_arg (G_OBJECT (h->element), "kernel", "naive");
+  ct_check_push_and_verify (h, GST_VIDEO_FORMAT_GRAY8, 33, 65, 1, "naive");
+  text = ct_check_pop_message_text (bus, GST_MESSAGE_WARNING);
+  fail_unless (strstr (text, "kernel=naive needs a CUDA GPU") != NULL, "%s",
+      text);
+  g_free (text);
+  fail_unless_equals_int (ct_check_count_messages (bus, GST_MESSAGE_WARNING),
+      0);
+  fail_unless_equals_int (ct_check_count_messages (bus, GST_MESSAGE_ERROR), 0);
+  ct_check_harness_free (h, bus);
+}
+
+GST_END_TEST;
+
 static Suite *
 cudatranspose_nogpu_suite (void)
 {
@@ -97,6 +125,7 @@ cudatranspose_nogpu_suite (void)
   tcase_add_test (tc, test_auto_falls_back_to_cpu);
   tcase_add_test (tc, test_gpu_kernel_fails_to_start);
   tcase_add_test (tc, test_switch_to_gpu_kernel_keeps_running);
+  tcase_add_test (tc, test_switch_from_auto_to_naive_warns);
   return s;
 }
 
