@@ -122,7 +122,7 @@ GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (cudatranspose, "cudatranspose",
 /* ---------------------------------------------------------------------- */
 /* Caps                                                                     */
 
-/* The caps algebra is the caps module's; the settings are the element's:
+/* The caps algebra is the caps module's, the settings the settings module's:
  * an invalid permutation offers what an unset one does, so that pipelines
  * link (start () and set_caps refuse it, quoting it). */
 static GstCaps *
