@@ -611,8 +611,8 @@ gst_cuda_transpose_hold_duration (GstCudaTranspose * self)
   GST_OBJECT_UNLOCK (self);
   /* (flexible tensors set the job anew where their sizes change: none is
    * left in flight across that) */
-  if (frames < 2 || !self->gpu.stream ||
-      kernel == CT_KERNEL_CPU || self->job->mode == CT_JOB_NONE || self->flexible)
+  if (frames < 2 || !self->gpu.stream || kernel == CT_KERNEL_CPU ||
+      self->job->mode == CT_JOB_NONE || self->flexible)
     return 0;
   return self->hold_for;
 }

@@ -139,7 +139,8 @@ loses_bytes_in_cuda (GstCaps * caps, guint i)
   for (k = 0; k < gst_value_list_get_size (formats); k++) {
     const GValue *f = gst_value_list_get_value (formats, k);
 
-    if (!G_VALUE_HOLDS_STRING (f) || !ct_caps_is_packed_422 (g_value_get_string (f)))
+    if (!G_VALUE_HOLDS_STRING (f) ||
+        !ct_caps_is_packed_422 (g_value_get_string (f)))
       gst_value_list_append_value (&kept, f);
   }
   if (gst_value_list_get_size (&kept) == 0) {
@@ -706,9 +707,10 @@ tensor_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
   return TRUE;
 }
 
-/* (gstcudatransposecaps.h) A mirror across the rows, or a swap of the axes, puts a
- * field's rows where the other field's go, or makes them columns: refused
- * at negotiation and when the direction changes while streaming alike. */
+/* (gstcudatransposecaps.h) A mirror across the rows, or a swap of the
+ * axes, puts a field's rows where the other field's go, or makes them
+ * columns: refused at negotiation and when the direction changes while
+ * streaming alike. */
 gboolean
 ct_caps_fields_kept (const GstVideoInfo * info, CtMapping mapping,
     CtRefusal * r)

@@ -348,8 +348,8 @@ ct_pools_new_video (GstCudaContext * context, GstCudaContext * pinning,
 }
 
 /* A pool of tensor buffers for tensor @caps, one memory per tensor, pinned
- * with @pinning (NULL: pageable); NULL (and the reason logged) if the caps or the
- * pool will not do. @total is set to the buffers' size. */
+ * with @pinning (NULL: pageable); NULL (and the reason logged) if the caps
+ * or the pool will not do. @total is set to the buffers' size. */
 GstBufferPool *
 ct_pools_new_tensors (GstCudaContext * pinning, GstCaps * caps,
     guint min_buffers, guint max_buffers, guint * total)
