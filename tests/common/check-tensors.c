@@ -2,6 +2,7 @@
  * buffers, the transpose and permutation references and the asserts built
  * on them, and video frames that come out as tensors. */
 #include "transpose-check.h"
+#include "permute-reference.h"
 
 #include <string.h>
 
@@ -200,25 +201,6 @@ ct_check_all_tensors (GstHarness * h, const gchar * what)
   ct_check_push_tensors_and_verify (h, pair, 2, TRUE, what);
 }
 
-/* The permutation reference: output dimension i is input dimension @perm[i]
- * (innermost first). @odims gets the output's sizes, @step how far apart in
- * the output, in elements, neighbours along each input dimension land. */
-static void
-permuted_layout (const guint64 dims[4], const guint perm[4], guint64 odims[4],
-    guint64 step[4])
-{
-  guint64 ostride[4];
-  guint i;
-
-  for (i = 0; i < 4; i++)
-    odims[i] = dims[perm[i]];
-  ostride[0] = 1;
-  for (i = 1; i < 4; i++)
-    ostride[i] = ostride[i - 1] * odims[i - 1];
-  for (i = 0; i < 4; i++)
-    step[perm[i]] = ostride[i];
-}
-
 void
 ct_check_push_permuted_and_verify (GstHarness * h, const guint64 dims[4],
     const gchar * type, const guint perm[4], const gchar * what)
@@ -237,7 +219,7 @@ ct_check_push_permuted_and_verify (GstHarness * h, const guint64 dims[4],
   fail_unless (out != NULL, "%s: no output", what);
 
   /* input element x lands at output index sum x[k] * step[k] */
-  permuted_layout (dims, perm, odims, step);
+  ct_ref_permuted_layout (dims, perm, odims, step);
   fail_unless (gst_buffer_map (in, &im, GST_MAP_READ));
   fail_unless (gst_buffer_map (out, &om, GST_MAP_READ));
   fail_unless_equals_uint64 (om.size, n * es);
@@ -357,7 +339,7 @@ ct_check_video_to_tensor (const gchar * desc, const guint perm[4])
         {
           const guint64 hwc[4] = { c, (guint64) w, (guint64) hh, 1 };
 
-          permuted_layout (hwc, perm, odims, step);
+          ct_ref_permuted_layout (hwc, perm, odims, step);
         }
         caps = gst_pad_get_current_caps (h->sinkpad);
         want = g_strdup_printf ("%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT

@@ -3,25 +3,22 @@
  * each kind of permutation takes, and the calls it refuses
  * (permutations); NCHW to NHWC and back for 2 to 5 channels (channels). */
 #include "kernels-check.h"
+#include "permute-reference.h"
 
 /* ---- permutations (ct_permute) ---- */
 
-/* The reference: every input element scattered to its place, walking the
- * input in order (ct_permute walks the output). */
+/* The reference (permute-reference.h): every input element scattered to
+ * its place, walking the input in order (ct_permute walks the output). */
 static void
 permute_expected (const unsigned char *src, unsigned char *want,
     const unsigned long long d[4], unsigned int es, const unsigned int perm[4])
 {
-  unsigned long long out_dim[4], out_stride[4], pos_of[4], x[4];
+  uint64_t dims[4], odims[4], step[4], x[4];
   unsigned int i;
 
-  for (i = 0; i < 4; i++) {
-    out_dim[i] = d[perm[i]];
-    pos_of[perm[i]] = i;
-  }
-  out_stride[0] = 1;
-  for (i = 1; i < 4; i++)
-    out_stride[i] = out_stride[i - 1] * out_dim[i - 1];
+  for (i = 0; i < 4; i++)
+    dims[i] = d[i];
+  ct_ref_permuted_layout (dims, perm, odims, step);
   for (x[3] = 0; x[3] < d[3]; x[3]++)
     for (x[2] = 0; x[2] < d[2]; x[2]++)
       for (x[1] = 0; x[1] < d[1]; x[1]++)
@@ -29,7 +26,7 @@ permute_expected (const unsigned char *src, unsigned char *want,
           size_t in = ((x[3] * d[2] + x[2]) * d[1] + x[1]) * d[0] + x[0];
           size_t out = 0;
           for (i = 0; i < 4; i++)
-            out += x[i] * out_stride[pos_of[i]];
+            out += x[i] * step[i];
           memcpy (want + out * es, src + in * es, es);
         }
 }

@@ -6,6 +6,7 @@
  * other tensor cases are checked against (fuzz_tensor_bytes,
  * check_tensor, rearranged). */
 #include "fuzz.h"
+#include "permute-reference.h"
 
 /* ---- video ---- */
 
@@ -242,10 +243,10 @@ fuzz_video_to_tensor (Setup * s, guint index, const gchar * churn)
 
   out = push_case (s, caps, gst_buffer_ref (in), expect_ok, what);
   if (out) {
-    guint64 hwc[4], stride[4] = { 1, 1, 1, 1 }, step[4];
+    guint64 hwc[4], odims[4], step[4];
     GstVideoFrame f;
     GstMapInfo om;
-    guint c, i, x, y, ch;
+    guint c, x, y, ch;
 
     fail_unless (have_info, "%s: transformed caps that make no frame", what);
     c = GST_VIDEO_INFO_COMP_PSTRIDE (&info, 0);
@@ -253,10 +254,7 @@ fuzz_video_to_tensor (Setup * s, guint index, const gchar * churn)
     hwc[1] = w;
     hwc[2] = h;
     hwc[3] = 1;
-    for (i = 1; i < 4; i++)
-      stride[i] = stride[i - 1] * hwc[s->perm[i - 1]];
-    for (i = 0; i < 4; i++)
-      step[s->perm[i]] = stride[i];
+    ct_ref_permuted_layout (hwc, s->perm, odims, step);
     fail_unless (gst_video_frame_map (&f, &info, in, GST_MAP_READ), "%s",
         what);
     fail_unless (gst_buffer_map (out, &om, GST_MAP_READ));
@@ -412,33 +410,23 @@ void
 check_tensor (const FuzzTensor * t, const guint * perm, const guint8 * in,
     const guint8 * out, const gchar * what, guint index)
 {
+  static const guint transpose[4] = { 1, 0, 2, 3 };
   const guint es = t->elem_size;
-  guint64 d[4] = { 1, 1, 1, 1 }, x[4], ostride[4], pos_stride[4];
+  guint64 d[4] = { 1, 1, 1, 1 }, x[4], odims[4], pos_stride[4];
   guint i;
 
   if (perm) {
     for (i = 0; i < MIN (t->rank, 4); i++)
       d[i] = t->dims[i];
   } else {
+    /* the outer dimensions as one */
     d[0] = t->dims[0];
     d[1] = t->rank > 1 ? t->dims[1] : 1;
     for (i = 2; i < t->rank; i++)
       d[2] *= t->dims[i];
   }
-  ostride[0] = 1;
-  for (i = 1; i < 4; i++)
-    ostride[i] = ostride[i - 1] * (perm ? d[perm[i - 1]] : i == 1 ? d[1] :
-        i == 2 ? d[0] : d[2]);
   /* input dimension k moves with output stride pos_stride[k] */
-  if (perm) {
-    for (i = 0; i < 4; i++)
-      pos_stride[perm[i]] = ostride[i];
-  } else {
-    pos_stride[0] = ostride[1];
-    pos_stride[1] = ostride[0];
-    pos_stride[2] = ostride[2];
-    pos_stride[3] = ostride[3];
-  }
+  ct_ref_permuted_layout (d, perm ? perm : transpose, odims, pos_stride);
   for (x[3] = 0; x[3] < d[3]; x[3]++)
     for (x[2] = 0; x[2] < d[2]; x[2]++)
       for (x[1] = 0; x[1] < d[1]; x[1]++)
