@@ -33,8 +33,11 @@ namespace {
 
 using ct::Bytes;
 using ct::PlaneArgs;
+using ct::Word;
+using ct::div_up;
+using ct::kMaxGridX;
+using ct::kThreads;
 
-constexpr int kThreads = 256;
 /* Elements per thread on the exact way. */
 constexpr int kExactPerThread = 4;
 /* Blocks a multiprocessor holds at least (launch bounds): the kernel for
@@ -88,13 +91,6 @@ move_element (const PlaneArgs & a, unsigned int y, unsigned int from,
       *reinterpret_cast<const T *>(a.src + (ptrdiff_t) y * a.src_stride +
       (size_t) from * sizeof (T));
 }
-
-/* The native type of an aligned E-byte element. */
-template <int E> struct Native { typedef Bytes<E> T; };
-template <> struct Native<1> { typedef unsigned char T; };
-template <> struct Native<2> { typedef unsigned short T; };
-template <> struct Native<4> { typedef unsigned int T; };
-template <> struct Native<8> { typedef unsigned long long T; };
 
 /* out = the V elements of in in reverse order. */
 template <int E>
@@ -187,7 +183,7 @@ store_unit (const PlaneArgs & a, const Loaded<E> & l,
     uint32_t (*out)[Unit<E>::NW] = nullptr)
 {
   using U = Unit<E>;
-  typedef typename Native<E>::T T;
+  typedef typename Word<E>::T T;
   uint32_t in[U::NW], rev[U::NW];
 
   if (!l.vec) {
@@ -252,26 +248,26 @@ exact_any (const FlipPlane & fp, const PlaneArgs & a, unsigned int y,
 {
   switch (fp.elem) {
     case 1:
-      exact_element<unsigned char, REVERSE> (a, y, x);
+      exact_element<Word<1>::T, REVERSE> (a, y, x);
       break;
     case 2:
       if (fp.words)
-        exact_element<unsigned short, REVERSE> (a, y, x);
+        exact_element<Word<2>::T, REVERSE> (a, y, x);
       else
         exact_element<Bytes<2>, REVERSE> (a, y, x);
       break;
     case 3:
-      exact_element<Bytes<3>, REVERSE> (a, y, x);
+      exact_element<Word<3>::T, REVERSE> (a, y, x);
       break;
     case 4:
       if (fp.words)
-        exact_element<unsigned int, REVERSE> (a, y, x);
+        exact_element<Word<4>::T, REVERSE> (a, y, x);
       else
         exact_element<Bytes<4>, REVERSE> (a, y, x);
       break;
     default:
       if (fp.words)
-        exact_element<unsigned long long, REVERSE> (a, y, x);
+        exact_element<Word<8>::T, REVERSE> (a, y, x);
       else
         exact_element<Bytes<8>, REVERSE> (a, y, x);
       break;
@@ -429,12 +425,6 @@ k_flip (const __grid_constant__ FlipArgs f)
   }
 }
 
-unsigned long long
-div_up (unsigned long long a, unsigned long long b)
-{
-  return a / b + (a % b != 0);
-}
-
 /* Unit<E>'s elements and units per thread, by element size. */
 void
 unit_of (unsigned int es, unsigned int *elements, unsigned int *per)
@@ -513,7 +503,7 @@ plan_flip (const CtPlane & pl, uintptr_t bits, CtPath force, FlipPlane * fp,
   }
   const unsigned long long blocks =
       div_up (pl.height, fp->rows) * (unsigned long long) fp->segs;
-  if (blocks > 0x7fffffffull)
+  if (blocks > kMaxGridX)
     return false;
   fp->blocks = (unsigned int) blocks;
   *path = fp->exact ? CT_PATH_EXACT : CT_PATH_FLIP;
@@ -555,7 +545,7 @@ CtResult
 launch_flip (unsigned int n, Get get, CtPath force, CtMapping mapping,
     cudaStream_t stream, CtPath * ran)
 {
-  const unsigned long long max_blocks = 0x7fffffffull;
+  const unsigned long long max_blocks = kMaxGridX;
   const bool reverse = (mapping & CT_MAPPING_MIRROR_COLUMNS) != 0;
   CtPath main_path = CT_PATH_NONE;
   double most = -1;

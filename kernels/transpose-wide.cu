@@ -41,6 +41,8 @@
 namespace {
 
 using namespace ct_wide;
+using ct::div_up;
+using ct::kMaxGridX;
 
 constexpr int kMaxDevices = 64;
 
@@ -262,12 +264,6 @@ size_index (unsigned int es)
     default:
       return 4;
   }
-}
-
-unsigned long long
-div_up (unsigned long long a, unsigned long long b)
-{
-  return a / b + (a % b != 0);
 }
 
 /* ---- The planner: every choice of kernel, path, tile and stage. ---- */
@@ -517,7 +513,7 @@ fits (CtPath path, const Entry & e, const Call & call, const Device & d,
   c->tiles_y = (unsigned int) div_up (pl->height, g.rows);
   c->blocks = (unsigned long long) c->tiles_x * c->tiles_y;
   c->smem = g.smem;
-  if (c->blocks > 0x7fffffffull)
+  if (c->blocks > kMaxGridX)
     return false;
   if (path == CT_PATH_STREAM) {
     /* a grid of as many blocks as the device holds at once, or fewer
@@ -992,8 +988,7 @@ CtResult
 launch_wide (unsigned int n, Get get, CtKernel kernel, CtPath force,
     CtMapping mapping, cudaStream_t stream, CtPath * ran)
 {
-  /* grid x is limited to 2^31 - 1 blocks */
-  const unsigned long long max_blocks = 0x7fffffffull;
+  const unsigned long long max_blocks = kMaxGridX;
   constexpr unsigned int kOnStack = 16;
   Choice on_stack[kOnStack];
   Choice *choices = on_stack;
