@@ -26,6 +26,7 @@
  * the axes; the ones that keep them are flip.cu's.
  */
 #include "cudatranspose-kernels.h"
+#include "launch-groups.cuh"
 #include "transpose-common.cuh"
 #include "wide-tiles.cuh"
 
@@ -41,7 +42,9 @@
 namespace {
 
 using namespace ct_wide;
+using ct::LargestPath;
 using ct::div_up;
+using ct::empty_batch;
 using ct::kMaxGridX;
 
 constexpr int kMaxDevices = 64;
@@ -91,8 +94,8 @@ k_thin (const __grid_constant__ Args f)
 }
 
 /// The stream kernels, one per element size: one plane on the stream path
-/// (host: fits () and the grouping in launch_wide keep it alone in
-/// its launch), a grid of as many blocks as fit at once: 1 per
+/// (host: fits () and WideFamily's grouping keep it alone in its
+/// launch), a grid of as many blocks as fit at once: 1 per
 /// multiprocessor for bytes, 2 for the rest, by their shared memory. Kernels
 /// of their own, with the plane at a constant index: inside k_wide, or in
 /// one kernel for all sizes, the bytes' loop measured 5 to 40% slower.
@@ -879,12 +882,6 @@ entry_of (const CtPlaneBatch & b)
   return e;
 }
 
-bool
-empty (const CtPlaneBatch & b)
-{
-  return b.plane.width == 0 || b.plane.height == 0 || b.count == 0;
-}
-
 CtResult
 device_now (Device * d)
 {
@@ -921,11 +918,11 @@ plan_call (unsigned int n, Get get, CtKernel kernel, CtPath force,
   unsigned long long live = 0;
   unsigned int entries = 0;
   bool other_sizes = false;
-  double most = -1;
+  LargestPath largest;
 
   for (unsigned int i = 0; i < n; i++) {
     const CtPlaneBatch b = get (i);
-    if (!empty (b)) {
+    if (!empty_batch (b)) {
       live += b.count;
       entries++;
       other_sizes = other_sizes || b.plane.elem_size != 1;
@@ -942,7 +939,7 @@ plan_call (unsigned int n, Get get, CtKernel kernel, CtPath force,
     for (unsigned int i = 0; i < n; i++) {
       const CtPlaneBatch b = get (i);
       Choice c;
-      if (empty (b))
+      if (empty_batch (b))
         continue;
       (void) plan (entry_of (b), call, d, &c);
       call_blocks += (unsigned long long) c.tiles_x * c.tiles_y * b.count;
@@ -950,45 +947,109 @@ plan_call (unsigned int n, Get get, CtKernel kernel, CtPath force,
     call.call_blocks = call_blocks;
   }
 
-  *ran = CT_PATH_NONE;
   bool all_thin = true;
   for (unsigned int i = 0; i < n; i++) {
     const CtPlaneBatch b = get (i);
-    if (empty (b))
+    if (empty_batch (b))
       continue;
     CtResult res = plan (entry_of (b), call, d, &choices[i]);
     if (res != CT_OK)
       return res;
     all_thin = all_thin && choices[i].info->way == WAY_THIN;
-    const double bytes = (double) b.plane.width * b.plane.height *
-        b.plane.elem_size * b.count;
-    if (bytes > most) {
-      most = bytes;
-      *ran = choices[i].info->path;
-    }
+    largest.add (b.plane, b.count, choices[i].info->path);
   }
+  *ran = largest.path;
   /* several elements per thread only in k_thin, which runs calls of thin
    * planes alone: k_wide has the one-element thin block only (the others,
    * unrolled, grew its code by a sixth at the same registers, and its
    * tiles slowed: 3840x2160 bytes 0.70 of a copy against 0.76) */
   for (unsigned int i = 0; !all_thin && i < n; i++) {
     const CtPlaneBatch b = get (i);
-    if (!empty (b) && choices[i].info->way == WAY_THIN)
+    if (!empty_batch (b) && choices[i].info->way == WAY_THIN)
       thin_geometry (b.plane, 0, &choices[i]);
   }
   return CT_OK;
 }
 
+/* launch_groups' hooks for the wide family: an entry's kernel is its
+ * path's family. A group of thin and exact planes (FAMILY_ANY) joins any
+ * other of the one-launch kernels; the kernels of FAMILY_STREAM and above
+ * take their entry alone. */
+struct WideFamily
+{
+  typedef FrameArgs Args;
+
+  struct Entry
+  {
+    unsigned long long blocks;
+    CtPlane pl;
+    const Choice *c;
+  };
+
+  struct Group
+  {
+    int family = FAMILY_ANY;
+    bool thin_only = true;
+    size_t smem = 0;
+  };
+
+  const Choice *choices;
+  cudaStream_t stream;
+
+  Entry entry (unsigned int i, const CtPlaneBatch & b) const
+  {
+    return Entry { choices[i].blocks, b.plane, &choices[i] };
+  }
+
+  bool other_kernel (const Group & g, const Entry & e) const
+  {
+    const int family = e.c->info->family;
+
+    return family >= FAMILY_STREAM || g.family >= FAMILY_STREAM ||
+        (family != FAMILY_ANY && g.family != FAMILY_ANY &&
+        family != g.family);
+  }
+
+  void join (Group * g, const Entry & e) const
+  {
+    if (e.c->info->family != FAMILY_ANY)
+      g->family = e.c->info->family;
+    g->thin_only = g->thin_only && e.c->info->way == WAY_THIN;
+    if (e.c->smem > g->smem)
+      g->smem = e.c->smem;
+  }
+
+  void fill (FramePlane * fp, const Entry & e) const
+  {
+    const Choice & c = *e.c;
+
+    fp->tiles_x = c.tiles_x;
+    fp->tiles_y = c.tiles_y;
+    fp->blocks = (unsigned int) c.blocks;
+    fp->way = (unsigned char) c.info->way;
+    fp->elem = (unsigned char) e.pl.elem_size;
+    fp->stage = (unsigned char) c.stage;
+    fp->words = c.words;
+    fp->by_columns = c.by_columns;
+    fp->thin_shift = (unsigned char) c.thin_shift;
+  }
+
+  CtResult launch (const Args & f, unsigned long long blocks,
+      const Group & g) const
+  {
+    return launch_group (f, (unsigned int) blocks, g.smem, g.family,
+        g.thin_only, stream);
+  }
+};
+
 /* ct_launch_wide and ct_launch_batches: @get (i) is entry i as a batch.
  * Planned first (so a refused call runs nothing), then launched in
- * groups: a launch holds up to CT_PLANES_PER_LAUNCH entries of one
- * kernel family, and at most the grid's limit of blocks. */
+ * groups (ct::launch_groups) of one kernel family each. */
 template <typename Get>
 CtResult
 launch_wide (unsigned int n, Get get, CtKernel kernel, CtPath force,
     CtMapping mapping, cudaStream_t stream, CtPath * ran)
 {
-  const unsigned long long max_blocks = kMaxGridX;
   constexpr unsigned int kOnStack = 16;
   Choice on_stack[kOnStack];
   Choice *choices = on_stack;
@@ -1008,76 +1069,11 @@ launch_wide (unsigned int n, Get get, CtKernel kernel, CtPath force,
   res = plan_call (n, get, kernel, force, d, choices, &main_path);
   for (unsigned int i = 0; res == CT_OK && i < n; i++) {
     const CtPlaneBatch b = get (i);
-    if (!empty (b) && choices[i].blocks > max_blocks)
+    if (!empty_batch (b) && choices[i].blocks > kMaxGridX)
       res = CT_ERROR_INVALID_ARGUMENT;
   }
-
-  FrameArgs f;
-  unsigned long long blocks = 0;
-  size_t smem = 0;
-  /* the kernel of the group being filled: a plane that needs another one
-   * starts a new group */
-  int family = FAMILY_ANY;
-  bool thin_only = true;
-  f.n_planes = 0;
-  for (unsigned int i = 0; res == CT_OK && i < n; i++) {
-    const CtPlaneBatch b = get (i);
-    const CtPlane *pl = &b.plane;
-    if (empty (b))
-      continue;
-    const Choice & c = choices[i];
-    const int c_family = c.info->family;
-    const bool c_alone = c_family >= FAMILY_STREAM;
-    /* a batch takes as many launches as the grid's limit needs */
-    for (unsigned int done = 0; res == CT_OK && done < b.count;) {
-      const bool other_kernel = f.n_planes > 0 && (c_alone ||
-          family >= FAMILY_STREAM || (c_family != FAMILY_ANY &&
-              family != FAMILY_ANY && c_family != family));
-      if (f.n_planes == CT_PLANES_PER_LAUNCH ||
-          blocks + c.blocks > max_blocks || other_kernel) {
-        res = launch_group (f, (unsigned int) blocks, smem, family,
-            thin_only, stream);
-        f.n_planes = 0;
-        blocks = 0;
-        smem = 0;
-        family = FAMILY_ANY;
-        thin_only = true;
-        if (res != CT_OK)
-          break;
-      }
-      if (c_family != FAMILY_ANY)
-        family = c_family;
-      thin_only = thin_only && c.info->way == WAY_THIN;
-
-      const unsigned long long room = (max_blocks - blocks) / c.blocks;
-      const unsigned int take = b.count - done < room ?
-          b.count - done : (unsigned int) room;
-      FramePlane & fp = f.plane[f.n_planes++];
-      fp.a = ct::plane_args (*pl, mapping);
-      fp.a.src += (size_t) done * b.src_step;
-      fp.a.dst += (size_t) done * b.dst_step;
-      fp.tiles_x = c.tiles_x;
-      fp.tiles_y = c.tiles_y;
-      f.first_block[f.n_planes - 1] = (unsigned int) blocks;
-      fp.blocks = (unsigned int) c.blocks;
-      fp.way = (unsigned char) c.info->way;
-      fp.elem = (unsigned char) pl->elem_size;
-      fp.stage = (unsigned char) c.stage;
-      fp.words = c.words;
-      fp.by_columns = c.by_columns;
-      fp.thin_shift = (unsigned char) c.thin_shift;
-      fp.count = take;
-      fp.src_step = b.src_step;
-      fp.dst_step = b.dst_step;
-      blocks += c.blocks * take;
-      done += take;
-      if (c.smem > smem)
-        smem = c.smem;
-    }
-  }
   if (res == CT_OK)
-    res = launch_group (f, (unsigned int) blocks, smem, family, thin_only,
-        stream);
+    res = ct::launch_groups (n, get, mapping, WideFamily { choices, stream });
   if (choices != on_stack)
     delete[] choices;
   if (res == CT_OK && ran != nullptr)
