@@ -191,6 +191,15 @@ move_tile (const PlaneArgs & p, unsigned int x0, unsigned int y0,
   }
 }
 
+/* The variants that move all planes of a call in one launch: the
+ * planner's (transpose-wide.cu). */
+inline bool
+one_launch (CtKernel kernel)
+{
+  return kernel == CT_KERNEL_AUTO || kernel == CT_KERNEL_WIDE ||
+      kernel == CT_KERNEL_WIDE_PADDED || kernel == CT_KERNEL_WIDE_SWIZZLE;
+}
+
 }  // namespace ct
 
 /* The one-launch variants (transpose-wide.cu): every plane of the list in

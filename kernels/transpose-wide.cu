@@ -27,6 +27,7 @@
  */
 #include "cudatranspose-kernels.h"
 #include "launch-groups.cuh"
+#include "plan.h"
 #include "transpose-common.cuh"
 #include "wide-tiles.cuh"
 
@@ -391,14 +392,9 @@ struct Thresholds
 
 constexpr Thresholds kAuto = { 16, 3, 16, 2, 2, 1, kStagedPerSm, 64 };
 
-/* What the planner needs to know of the device. */
-struct Device
-{
-  size_t max_smem;              /* opt-in dynamic shared memory per block */
-  size_t smem_per_sm;           /* shared memory of a multiprocessor */
-  size_t smem_reserved;         /* of it, the system's per block */
-  unsigned int n_sms;
-};
+/* What the planner needs to know of the device (plan.h: a test gives
+ * it, a launch reads it, device_now ()). */
+using Device = CtPlanDevice;
 
 /* The call around an entry. */
 struct Call
@@ -1042,6 +1038,59 @@ struct WideFamily
   }
 };
 
+/* Room for the planner's choice for each entry of a call: on the stack
+ * for up to kOnStack entries (a call of a few planes allocates nothing),
+ * else on the heap. */
+struct Choices
+{
+  static constexpr unsigned int kOnStack = 16;
+  Choice on_stack[kOnStack];
+  Choice *at = on_stack;
+
+  Choices () = default;
+  Choices (const Choices &) = delete;
+  Choices & operator= (const Choices &) = delete;
+
+  ~Choices ()
+  {
+    if (at != on_stack)
+      delete[] at;
+  }
+
+  /* false where the heap had no room for @n */
+  bool reserve (unsigned int n)
+  {
+    if (n > kOnStack)
+      at = new (std::nothrow) Choice[n];
+    return at != nullptr;
+  }
+};
+
+/* Every entry of a call planned (@get (i) is entry i as a batch) on @d,
+ * into @choices, and in *@ran the path of its largest entry; a call that
+ * names no path or cannot run (a forced path that cannot take an entry,
+ * an entry of more blocks than a grid holds) fails here, before anything
+ * is launched. */
+template <typename Get>
+CtResult
+plan_entries (unsigned int n, Get get, CtKernel kernel, CtPath force,
+    const Device & d, Choices * choices, CtPath * ran)
+{
+  CtResult res;
+
+  if (force != CT_PATH_NONE && path_info (force) == nullptr)
+    return CT_ERROR_UNSUPPORTED_KERNEL;
+  if (!choices->reserve (n))
+    return (CtResult) cudaErrorMemoryAllocation;
+  res = plan_call (n, get, kernel, force, d, choices->at, ran);
+  for (unsigned int i = 0; res == CT_OK && i < n; i++) {
+    const CtPlaneBatch b = get (i);
+    if (!empty_batch (b) && choices->at[i].blocks > kMaxGridX)
+      res = CT_ERROR_INVALID_ARGUMENT;
+  }
+  return res;
+}
+
 /* ct_launch_wide and ct_launch_batches: @get (i) is entry i as a batch.
  * Planned first (so a refused call runs nothing), then launched in
  * groups (ct::launch_groups) of one kernel family each. */
@@ -1050,32 +1099,17 @@ CtResult
 launch_wide (unsigned int n, Get get, CtKernel kernel, CtPath force,
     CtMapping mapping, cudaStream_t stream, CtPath * ran)
 {
-  constexpr unsigned int kOnStack = 16;
-  Choice on_stack[kOnStack];
-  Choice *choices = on_stack;
+  Choices choices;
   CtPath main_path = CT_PATH_NONE;
   Device d;
   CtResult res = device_now (&d);
 
   if (res != CT_OK)
     return res;
-  if (force != CT_PATH_NONE && path_info (force) == nullptr)
-    return CT_ERROR_UNSUPPORTED_KERNEL;
-  if (n > kOnStack) {
-    choices = new (std::nothrow) Choice[n];
-    if (choices == nullptr)
-      return (CtResult) cudaErrorMemoryAllocation;
-  }
-  res = plan_call (n, get, kernel, force, d, choices, &main_path);
-  for (unsigned int i = 0; res == CT_OK && i < n; i++) {
-    const CtPlaneBatch b = get (i);
-    if (!empty_batch (b) && choices[i].blocks > kMaxGridX)
-      res = CT_ERROR_INVALID_ARGUMENT;
-  }
+  res = plan_entries (n, get, kernel, force, d, &choices, &main_path);
   if (res == CT_OK)
-    res = ct::launch_groups (n, get, mapping, WideFamily { choices, stream });
-  if (choices != on_stack)
-    delete[] choices;
+    res = ct::launch_groups (n, get, mapping,
+        WideFamily { choices.at, stream });
   if (res == CT_OK && ran != nullptr)
     *ran = main_path;
   return res;
@@ -1101,4 +1135,37 @@ ct_launch_batches (const CtPlaneBatch * batches, unsigned int n_batches,
   return launch_wide (n_batches, [batches] (unsigned int i) {
         return batches[i];
       }, kernel, force, mapping, stream, ran);
+}
+
+/* ct_transpose_batches_ex's checks and ct_launch_batches' planning, on a
+ * device given instead of the current one. */
+extern "C" CtResult
+ct_plan_batches (const CtPlanDevice * dev, const CtPlaneBatch * batches,
+    unsigned int n_batches, CtKernel kernel, CtPath force, CtPath * paths,
+    CtPath * ran)
+{
+  Choices choices;
+  CtPath main_path = CT_PATH_NONE;
+  CtResult res = CT_OK;
+
+  if (dev == nullptr || (n_batches > 0 && (batches == nullptr ||
+              paths == nullptr)))
+    return CT_ERROR_INVALID_ARGUMENT;
+  for (unsigned int i = 0; i < n_batches && res == CT_OK; i++)
+    res = ct_planes_validate (&batches[i].plane, 1, CT_MAPPING_TRANSPOSE);
+  if (res != CT_OK)
+    return res;
+  if (!ct::one_launch (kernel))
+    return CT_ERROR_UNSUPPORTED_KERNEL;
+  res = plan_entries (n_batches, [batches] (unsigned int i) {
+        return batches[i];
+      }, kernel, force, *dev, &choices, &main_path);
+  if (res != CT_OK)
+    return res;
+  for (unsigned int i = 0; i < n_batches; i++)
+    paths[i] = empty_batch (batches[i]) ? CT_PATH_NONE :
+        choices.at[i].info->path;
+  if (ran != nullptr)
+    *ran = main_path;
+  return CT_OK;
 }

@@ -21,6 +21,7 @@ using ct::div_up;
 using ct::kBlockX;
 using ct::kBlockY;
 using ct::kMaxGridY;
+using ct::one_launch;
 using ct::src_at;
 using ct::dst_of;
 
@@ -168,15 +169,6 @@ launch_plane (CtKernel kernel, const CtPlane * plane, CtMapping mapping,
     default:
       return CT_ERROR_UNSUPPORTED_ELEMENT_SIZE;
   }
-}
-
-/* The variants that move all planes of a call in one launch: the
- * planner's (transpose-wide.cu). */
-bool
-one_launch (CtKernel kernel)
-{
-  return kernel == CT_KERNEL_AUTO || kernel == CT_KERNEL_WIDE ||
-      kernel == CT_KERNEL_WIDE_PADDED || kernel == CT_KERNEL_WIDE_SWIZZLE;
 }
 
 }  // namespace
