@@ -32,10 +32,11 @@ typedef struct
  * device @dev; no CUDA call is made. @paths (n_batches of them) gets each
  * batch's path, CT_PATH_NONE for an empty one; @ran (may be NULL) the
  * largest's, as ct_transpose_batches_ex reports it. Returns what that call
- * would before launching anything: CT_ERROR_UNSUPPORTED_KERNEL for a seed
- * or cpu (their path is their name) or a forced path that cannot take a
- * batch; CT_ERROR_INVALID_ARGUMENT for an invalid list (as
- * ct_planes_validate) or a plane of more blocks than a grid holds. */
+ * would before launching anything: ct_planes_validate's refusal of an
+ * invalid plane; CT_ERROR_UNSUPPORTED_KERNEL for a seed or cpu (their
+ * path is their name, not planned) or a forced path that is not the
+ * planner's or cannot take a batch; CT_ERROR_INVALID_ARGUMENT for a plane
+ * of more blocks than a grid holds. */
 CtResult ct_plan_batches (const CtPlanDevice * dev,
     const CtPlaneBatch * batches, unsigned int n_batches, CtKernel kernel,
     CtPath force, CtPath * paths, CtPath * ran);
