@@ -22,6 +22,7 @@
  * family (FlipArgs, like FrameArgs).
  */
 #include "cudatranspose-kernels.h"
+#include "launch-groups.cuh"
 #include "transpose-common.cuh"
 
 #include <cuda_runtime.h>
@@ -32,9 +33,14 @@
 namespace {
 
 using ct::Bytes;
+using ct::LargestPath;
 using ct::PlaneArgs;
+using ct::Word;
+using ct::div_up;
+using ct::empty_batch;
+using ct::kMaxGridX;
+using ct::kThreads;
 
-constexpr int kThreads = 256;
 /* Elements per thread on the exact way. */
 constexpr int kExactPerThread = 4;
 /* Blocks a multiprocessor holds at least (launch bounds): the kernel for
@@ -88,13 +94,6 @@ move_element (const PlaneArgs & a, unsigned int y, unsigned int from,
       *reinterpret_cast<const T *>(a.src + (ptrdiff_t) y * a.src_stride +
       (size_t) from * sizeof (T));
 }
-
-/* The native type of an aligned E-byte element. */
-template <int E> struct Native { typedef Bytes<E> T; };
-template <> struct Native<1> { typedef unsigned char T; };
-template <> struct Native<2> { typedef unsigned short T; };
-template <> struct Native<4> { typedef unsigned int T; };
-template <> struct Native<8> { typedef unsigned long long T; };
 
 /* out = the V elements of in in reverse order. */
 template <int E>
@@ -187,7 +186,7 @@ store_unit (const PlaneArgs & a, const Loaded<E> & l,
     uint32_t (*out)[Unit<E>::NW] = nullptr)
 {
   using U = Unit<E>;
-  typedef typename Native<E>::T T;
+  typedef typename Word<E>::T T;
   uint32_t in[U::NW], rev[U::NW];
 
   if (!l.vec) {
@@ -252,26 +251,26 @@ exact_any (const FlipPlane & fp, const PlaneArgs & a, unsigned int y,
 {
   switch (fp.elem) {
     case 1:
-      exact_element<unsigned char, REVERSE> (a, y, x);
+      exact_element<Word<1>::T, REVERSE> (a, y, x);
       break;
     case 2:
       if (fp.words)
-        exact_element<unsigned short, REVERSE> (a, y, x);
+        exact_element<Word<2>::T, REVERSE> (a, y, x);
       else
         exact_element<Bytes<2>, REVERSE> (a, y, x);
       break;
     case 3:
-      exact_element<Bytes<3>, REVERSE> (a, y, x);
+      exact_element<Word<3>::T, REVERSE> (a, y, x);
       break;
     case 4:
       if (fp.words)
-        exact_element<unsigned int, REVERSE> (a, y, x);
+        exact_element<Word<4>::T, REVERSE> (a, y, x);
       else
         exact_element<Bytes<4>, REVERSE> (a, y, x);
       break;
     default:
       if (fp.words)
-        exact_element<unsigned long long, REVERSE> (a, y, x);
+        exact_element<Word<8>::T, REVERSE> (a, y, x);
       else
         exact_element<Bytes<8>, REVERSE> (a, y, x);
       break;
@@ -429,12 +428,6 @@ k_flip (const __grid_constant__ FlipArgs f)
   }
 }
 
-unsigned long long
-div_up (unsigned long long a, unsigned long long b)
-{
-  return a / b + (a % b != 0);
-}
-
 /* Unit<E>'s elements and units per thread, by element size. */
 void
 unit_of (unsigned int es, unsigned int *elements, unsigned int *per)
@@ -513,7 +506,7 @@ plan_flip (const CtPlane & pl, uintptr_t bits, CtPath force, FlipPlane * fp,
   }
   const unsigned long long blocks =
       div_up (pl.height, fp->rows) * (unsigned long long) fp->segs;
-  if (blocks > 0x7fffffffull)
+  if (blocks > kMaxGridX)
     return false;
   fp->blocks = (unsigned int) blocks;
   *path = fp->exact ? CT_PATH_EXACT : CT_PATH_FLIP;
@@ -547,83 +540,93 @@ launch_flip_group (const FlipArgs & f, unsigned long long blocks,
   return (CtResult) cudaGetLastError ();
 }
 
+/* launch_groups' hooks for the flips: an entry's kernel is the narrow
+ * one or the other, by its element size (the reversal is the call's). */
+struct FlipFamily
+{
+  typedef FlipArgs Args;
+
+  struct Entry
+  {
+    unsigned long long blocks;
+    CtPlane pl;
+    FlipPlane plan;
+    bool narrow;
+  };
+
+  struct Group
+  {
+    bool narrow = false;
+  };
+
+  CtPath force;
+  bool reverse;
+  cudaStream_t stream;
+
+  /* planned again as launch_flip planned it: no array of plans to
+   * allocate for a long call */
+  Entry entry (unsigned int, const CtPlaneBatch & b) const
+  {
+    Entry e;
+    CtPath path;
+
+    e.pl = flip_plane (b, force, reverse);
+    (void) plan_flip (e.pl, batch_bits (b), force, &e.plan, &path);
+    e.blocks = e.plan.blocks;
+    e.narrow = narrow_elements (e.pl);
+    return e;
+  }
+
+  bool other_kernel (const Group & g, const Entry & e) const
+  {
+    return e.narrow != g.narrow;
+  }
+
+  void join (Group * g, const Entry & e) const
+  {
+    g->narrow = e.narrow;
+  }
+
+  void fill (FlipPlane * fp, const Entry & e) const
+  {
+    *fp = e.plan;
+  }
+
+  CtResult launch (const Args & f, unsigned long long blocks,
+      const Group & g) const
+  {
+    return launch_flip_group (f, blocks, reverse, g.narrow, stream);
+  }
+};
+
 /* Planned first, every entry (so a refused call runs nothing), then
- * launched in groups of up to CT_PLANES_PER_LAUNCH entries and the grid's
- * limit of blocks. */
+ * launched in groups (ct::launch_groups). */
 template <typename Get>
 CtResult
 launch_flip (unsigned int n, Get get, CtPath force, CtMapping mapping,
     cudaStream_t stream, CtPath * ran)
 {
-  const unsigned long long max_blocks = 0x7fffffffull;
   const bool reverse = (mapping & CT_MAPPING_MIRROR_COLUMNS) != 0;
-  CtPath main_path = CT_PATH_NONE;
-  double most = -1;
+  LargestPath largest;
+  CtResult res;
 
   for (unsigned int i = 0; i < n; i++) {
     const CtPlaneBatch b = get (i);
-    const CtPlane pl = flip_plane (b, force, reverse);
     FlipPlane fp;
     CtPath path;
 
-    if (pl.width == 0 || pl.height == 0 || b.count == 0)
+    if (empty_batch (b))
       continue;
+    const CtPlane pl = flip_plane (b, force, reverse);
     if (!plan_flip (pl, batch_bits (b), force, &fp, &path))
       return force != CT_PATH_NONE ? CT_ERROR_UNSUPPORTED_KERNEL :
           CT_ERROR_INVALID_ARGUMENT;
-    const double bytes = (double) pl.width * pl.height * pl.elem_size *
-        b.count;
-    if (bytes > most) {
-      most = bytes;
-      main_path = path;
-    }
+    largest.add (pl, b.count, path);
   }
-
-  FlipArgs f;
-  unsigned long long blocks = 0;
-  CtResult res = CT_OK;
-  bool narrow = false;          /* the group's kernel */
-  f.n_planes = 0;
-  for (unsigned int i = 0; res == CT_OK && i < n; i++) {
-    const CtPlaneBatch b = get (i);
-    const CtPlane pl = flip_plane (b, force, reverse);
-    FlipPlane plan;
-    CtPath path;
-
-    if (pl.width == 0 || pl.height == 0 || b.count == 0)
-      continue;
-    (void) plan_flip (pl, batch_bits (b), force, &plan, &path);
-    for (unsigned int done = 0; res == CT_OK && done < b.count;) {
-      if (f.n_planes == CT_PLANES_PER_LAUNCH ||
-          blocks + plan.blocks > max_blocks ||
-          (f.n_planes > 0 && narrow_elements (pl) != narrow)) {
-        res = launch_flip_group (f, blocks, reverse, narrow, stream);
-        f.n_planes = 0;
-        blocks = 0;
-        if (res != CT_OK)
-          break;
-      }
-      narrow = narrow_elements (pl);
-      const unsigned long long room = (max_blocks - blocks) / plan.blocks;
-      const unsigned int take = b.count - done < room ?
-          b.count - done : (unsigned int) room;
-      FlipPlane & fp = f.plane[f.n_planes];
-      fp = plan;
-      fp.a = ct::plane_args (pl, mapping);
-      fp.a.src += (size_t) done * b.src_step;
-      fp.a.dst += (size_t) done * b.dst_step;
-      fp.count = take;
-      fp.src_step = b.src_step;
-      fp.dst_step = b.dst_step;
-      f.first_block[f.n_planes++] = (unsigned int) blocks;
-      blocks += (unsigned long long) plan.blocks * take;
-      done += take;
-    }
-  }
-  if (res == CT_OK)
-    res = launch_flip_group (f, blocks, reverse, narrow, stream);
+  res = ct::launch_groups (n, get, mapping,
+      FlipFamily { force, reverse, stream });
   if (res == CT_OK && ran != nullptr)
-    *ran = main_path;
+    *ran = largest.path;
   return res;
 }
 

@@ -20,6 +20,7 @@
  *     or the exact tile.
  */
 #include "cudatranspose-kernels.h"
+#include "transpose-common.cuh"
 
 #include <cuda_runtime.h>
 #include <limits.h>
@@ -29,17 +30,13 @@
 
 namespace {
 
-constexpr int kThreads = 256;
-constexpr unsigned int kMaxGridY = 65535;
+using ct::Word;
+using ct::kMaxGridY;
+using ct::kThreads;
+
 constexpr unsigned int kChannels = 16;   /* most channels k_channels takes */
 constexpr unsigned int kChannelsSmem = 20 * 1024;  /* its shared memory */
 constexpr unsigned int kPixelChannels = 4;  /* most channels k_pixels takes */
-
-template <int ES> struct Word;
-template <> struct Word<1> { typedef unsigned char T; };
-template <> struct Word<2> { typedef unsigned short T; };
-template <> struct Word<4> { typedef unsigned int T; };
-template <> struct Word<8> { typedef unsigned long long T; };
 
 /* A simplified permutation: out dimension i is in dimension p[i]. */
 struct Shape
@@ -671,13 +668,13 @@ permute_planes (const Shape & s, const void *src, void *dst, unsigned int es,
   if (channels_fit (p, es, &inter)) {
     switch (es) {
       case 1:
-        return launch_channels<unsigned char> (p, st, ran);
+        return launch_channels<Word<1>::T> (p, st, ran);
       case 2:
-        return launch_channels<unsigned short> (p, st, ran);
+        return launch_channels<Word<2>::T> (p, st, ran);
       case 4:
-        return launch_channels<unsigned int> (p, st, ran);
+        return launch_channels<Word<4>::T> (p, st, ran);
       default:
-        return launch_channels<unsigned long long> (p, st, ran);
+        return launch_channels<Word<8>::T> (p, st, ran);
     }
   }
   return plan_planes (p, es, st, ran);

@@ -1,5 +1,6 @@
-/* cudatranspose: device helpers shared by the seed kernels (transpose.cu)
- * and the one-launch wide kernels (transpose-wide.cu). Internal to kernels/. */
+/* cudatranspose: the constants and helpers every kernel file shares (the
+ * seeds, the wide family, the flips, the permutations, 4:2:2), each
+ * defined here once. Internal to kernels/. */
 #pragma once
 
 #include "cudatranspose-kernels.h"
@@ -7,12 +8,46 @@
 #include <cuda_runtime.h>
 #include <stddef.h>
 
+#include <type_traits>
+
 namespace ct {
+
+/* The threads of a 1-D block, in every kernel family that launches them
+ * (wide, flip, permute): 8 warps. The wide tiles split them into row
+ * groups by chunk columns (kGroups * kCols, Skinny's RG * CC), the exact
+ * tile into kBlockX x kBlockY; each split asserts it makes this. */
+constexpr int kThreads = 256;
+
+/* The grid's x limit, 2^31 - 1 blocks: a launch asks for no more (the
+ * one-launch families split a call's groups at it). */
+constexpr unsigned long long kMaxGridX = 0x7fffffffull;
+
+/* The grid's y (and z) limit, 65535 blocks: kernels whose rows (planes)
+ * outnumber it loop over them. */
+constexpr unsigned int kMaxGridY = 65535;
+
+/* a / b rounded up (host: grid sizes); b > 0. */
+constexpr unsigned long long
+div_up (unsigned long long a, unsigned long long b)
+{
+  return a / b + (a % b != 0);
+}
 
 /* N bytes with byte alignment: any address, any stride. */
 template <int N> struct Bytes
 {
   unsigned char b[N];
+};
+
+/* The native word of an ES-byte element (ES 1, 2, 3, 4 or 8): what a
+ * thread moves an element as where its address and strides are multiples
+ * of ES. 3-byte elements have none and move as bytes (Bytes<3>). */
+template <int ES> struct Word
+{
+  using T = std::conditional_t<ES == 1, unsigned char,
+      std::conditional_t<ES == 2, unsigned short,
+      std::conditional_t<ES == 4, unsigned int,
+      std::conditional_t<ES == 8, unsigned long long, Bytes<ES>>>>>;
 };
 
 /* A plane as the kernels see it: every mapping is the transpose here (or,
@@ -79,9 +114,12 @@ min_blocks (int want, int threads)
   return want * threads <= most ? want : most / threads;
 }
 
-/* The seed kernels' block: 32 x 8 threads. */
+/* The seed kernels' block: 32 x 8 threads; the same threads as the 1-D
+ * blocks, as the wide family's exact path runs move_tile in them. */
 constexpr int kBlockX = 32;
 constexpr int kBlockY = 8;
+static_assert (kBlockX * kBlockY == kThreads,
+    "move_tile's 2-D block is the 1-D kernels' kThreads");
 
 template <typename T>
 __device__ __forceinline__ const T &
@@ -131,7 +169,6 @@ move_tile (const PlaneArgs & p, unsigned int x0, unsigned int y0,
 {
   static_assert (TILE_W % kBlockX == 0 && TILE_H % kBlockY == 0,
       "tile must be a whole number of block rows and columns");
-  constexpr int kThreads = kBlockX * kBlockY;
   const int tid = ty * kBlockX + tx;
 
 #pragma unroll
@@ -152,6 +189,15 @@ move_tile (const PlaneArgs & p, unsigned int x0, unsigned int y0,
     if (x < p.width && y < p.height)
       dst_of<T> (p, x, y) = tile[r][c];
   }
+}
+
+/* The variants that move all planes of a call in one launch: the
+ * planner's (transpose-wide.cu). */
+inline bool
+one_launch (CtKernel kernel)
+{
+  return kernel == CT_KERNEL_AUTO || kernel == CT_KERNEL_WIDE ||
+      kernel == CT_KERNEL_WIDE_PADDED || kernel == CT_KERNEL_WIDE_SWIZZLE;
 }
 
 }  // namespace ct

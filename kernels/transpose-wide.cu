@@ -26,6 +26,8 @@
  * the axes; the ones that keep them are flip.cu's.
  */
 #include "cudatranspose-kernels.h"
+#include "launch-groups.cuh"
+#include "plan.h"
 #include "transpose-common.cuh"
 #include "wide-tiles.cuh"
 
@@ -41,6 +43,10 @@
 namespace {
 
 using namespace ct_wide;
+using ct::LargestPath;
+using ct::div_up;
+using ct::empty_batch;
+using ct::kMaxGridX;
 
 constexpr int kMaxDevices = 64;
 
@@ -89,8 +95,8 @@ k_thin (const __grid_constant__ Args f)
 }
 
 /// The stream kernels, one per element size: one plane on the stream path
-/// (host: fits () and the grouping in launch_wide keep it alone in
-/// its launch), a grid of as many blocks as fit at once: 1 per
+/// (host: fits () and WideFamily's grouping keep it alone in its
+/// launch), a grid of as many blocks as fit at once: 1 per
 /// multiprocessor for bytes, 2 for the rest, by their shared memory. Kernels
 /// of their own, with the plane at a constant index: inside k_wide, or in
 /// one kernel for all sizes, the bytes' loop measured 5 to 40% slower.
@@ -264,12 +270,6 @@ size_index (unsigned int es)
   }
 }
 
-unsigned long long
-div_up (unsigned long long a, unsigned long long b)
-{
-  return a / b + (a % b != 0);
-}
-
 /* ---- The planner: every choice of kernel, path, tile and stage. ---- */
 
 /* The kernels a launch can be: one per launch. */
@@ -392,14 +392,9 @@ struct Thresholds
 
 constexpr Thresholds kAuto = { 16, 3, 16, 2, 2, 1, kStagedPerSm, 64 };
 
-/* What the planner needs to know of the device. */
-struct Device
-{
-  size_t max_smem;              /* opt-in dynamic shared memory per block */
-  size_t smem_per_sm;           /* shared memory of a multiprocessor */
-  size_t smem_reserved;         /* of it, the system's per block */
-  unsigned int n_sms;
-};
+/* What the planner needs to know of the device (plan.h: a test gives
+ * it, a launch reads it, device_now ()). */
+using Device = CtPlanDevice;
 
 /* The call around an entry. */
 struct Call
@@ -517,7 +512,7 @@ fits (CtPath path, const Entry & e, const Call & call, const Device & d,
   c->tiles_y = (unsigned int) div_up (pl->height, g.rows);
   c->blocks = (unsigned long long) c->tiles_x * c->tiles_y;
   c->smem = g.smem;
-  if (c->blocks > 0x7fffffffull)
+  if (c->blocks > kMaxGridX)
     return false;
   if (path == CT_PATH_STREAM) {
     /* a grid of as many blocks as the device holds at once, or fewer
@@ -883,12 +878,6 @@ entry_of (const CtPlaneBatch & b)
   return e;
 }
 
-bool
-empty (const CtPlaneBatch & b)
-{
-  return b.plane.width == 0 || b.plane.height == 0 || b.count == 0;
-}
-
 CtResult
 device_now (Device * d)
 {
@@ -925,11 +914,11 @@ plan_call (unsigned int n, Get get, CtKernel kernel, CtPath force,
   unsigned long long live = 0;
   unsigned int entries = 0;
   bool other_sizes = false;
-  double most = -1;
+  LargestPath largest;
 
   for (unsigned int i = 0; i < n; i++) {
     const CtPlaneBatch b = get (i);
-    if (!empty (b)) {
+    if (!empty_batch (b)) {
       live += b.count;
       entries++;
       other_sizes = other_sizes || b.plane.elem_size != 1;
@@ -946,7 +935,7 @@ plan_call (unsigned int n, Get get, CtKernel kernel, CtPath force,
     for (unsigned int i = 0; i < n; i++) {
       const CtPlaneBatch b = get (i);
       Choice c;
-      if (empty (b))
+      if (empty_batch (b))
         continue;
       (void) plan (entry_of (b), call, d, &c);
       call_blocks += (unsigned long long) c.tiles_x * c.tiles_y * b.count;
@@ -954,137 +943,173 @@ plan_call (unsigned int n, Get get, CtKernel kernel, CtPath force,
     call.call_blocks = call_blocks;
   }
 
-  *ran = CT_PATH_NONE;
   bool all_thin = true;
   for (unsigned int i = 0; i < n; i++) {
     const CtPlaneBatch b = get (i);
-    if (empty (b))
+    if (empty_batch (b))
       continue;
     CtResult res = plan (entry_of (b), call, d, &choices[i]);
     if (res != CT_OK)
       return res;
     all_thin = all_thin && choices[i].info->way == WAY_THIN;
-    const double bytes = (double) b.plane.width * b.plane.height *
-        b.plane.elem_size * b.count;
-    if (bytes > most) {
-      most = bytes;
-      *ran = choices[i].info->path;
-    }
+    largest.add (b.plane, b.count, choices[i].info->path);
   }
+  *ran = largest.path;
   /* several elements per thread only in k_thin, which runs calls of thin
    * planes alone: k_wide has the one-element thin block only (the others,
    * unrolled, grew its code by a sixth at the same registers, and its
    * tiles slowed: 3840x2160 bytes 0.70 of a copy against 0.76) */
   for (unsigned int i = 0; !all_thin && i < n; i++) {
     const CtPlaneBatch b = get (i);
-    if (!empty (b) && choices[i].info->way == WAY_THIN)
+    if (!empty_batch (b) && choices[i].info->way == WAY_THIN)
       thin_geometry (b.plane, 0, &choices[i]);
   }
   return CT_OK;
 }
 
+/* launch_groups' hooks for the wide family: an entry's kernel is its
+ * path's family. A group of thin and exact planes (FAMILY_ANY) joins any
+ * other of the one-launch kernels; the kernels of FAMILY_STREAM and above
+ * take their entry alone. */
+struct WideFamily
+{
+  typedef FrameArgs Args;
+
+  struct Entry
+  {
+    unsigned long long blocks;
+    CtPlane pl;
+    const Choice *c;
+  };
+
+  struct Group
+  {
+    int family = FAMILY_ANY;
+    bool thin_only = true;
+    size_t smem = 0;
+  };
+
+  const Choice *choices;
+  cudaStream_t stream;
+
+  Entry entry (unsigned int i, const CtPlaneBatch & b) const
+  {
+    return Entry { choices[i].blocks, b.plane, &choices[i] };
+  }
+
+  bool other_kernel (const Group & g, const Entry & e) const
+  {
+    const int family = e.c->info->family;
+
+    return family >= FAMILY_STREAM || g.family >= FAMILY_STREAM ||
+        (family != FAMILY_ANY && g.family != FAMILY_ANY &&
+        family != g.family);
+  }
+
+  void join (Group * g, const Entry & e) const
+  {
+    if (e.c->info->family != FAMILY_ANY)
+      g->family = e.c->info->family;
+    g->thin_only = g->thin_only && e.c->info->way == WAY_THIN;
+    if (e.c->smem > g->smem)
+      g->smem = e.c->smem;
+  }
+
+  void fill (FramePlane * fp, const Entry & e) const
+  {
+    const Choice & c = *e.c;
+
+    fp->tiles_x = c.tiles_x;
+    fp->tiles_y = c.tiles_y;
+    fp->blocks = (unsigned int) c.blocks;
+    fp->way = (unsigned char) c.info->way;
+    fp->elem = (unsigned char) e.pl.elem_size;
+    fp->stage = (unsigned char) c.stage;
+    fp->words = c.words;
+    fp->by_columns = c.by_columns;
+    fp->thin_shift = (unsigned char) c.thin_shift;
+  }
+
+  CtResult launch (const Args & f, unsigned long long blocks,
+      const Group & g) const
+  {
+    return launch_group (f, (unsigned int) blocks, g.smem, g.family,
+        g.thin_only, stream);
+  }
+};
+
+/* Room for the planner's choice for each entry of a call: on the stack
+ * for up to kOnStack entries (a call of a few planes allocates nothing),
+ * else on the heap. */
+struct Choices
+{
+  static constexpr unsigned int kOnStack = 16;
+  Choice on_stack[kOnStack];
+  Choice *at = on_stack;
+
+  Choices () = default;
+  Choices (const Choices &) = delete;
+  Choices & operator= (const Choices &) = delete;
+
+  ~Choices ()
+  {
+    if (at != on_stack)
+      delete[] at;
+  }
+
+  /* false where the heap had no room for @n */
+  bool reserve (unsigned int n)
+  {
+    if (n > kOnStack)
+      at = new (std::nothrow) Choice[n];
+    return at != nullptr;
+  }
+};
+
+/* Every entry of a call planned (@get (i) is entry i as a batch) on @d,
+ * into @choices, and in *@ran the path of its largest entry; a call that
+ * names no path or cannot run (a forced path that cannot take an entry,
+ * an entry of more blocks than a grid holds) fails here, before anything
+ * is launched. */
+template <typename Get>
+CtResult
+plan_entries (unsigned int n, Get get, CtKernel kernel, CtPath force,
+    const Device & d, Choices * choices, CtPath * ran)
+{
+  CtResult res;
+
+  if (force != CT_PATH_NONE && path_info (force) == nullptr)
+    return CT_ERROR_UNSUPPORTED_KERNEL;
+  if (!choices->reserve (n))
+    return (CtResult) cudaErrorMemoryAllocation;
+  res = plan_call (n, get, kernel, force, d, choices->at, ran);
+  for (unsigned int i = 0; res == CT_OK && i < n; i++) {
+    const CtPlaneBatch b = get (i);
+    if (!empty_batch (b) && choices->at[i].blocks > kMaxGridX)
+      res = CT_ERROR_INVALID_ARGUMENT;
+  }
+  return res;
+}
+
 /* ct_launch_wide and ct_launch_batches: @get (i) is entry i as a batch.
  * Planned first (so a refused call runs nothing), then launched in
- * groups: a launch holds up to CT_PLANES_PER_LAUNCH entries of one
- * kernel family, and at most the grid's limit of blocks. */
+ * groups (ct::launch_groups) of one kernel family each. */
 template <typename Get>
 CtResult
 launch_wide (unsigned int n, Get get, CtKernel kernel, CtPath force,
     CtMapping mapping, cudaStream_t stream, CtPath * ran)
 {
-  /* grid x is limited to 2^31 - 1 blocks */
-  const unsigned long long max_blocks = 0x7fffffffull;
-  constexpr unsigned int kOnStack = 16;
-  Choice on_stack[kOnStack];
-  Choice *choices = on_stack;
+  Choices choices;
   CtPath main_path = CT_PATH_NONE;
   Device d;
   CtResult res = device_now (&d);
 
   if (res != CT_OK)
     return res;
-  if (force != CT_PATH_NONE && path_info (force) == nullptr)
-    return CT_ERROR_UNSUPPORTED_KERNEL;
-  if (n > kOnStack) {
-    choices = new (std::nothrow) Choice[n];
-    if (choices == nullptr)
-      return (CtResult) cudaErrorMemoryAllocation;
-  }
-  res = plan_call (n, get, kernel, force, d, choices, &main_path);
-  for (unsigned int i = 0; res == CT_OK && i < n; i++) {
-    const CtPlaneBatch b = get (i);
-    if (!empty (b) && choices[i].blocks > max_blocks)
-      res = CT_ERROR_INVALID_ARGUMENT;
-  }
-
-  FrameArgs f;
-  unsigned long long blocks = 0;
-  size_t smem = 0;
-  /* the kernel of the group being filled: a plane that needs another one
-   * starts a new group */
-  int family = FAMILY_ANY;
-  bool thin_only = true;
-  f.n_planes = 0;
-  for (unsigned int i = 0; res == CT_OK && i < n; i++) {
-    const CtPlaneBatch b = get (i);
-    const CtPlane *pl = &b.plane;
-    if (empty (b))
-      continue;
-    const Choice & c = choices[i];
-    const int c_family = c.info->family;
-    const bool c_alone = c_family >= FAMILY_STREAM;
-    /* a batch takes as many launches as the grid's limit needs */
-    for (unsigned int done = 0; res == CT_OK && done < b.count;) {
-      const bool other_kernel = f.n_planes > 0 && (c_alone ||
-          family >= FAMILY_STREAM || (c_family != FAMILY_ANY &&
-              family != FAMILY_ANY && c_family != family));
-      if (f.n_planes == CT_PLANES_PER_LAUNCH ||
-          blocks + c.blocks > max_blocks || other_kernel) {
-        res = launch_group (f, (unsigned int) blocks, smem, family,
-            thin_only, stream);
-        f.n_planes = 0;
-        blocks = 0;
-        smem = 0;
-        family = FAMILY_ANY;
-        thin_only = true;
-        if (res != CT_OK)
-          break;
-      }
-      if (c_family != FAMILY_ANY)
-        family = c_family;
-      thin_only = thin_only && c.info->way == WAY_THIN;
-
-      const unsigned long long room = (max_blocks - blocks) / c.blocks;
-      const unsigned int take = b.count - done < room ?
-          b.count - done : (unsigned int) room;
-      FramePlane & fp = f.plane[f.n_planes++];
-      fp.a = ct::plane_args (*pl, mapping);
-      fp.a.src += (size_t) done * b.src_step;
-      fp.a.dst += (size_t) done * b.dst_step;
-      fp.tiles_x = c.tiles_x;
-      fp.tiles_y = c.tiles_y;
-      f.first_block[f.n_planes - 1] = (unsigned int) blocks;
-      fp.blocks = (unsigned int) c.blocks;
-      fp.way = (unsigned char) c.info->way;
-      fp.elem = (unsigned char) pl->elem_size;
-      fp.stage = (unsigned char) c.stage;
-      fp.words = c.words;
-      fp.by_columns = c.by_columns;
-      fp.thin_shift = (unsigned char) c.thin_shift;
-      fp.count = take;
-      fp.src_step = b.src_step;
-      fp.dst_step = b.dst_step;
-      blocks += c.blocks * take;
-      done += take;
-      if (c.smem > smem)
-        smem = c.smem;
-    }
-  }
+  res = plan_entries (n, get, kernel, force, d, &choices, &main_path);
   if (res == CT_OK)
-    res = launch_group (f, (unsigned int) blocks, smem, family, thin_only,
-        stream);
-  if (choices != on_stack)
-    delete[] choices;
+    res = ct::launch_groups (n, get, mapping,
+        WideFamily { choices.at, stream });
   if (res == CT_OK && ran != nullptr)
     *ran = main_path;
   return res;
@@ -1110,4 +1135,37 @@ ct_launch_batches (const CtPlaneBatch * batches, unsigned int n_batches,
   return launch_wide (n_batches, [batches] (unsigned int i) {
         return batches[i];
       }, kernel, force, mapping, stream, ran);
+}
+
+/* ct_transpose_batches_ex's checks and ct_launch_batches' planning, on a
+ * device given instead of the current one. */
+extern "C" CtResult
+ct_plan_batches (const CtPlanDevice * dev, const CtPlaneBatch * batches,
+    unsigned int n_batches, CtKernel kernel, CtPath force, CtPath * paths,
+    CtPath * ran)
+{
+  Choices choices;
+  CtPath main_path = CT_PATH_NONE;
+  CtResult res = CT_OK;
+
+  if (dev == nullptr || (n_batches > 0 && (batches == nullptr ||
+              paths == nullptr)))
+    return CT_ERROR_INVALID_ARGUMENT;
+  for (unsigned int i = 0; i < n_batches && res == CT_OK; i++)
+    res = ct_planes_validate (&batches[i].plane, 1, CT_MAPPING_TRANSPOSE);
+  if (res != CT_OK)
+    return res;
+  if (!ct::one_launch (kernel))
+    return CT_ERROR_UNSUPPORTED_KERNEL;
+  res = plan_entries (n_batches, [batches] (unsigned int i) {
+        return batches[i];
+      }, kernel, force, *dev, &choices, &main_path);
+  if (res != CT_OK)
+    return res;
+  for (unsigned int i = 0; i < n_batches; i++)
+    paths[i] = empty_batch (batches[i]) ? CT_PATH_NONE :
+        choices.at[i].info->path;
+  if (ran != nullptr)
+    *ran = main_path;
+  return CT_OK;
 }

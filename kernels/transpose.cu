@@ -16,13 +16,14 @@ namespace {
 
 using ct::Bytes;
 using ct::PlaneArgs;
+using ct::Word;
+using ct::div_up;
 using ct::kBlockX;
 using ct::kBlockY;
+using ct::kMaxGridY;
+using ct::one_launch;
 using ct::src_at;
 using ct::dst_of;
-
-/* The grid's y limit: tall planes loop over tile rows. */
-constexpr unsigned int kMaxGridY = 65535;
 
 /// naive: one thread per element; a warp walks 32 elements of a source row.
 /// Reads coalesced, writes strided by dst_stride (a sector per element).
@@ -75,17 +76,20 @@ k_tiled (PlaneArgs p)
   }
 }
 
-unsigned int
-div_up (unsigned int a, unsigned int b)
-{
-  return a / b + (a % b != 0);
-}
-
+/* Grid y for @rows rows, @per_block a block: tall planes loop over the
+ * rest (the kernels' grid-stride loops). */
 unsigned int
 grid_y (unsigned int rows, unsigned int per_block)
 {
-  unsigned int n = div_up (rows, per_block);
+  unsigned int n = (unsigned int) div_up (rows, per_block);
   return n < kMaxGridY ? n : kMaxGridY;
+}
+
+/* Grid x for @n elements (columns, tiles), @per_block a block. */
+unsigned int
+grid_x (unsigned int n, unsigned int per_block)
+{
+  return (unsigned int) div_up (n, per_block);
 }
 
 template <typename T, int TILE_W, int TILE_H, int PAD>
@@ -93,7 +97,7 @@ void
 launch_tiled (const PlaneArgs & p, cudaStream_t s)
 {
   dim3 block (kBlockX, kBlockY);
-  dim3 grid (div_up (p.width, TILE_W), grid_y (p.height, TILE_H));
+  dim3 grid (grid_x (p.width, TILE_W), grid_y (p.height, TILE_H));
   k_tiled<T, TILE_W, TILE_H, PAD><<<grid, block, 0, s>>> (p);
 }
 
@@ -105,11 +109,11 @@ launch (CtKernel kernel, const PlaneArgs & p, cudaStream_t s)
 
   switch (kernel) {
     case CT_KERNEL_NAIVE:
-      k_naive<T><<<dim3 (div_up (p.width, kBlockX), grid_y (p.height,
+      k_naive<T><<<dim3 (grid_x (p.width, kBlockX), grid_y (p.height,
                   kBlockY)), block, 0, s>>> (p);
       break;
     case CT_KERNEL_NAIVE_COLUMN:
-      k_naive_column<T><<<dim3 (div_up (p.height, kBlockX),
+      k_naive_column<T><<<dim3 (grid_x (p.height, kBlockX),
                   grid_y (p.width, kBlockY)), block, 0, s>>> (p);
       break;
     case CT_KERNEL_TILED:
@@ -134,14 +138,14 @@ launch (CtKernel kernel, const PlaneArgs & p, cudaStream_t s)
 }
 
 /* A native word when every row start is aligned to it, else bytes. */
-template <typename Word, int N>
+template <int N>
 CtResult
 launch_sized (CtKernel kernel, const PlaneArgs & p, cudaStream_t s)
 {
   uintptr_t bits = (uintptr_t) p.src | (uintptr_t) p.dst |
       (uintptr_t) p.src_stride | (uintptr_t) p.dst_stride;
-  if (bits % sizeof (Word) == 0)
-    return launch<Word> (kernel, p, s);
+  if (bits % N == 0)
+    return launch<typename Word<N>::T> (kernel, p, s);
   return launch<Bytes<N>> (kernel, p, s);
 }
 
@@ -153,27 +157,18 @@ launch_plane (CtKernel kernel, const CtPlane * plane, CtMapping mapping,
 
   switch (plane->elem_size) {
     case 1:
-      return launch<unsigned char> (kernel, p, s);
+      return launch<Word<1>::T> (kernel, p, s);
     case 2:
-      return launch_sized<unsigned short, 2> (kernel, p, s);
+      return launch_sized<2> (kernel, p, s);
     case 3:
-      return launch<Bytes<3>> (kernel, p, s);
+      return launch<Word<3>::T> (kernel, p, s);
     case 4:
-      return launch_sized<unsigned int, 4> (kernel, p, s);
+      return launch_sized<4> (kernel, p, s);
     case 8:
-      return launch_sized<unsigned long long, 8> (kernel, p, s);
+      return launch_sized<8> (kernel, p, s);
     default:
       return CT_ERROR_UNSUPPORTED_ELEMENT_SIZE;
   }
-}
-
-/* The variants that move all planes of a call in one launch: the
- * planner's (transpose-wide.cu). */
-bool
-one_launch (CtKernel kernel)
-{
-  return kernel == CT_KERNEL_AUTO || kernel == CT_KERNEL_WIDE ||
-      kernel == CT_KERNEL_WIDE_PADDED || kernel == CT_KERNEL_WIDE_SWIZZLE;
 }
 
 }  // namespace

@@ -41,9 +41,10 @@ namespace ct_wide {
 
 using ct::Bytes;
 using ct::PlaneArgs;
+using ct::Word;
+using ct::kThreads;
 using ct::plane_index;
 
-constexpr int kThreads = 256;
 /* A wide tile: kGroups * M row groups of V rows by kCols chunks of V
  * elements; kGroups * kCols == kThreads, so each thread has M micro-blocks,
  * row groups g, g + kGroups, ... */
@@ -445,7 +446,7 @@ wide_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
   } else {
     /* ROWS * kCols chunks, K per thread, two rows per warp */
     constexpr int K = W::ROWS * kCols / kThreads;
-    static_assert (K * kThreads == W::ROWS * kCols, "whole chunks a thread");
+    static_assert (W::ROWS * kCols == K * kThreads, "whole chunks a thread");
     uint4 *s = reinterpret_cast<uint4 *>(smem);
 #pragma unroll
     for (int k = 0; k < K; k++) {
@@ -802,19 +803,19 @@ thin_any (unsigned int elem, const PlaneArgs & a, unsigned int tx,
 {
   switch (elem) {
     case 1:
-      thin_shifted<unsigned char> (a, tx, ty, shift);
+      thin_shifted<Word<1>::T> (a, tx, ty, shift);
       break;
     case 2:
-      thin_shifted<unsigned short> (a, tx, ty, shift);
+      thin_shifted<Word<2>::T> (a, tx, ty, shift);
       break;
     case 3:
-      thin_shifted<Bytes<3>> (a, tx, ty, shift);
+      thin_shifted<Word<3>::T> (a, tx, ty, shift);
       break;
     case 4:
-      thin_shifted<unsigned int> (a, tx, ty, shift);
+      thin_shifted<Word<4>::T> (a, tx, ty, shift);
       break;
     default:
-      thin_shifted<unsigned long long> (a, tx, ty, shift);
+      thin_shifted<Word<8>::T> (a, tx, ty, shift);
       break;
   }
 }
@@ -827,26 +828,26 @@ exact_any (unsigned int elem, bool words, const PlaneArgs & a,
 {
   switch (elem) {
     case 1:
-      fallback_tile<unsigned char> (a, tx, ty, smem);
+      fallback_tile<Word<1>::T> (a, tx, ty, smem);
       break;
     case 2:
       if (words)
-        fallback_tile<unsigned short> (a, tx, ty, smem);
+        fallback_tile<Word<2>::T> (a, tx, ty, smem);
       else
         fallback_tile<Bytes<2>> (a, tx, ty, smem);
       break;
     case 3:
-      fallback_tile<Bytes<3>> (a, tx, ty, smem);
+      fallback_tile<Word<3>::T> (a, tx, ty, smem);
       break;
     case 4:
       if (words)
-        fallback_tile<unsigned int> (a, tx, ty, smem);
+        fallback_tile<Word<4>::T> (a, tx, ty, smem);
       else
         fallback_tile<Bytes<4>> (a, tx, ty, smem);
       break;
     default:
       if (words)
-        fallback_tile<unsigned long long> (a, tx, ty, smem);
+        fallback_tile<Word<8>::T> (a, tx, ty, smem);
       else
         fallback_tile<Bytes<8>> (a, tx, ty, smem);
       break;

@@ -17,6 +17,7 @@
  * with more rows than the grid's y holds loops over them.
  */
 #include "cudatranspose-kernels.h"
+#include "transpose-common.cuh"
 #include "yuv422-unit.h"
 
 #include <cuda_runtime.h>
@@ -25,9 +26,11 @@
 
 namespace {
 
+using ct::div_up;
+using ct::kMaxGridY;
+
 constexpr int kUnitsX = 32;
 constexpr int kRowsY = 8;
-constexpr unsigned int kMaxGridY = 65535;
 
 /* The swap's tile: kTileUnits output units by kTileRows output rows, from
  * kSrcRows source rows; a row of the tile in shared memory holds
@@ -227,12 +230,6 @@ k_422 (const __grid_constant__ Args422 a)
     ct_422_unit (&p, a.mapping, ox, oy);
 }
 
-unsigned int
-div_up (unsigned int n, unsigned int d)
-{
-  return n / d + (n % d != 0);
-}
-
 }  // namespace
 
 CtResult
@@ -268,16 +265,16 @@ ct_transpose_422 (const CtPlane422 * planes, unsigned int n_planes,
         rows = ct_422_out_rows (&p, mapping);
     }
     if (units > 0 && !(mapping & CT_MAPPING_KEEP_AXES)) {
-      const unsigned int gy = div_up (rows, kTileRows);
-      const dim3 grid (div_up (units, kTileUnits), gy < kMaxGridY ? gy :
-          kMaxGridY, n);
+      const unsigned int gy = (unsigned int) div_up (rows, kTileRows);
+      const dim3 grid ((unsigned int) div_up (units, kTileUnits),
+          gy < kMaxGridY ? gy : kMaxGridY, n);
 
       k_422_swap<<<grid, kSwapThreads, 0,
           reinterpret_cast<cudaStream_t>(stream)>>> (a);
     } else if (units > 0) {
-      const unsigned int gy = div_up (rows, kRowsY);
-      const dim3 grid (div_up (units, kUnitsX), gy < kMaxGridY ? gy :
-          kMaxGridY, n);
+      const unsigned int gy = (unsigned int) div_up (rows, kRowsY);
+      const dim3 grid ((unsigned int) div_up (units, kUnitsX),
+          gy < kMaxGridY ? gy : kMaxGridY, n);
 
       k_422<<<grid, dim3 (kUnitsX, kRowsY), 0,
           reinterpret_cast<cudaStream_t>(stream)>>> (a);
