@@ -4,7 +4,7 @@
  * where the host has them.
  *
  *   bench-kernels [--reps N] [--json FILE] [--planes-only | --frames-only |
- *                 --directions] [--quick]
+ *                 --directions] [--quick] [--latency]
  *   bench-kernels --one VARIANT WIDTH HEIGHT ELEMENT_SIZE
  *
  * --one runs one variant once on one random plane and checks it, for a
@@ -15,6 +15,12 @@
  * height). Rows are padded to a multiple of 16 bytes, as a pitched device
  * allocation would be. Frames: 1080p and 4K I420, NV12, RGBA and GRAY8, all
  * planes in one call, against one copy of the frame's bytes.
+ *
+ * --latency: each sample is one call launched and waited for, as the
+ * element runs a buffer: from the call to cudaStreamSynchronize's return,
+ * on the host's clock, the stream idle (and the L2 flushed) before it. The
+ * copy it is a fraction of is timed the same way. Without it, the GPU's
+ * own time of each call between CUDA events (throughput).
  *
  * --directions: auto in each of the eight video directions (CtMapping) on
  * 8192x8192 planes of every element size and on whole 1080p and 4K I420
@@ -41,6 +47,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define N_ELEMENTS(a) (sizeof (a) / sizeof ((a)[0]))
 #define ROW_ALIGN 16
@@ -413,6 +420,7 @@ static unsigned int *flush_sink;
 static size_t flush_size;
 static int reps = 50;
 static int failures;
+static int latency;             /* --latency */
 
 static const char *
 variant_name (int v)
@@ -515,16 +523,61 @@ cmp_float (const void *a, const void *b)
   return x < y ? -1 : x > y;
 }
 
-/* Median microseconds of @reps runs, L2 flushed before each. */
+static double
+host_us (void)
+{
+  struct timespec t;
+
+  clock_gettime (CLOCK_MONOTONIC, &t);
+  return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
+}
+
+/* --latency: median microseconds from calling @run (@v, @ctx) to the
+ * stream's end of it on the host, the stream idle and the L2 flushed
+ * before each. */
+static double
+time_calls (void (*run) (int, void *), int v, void *ctx)
+{
+  float *us = calloc (reps, sizeof (float));
+  double t0, med;
+  int i;
+
+  if (us == NULL) {
+    fprintf (stderr, "out of memory\n");
+    exit (1);
+  }
+  for (i = -WARMUP; i < reps; i++) {
+    CHECK (bench_flush_l2 (flush_buf, flush_size, flush_sink, stream));
+    CHECK (cudaStreamSynchronize (stream));
+    t0 = host_us ();
+    run (v, ctx);
+    CHECK (cudaStreamSynchronize (stream));
+    if (i >= 0)
+      us[i] = (float) (host_us () - t0);
+  }
+  qsort (us, reps, sizeof (float), cmp_float);
+  med = us[reps / 2];
+  free (us);
+  return med;
+}
+
 /* Median microseconds of @run (@v, @ctx) on the stream: warm-up runs, the
- * L2 flushed before each. */
+ * L2 flushed before each; under --latency, time_calls. */
 static double
 time_runs (void (*run) (int, void *), int v, void *ctx)
 {
   cudaEvent_t a, b;
-  float *ms = calloc (reps, sizeof (float));
+  float *ms;
   double med;
   int i;
+
+  if (latency)
+    return time_calls (run, v, ctx);
+  ms = calloc (reps, sizeof (float));
+  if (ms == NULL) {
+    fprintf (stderr, "out of memory\n");
+    exit (1);
+  }
 
   CHECK (cudaEventCreate (&a));
   CHECK (cudaEventCreate (&b));
@@ -654,8 +707,9 @@ write_json (const char *path, const char *device)
     failures++;
     return;
   }
-  fprintf (f, "{\n  \"device\": \"%s\",\n  \"reps\": %d,\n  \"peers\": "
-      "\"%s\",\n  \"rows\": [\n", device, reps, peers_note);
+  fprintf (f, "{\n  \"device\": \"%s\",\n  \"reps\": %d,\n  \"timing\": "
+      "\"%s\",\n  \"peers\": \"%s\",\n  \"rows\": [\n", device, reps,
+      latency ? "latency" : "throughput", peers_note);
   for (i = 0; i < n_rows; i++) {
     const Row *r = &rows[i];
     fprintf (f, "    {\"mode\": \"%s\", \"shape\": \"%s\", \"elem_size\": %u, "
@@ -997,6 +1051,8 @@ main (int argc, char **argv)
       do_directions = 1;
     } else if (strcmp (argv[i], "--quick") == 0) {
       quick = 1;
+    } else if (strcmp (argv[i], "--latency") == 0) {
+      latency = 1;
     } else if (strcmp (argv[i], "--one") == 0 && i + 4 < (unsigned int) argc) {
       one = argv[++i];
       one_w = (unsigned int) strtoul (argv[++i], NULL, 10);
@@ -1004,8 +1060,8 @@ main (int argc, char **argv)
       one_es = (unsigned int) strtoul (argv[++i], NULL, 10);
     } else {
       fprintf (stderr, "usage: %s [--reps N] [--json FILE] [--planes-only | "
-          "--frames-only | --directions] [--quick]\n       %s --one VARIANT "
-          "WIDTH HEIGHT ELEMENT_SIZE\n", argv[0], argv[0]);
+          "--frames-only | --directions] [--quick] [--latency]\n       %s "
+          "--one VARIANT WIDTH HEIGHT ELEMENT_SIZE\n", argv[0], argv[0]);
       return 2;
     }
   }
@@ -1039,8 +1095,10 @@ main (int argc, char **argv)
     CHECK (bench_flush_l2 (flush_buf, flush_size, flush_sink, stream));
   CHECK (cudaStreamSynchronize (stream));
   printf ("device %d: %s, %d SMs, L2 %d MB; median of %d runs, L2 flushed "
-      "(read) before each\n%s\n\n", device, prop.name, prop.multiProcessorCount,
-      l2 >> 20, reps, peers_note);
+      "(read) before each; %s\n%s\n\n", device, prop.name,
+      prop.multiProcessorCount, l2 >> 20, reps, latency ? "latency: one call "
+      "launched and waited for, on the host's clock" : "throughput: the "
+      "GPU's time between CUDA events", peers_note);
   printf ("%-6s %-22s %-14s %10s %8s %8s %9s  %s\n", "mode", "job",
       "variant", "us", "GB/s", "x copy", "x naive", "path");
 

@@ -5,9 +5,11 @@ one panel per element size, one line per variant; or, for the output of
 group of bars per job (planes of each element size, I420 frames); or, for
 bench-pipelines --json, each system-memory frame's frames/s as a fraction
 of the link's bound, and each CUDA-memory frame's element time beside its
-kernels' time.
+kernels' time. With a second bench-kernels file from --latency, auto's
+time a call in both modes, and a copy's, for each plane and frame job.
 
     bench/plot-performance.py BENCH.json OUT.png
+    bench/plot-performance.py BENCH.json OUT.png LATENCY.json
 
 Needs matplotlib (the GPU host has it; Debian: python3-matplotlib)."""
 import json
@@ -93,11 +95,44 @@ def plot_pipelines(rows, out):
     fig.savefig(out, dpi=110)
 
 
+def plot_latency(data, lat, out):
+    """auto and the copy, throughput (the GPU's time) beside latency (one
+    call launched and waited for), per job of both files."""
+    def times(d, variant):
+        return {(r["mode"], r["shape"]): r["us"] for r in d["rows"]
+                if r["variant"] == variant and r["mode"] in ("plane", "frame")}
+
+    tp, lt = times(data, "auto"), times(lat, "auto")
+    tpc, ltc = times(data, "copy"), times(lat, "copy")
+    jobs = [k for k in tp if k in lt and k in tpc and k in ltc]
+    xs = range(len(jobs))
+    fig, ax = plt.subplots(figsize=(max(13, len(jobs) * 0.35), 5))
+    for off, vals, label in ((-0.3, [tp[k] for k in jobs], "auto, GPU time"),
+                             (-0.1, [lt[k] for k in jobs], "auto, a call"),
+                             (0.1, [tpc[k] for k in jobs], "copy, GPU time"),
+                             (0.3, [ltc[k] for k in jobs], "copy, a call")):
+        ax.bar([x + off for x in xs], vals, 0.2, label=label)
+    ax.set_xticks(list(xs))
+    ax.set_xticklabels([s for _, s in jobs], rotation=90, fontsize="x-small")
+    ax.set_yscale("log")
+    ax.set_ylabel("us (median)")
+    ax.grid(True, axis="y", which="both", linewidth=0.3)
+    ax.legend(fontsize="small")
+    ax.set_title(f"throughput against latency on {data['device']}: median "
+                 f"of {data['reps']} runs, L2 cold")
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+
+
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         sys.exit(__doc__)
     with open(sys.argv[1]) as f:
         data = json.load(f)
+    if len(sys.argv) == 4:
+        with open(sys.argv[3]) as f:
+            plot_latency(data, json.load(f), sys.argv[2])
+        return
     if isinstance(data, list):
         plot_pipelines(data, sys.argv[2])
         return

@@ -14,7 +14,8 @@
 # matrix: the GPU matrix test alone (every format, direction, memory kind
 #        and size against the CPU path; about 3 minutes on an H100);
 # racecheck: only the kernel test's;
-# bench: bench-kernels --json and --directions --json, their plots, and the
+# bench: bench-kernels --json, --latency --json and --directions --json,
+#        their plots (throughput against latency in one), and the
 #        Nsight Compute counters of bench/profile-kernels.sh;
 # pipelines: bench-pipelines --json (whole pipelines against videoflip);
 # tensors: bench-tensors.py (ct_permute against PyTorch and a copy).
@@ -147,6 +148,12 @@ if want bench; then
   echo "== bench rc=$?"
   python3 bench/plot-performance.py "$out/bench.json" "$out/performance.png" &&
     echo "== plot: $out/performance.png"
+  "$b/bench/bench-kernels" --latency --json "$out/latency.json" \
+    > "$out/latency.log" 2>&1
+  echo "== latency rc=$?"
+  python3 bench/plot-performance.py "$out/bench.json" \
+    "$out/performance-latency.png" "$out/latency.json" &&
+    echo "== plot: $out/performance-latency.png"
   "$b/bench/bench-kernels" --directions --json "$out/directions.json" \
     > "$out/directions.log" 2>&1
   echo "== directions rc=$?"
