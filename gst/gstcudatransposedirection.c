@@ -95,10 +95,12 @@ ct_direction_swaps (GstVideoOrientationMethod method)
 const gchar *
 ct_direction_nick (GstVideoOrientationMethod method)
 {
-  /* (the video-direction property holds the enum's class) */
-  GEnumClass *klass = g_type_class_peek (GST_TYPE_VIDEO_ORIENTATION_METHOD);
-  GEnumValue *value = klass ? g_enum_get_value (klass, method) : NULL;
+  /* (a static type's class, once made, lives as long as the process:
+   * its nicks outlive the reference) */
+  GEnumClass *klass = g_type_class_ref (GST_TYPE_VIDEO_ORIENTATION_METHOD);
+  GEnumValue *value = g_enum_get_value (klass, method);
 
+  g_type_class_unref (klass);
   return value ? value->value_nick : "unknown";
 }
 
