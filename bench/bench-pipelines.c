@@ -666,6 +666,8 @@ report (const gchar * format, gint width, gint height, const gchar * size,
         r->pinned_output ? "true" : "false", r->kernel, why);
     g_free (why);
     *first = FALSE;
+    /* (a run cut short still leaves its rows) */
+    fflush (json);
   }
 }
 

@@ -1,7 +1,7 @@
 #!/bin/bash
 # On the lent GPU host (no GStreamer there). Usage, from the repository root:
 #
-#   tools/gpu-host.sh BUILD_DIR [tests|suite|matrix|racecheck|bench|pipelines|tensors|all|tests,tensors...]
+#   tools/gpu-host.sh BUILD_DIR [tests|suite|matrix|racecheck|bench|pipelines|tensors|compare|all|tests,tensors...]
 #
 # tests: the whole Meson suite from a build made here, under GStreamer's
 #        leaks tracer (a test that leaks an object fails), the PNG demo,
@@ -18,7 +18,10 @@
 #        their plots (throughput against latency in one), and the
 #        Nsight Compute counters of bench/profile-kernels.sh;
 # pipelines: bench-pipelines --json (whole pipelines against videoflip);
-# tensors: bench-tensors.py (ct_permute against PyTorch and a copy).
+# tensors: bench-tensors.py (ct_permute against PyTorch and a copy);
+# compare: the benches of an older build (OLD_BUILD) against this one's, in
+#        alternating rounds, row by row (bench/compare-runs.py); not part
+#        of "all".
 # Logs and results go to $OUT (or /tmp/out); a short table comes last.
 # Carry BUILD_DIR and .gpu (GStreamer's libraries for a host without them,
 # with .gpu/enter.sh to set them up; not in this repository) along.
@@ -164,4 +167,49 @@ if want bench; then
   echo "== ncu rc=$?"
   cat "$out/ncu-table.md"
   sed -n '/fraction of copy/,$p' "$out/bench.log"
+fi
+
+if [[ ",$what," == *",compare,"* ]]; then
+  # old against new on this card, in alternating rounds (old, new, new,
+  # old, ...): OLD_BUILD is the older build folder (its gst/ plugin and
+  # its bench/ programs); COMPARE picks the benches (kernels, directions,
+  # pipelines, tensors; default all), ROUNDS the rounds (default 2),
+  # PIPELINES_ARGS narrows bench-pipelines (e.g. "--paths cuda"). Both
+  # plugins run under this build's bench-pipelines. Everything lands in
+  # $out/compare.tar.gz (a device call brings few files back).
+  source .gpu/enter.sh
+  old=${OLD_BUILD:?OLD_BUILD: the older build folder}
+  benches=${COMPARE:-kernels,directions,pipelines,tensors}
+  c=$(mktemp -d)
+  for ((r = 1; r <= ${ROUNDS:-2}; r++)); do
+    order="old new"; [ $((r % 2)) = 0 ] && order="new old"
+    for v in $order; do
+      d=$b; [ $v = old ] && d=$old
+      d=$(cd "$d" && pwd)
+      if [[ ",$benches," == *",kernels,"* ]]; then
+        timeout 300 "$d/bench/bench-kernels" --quick --json "$c/kernels-$v-$r.json" > "$c/kernels-$v-$r.log" 2>&1
+      fi
+      if [[ ",$benches," == *",directions,"* ]]; then
+        timeout 300 "$d/bench/bench-kernels" --directions --quick --json "$c/directions-$v-$r.json" > "$c/directions-$v-$r.log" 2>&1
+      fi
+      if [[ ",$benches," == *",pipelines,"* ]]; then
+        GST_PLUGIN_PATH_1_0=$d/gst GST_REGISTRY_1_0=$c/registry-$v.bin \
+          timeout 300 "$b/bench/bench-pipelines" ${PIPELINES_ARGS:-} \
+          --json "$c/pipelines-$v-$r.json" > "$c/pipelines-$v-$r.log" 2>&1
+      fi
+      if [[ ",$benches," == *",tensors,"* ]]; then
+        timeout 120 python3 bench/bench-tensors.py \
+          "$d/bench/libcudatranspose-bench.so" \
+          --json "$c/tensors-$v-$r.json" > "$c/tensors-$v-$r.log" 2>&1
+      fi
+      echo "== compare: $v, round $r done"
+    done
+  done
+  for bench in kernels directions pipelines tensors; do
+    ls "$c/$bench-old-"*.json > /dev/null 2>&1 || continue
+    python3 bench/compare-runs.py "$c/$bench-old-"*.json -- \
+      "$c/$bench-new-"*.json > "$c/compare-$bench.txt" 2>&1
+    echo "== $bench"; cat "$c/compare-$bench.txt"
+  done
+  tar czf "$out/compare.tar.gz" -C "$c" .
 fi
