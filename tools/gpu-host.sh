@@ -1,7 +1,7 @@
 #!/bin/bash
 # On the lent GPU host (no GStreamer there). Usage, from the repository root:
 #
-#   tools/gpu-host.sh BUILD_DIR [tests|suite|matrix|racecheck|bench|pipelines|tensors|compare|all|tests,tensors...]
+#   tools/gpu-host.sh BUILD_DIR [tests|suite|matrix|racecheck|bench|pipelines|tensors|decode|compare|all|tests,tensors...]
 #
 # tests: the whole Meson suite from a build made here, under GStreamer's
 #        leaks tracer (a test that leaks an object fails), the PNG demo,
@@ -19,6 +19,9 @@
 #        Nsight Compute counters of bench/profile-kernels.sh;
 # pipelines: bench-pipelines --json (whole pipelines against videoflip);
 # tensors: bench-tensors.py (ct_permute against PyTorch and a copy);
+# decode: bench-decode on the clips of tools/make-h264.sh (made where
+#        openh264enc is, carried in CLIPS), nvh264dec -> rotate, 1, 4 and
+#        16 streams; not part of "all";
 # compare: the benches of an older build (OLD_BUILD) against this one's, in
 #        alternating rounds, row by row (bench/compare-runs.py); not part
 #        of "all".
@@ -212,4 +215,13 @@ if [[ ",$what," == *",compare,"* ]]; then
     echo "== $bench"; cat "$c/compare-$bench.txt"
   done
   tar czf "$out/compare.tar.gz" -C "$c" .
+fi
+
+if [[ ",$what," == *",decode,"* ]]; then
+  source .gpu/enter.sh
+  GST_PLUGIN_PATH_1_0=$PWD/$b/gst GST_REGISTRY_1_0=$out/registry-decode.bin \
+    timeout 560 "$b/bench/bench-decode" "${CLIPS:?CLIPS: the folder of tools/make-h264.sh}" \
+    --json "$out/decode.json" > "$out/decode.log" 2>&1
+  echo "== decode rc=$?"
+  cat "$out/decode.log"
 fi

@@ -1,0 +1,422 @@
+/* Decode -> rotate, as an analytics or transcoding server runs it: H.264
+ * decoded and turned 90 degrees, several streams at once on one GPU.
+ *
+ *   bench-decode DIR [--decoder nvh264dec] [--streams 1,4,16]
+ *                    [--routes decode,cuda,cpu] [--json FILE]
+ *
+ * DIR holds the clips tools/make-h264.sh makes (1080p.h264, 4k.h264:
+ * byte-stream H.264 of a moving test pattern). For each clip, each number
+ * of streams and each route, that many pipelines run at once in this
+ * process, each `filesrc ! h264parse ! DECODER ! ROUTE ! fakesink`:
+ *   decode  the decoder alone, what the others are measured against
+ *           (with nvh264dec, its frames kept in CUDA memory);
+ *   cuda    `cudatranspose video-direction=90r`, the frames left in CUDA
+ *           memory (with nvh264dec: caps memory:CUDAMemory after it);
+ *   cpu     the CPU route, `cudadownload ! videoflip video-direction=90r`
+ *           (without cudadownload for a decoder of system memory).
+ * Frames per second per stream are timed at its sink from the first frame
+ * to the last; the total is their sum. "element us" is the median time a
+ * frame spends inside cudatranspose (sink pad to src pad, over every
+ * stream). "GPU share" is the transpose's kernels' GPU time a frame (the
+ * decoded NV12 frame rotated by the kernels' C API, CUDA events, median,
+ * L2 flushed first) times the total frames per second: how much of the
+ * GPU's time the rotation takes at that rate.
+ *
+ * Without a CUDA device the kernel timing is left out, and a decoder of
+ * system memory (openh264dec) runs the routes on the CPU path: a check of
+ * this program, not a measurement. Run with GST_PLUGIN_PATH pointing at
+ * the build's gst/ folder.
+ */
+#include <gst/gst.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cudatranspose-kernels.h"
+#include "flush-l2.h"
+
+#define MAX_STREAMS 64
+#define FLUSH_BYTES (256u << 20)
+#define KERNEL_REPS 21
+
+typedef struct
+{
+  GstElement *pipeline;
+  guint frames;
+  gint64 first, last;           /* monotonic us at the sink */
+  /* the element's own time: arrival times of frames on its sink pad, by
+   * arrival order (cudatranspose keeps the order) */
+  gint64 *arrived;
+  guint n_arrived, n_left;
+  gdouble *own;
+  guint n_own;
+  guint capacity;
+} Stream;
+
+static GstPadProbeReturn
+at_sink (GstPad * pad, GstPadProbeInfo * info, gpointer data)
+{
+  Stream *s = data;
+  gint64 now = g_get_monotonic_time ();
+
+  if (s->frames++ == 0)
+    s->first = now;
+  s->last = now;
+  return GST_PAD_PROBE_OK;
+}
+
+static GstPadProbeReturn
+into_element (GstPad * pad, GstPadProbeInfo * info, gpointer data)
+{
+  Stream *s = data;
+
+  if (s->n_arrived < s->capacity)
+    s->arrived[s->n_arrived++] = g_get_monotonic_time ();
+  return GST_PAD_PROBE_OK;
+}
+
+static GstPadProbeReturn
+out_of_element (GstPad * pad, GstPadProbeInfo * info, gpointer data)
+{
+  Stream *s = data;
+
+  if (s->n_left < s->n_arrived && s->n_own < s->capacity)
+    s->own[s->n_own++] = g_get_monotonic_time () - s->arrived[s->n_left++];
+  return GST_PAD_PROBE_OK;
+}
+
+static void
+probe (GstElement * e, const gchar * pad_name, GstPadProbeCallback cb,
+    gpointer data)
+{
+  GstPad *pad = gst_element_get_static_pad (e, pad_name);
+
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, cb, data, NULL);
+  gst_object_unref (pad);
+}
+
+static int
+cmp_double (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* The route between the decoder and the sink. */
+static const gchar *
+route_desc (const gchar * route, gboolean cuda_decoder)
+{
+  /* (the decoder's frames stay in CUDA memory where it makes them: a
+   * fakesink alone would take system memory and time a download) */
+  if (g_str_equal (route, "decode"))
+    return cuda_decoder ? "! video/x-raw(memory:CUDAMemory) " : "";
+  if (g_str_equal (route, "cuda"))
+    return cuda_decoder ? "! cudatranspose name=t video-direction=90r "
+        "! video/x-raw(memory:CUDAMemory) " :
+        "! cudatranspose name=t video-direction=90r ";
+  return cuda_decoder ? "! cudadownload ! videoflip video-direction=90r " :
+      "! videoflip video-direction=90r ";
+}
+
+/* Runs @n streams of @clip at once through @route; fills @fps (per
+ * stream, their mean and the total) and @own_us; FALSE on an error (said
+ * on stderr). */
+static gboolean
+run_streams (const gchar * clip, const gchar * decoder, const gchar * route,
+    guint n, gdouble * stream_fps, gdouble * total_fps, gdouble * own_us)
+{
+  Stream streams[MAX_STREAMS];
+  gboolean eos[MAX_STREAMS] = { FALSE, };
+  gboolean cuda_decoder = g_str_has_prefix (decoder, "nv");
+  gboolean ok = TRUE;
+  gdouble *all_own;
+  gint64 deadline;
+  guint i, done = 0, n_all = 0;
+
+  memset (streams, 0, sizeof (streams));
+  for (i = 0; i < n && ok; i++) {
+    gchar *desc = g_strdup_printf ("filesrc location=\"%s\" ! h264parse ! %s "
+        "%s! fakesink name=sink sync=false", clip, decoder,
+        route_desc (route, cuda_decoder));
+    GError *err = NULL;
+    Stream *s = &streams[i];
+    GstElement *sink, *t;
+
+    s->pipeline = gst_parse_launch (desc, &err);
+    g_free (desc);
+    if (!s->pipeline || err) {
+      fprintf (stderr, "%s: %s\n", route, err ? err->message : "no pipeline");
+      g_clear_error (&err);
+      ok = FALSE;
+      break;
+    }
+    sink = gst_bin_get_by_name (GST_BIN (s->pipeline), "sink");
+    probe (sink, "sink", at_sink, s);
+    gst_object_unref (sink);
+    t = gst_bin_get_by_name (GST_BIN (s->pipeline), "t");
+    if (t) {
+      s->capacity = 1 << 16;
+      s->arrived = g_new (gint64, s->capacity);
+      s->own = g_new (gdouble, s->capacity);
+      probe (t, "sink", into_element, s);
+      probe (t, "src", out_of_element, s);
+      gst_object_unref (t);
+    }
+  }
+  for (i = 0; i < n && ok; i++)
+    if (gst_element_set_state (streams[i].pipeline, GST_STATE_PLAYING) ==
+        GST_STATE_CHANGE_FAILURE)
+      ok = FALSE;
+
+  /* each stream to its EOS (or an error), two minutes at the most */
+  deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+  while (ok && done < n) {
+    for (i = 0; i < n && ok; i++) {
+      GstBus *bus;
+      GstMessage *m;
+
+      if (eos[i])
+        continue;
+      bus = gst_element_get_bus (streams[i].pipeline);
+      m = gst_bus_timed_pop_filtered (bus, 10 * GST_MSECOND,
+          GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+      gst_object_unref (bus);
+      if (!m)
+        continue;
+      if (GST_MESSAGE_TYPE (m) == GST_MESSAGE_ERROR) {
+        GError *err = NULL;
+
+        gst_message_parse_error (m, &err, NULL);
+        fprintf (stderr, "%s, stream %u: %s\n", route, i, err->message);
+        g_error_free (err);
+        ok = FALSE;
+      } else {
+        eos[i] = TRUE;
+        done++;
+      }
+      gst_message_unref (m);
+    }
+    if (g_get_monotonic_time () > deadline) {
+      fprintf (stderr, "%s: %u of %u streams ended in two minutes\n", route,
+          done, n);
+      ok = FALSE;
+    }
+  }
+
+  *stream_fps = *total_fps = *own_us = 0;
+  all_own = g_new (gdouble, (gsize) n << 16);
+  for (i = 0; i < n; i++) {
+    Stream *s = &streams[i];
+
+    if (ok && s->frames > 1 && s->last > s->first) {
+      gdouble fps = (s->frames - 1) * 1e6 / (s->last - s->first);
+
+      *total_fps += fps;
+    }
+    memcpy (all_own + n_all, s->own, s->n_own * sizeof (gdouble));
+    n_all += s->n_own;
+    if (s->pipeline) {
+      gst_element_set_state (s->pipeline, GST_STATE_NULL);
+      gst_object_unref (s->pipeline);
+    }
+    g_free (s->arrived);
+    g_free (s->own);
+  }
+  if (n_all > 0) {
+    qsort (all_own, n_all, sizeof (gdouble), cmp_double);
+    *own_us = all_own[n_all / 2];
+  }
+  g_free (all_own);
+  *stream_fps = *total_fps / n;
+  return ok;
+}
+
+/* The kernels' GPU time for one decoded @w x @h NV12 frame rotated 90r
+ * (rows pitched to 256 bytes, as a CUDA pool's): us, median of
+ * KERNEL_REPS after warm-up, the L2 flushed before each; 0 without a
+ * device or on a failure. */
+static gdouble
+kernel_us (guint w, guint h)
+{
+  const gsize in_pitch = (w + 255) / 256 * 256, out_pitch = (h + 255) / 256
+      * 256;
+  guint8 *in = NULL, *out = NULL, *flush = NULL;
+  CtEvent start = NULL, end = NULL;
+  CtStream s = NULL;
+  gdouble t[KERNEL_REPS], us = 0;
+  CtPlaneBatch b[2];
+  gint n = 0, r;
+
+  if (ct_device_count (&n) != CT_OK || n == 0)
+    return 0;
+  if (ct_stream_create (&s) != CT_OK || ct_event_create (&start, 1) != CT_OK
+      || ct_event_create (&end, 1) != CT_OK ||
+      ct_device_alloc ((void **) &in, in_pitch * h * 3 / 2) != CT_OK ||
+      ct_device_alloc ((void **) &out, out_pitch * w * 3 / 2) != CT_OK ||
+      ct_device_alloc ((void **) &flush, FLUSH_BYTES + 16) != CT_OK)
+    goto done;
+  memset (b, 0, sizeof (b));
+  /* luma, then interleaved chroma (2-byte elements) after it */
+  b[0].plane.src = in;
+  b[0].plane.dst = out;
+  b[0].plane.width = w;
+  b[0].plane.height = h;
+  b[0].plane.src_stride = in_pitch;
+  b[0].plane.dst_stride = out_pitch;
+  b[0].plane.elem_size = 1;
+  b[1].plane.src = in + in_pitch * h;
+  b[1].plane.dst = out + out_pitch * w;
+  b[1].plane.width = w / 2;
+  b[1].plane.height = h / 2;
+  b[1].plane.src_stride = in_pitch;
+  b[1].plane.dst_stride = out_pitch;
+  b[1].plane.elem_size = 2;
+  b[0].count = b[1].count = 1;
+  for (r = -3, n = 0; r < KERNEL_REPS; r++) {
+    float ms = 0;
+
+    if (bench_flush_l2 (flush, FLUSH_BYTES, (unsigned int *) (flush +
+                FLUSH_BYTES), (cudaStream_t) s) != cudaSuccess ||
+        ct_event_record (start, s) != CT_OK ||
+        ct_transpose_batches_ex (b, 2, CT_KERNEL_AUTO, CT_PATH_NONE,
+            CT_MAPPING_ROTATE_90R, s, NULL) != CT_OK ||
+        ct_event_record (end, s) != CT_OK ||
+        ct_event_synchronize (end) != CT_OK ||
+        ct_event_elapsed_ms (&ms, start, end) != CT_OK)
+      goto done;
+    if (r >= 0)
+      t[n++] = ms * 1000.0;
+  }
+  qsort (t, n, sizeof (t[0]), cmp_double);
+  us = t[n / 2];
+done:
+  if (flush)
+    ct_device_free (flush);
+  if (out)
+    ct_device_free (out);
+  if (in)
+    ct_device_free (in);
+  if (start)
+    ct_event_destroy (start);
+  if (end)
+    ct_event_destroy (end);
+  if (s)
+    ct_stream_destroy (s);
+  return us;
+}
+
+static const struct
+{
+  const gchar *file;
+  guint width, height;
+} clips[] = {
+  {"1080p.h264", 1920, 1080},
+  {"4k.h264", 3840, 2160},
+};
+
+int
+main (int argc, char **argv)
+{
+  const gchar *dir = NULL, *decoder = "nvh264dec", *json_path = NULL;
+  const gchar *streams_arg = "1,4,16", *routes_arg = "decode,cuda,cpu";
+  gchar **counts, **routes;
+  gboolean first = TRUE;
+  FILE *json = NULL;
+  guint c, k, r;
+  gint p, failures = 0;
+
+  gst_init (&argc, &argv);
+  for (p = 1; p < argc; p++) {
+    if (g_str_equal (argv[p], "--decoder") && p + 1 < argc)
+      decoder = argv[++p];
+    else if (g_str_equal (argv[p], "--streams") && p + 1 < argc)
+      streams_arg = argv[++p];
+    else if (g_str_equal (argv[p], "--routes") && p + 1 < argc)
+      routes_arg = argv[++p];
+    else if (g_str_equal (argv[p], "--json") && p + 1 < argc)
+      json_path = argv[++p];
+    else if (!dir && argv[p][0] != '-')
+      dir = argv[p];
+    else
+      dir = NULL, p = argc;
+  }
+  if (!dir) {
+    fprintf (stderr, "usage: %s DIR [--decoder nvh264dec] [--streams "
+        "1,4,16] [--routes decode,cuda,cpu] [--json FILE]\n(DIR: the clips "
+        "of tools/make-h264.sh)\n", argv[0]);
+    return 2;
+  }
+  {
+    GstElementFactory *f = gst_element_factory_find (decoder);
+
+    if (!f) {
+      printf ("SKIP: no %s here\n", decoder);
+      return 77;
+    }
+    gst_object_unref (f);
+  }
+  if (json_path && !(json = fopen (json_path, "w"))) {
+    fprintf (stderr, "cannot write %s\n", json_path);
+    return 1;
+  }
+  if (json)
+    fprintf (json, "[\n");
+  counts = g_strsplit (streams_arg, ",", -1);
+  routes = g_strsplit (routes_arg, ",", -1);
+  printf ("%-6s %-7s %-7s %12s %12s %10s %10s %9s\n", "clip", "streams",
+      "route", "fps/stream", "fps total", "element us", "kernel us",
+      "GPU share");
+  for (c = 0; c < G_N_ELEMENTS (clips); c++) {
+    gchar *clip = g_build_filename (dir, clips[c].file, NULL);
+    gdouble kus;
+
+    if (!g_file_test (clip, G_FILE_TEST_EXISTS)) {
+      printf ("(no %s: left out)\n", clip);
+      g_free (clip);
+      continue;
+    }
+    kus = kernel_us (clips[c].width, clips[c].height);
+    for (k = 0; counts[k]; k++) {
+      guint n = (guint) atoi (counts[k]);
+
+      if (n < 1 || n > MAX_STREAMS) {
+        fprintf (stderr, "--streams: 1 to %d\n", MAX_STREAMS);
+        return 2;
+      }
+      for (r = 0; routes[r]; r++) {
+        gdouble fps, total, own;
+        gboolean ok = run_streams (clip, decoder, routes[r], n, &fps, &total,
+            &own);
+        gboolean cuda = g_str_equal (routes[r], "cuda");
+
+        failures += !ok;
+        printf ("%-6.*s %-7u %-7s %12.1f %12.1f %10.1f %10.2f %8.1f%%%s\n",
+            (int) strcspn (clips[c].file, "."), clips[c].file, n, routes[r],
+            fps, total, own, cuda ? kus : 0, cuda ? kus * total / 1e4 : 0,
+            ok ? "" : "  (failed)");
+        fflush (stdout);
+        if (json) {
+          fprintf (json, "%s  {\"clip\": \"%s\", \"width\": %u, \"height\": "
+              "%u, \"decoder\": \"%s\", \"streams\": %u, \"route\": \"%s\", "
+              "\"ok\": %s, \"fps_per_stream\": %.2f, \"fps_total\": %.2f, "
+              "\"element_us\": %.2f, \"kernel_us\": %.2f}", first ? "" :
+              ",\n", clips[c].file, clips[c].width, clips[c].height, decoder,
+              n, routes[r], ok ? "true" : "false", fps, total, own,
+              cuda ? kus : 0);
+          fflush (json);
+          first = FALSE;
+        }
+      }
+    }
+    g_free (clip);
+  }
+  if (json) {
+    fprintf (json, "\n]\n");
+    fclose (json);
+  }
+  g_strfreev (counts);
+  g_strfreev (routes);
+  return failures > 0 ? 1 : 0;
+}
