@@ -114,6 +114,20 @@ const GstVideoOrientationMethod ct_check_directions[] = {
 };
 const guint ct_check_n_directions = G_N_ELEMENTS (ct_check_directions);
 
+const CtCheckOrientationTag ct_check_orientation_tags[] = {
+  {"rotate-0", GST_VIDEO_ORIENTATION_IDENTITY},
+  {"rotate-90", GST_VIDEO_ORIENTATION_90R},
+  {"rotate-180", GST_VIDEO_ORIENTATION_180},
+  {"rotate-270", GST_VIDEO_ORIENTATION_90L},
+  {"flip-rotate-0", GST_VIDEO_ORIENTATION_HORIZ},
+  {"flip-rotate-90", GST_VIDEO_ORIENTATION_UR_LL},
+  {"flip-rotate-180", GST_VIDEO_ORIENTATION_VERT},
+  {"flip-rotate-270", GST_VIDEO_ORIENTATION_UL_LR},
+};
+
+const guint ct_check_n_orientation_tags =
+    G_N_ELEMENTS (ct_check_orientation_tags);
+
 gboolean
 ct_check_direction_swaps (GstVideoOrientationMethod method)
 {

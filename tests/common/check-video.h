@@ -28,6 +28,18 @@ GstBuffer *ct_check_make_frame (const GstVideoInfo * info, guint stride_pad);
  * one swaps width and height. */
 extern const GstVideoOrientationMethod ct_check_directions[];
 extern const guint ct_check_n_directions;
+
+/* The eight image-orientation tags and the direction that turns each
+ * upright, as gst_video_orientation_from_tag () defines it (the flipped
+ * ones: mirror first, then rotate clockwise, so flip-rotate-90 is
+ * ur-ll). */
+typedef struct
+{
+  const gchar *tag;
+  GstVideoOrientationMethod method;
+} CtCheckOrientationTag;
+extern const CtCheckOrientationTag ct_check_orientation_tags[];
+extern const guint ct_check_n_orientation_tags;
 gboolean ct_check_direction_swaps (GstVideoOrientationMethod method);
 
 /* Where element (x, y) of a w x h plane goes under @method, as videoflip

@@ -224,24 +224,6 @@ fuzz_taken_video_caps (gboolean interlaced, GstVideoInfo * info)
   return caps;
 }
 
-/* image-orientation tags and the directions they ask for, as GStreamer
- * 1.22 reads them (gst_video_orientation_from_tag, which videoflip
- * follows: a flip, then the rotation). */
-static const struct
-{
-  const gchar *tag;
-  GstVideoOrientationMethod method;
-} orientation_tags[] = {
-  {"rotate-0", GST_VIDEO_ORIENTATION_IDENTITY},
-  {"rotate-90", GST_VIDEO_ORIENTATION_90R},
-  {"rotate-180", GST_VIDEO_ORIENTATION_180},
-  {"rotate-270", GST_VIDEO_ORIENTATION_90L},
-  {"flip-rotate-0", GST_VIDEO_ORIENTATION_HORIZ},
-  {"flip-rotate-90", GST_VIDEO_ORIENTATION_UR_LL},
-  {"flip-rotate-180", GST_VIDEO_ORIENTATION_VERT},
-  {"flip-rotate-270", GST_VIDEO_ORIENTATION_UL_LR},
-};
-
 /* Changes the direction while playing, as an application or upstream
  * would: one of the eight (by video-direction, or by videoflip's old
  * name, method), or with @tags auto and an image-orientation tag from
@@ -262,23 +244,25 @@ fuzz_change_direction (Setup * s, gboolean tags)
     return g_strdup ("custom refused");
   }
   if (tags && r < 30) {
-    guint k = fuzz_range (0, G_N_ELEMENTS (orientation_tags) - 1);
+    const CtCheckOrientationTag *t =
+        &ct_check_orientation_tags[fuzz_range (0,
+            ct_check_n_orientation_tags - 1)];
     gboolean to_auto = r < 22, first = fuzz_chance (50);
 
     if (to_auto && first)
       g_object_set (s->h->element, "video-direction",
           GST_VIDEO_ORIENTATION_AUTO, NULL);
     gst_harness_push_event (s->h, gst_event_new_tag (gst_tag_list_new
-            (GST_TAG_IMAGE_ORIENTATION, orientation_tags[k].tag, NULL)));
+            (GST_TAG_IMAGE_ORIENTATION, t->tag, NULL)));
     if (to_auto && !first)
       g_object_set (s->h->element, "video-direction",
           GST_VIDEO_ORIENTATION_AUTO, NULL);
-    s->tag_direction = orientation_tags[k].method;
+    s->tag_direction = t->method;
     if (to_auto)
       s->direction = GST_VIDEO_ORIENTATION_AUTO;
     tally.orientation_tags++;
     return g_strdup_printf ("%s%s%s", to_auto && first ? "auto, " : "",
-        orientation_tags[k].tag, to_auto && !first ? ", auto" : "");
+        t->tag, to_auto && !first ? ", auto" : "");
   }
   method = ct_check_directions[fuzz_range (0, ct_check_n_directions - 1)];
   if (fuzz_chance (20))

@@ -142,24 +142,6 @@ GST_START_TEST (test_method_alias_and_custom)
 
 GST_END_TEST;
 
-/* image-orientation tags and the direction that turns each upright, as
- * gst_video_orientation_from_tag () defines it (the flipped ones: mirror
- * first, then rotate clockwise, so flip-rotate-90 is ur-ll) */
-static const struct
-{
-  const gchar *tag;
-  GstVideoOrientationMethod method;
-} tag_directions[] = {
-  {"rotate-0", GST_VIDEO_ORIENTATION_IDENTITY},
-  {"rotate-90", GST_VIDEO_ORIENTATION_90R},
-  {"rotate-180", GST_VIDEO_ORIENTATION_180},
-  {"rotate-270", GST_VIDEO_ORIENTATION_90L},
-  {"flip-rotate-0", GST_VIDEO_ORIENTATION_HORIZ},
-  {"flip-rotate-90", GST_VIDEO_ORIENTATION_UR_LL},
-  {"flip-rotate-180", GST_VIDEO_ORIENTATION_VERT},
-  {"flip-rotate-270", GST_VIDEO_ORIENTATION_UL_LR},
-};
-
 /* The image-orientation of the last tag event that reached the harness's
  * sink, or NULL (g_free it). */
 static gchar *
@@ -196,9 +178,9 @@ GST_START_TEST (test_auto_follows_tags)
           48));
   fail_unless (gst_video_info_set_format (&info, GST_VIDEO_FORMAT_I420, 64,
           48));
-  for (i = 0; i < G_N_ELEMENTS (tag_directions); i++) {
+  for (i = 0; i < ct_check_n_orientation_tags; i++) {
     GstTagList *tags = gst_tag_list_new (GST_TAG_IMAGE_ORIENTATION,
-        tag_directions[i].tag, NULL);
+        ct_check_orientation_tags[i].tag, NULL);
     GstBuffer *in = ct_check_make_frame (&info, 0), *out;
     gchar *said;
 
@@ -207,8 +189,8 @@ GST_START_TEST (test_auto_follows_tags)
         GST_FLOW_OK);
     out = gst_harness_pull (h);
     fail_unless (out != NULL);
-    ct_check_assert_oriented (&info, in, out, tag_directions[i].method,
-        tag_directions[i].tag);
+    ct_check_assert_oriented (&info, in, out, ct_check_orientation_tags[i].method,
+        ct_check_orientation_tags[i].tag);
     said = last_orientation_downstream (h);
     fail_unless_equals_string (said, "rotate-0");
     g_free (said);
