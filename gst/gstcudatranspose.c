@@ -272,12 +272,6 @@ gst_cuda_transpose_error (GstElement * element, gint kernel, CtStep step,
   gst_cuda_transpose_post (self, &r);
 }
 
-static void
-gst_cuda_transpose_close_gpu (GstCudaTranspose * self)
-{
-  ct_gpu_close (&self->gpu);
-}
-
 /* ---------------------------------------------------------------------- */
 /* Allocation                                                               */
 
@@ -423,6 +417,8 @@ gst_cuda_transpose_follow_permutation (GstCudaTranspose * self)
   const guint *want;
   guint perm[4];
 
+  if (!ct_job_follows_permutation (self->job))
+    return TRUE;
   /* (an invalid value is never set while streaming) */
   want = ct_settings_permutation (&self->settings, perm, NULL) ==
       CT_PERMUTATION_VALID ? perm : self->job->mode == CT_JOB_VIDEO_TO_TENSOR ?
@@ -524,7 +520,7 @@ gst_cuda_transpose_stop (GstBaseTransform * trans)
 
   ct_flight_stop_releaser (&self->flight);
   ct_flight_drain (&self->flight, FALSE);
-  gst_cuda_transpose_close_gpu (self);
+  ct_gpu_close (&self->gpu);
   ct_settings_stop (&self->settings);
   self->refused = FALSE;
   gst_clear_caps (&self->refused_in);
@@ -930,7 +926,7 @@ gst_cuda_transpose_finalize (GObject * object)
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (object);
 
   ct_flight_clear (&self->flight);
-  gst_cuda_transpose_close_gpu (self);
+  ct_gpu_close (&self->gpu);
   ct_settings_clear (&self->settings);
   gst_clear_caps (&self->refused_in);
   gst_clear_caps (&self->refused_out);

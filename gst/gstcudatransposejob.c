@@ -283,6 +283,12 @@ same_rearranged (const CtTensorInfo * t, const guint * a, const guint * b)
 }
 
 gboolean
+ct_job_follows_permutation (const CtJob * job)
+{
+  return ct_job_takes_tensors (job) || job->mode == CT_JOB_VIDEO_TO_TENSOR;
+}
+
+gboolean
 ct_job_follow_permutation (CtJob * job, const guint * want, CtRefusal * r)
 {
   const guint *now = job->mode == CT_JOB_TENSORS ? NULL : job->perm;
@@ -290,7 +296,7 @@ ct_job_follow_permutation (CtJob * job, const guint * want, CtRefusal * r)
   guint64 d[4];
   guint i;
 
-  if (!ct_job_takes_tensors (job) && job->mode != CT_JOB_VIDEO_TO_TENSOR)
+  if (!ct_job_follows_permutation (job))
     return TRUE;
   if ((!want && !now) || (want && now && memcmp (want, now,
               sizeof (job->perm)) == 0))

@@ -199,4 +199,7 @@ void ct_refusal_clear (CtRefusal * r);
 gboolean ct_job_follow_permutation (CtJob * job, const guint * want,
     CtRefusal * r);
 
+/* Whether a permutation reaches the job (tensors, video to a tensor). */
+gboolean ct_job_follows_permutation (const CtJob * job);
+
 G_END_DECLS
