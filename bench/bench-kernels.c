@@ -4,11 +4,12 @@
  * where the host has them.
  *
  *   bench-kernels [--reps N] [--json FILE] [--planes-only | --frames-only |
- *                 --directions] [--quick] [--latency]
- *   bench-kernels --one VARIANT WIDTH HEIGHT ELEMENT_SIZE
+ *                 --directions | --odd] [--quick] [--latency]
+ *   bench-kernels [--tight] --one VARIANT WIDTH HEIGHT ELEMENT_SIZE
  *
  * --one runs one variant once on one random plane and checks it, for a
- * profiler (docs/kernels.md has the ncu command lines).
+ * profiler (docs/kernels.md has the ncu command lines); with --tight (before
+ * --one) its rows are packed, as a tensor's are.
  *
  * Planes: element sizes 1, 2, 3, 4, 8 on 8192x8192 (16384x16384 for bytes),
  * 8000x6000, 1000x1500, 1x65536, 65536x1, 3840x2160 and 1920x1080 (width x
@@ -22,6 +23,10 @@
  * copy it is a fraction of is timed the same way. Without it, the GPU's
  * own time of each call between CUDA events (throughput).
  *
+ * --odd: shapes whose rows are not a multiple of 16 bytes, odd heights,
+ * 1xN and Nx1, each with rows padded to 16 bytes ("odd") and packed as a
+ * tensor's are ("tight", row starts as misaligned as the width makes them).
+ *
  * --directions: auto in each of the eight video directions (CtMapping) on
  * 8192x8192 planes of every element size and on whole 1080p and 4K I420
  * frames, against a copy of the same bytes and, for the frames, the plain
@@ -31,8 +36,9 @@
  * Each timing is the median of N runs (default 50) after 3 warm-up runs,
  * each run timed alone with CUDA events, and the L2 cache flushed before
  * each run by reading a buffer twice its size (flush-l2.cu), so no run finds
- * its data in L2 and none pays for write-backs of the flush. Bandwidth counts bytes read plus bytes written; "copy" is
- * cudaMemcpyAsync device to device of the payload bytes. Every variant's
+ * its data in L2 and none pays for write-backs of the flush. Bandwidth
+ * counts bytes read plus bytes written; "copy" is cudaMemcpyAsync device to
+ * device of the payload bytes. Every variant's
  * output (and each peer's) is checked against a host reference transpose on
  * random data over a poisoned destination before it is timed; a mismatch
  * makes the exit status 1. Exits 77 without a device. cuBLAS and NPP are
@@ -241,6 +247,8 @@ fill_random (unsigned char *buf, size_t size)
   }
 }
 
+static size_t row_align = ROW_ALIGN;    /* --odd's tight rows: 1 */
+
 static size_t
 round_up (size_t v, size_t a)
 {
@@ -331,9 +339,9 @@ job_init (Job * j)
   for (pl = 0; pl < j->n; pl++) {
     CtPlane *p = &j->planes[pl];
 
-    p->src_stride = round_up ((size_t) p->width * p->elem_size, ROW_ALIGN);
+    p->src_stride = round_up ((size_t) p->width * p->elem_size, row_align);
     p->dst_stride = round_up ((size_t) (keeps_axes (j->mapping) ? p->width :
-            p->height) * p->elem_size, ROW_ALIGN);
+            p->height) * p->elem_size, row_align);
     j->src_off[pl] = round_up (so, PLANE_ALIGN);
     j->dst_off[pl] = round_up (dof, PLANE_ALIGN);
     so = j->src_off[pl] + p->src_stride * p->height;
@@ -421,6 +429,8 @@ static size_t flush_size;
 static int reps = 50;
 static int failures;
 static int latency;             /* --latency */
+static double last_launch_us;   /* --latency: the host's time in the last
+                                 * timed call itself (median) */
 
 static const char *
 variant_name (int v)
@@ -539,10 +549,11 @@ static double
 time_calls (void (*run) (int, void *), int v, void *ctx)
 {
   float *us = calloc (reps, sizeof (float));
-  double t0, med;
+  float *launch_us = calloc (reps, sizeof (float));
+  double t0, t1, med;
   int i;
 
-  if (us == NULL) {
+  if (us == NULL || launch_us == NULL) {
     fprintf (stderr, "out of memory\n");
     exit (1);
   }
@@ -551,13 +562,19 @@ time_calls (void (*run) (int, void *), int v, void *ctx)
     CHECK (cudaStreamSynchronize (stream));
     t0 = host_us ();
     run (v, ctx);
+    t1 = host_us ();
     CHECK (cudaStreamSynchronize (stream));
-    if (i >= 0)
+    if (i >= 0) {
       us[i] = (float) (host_us () - t0);
+      launch_us[i] = (float) (t1 - t0);
+    }
   }
   qsort (us, reps, sizeof (float), cmp_float);
+  qsort (launch_us, reps, sizeof (float), cmp_float);
   med = us[reps / 2];
+  last_launch_us = launch_us[reps / 2];
   free (us);
+  free (launch_us);
   return med;
 }
 
@@ -622,6 +639,7 @@ typedef struct
   const char *path;             /* what ran for the largest plane */
   CtMapping mapping;
   double us, gbps, vs_copy, vs_naive, copy_us;
+  double launch_us;             /* --latency: the call's own host time */
   int ok;
 } Row;
 
@@ -653,15 +671,19 @@ add_row (const char *mode, const Job * j, int v, double us, double copy_us,
   r->vs_copy = copy_us / us;
   r->vs_naive = naive_us > 0 ? naive_us / us : 0;
   r->copy_us = copy_us;
+  r->launch_us = latency ? last_launch_us : 0;
   r->ok = ok;
   r->mapping = j->mapping;
   r->path = v >= CT_KERNEL_AUTO && v < CT_KERNEL_CPU ?
       ct_path_name (last_path) : variant_name (v);
-  printf ("%-6s %-22s %-14s %10.1f %8.0f %7.2fx %8.2fx  %s%s%s\n", mode,
+  printf ("%-6s %-22s %-14s %10.1f %8.0f %7.2fx %8.2fx  %s%s%s", mode,
       j->label, variant_name (v), us, r->gbps, r->vs_copy, r->vs_naive,
       r->path, strcmp (mode, "dir") == 0 && v != PEER_COPY ? ", " : "",
       strcmp (mode, "dir") == 0 && v != PEER_COPY ?
       direction_name (j->mapping) : "");
+  if (latency)
+    printf (" (call %.1f us)", r->launch_us);
+  printf ("\n");
   if (!ok)
     printf ("  WRONG\n");
   fflush (stdout);
@@ -715,10 +737,12 @@ write_json (const char *path, const char *device)
     fprintf (f, "    {\"mode\": \"%s\", \"shape\": \"%s\", \"elem_size\": %u, "
         "\"payload_bytes\": %zu, \"variant\": \"%s\", \"us\": %.3f, "
         "\"gbps\": %.1f, \"copy_fraction\": %.4f, \"vs_naive\": %.3f, "
-        "\"copy_us\": %.3f, \"path\": \"%s\", \"direction\": \"%s\", "
+        "\"copy_us\": %.3f, \"launch_us\": %.3f, \"path\": \"%s\", "
+        "\"direction\": \"%s\", "
         "\"correct\": %s}%s\n",
         r->mode, r->label, r->es, r->payload, variant_name (r->variant),
-        r->us, r->gbps, r->vs_copy, r->vs_naive, r->copy_us, r->path,
+        r->us, r->gbps, r->vs_copy, r->vs_naive, r->copy_us, r->launch_us,
+        r->path,
         direction_name (r->mapping), r->ok ? "true" : "false",
         i + 1 < n_rows ? "," : "");
   }
@@ -1012,6 +1036,11 @@ run_one (const char *name, unsigned int w, unsigned int h, unsigned int es)
   return failures ? 1 : 0;
 }
 
+typedef struct
+{
+  unsigned int w, h, es;
+} OddShape;
+
 int
 main (int argc, char **argv)
 {
@@ -1020,6 +1049,11 @@ main (int argc, char **argv)
     {3840, 2160}, {1920, 1080},
   };
   static const unsigned int sizes[] = { 1, 2, 3, 4, 8 };
+  static const OddShape odd_shapes[] = {
+    {1917, 1083, 1}, {1917, 1083, 3}, {1917, 1083, 4}, {1919, 1079, 1},
+    {1919, 1079, 2}, {3839, 2161, 1}, {4097, 4095, 4}, {4097, 4095, 1},
+    {1000, 999, 8}, {1, 65537, 1}, {1, 65537, 4}, {65537, 1, 1},
+  };
   static const FrameSpec frames[] = {
     {"I420", 1920, 1080, 3, {1920, 960, 960}, {1080, 540, 540}, {1, 1, 1}},
     {"NV12", 1920, 1080, 2, {1920, 960}, {1080, 540}, {1, 2}},
@@ -1033,6 +1067,7 @@ main (int argc, char **argv)
   const char *json = NULL, *one = NULL;
   unsigned int one_w = 0, one_h = 0, one_es = 0;
   int do_planes = 1, do_frames = 1, do_directions = 0, quick = 0;
+  int do_odd = 0;
   int n_dev = 0, device = 0, l2 = 0;
   struct cudaDeviceProp prop;
   unsigned int s, e, f, i;
@@ -1049,6 +1084,11 @@ main (int argc, char **argv)
     } else if (strcmp (argv[i], "--directions") == 0) {
       do_planes = do_frames = 0;
       do_directions = 1;
+    } else if (strcmp (argv[i], "--tight") == 0) {
+      row_align = 1;
+    } else if (strcmp (argv[i], "--odd") == 0) {
+      do_planes = do_frames = 0;
+      do_odd = 1;
     } else if (strcmp (argv[i], "--quick") == 0) {
       quick = 1;
     } else if (strcmp (argv[i], "--latency") == 0) {
@@ -1060,8 +1100,9 @@ main (int argc, char **argv)
       one_es = (unsigned int) strtoul (argv[++i], NULL, 10);
     } else {
       fprintf (stderr, "usage: %s [--reps N] [--json FILE] [--planes-only | "
-          "--frames-only | --directions] [--quick] [--latency]\n       %s "
-          "--one VARIANT WIDTH HEIGHT ELEMENT_SIZE\n", argv[0], argv[0]);
+          "--frames-only | --directions | --odd] [--quick] [--latency]\n"
+          "       %s [--tight] --one VARIANT WIDTH HEIGHT ELEMENT_SIZE\n",
+          argv[0], argv[0]);
       return 2;
     }
   }
@@ -1117,6 +1158,18 @@ main (int argc, char **argv)
       job_clear (&j);
     }
   }
+  /* odd shapes: rows padded to 16 bytes ("odd"), then packed as tensors
+   * are ("tight": every row start as misaligned as the width makes it) */
+  for (s = 0; do_odd && s < 2 * N_ELEMENTS (odd_shapes); s++) {
+    const OddShape *o = &odd_shapes[s % N_ELEMENTS (odd_shapes)];
+    Job j;
+    row_align = s < N_ELEMENTS (odd_shapes) ? ROW_ALIGN : 1;
+    plane_job (&j, o->w, o->h, o->es);
+    job_init (&j);
+    bench_job (row_align == 1 ? "tight" : "odd", &j);
+    job_clear (&j);
+  }
+  row_align = ROW_ALIGN;
   for (f = 0; do_frames && f < N_ELEMENTS (frames); f++) {
     Job j;
     frame_job (&j, &frames[f]);
