@@ -2,7 +2,8 @@
  * decoded and turned 90 degrees, several streams at once on one GPU.
  *
  *   bench-decode DIR [--decoder nvh264dec] [--streams 1,4,16]
- *                    [--routes decode,cuda,cpu] [--json FILE]
+ *                    [--routes decode,cuda,cpu] [--contexts shared,own]
+ *                    [--json FILE]
  *
  * DIR holds the clips tools/make-h264.sh makes (1080p.h264, 4k.h264:
  * byte-stream H.264 of a moving test pattern). For each clip, each number
@@ -14,6 +15,11 @@
  *           memory (with nvh264dec: caps memory:CUDAMemory after it);
  *   cpu     the CPU route, `cudadownload ! videoflip video-direction=90r`
  *           (without cudadownload for a decoder of system memory).
+ * --contexts: "shared" gives every pipeline one CUDA context (of device
+ * 0, set on each pipeline before it starts), as an application serving
+ * many streams does; with "own" each pipeline makes its own, as separate
+ * gst-launch-1.0 processes would, and the GPU switches between them.
+ * Default: shared.
  * Frames per second per stream are timed at its sink from the first frame
  * to the last; the total is their sum. "element us" is the median time a
  * frame spends inside cudatranspose (sink pad to src pad, over every
@@ -28,6 +34,9 @@
  * the build's gst/ folder.
  */
 #include <gst/gst.h>
+#include <gst/cuda/gstcudacontext.h>
+#include <gst/cuda/gstcudaloader.h>
+#include <gst/cuda/gstcudautils.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -125,7 +134,8 @@ route_desc (const gchar * route, gboolean cuda_decoder)
  * on stderr). */
 static gboolean
 run_streams (const gchar * clip, const gchar * decoder, const gchar * route,
-    guint n, gdouble * stream_fps, gdouble * total_fps, gdouble * own_us)
+    GstContext * shared, guint n, gdouble * stream_fps, gdouble * total_fps,
+    gdouble * own_us)
 {
   Stream streams[MAX_STREAMS];
   gboolean eos[MAX_STREAMS] = { FALSE, };
@@ -165,10 +175,13 @@ run_streams (const gchar * clip, const gchar * decoder, const gchar * route,
       gst_object_unref (t);
     }
   }
-  for (i = 0; i < n && ok; i++)
+  for (i = 0; i < n && ok; i++) {
+    if (shared)
+      gst_element_set_context (streams[i].pipeline, shared);
     if (gst_element_set_state (streams[i].pipeline, GST_STATE_PLAYING) ==
         GST_STATE_CHANGE_FAILURE)
       ok = FALSE;
+  }
 
   /* each stream to its EOS (or an error), two minutes at the most */
   deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
@@ -321,7 +334,11 @@ main (int argc, char **argv)
 {
   const gchar *dir = NULL, *decoder = "nvh264dec", *json_path = NULL;
   const gchar *streams_arg = "1,4,16", *routes_arg = "decode,cuda,cpu";
-  gchar **counts, **routes;
+  const gchar *contexts_arg = "shared";
+  gchar **counts, **routes, **contexts;
+  GstCudaContext *cuda = NULL;
+  GstContext *shared_context = NULL;
+  guint x;
   gboolean first = TRUE;
   FILE *json = NULL;
   guint c, k, r;
@@ -335,6 +352,8 @@ main (int argc, char **argv)
       streams_arg = argv[++p];
     else if (g_str_equal (argv[p], "--routes") && p + 1 < argc)
       routes_arg = argv[++p];
+    else if (g_str_equal (argv[p], "--contexts") && p + 1 < argc)
+      contexts_arg = argv[++p];
     else if (g_str_equal (argv[p], "--json") && p + 1 < argc)
       json_path = argv[++p];
     else if (!dir && argv[p][0] != '-')
@@ -344,7 +363,8 @@ main (int argc, char **argv)
   }
   if (!dir) {
     fprintf (stderr, "usage: %s DIR [--decoder nvh264dec] [--streams "
-        "1,4,16] [--routes decode,cuda,cpu] [--json FILE]\n(DIR: the clips "
+        "1,4,16] [--routes decode,cuda,cpu] [--contexts shared,own] [--json "
+        "FILE]\n(DIR: the clips "
         "of tools/make-h264.sh)\n", argv[0]);
     return 2;
   }
@@ -365,9 +385,21 @@ main (int argc, char **argv)
     fprintf (json, "[\n");
   counts = g_strsplit (streams_arg, ",", -1);
   routes = g_strsplit (routes_arg, ",", -1);
-  printf ("%-6s %-7s %-7s %12s %12s %10s %10s %9s\n", "clip", "streams",
-      "route", "fps/stream", "fps total", "element us", "kernel us",
-      "GPU share");
+  contexts = g_strsplit (contexts_arg, ",", -1);
+  for (x = 0; contexts[x]; x++) {
+    if (!g_str_equal (contexts[x], "shared") &&
+        !g_str_equal (contexts[x], "own")) {
+      fprintf (stderr, "--contexts: shared, own or both\n");
+      return 2;
+    }
+  }
+  /* (the kernels' own check of the device decides whether one is there) */
+  if (strstr (contexts_arg, "shared") && gst_cuda_load_library () &&
+      (cuda = gst_cuda_context_new (0)))
+    shared_context = gst_context_new_cuda_context (cuda);
+  printf ("%-6s %-7s %-7s %-7s %12s %12s %10s %10s %9s\n", "clip", "streams",
+      "route", "context", "fps/stream", "fps total", "element us",
+      "kernel us", "GPU share");
   for (c = 0; c < G_N_ELEMENTS (clips); c++) {
     gchar *clip = g_build_filename (dir, clips[c].file, NULL);
     gdouble kus;
@@ -385,26 +417,32 @@ main (int argc, char **argv)
         fprintf (stderr, "--streams: 1 to %d\n", MAX_STREAMS);
         return 2;
       }
-      for (r = 0; routes[r]; r++) {
+      for (x = 0; contexts[x]; x++) for (r = 0; routes[r]; r++) {
         gdouble fps, total, own;
-        gboolean ok = run_streams (clip, decoder, routes[r], n, &fps, &total,
-            &own);
-        gboolean cuda = g_str_equal (routes[r], "cuda");
+        gboolean shared = g_str_equal (contexts[x], "shared");
+        gboolean ok, transposed = g_str_equal (routes[r], "cuda");
 
+        if (shared && !shared_context) {
+          printf ("(no CUDA context to share: \"shared\" left out)\n");
+          break;
+        }
+        ok = run_streams (clip, decoder, routes[r], shared ? shared_context :
+            NULL, n, &fps, &total, &own);
         failures += !ok;
-        printf ("%-6.*s %-7u %-7s %12.1f %12.1f %10.1f %10.2f %8.1f%%%s\n",
-            (int) strcspn (clips[c].file, "."), clips[c].file, n, routes[r],
-            fps, total, own, cuda ? kus : 0, cuda ? kus * total / 1e4 : 0,
+        printf ("%-6.*s %-7u %-7s %-7s %12.1f %12.1f %10.1f %10.2f "
+            "%8.1f%%%s\n", (int) strcspn (clips[c].file, "."),
+            clips[c].file, n, routes[r], contexts[x], fps, total, own,
+            transposed ? kus : 0, transposed ? kus * total / 1e4 : 0,
             ok ? "" : "  (failed)");
         fflush (stdout);
         if (json) {
           fprintf (json, "%s  {\"clip\": \"%s\", \"width\": %u, \"height\": "
               "%u, \"decoder\": \"%s\", \"streams\": %u, \"route\": \"%s\", "
-              "\"ok\": %s, \"fps_per_stream\": %.2f, \"fps_total\": %.2f, "
-              "\"element_us\": %.2f, \"kernel_us\": %.2f}", first ? "" :
-              ",\n", clips[c].file, clips[c].width, clips[c].height, decoder,
-              n, routes[r], ok ? "true" : "false", fps, total, own,
-              cuda ? kus : 0);
+              "\"context\": \"%s\", \"ok\": %s, \"fps_per_stream\": %.2f, "
+              "\"fps_total\": %.2f, \"element_us\": %.2f, \"kernel_us\": "
+              "%.2f}", first ? "" : ",\n", clips[c].file, clips[c].width,
+              clips[c].height, decoder, n, routes[r], contexts[x],
+              ok ? "true" : "false", fps, total, own, transposed ? kus : 0);
           fflush (json);
           first = FALSE;
         }
@@ -418,5 +456,9 @@ main (int argc, char **argv)
   }
   g_strfreev (counts);
   g_strfreev (routes);
+  g_strfreev (contexts);
+  if (shared_context)
+    gst_context_unref (shared_context);
+  gst_clear_object (&cuda);
   return failures > 0 ? 1 : 0;
 }
