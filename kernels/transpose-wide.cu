@@ -424,7 +424,7 @@ struct Choice
   unsigned int tiles_x, tiles_y;
   unsigned long long blocks;    /* per plane (stream: the grid) */
   size_t smem;
-  bool words;                   /* exact: in native words */
+  bool words;                   /* exact, 8-byte: in native words */
   bool by_columns;
   unsigned int thin_shift;      /* thin: 2^thin_shift elements per thread */
 };
@@ -440,6 +440,34 @@ thin_geometry (const CtPlane & pl, unsigned int shift, Choice * c)
       (unsigned long long) kThreads << shift);
   c->tiles_y = by_rows ? pl.height : pl.width;
   c->blocks = (unsigned long long) c->tiles_x * c->tiles_y;
+}
+
+/* The exact tile's side for @es-byte elements and its shared memory. */
+void
+exact_geometry (unsigned int es, unsigned int *tile, size_t * smem)
+{
+  switch (es) {
+    case 1:
+      *tile = ExactTile<1>::T;
+      *smem = ExactTile<1>::SMEM;
+      break;
+    case 2:
+      *tile = ExactTile<2>::T;
+      *smem = ExactTile<2>::SMEM;
+      break;
+    case 3:
+      *tile = ExactTile<3>::T;
+      *smem = ExactTile<3>::SMEM;
+      break;
+    case 4:
+      *tile = ExactTile<4>::T;
+      *smem = ExactTile<4>::SMEM;
+      break;
+    default:
+      *tile = kFallbackTile;
+      *smem = (size_t) kFallbackTile * (kFallbackTile + 1) * es;
+      break;
+  }
 }
 
 /* Whether path @path takes entry @e; if so, *@c is its geometry. */
@@ -478,10 +506,11 @@ fits (CtPath path, const Entry & e, const Call & call, const Device & d,
     return true;
   }
   if (info->way == WAY_EXACT) {
-    c->tiles_x = (unsigned int) div_up (pl->width, kFallbackTile);
-    c->tiles_y = (unsigned int) div_up (pl->height, kFallbackTile);
+    unsigned int tile;
+    exact_geometry (es, &tile, &c->smem);
+    c->tiles_x = (unsigned int) div_up (pl->width, tile);
+    c->tiles_y = (unsigned int) div_up (pl->height, tile);
     c->blocks = (unsigned long long) c->tiles_x * c->tiles_y;
-    c->smem = (size_t) kFallbackTile * (kFallbackTile + 1) * es;
     c->words = e.bits % es == 0;
     return true;
   }

@@ -133,15 +133,15 @@ static const Case cases[] = {
   /* auto, a byte plane off the 16-byte grid: no big tile, so neither
    * stream nor tile-128 (tried only where the big tile fits); the small
    * tile where the call's tiles are under 132, counted as the first pass
-   * chose, here the exact 64x64 tile */
+   * chose, here the exact tile (128x128 for bytes) */
   {AUTO, 640, 480, 1, 4, 1, CT_OK, P (SMALL_TILE),
-      "4-aligned: 10x8 = 80 exact tiles < 132, the small tile (4)"},
+      "4-aligned: 5x4 = 20 exact tiles < 132, the small tile (4)"},
   {AUTO, 640, 480, 1, 8, 1, CT_OK, P (SMALL_TILE),
       "8-aligned: as 4-aligned, tile-128 is not tried off the 16 grid"},
   {AUTO, 5000, 40, 1, 8, 1, CT_OK, P (SMALL_TILE),
-      "skinny needs 16; 79x1 exact tiles < 132: the small tile"},
+      "skinny needs 16; 40x1 exact tiles < 132: the small tile"},
   {AUTO, 1920, 1080, 1, 8, 1, CT_OK, P (EXACT),
-      "30x17 = 510 exact tiles >= 132: exact (as big tiles, 40: small)"},
+      "15x9 = 135 exact tiles >= 132: exact (as big tiles, 40: small)"},
   {AUTO, 640, 480, 1, 2, 1, CT_OK, P (EXACT),
       "2-aligned: the small tile needs 4, so exact"},
   {AUTO, 1920, 1080, 1, 1, 1, CT_OK, P (EXACT), "odd: exact"},
@@ -307,8 +307,10 @@ static const Case cases[] = {
       "5-byte elements"},
   {AUTO, 640, 480, 16, 16, 1, CT_ERROR_UNSUPPORTED_ELEMENT_SIZE, P (NONE),
       "16-byte elements: 8 is the largest"},
-  {AUTO, 4194304, 4194304, 1, 1, 1, CT_ERROR_INVALID_ARGUMENT, P (NONE),
-      "odd: exact, 65536x65536 tiles, more than a grid's 2^31 - 1"},
+  {AUTO, 4194304, 4194304, 4, 1, 1, CT_ERROR_INVALID_ARGUMENT, P (NONE),
+      "odd: exact, 65536x65536 tiles of 64x64, more than a grid's 2^31 - 1"},
+  {AUTO, 4194304, 4194304, 1, 1, 1, CT_OK, P (EXACT),
+      "odd bytes: exact, 32768x32768 tiles of 128x128 fit a grid"},
   {AUTO, 4194304, 4194304, 1, 16, 1, CT_OK, P (WIDE_SWIZZLE),
       "aligned: 16384x16384 big tiles fit a grid"},
 };
