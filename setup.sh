@@ -9,6 +9,8 @@
 #
 # Builds into build/ (BUILD_DIR overrides). Extra Meson options can be given
 # in MESON_OPTIONS, e.g. MESON_OPTIONS=-Dgpu_archs=90 for an H100/H200 only.
+# The benchmarks (bench/) are built only when asked for:
+# MESON_OPTIONS=-Dbench=enabled.
 set -eu
 cd "$(dirname "$0")"
 what=${1:-}
