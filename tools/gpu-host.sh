@@ -32,8 +32,9 @@
 # BUILD_DIR is configured by hand, with the benchmarks (not in the default
 # build), e.g.
 #   meson setup build-gpu -Dgpu_archs=90 -Dbench=enabled
-# bench, pipelines, tensors, decode and compare say so and skip on a
-# build without them.
+# which also keeps the kernels' source lines (-lineinfo) for the
+# sanitizers' and Nsight Compute's reports. bench, pipelines, tensors,
+# decode and compare say so and skip on a build without them.
 set -u
 b=${1:-build-gpu}
 what=${2:-all}
