@@ -1070,6 +1070,8 @@ gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
       "transposes or permutes NNStreamer tensors (other/tensors), on an "
       "NVIDIA GPU; on the CPU where there is none (kernel=auto)",
       "The cudatranspose authors");
+  gst_element_class_add_metadata (element_class,
+      GST_ELEMENT_METADATA_DOC_URI, CT_DOC_URI);
   gst_element_class_add_static_pad_template (element_class, &sink_template);
   gst_element_class_add_static_pad_template (element_class, &src_template);
 
