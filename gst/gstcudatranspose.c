@@ -705,6 +705,22 @@ gst_cuda_transpose_generate_output (GstBaseTransform * trans,
       gst_cuda_transpose_hold_duration (self), outbuf);
 }
 
+/* Controlled properties (video-direction) take their values for this
+ * buffer's stream time, as videoflip does. The base class calls this
+ * before it takes the buffer: a change goes the way a property set does
+ * (ct_direction_set, a reconfigure), and the renegotiation that follows
+ * already applies to this buffer. */
+static void
+gst_cuda_transpose_before_transform (GstBaseTransform * trans,
+    GstBuffer * buffer)
+{
+  GstClockTime stream_time = gst_segment_to_stream_time (&trans->segment,
+      GST_FORMAT_TIME, GST_BUFFER_PTS (buffer));
+
+  if (GST_CLOCK_TIME_IS_VALID (stream_time))
+    gst_object_sync_values (GST_OBJECT (trans), stream_time);
+}
+
 /* A discontinuity drains first (the base class marks the next buffer it
  * pushes, which must be the first after the gap), and so does a
  * renegotiation (a new direction, or downstream's wish), which the base
@@ -1019,14 +1035,16 @@ gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
    * vert keep them; auto follows the stream's image-orientation tag and
    * tells downstream the frames are upright. Can be changed while PLAYING:
    * a change that swaps width and height renegotiates, and the next
-   * buffer comes out in the new direction. custom is refused.
+   * buffer comes out in the new direction. custom is refused. Controllable,
+   * as videoflip's is: a control binding's value is taken before each
+   * buffer (by its timestamp), as if set then.
    */
   g_object_class_install_property (gobject_class, CT_PROP_VIDEO_DIRECTION,
       g_param_spec_enum ("video-direction", "Video direction",
           "Orientation of the output (ul-lr: the transpose; auto: from the "
           "image-orientation tag)", GST_TYPE_VIDEO_ORIENTATION_METHOD,
-          CT_DEFAULT_DIRECTION, G_PARAM_READWRITE | GST_PARAM_MUTABLE_PLAYING |
-          G_PARAM_STATIC_STRINGS));
+          CT_DEFAULT_DIRECTION, G_PARAM_READWRITE | GST_PARAM_CONTROLLABLE |
+          GST_PARAM_MUTABLE_PLAYING | G_PARAM_STATIC_STRINGS));
 
   /**
    * GstCudaTranspose:method:
@@ -1039,8 +1057,9 @@ gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
       g_param_spec_enum ("method", "Method",
           "Orientation of the output (deprecated: use video-direction)",
           GST_TYPE_CUDA_TRANSPOSE_METHOD, CT_DEFAULT_DIRECTION,
-          G_PARAM_READWRITE | GST_PARAM_MUTABLE_PLAYING |
-          G_PARAM_DEPRECATED | G_PARAM_STATIC_STRINGS));
+          G_PARAM_READWRITE | GST_PARAM_CONTROLLABLE |
+          GST_PARAM_MUTABLE_PLAYING | G_PARAM_DEPRECATED |
+          G_PARAM_STATIC_STRINGS));
 
   /**
    * GstCudaTranspose:frames-in-flight:
@@ -1096,6 +1115,8 @@ gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
   trans_class->prepare_output_buffer =
       GST_DEBUG_FUNCPTR (gst_cuda_transpose_prepare_output_buffer);
   trans_class->query = GST_DEBUG_FUNCPTR (gst_cuda_transpose_query);
+  trans_class->before_transform =
+      GST_DEBUG_FUNCPTR (gst_cuda_transpose_before_transform);
   trans_class->submit_input_buffer =
       GST_DEBUG_FUNCPTR (gst_cuda_transpose_submit_input_buffer);
   trans_class->generate_output =

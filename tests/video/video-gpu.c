@@ -1,6 +1,8 @@
 /* cudatranspose on video on a CUDA GPU: every GPU kernel on every format
  * and size and in every direction, kernel changes while PLAYING, round
- * trips, a device that does not exist. Without a CUDA device the program exits 77 (skipped). */
+ * trips, frames in flight, video-direction from a controller, a device
+ * that does not exist. Without a CUDA device the program exits 77
+ * (skipped). */
 #include "transpose-check.h"
 #include "gpu-check.h"
 
@@ -546,6 +548,32 @@ GST_START_TEST (test_gpu_missing_device_auto)
 
 GST_END_TEST;
 
+/* video-direction from a GstController with frames in flight (the
+ * default two): a change the controller makes goes the way a property set
+ * does, the frame held under the old caps going out first, and each frame
+ * comes out in the direction its timestamp was given. */
+GST_START_TEST (test_gpu_controlled_direction)
+{
+  static const GstVideoFormat formats[] = {
+    GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_YUY2,
+  };
+  guint f;
+
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    GstHarness *h = ct_check_harness_new ("cudatranspose", NULL);
+    gchar *active;
+
+    ct_check_controlled_directions (h, formats[f], 641, 480,
+        gst_video_format_to_string (formats[f]));
+    active = ct_check_active_kernel (h->element);
+    fail_if (g_str_equal (active, "cpu"), "the CPU ran it on a GPU host");
+    g_free (active);
+    gst_harness_teardown (h);
+  }
+}
+
+GST_END_TEST;
+
 static Suite *
 video_gpu_suite (void)
 {
@@ -566,6 +594,7 @@ video_gpu_suite (void)
   tcase_add_test (tc, test_gpu_bands);
   tcase_add_test (tc, test_gpu_in_flight);
   tcase_add_test (tc, test_gpu_in_flight_events);
+  tcase_add_test (tc, test_gpu_controlled_direction);
   return s;
 }
 
