@@ -722,23 +722,26 @@ gst_cuda_transpose_before_transform (GstBaseTransform * trans,
 }
 
 /* A discontinuity drains first (the base class marks the next buffer it
- * pushes, which must be the first after the gap), and so does a
- * renegotiation (a new direction, or downstream's wish), which the base
- * class runs before this buffer: the held frame goes out under its own
- * caps. */
+ * pushes, which must be the first after the gap; so does a gap it made,
+ * dropping a late buffer for QoS), and so does a renegotiation (a new
+ * direction, or downstream's wish), which the base class runs before this
+ * buffer: the held frame goes out under its own caps. */
 static GstFlowReturn
 gst_cuda_transpose_submit_input_buffer (GstBaseTransform * trans,
     gboolean is_discont, GstBuffer * input)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
-  GstFlowReturn ret = ct_flight_before_input (&self->flight, input);
+  GstFlowReturn ret = ct_flight_before_input (&self->flight, &input);
 
   if (ret != GST_FLOW_OK) {
     gst_buffer_unref (input);
     return ret;
   }
-  return GST_BASE_TRANSFORM_CLASS (parent_class)->submit_input_buffer (trans,
+  ret = GST_BASE_TRANSFORM_CLASS (parent_class)->submit_input_buffer (trans,
       is_discont, input);
+  if (ret == GST_BASE_TRANSFORM_FLOW_DROPPED)
+    ct_flight_dropped (&self->flight);
+  return ret;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1139,4 +1142,6 @@ gst_cuda_transpose_init (GstCudaTranspose * self)
   self->job = g_new0 (CtJob, 1);
   ct_flight_init (&self->flight, GST_ELEMENT (self), &self->gpu,
       gst_cuda_transpose_error);
+  /* late buffers are dropped, as GstVideoFilter does (docs/design.md) */
+  gst_base_transform_set_qos_enabled (GST_BASE_TRANSFORM (self), TRUE);
 }
