@@ -82,6 +82,9 @@ struct _GstCudaTranspose
   GstCaps *refused_in, *refused_out;
   guint refused_seq;
   gboolean refused;
+  /* caps a peer forced that the templates leave out (sparse tensors),
+   * refused at the pad with one error (under the object lock) */
+  GstCaps *unoffered;
   /* flexible tensors: the job follows each buffer's headers (its mode and
    * permutation stay as negotiated); where the tensors of the buffer
    * being transformed lie, in it and in its output (never held in
@@ -525,6 +528,9 @@ gst_cuda_transpose_stop (GstBaseTransform * trans)
   self->refused = FALSE;
   gst_clear_caps (&self->refused_in);
   gst_clear_caps (&self->refused_out);
+  GST_OBJECT_LOCK (self);
+  gst_clear_caps (&self->unoffered);
+  GST_OBJECT_UNLOCK (self);
   /* the next stream brings its own tags */
   ct_direction_stream_start (&self->settings.direction, NULL);
   return TRUE;
@@ -835,6 +841,32 @@ gst_cuda_transpose_set_context (GstElement * element, GstContext * context)
   GST_ELEMENT_CLASS (parent_class)->set_context (element, context);
 }
 
+/* Caps the templates leave out (sparse tensors) never reach set_caps: the
+ * pad refuses them at its ACCEPT_CAPS query, asked again at each buffer.
+ * Say why, once for the same caps. */
+static void
+gst_cuda_transpose_explain_unoffered (GstCudaTranspose * self,
+    GstQuery * query)
+{
+  CtRefusal r = { 0, };
+  GstCaps *caps;
+  gboolean accepted, again;
+
+  gst_query_parse_accept_caps_result (query, &accepted);
+  gst_query_parse_accept_caps (query, &caps);
+  if (accepted || !ct_caps_refuse_unoffered (caps, &r))
+    return;
+  GST_OBJECT_LOCK (self);
+  again = self->unoffered && gst_caps_is_equal (caps, self->unoffered);
+  if (!again)
+    gst_caps_replace (&self->unoffered, caps);
+  GST_OBJECT_UNLOCK (self);
+  if (again)
+    ct_refusal_clear (&r);
+  else
+    gst_cuda_transpose_post (self, &r);
+}
+
 static gboolean
 gst_cuda_transpose_query (GstBaseTransform * trans, GstPadDirection direction,
     GstQuery * query)
@@ -855,6 +887,11 @@ gst_cuda_transpose_query (GstBaseTransform * trans, GstPadDirection direction,
       direction == GST_PAD_SRC) {
     ct_flight_add_latency (&self->flight, query,
         gst_cuda_transpose_hold_duration (self));
+    return TRUE;
+  }
+  if (GST_QUERY_TYPE (query) == GST_QUERY_ACCEPT_CAPS &&
+      direction == GST_PAD_SINK) {
+    gst_cuda_transpose_explain_unoffered (self, query);
     return TRUE;
   }
 
@@ -949,6 +986,7 @@ gst_cuda_transpose_finalize (GObject * object)
   ct_settings_clear (&self->settings);
   gst_clear_caps (&self->refused_in);
   gst_clear_caps (&self->refused_out);
+  gst_clear_caps (&self->unoffered);
   g_free (self->job);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
