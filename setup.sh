@@ -9,6 +9,8 @@
 #
 # Builds into build/ (BUILD_DIR overrides). Extra Meson options can be given
 # in MESON_OPTIONS, e.g. MESON_OPTIONS=-Dgpu_archs=90 for an H100/H200 only.
+# The benchmarks (bench/) are built only when asked for:
+# MESON_OPTIONS=-Dbench=enabled.
 set -eu
 cd "$(dirname "$0")"
 what=${1:-}
@@ -55,16 +57,25 @@ export PATH
 if [ ! -f "$build/build.ninja" ]; then
   opts=${MESON_OPTIONS:-}
   # On a machine with an NVIDIA GPU, only that GPU's architecture (the
-  # default list of five takes several times as long to compile).
+  # default list of five takes several times as long to compile), if it is
+  # one gpu_archs takes (its choices in meson_options.txt); another (a
+  # newer GPU) runs the PTX of the default list's newest.
+  archs=$(sed -n "/'gpu_archs'/,/value/s/.*choices : \[\(.*\)\],/\1/p" \
+    meson_options.txt | tr -d "' " | tr ',' ' ')
   case "$opts" in
     *gpu_archs*) ;;
     *) cap=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader \
           2>/dev/null | head -n 1 | tr -d '. ') || cap=""
        case "$cap" in
          ''|*[!0-9]*) ;;
-         *) echo "building for this machine's GPU only (sm_$cap; set" \
-              "MESON_OPTIONS=-Dgpu_archs=... for others)"
-            opts="$opts -Dgpu_archs=$cap" ;;
+         *) case " $archs " in
+              *" $cap "*)
+                echo "building for this machine's GPU only (sm_$cap; set" \
+                  "MESON_OPTIONS=-Dgpu_archs=... for others)"
+                opts="$opts -Dgpu_archs=$cap" ;;
+              *) echo "sm_$cap is not one of gpu_archs ($archs): building" \
+                   "the default list (a newer GPU runs its PTX)" ;;
+            esac ;;
        esac ;;
   esac
   # shellcheck disable=SC2086

@@ -82,6 +82,9 @@ struct _GstCudaTranspose
   GstCaps *refused_in, *refused_out;
   guint refused_seq;
   gboolean refused;
+  /* caps a peer forced that the templates leave out (sparse tensors),
+   * refused at the pad with one error (under the object lock) */
+  GstCaps *unoffered;
   /* flexible tensors: the job follows each buffer's headers (its mode and
    * permutation stay as negotiated); where the tensors of the buffer
    * being transformed lie, in it and in its output (never held in
@@ -525,6 +528,9 @@ gst_cuda_transpose_stop (GstBaseTransform * trans)
   self->refused = FALSE;
   gst_clear_caps (&self->refused_in);
   gst_clear_caps (&self->refused_out);
+  GST_OBJECT_LOCK (self);
+  gst_clear_caps (&self->unoffered);
+  GST_OBJECT_UNLOCK (self);
   /* the next stream brings its own tags */
   ct_direction_stream_start (&self->settings.direction, NULL);
   return TRUE;
@@ -705,24 +711,43 @@ gst_cuda_transpose_generate_output (GstBaseTransform * trans,
       gst_cuda_transpose_hold_duration (self), outbuf);
 }
 
+/* Controlled properties (video-direction) take their values for this
+ * buffer's stream time, as videoflip does. The base class calls this
+ * before it takes the buffer: a change goes the way a property set does
+ * (ct_direction_set, a reconfigure), and the renegotiation that follows
+ * already applies to this buffer. */
+static void
+gst_cuda_transpose_before_transform (GstBaseTransform * trans,
+    GstBuffer * buffer)
+{
+  GstClockTime stream_time = gst_segment_to_stream_time (&trans->segment,
+      GST_FORMAT_TIME, GST_BUFFER_PTS (buffer));
+
+  if (GST_CLOCK_TIME_IS_VALID (stream_time))
+    gst_object_sync_values (GST_OBJECT (trans), stream_time);
+}
+
 /* A discontinuity drains first (the base class marks the next buffer it
- * pushes, which must be the first after the gap), and so does a
- * renegotiation (a new direction, or downstream's wish), which the base
- * class runs before this buffer: the held frame goes out under its own
- * caps. */
+ * pushes, which must be the first after the gap; so does a gap it made,
+ * dropping a late buffer for QoS), and so does a renegotiation (a new
+ * direction, or downstream's wish), which the base class runs before this
+ * buffer: the held frame goes out under its own caps. */
 static GstFlowReturn
 gst_cuda_transpose_submit_input_buffer (GstBaseTransform * trans,
     gboolean is_discont, GstBuffer * input)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
-  GstFlowReturn ret = ct_flight_before_input (&self->flight, input);
+  GstFlowReturn ret = ct_flight_before_input (&self->flight, &input);
 
   if (ret != GST_FLOW_OK) {
     gst_buffer_unref (input);
     return ret;
   }
-  return GST_BASE_TRANSFORM_CLASS (parent_class)->submit_input_buffer (trans,
+  ret = GST_BASE_TRANSFORM_CLASS (parent_class)->submit_input_buffer (trans,
       is_discont, input);
+  if (ret == GST_BASE_TRANSFORM_FLOW_DROPPED)
+    ct_flight_dropped (&self->flight);
+  return ret;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -816,6 +841,32 @@ gst_cuda_transpose_set_context (GstElement * element, GstContext * context)
   GST_ELEMENT_CLASS (parent_class)->set_context (element, context);
 }
 
+/* Caps the templates leave out (sparse tensors) never reach set_caps: the
+ * pad refuses them at its ACCEPT_CAPS query, asked again at each buffer.
+ * Say why, once for the same caps. */
+static void
+gst_cuda_transpose_explain_unoffered (GstCudaTranspose * self,
+    GstQuery * query)
+{
+  CtRefusal r = { 0, };
+  GstCaps *caps;
+  gboolean accepted, again;
+
+  gst_query_parse_accept_caps_result (query, &accepted);
+  gst_query_parse_accept_caps (query, &caps);
+  if (accepted || !ct_caps_refuse_unoffered (caps, &r))
+    return;
+  GST_OBJECT_LOCK (self);
+  again = self->unoffered && gst_caps_is_equal (caps, self->unoffered);
+  if (!again)
+    gst_caps_replace (&self->unoffered, caps);
+  GST_OBJECT_UNLOCK (self);
+  if (again)
+    ct_refusal_clear (&r);
+  else
+    gst_cuda_transpose_post (self, &r);
+}
+
 static gboolean
 gst_cuda_transpose_query (GstBaseTransform * trans, GstPadDirection direction,
     GstQuery * query)
@@ -836,6 +887,11 @@ gst_cuda_transpose_query (GstBaseTransform * trans, GstPadDirection direction,
       direction == GST_PAD_SRC) {
     ct_flight_add_latency (&self->flight, query,
         gst_cuda_transpose_hold_duration (self));
+    return TRUE;
+  }
+  if (GST_QUERY_TYPE (query) == GST_QUERY_ACCEPT_CAPS &&
+      direction == GST_PAD_SINK) {
+    gst_cuda_transpose_explain_unoffered (self, query);
     return TRUE;
   }
 
@@ -930,6 +986,7 @@ gst_cuda_transpose_finalize (GObject * object)
   ct_settings_clear (&self->settings);
   gst_clear_caps (&self->refused_in);
   gst_clear_caps (&self->refused_out);
+  gst_clear_caps (&self->unoffered);
   g_free (self->job);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
@@ -1019,14 +1076,16 @@ gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
    * vert keep them; auto follows the stream's image-orientation tag and
    * tells downstream the frames are upright. Can be changed while PLAYING:
    * a change that swaps width and height renegotiates, and the next
-   * buffer comes out in the new direction. custom is refused.
+   * buffer comes out in the new direction. custom is refused. Controllable,
+   * as videoflip's is: a control binding's value is taken before each
+   * buffer (by its timestamp), as if set then.
    */
   g_object_class_install_property (gobject_class, CT_PROP_VIDEO_DIRECTION,
       g_param_spec_enum ("video-direction", "Video direction",
           "Orientation of the output (ul-lr: the transpose; auto: from the "
           "image-orientation tag)", GST_TYPE_VIDEO_ORIENTATION_METHOD,
-          CT_DEFAULT_DIRECTION, G_PARAM_READWRITE | GST_PARAM_MUTABLE_PLAYING |
-          G_PARAM_STATIC_STRINGS));
+          CT_DEFAULT_DIRECTION, G_PARAM_READWRITE | GST_PARAM_CONTROLLABLE |
+          GST_PARAM_MUTABLE_PLAYING | G_PARAM_STATIC_STRINGS));
 
   /**
    * GstCudaTranspose:method:
@@ -1039,8 +1098,9 @@ gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
       g_param_spec_enum ("method", "Method",
           "Orientation of the output (deprecated: use video-direction)",
           GST_TYPE_CUDA_TRANSPOSE_METHOD, CT_DEFAULT_DIRECTION,
-          G_PARAM_READWRITE | GST_PARAM_MUTABLE_PLAYING |
-          G_PARAM_DEPRECATED | G_PARAM_STATIC_STRINGS));
+          G_PARAM_READWRITE | GST_PARAM_CONTROLLABLE |
+          GST_PARAM_MUTABLE_PLAYING | G_PARAM_DEPRECATED |
+          G_PARAM_STATIC_STRINGS));
 
   /**
    * GstCudaTranspose:frames-in-flight:
@@ -1070,6 +1130,8 @@ gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
       "transposes or permutes NNStreamer tensors (other/tensors), on an "
       "NVIDIA GPU; on the CPU where there is none (kernel=auto)",
       "The cudatranspose authors");
+  gst_element_class_add_metadata (element_class,
+      GST_ELEMENT_METADATA_DOC_URI, CT_DOC_URI);
   gst_element_class_add_static_pad_template (element_class, &sink_template);
   gst_element_class_add_static_pad_template (element_class, &src_template);
 
@@ -1094,6 +1156,8 @@ gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
   trans_class->prepare_output_buffer =
       GST_DEBUG_FUNCPTR (gst_cuda_transpose_prepare_output_buffer);
   trans_class->query = GST_DEBUG_FUNCPTR (gst_cuda_transpose_query);
+  trans_class->before_transform =
+      GST_DEBUG_FUNCPTR (gst_cuda_transpose_before_transform);
   trans_class->submit_input_buffer =
       GST_DEBUG_FUNCPTR (gst_cuda_transpose_submit_input_buffer);
   trans_class->generate_output =
@@ -1116,4 +1180,6 @@ gst_cuda_transpose_init (GstCudaTranspose * self)
   self->job = g_new0 (CtJob, 1);
   ct_flight_init (&self->flight, GST_ELEMENT (self), &self->gpu,
       gst_cuda_transpose_error);
+  /* late buffers are dropped, as GstVideoFilter does (docs/design.md) */
+  gst_base_transform_set_qos_enabled (GST_BASE_TRANSFORM (self), TRUE);
 }

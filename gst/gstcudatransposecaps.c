@@ -820,6 +820,28 @@ ct_caps_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
 }
 
 gboolean
+ct_caps_refuse_unoffered (GstCaps * caps, CtRefusal * r)
+{
+  CtTensorInfo info[CT_TENSOR_COUNT_LIMIT];
+  const GstStructure *s;
+  gchar *why = NULL;
+  guint n = 0;
+
+  if (!caps || gst_caps_get_size (caps) != 1)
+    return FALSE;
+  s = gst_caps_get_structure (caps, 0);
+  if (!ct_tensor_caps_is_sparse (s))
+    return FALSE;
+  /* (ct_tensor_caps_parse says why, as it does at set_caps) */
+  if (ct_tensor_caps_parse (s, info, &n, &why))
+    return FALSE;
+  CT_REFUSE (r, CORE, NEGOTIATION, ("Invalid tensor caps: %s.", why),
+      ("%" GST_PTR_FORMAT " (not in the pad templates)", caps));
+  g_free (why);
+  return TRUE;
+}
+
+gboolean
 ct_caps_buffer_size (GstCaps * caps, gsize * size)
 {
   const GstStructure *s = gst_caps_get_structure (caps, 0);

@@ -53,19 +53,18 @@ G_BEGIN_DECLS
 
 /* NNStreamer's tensors, in system memory: each tensor's two innermost
  * dimensions are transposed, for every index of the outer ones. Flexible
- * tensors (sizes in a header in each memory) go out flexible. Sparse
- * tensors are there, last, only to be refused with a reason (set_caps):
- * without them upstream would fail to link, saying nothing of why; so
- * are more than CT_TENSOR_COUNT_LIMIT tensors. */
+ * tensors (sizes in a header in each memory) go out flexible. More than
+ * CT_TENSOR_COUNT_LIMIT tensors are in the caps only to be refused with a
+ * reason (set_caps): without them upstream would fail to link, saying
+ * nothing of why. Sparse tensors, always refused, are left out: a peer
+ * that forces them is told why (ct_caps_refuse_unoffered). */
 #define CT_CAPS_TENSORS \
     "other/tensors, format = (string) static, " \
     "num_tensors = (int) [ 1, MAX ], " \
     "framerate = " GST_VIDEO_FPS_RANGE "; " \
     "other/tensors, format = (string) flexible, framerate = " \
     GST_VIDEO_FPS_RANGE "; " \
-    "other/tensor, framerate = " GST_VIDEO_FPS_RANGE "; " \
-    "other/tensors, format = (string) sparse, framerate = " \
-    GST_VIDEO_FPS_RANGE
+    "other/tensor, framerate = " GST_VIDEO_FPS_RANGE
 
 /* CUDA memory first: a neighbour that can keep frames on the GPU should. */
 #define CT_CAPS_TEMPLATE \
@@ -154,6 +153,11 @@ gboolean ct_caps_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
  * @r, if not. */
 gboolean ct_caps_fields_kept (const GstVideoInfo * info, CtMapping mapping,
     CtRefusal * r);
+
+/* Caps the pad templates leave out though a peer may force them, which
+ * the pad refuses before set_caps sees them: for sparse tensors TRUE, with
+ * why in @r (to make them dense first); FALSE for any other caps. */
+gboolean ct_caps_refuse_unoffered (GstCaps * caps, CtRefusal * r);
 
 /* transform_size: the size of a buffer of fixed @caps (FALSE for
  * flexible tensors, whose sizes are in each buffer, and for caps it cannot

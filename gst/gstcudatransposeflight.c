@@ -256,12 +256,25 @@ ct_flight_output (CtFlight * f, GstFlowReturn ret, GstBuffer * fresh,
 }
 
 GstFlowReturn
-ct_flight_before_input (CtFlight * f, GstBuffer * input)
+ct_flight_before_input (CtFlight * f, GstBuffer ** input)
 {
-  if (f->held.slot >= 0 && (GST_BUFFER_IS_DISCONT (input) ||
+  if (f->gap) {
+    f->gap = FALSE;
+    if (!GST_BUFFER_IS_DISCONT (*input)) {
+      *input = gst_buffer_make_writable (*input);
+      GST_BUFFER_FLAG_SET (*input, GST_BUFFER_FLAG_DISCONT);
+    }
+  }
+  if (f->held.slot >= 0 && (GST_BUFFER_IS_DISCONT (*input) ||
           gst_pad_needs_reconfigure (GST_BASE_TRANSFORM_SRC_PAD (f->owner))))
     return ct_flight_drain (f, TRUE);
   return GST_FLOW_OK;
+}
+
+void
+ct_flight_dropped (CtFlight * f)
+{
+  f->gap = TRUE;
 }
 
 void

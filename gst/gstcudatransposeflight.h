@@ -52,6 +52,8 @@ typedef struct
   CtFlightFrame queued, held;
   GstBuffer *ready;
   guint64 held_seq;             /* counts the frames held */
+  gboolean gap;                 /* a buffer dropped (QoS) since the last
+                                 * one taken */
   GstClockTime latency;         /* what a held frame adds, as last posted */
 
   GThread *releaser;
@@ -95,9 +97,17 @@ GstFlowReturn ct_flight_output (CtFlight * f, GstFlowReturn ret,
  * stop). The GPU is done with them either way. */
 GstFlowReturn ct_flight_drain (CtFlight * f, gboolean push);
 
-/* Before @input is taken: a discontinuity or a renegotiation pushes the
- * held frame first (under the caps it was made for). */
-GstFlowReturn ct_flight_before_input (CtFlight * f, GstBuffer * input);
+/* Before *@input is taken: a discontinuity or a renegotiation pushes the
+ * held frame first (under the caps it was made for). The first buffer
+ * after one the base class dropped (ct_flight_dropped) is marked
+ * DISCONT, made writable, so that its frame goes out marked however it
+ * leaves: the base class marks only what it pushes itself, and a held
+ * frame may leave by a drain or the releaser. */
+GstFlowReturn ct_flight_before_input (CtFlight * f, GstBuffer ** input);
+
+/* The base class dropped the buffer just submitted (QoS: it came too
+ * late). */
+void ct_flight_dropped (CtFlight * f);
 
 /* Stops the releaser thread (in stop (): nothing streams). */
 void ct_flight_stop_releaser (CtFlight * f);

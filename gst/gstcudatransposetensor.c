@@ -38,6 +38,13 @@ ct_tensor_caps_is_flexible (const GstStructure * s)
       g_strcmp0 (gst_structure_get_string (s, "format"), "flexible") == 0;
 }
 
+gboolean
+ct_tensor_caps_is_sparse (const GstStructure * s)
+{
+  return gst_structure_has_name (s, "other/tensors") &&
+      g_strcmp0 (gst_structure_get_string (s, "format"), "sparse") == 0;
+}
+
 /* "d0:d1:..." into @t; FALSE with a reason if it is not that. */
 static gboolean
 parse_dims (const gchar * text, CtTensorInfo * t, gchar ** why)
@@ -146,15 +153,15 @@ ct_tensor_caps_parse (const GstStructure * s, CtTensorInfo * tensors,
   gboolean ok = FALSE;
 
   *why = NULL;
-  if (!string_field (s, single ? "dimension" : "dimensions", why) ||
-      !string_field (s, single ? "type" : "types", why))
-    return FALSE;
-  if (!single && format && g_str_equal (format, "sparse")) {
+  if (ct_tensor_caps_is_sparse (s)) {
     *why = g_strdup ("sparse tensors (format=sparse) hold only their "
         "non-zero elements, so they have no layout to transpose: make them "
         "dense first, with tensor_sparse_dec before cudatranspose");
     return FALSE;
   }
+  if (!string_field (s, single ? "dimension" : "dimensions", why) ||
+      !string_field (s, single ? "type" : "types", why))
+    return FALSE;
   if (!single && format && !g_str_equal (format, "static")) {
     *why = g_strdup_printf ("tensor format \"%s\" is not supported; only "
         "format=static and format=flexible", format);

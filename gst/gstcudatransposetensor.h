@@ -50,6 +50,10 @@ gboolean ct_tensor_caps_is_tensor (const GstStructure * s);
 /* Whether @s is other/tensors, format=flexible: sizes in each memory. */
 gboolean ct_tensor_caps_is_flexible (const GstStructure * s);
 
+/* Whether @s is other/tensors, format=sparse: only the non-zero elements,
+ * which ct_tensor_caps_parse refuses. */
+gboolean ct_tensor_caps_is_sparse (const GstStructure * s);
+
 /* Reads the tensors of fixed caps, with their sizes multiplied out. On
  * failure (malformed fields, or a tensor or all of them together larger
  * than CT_TENSOR_BYTES_LIMIT) returns FALSE and sets @why to a sentence

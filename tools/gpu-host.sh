@@ -28,12 +28,26 @@
 # Logs and results go to $OUT (or /tmp/out); a short table comes last.
 # Carry BUILD_DIR and .gpu (GStreamer's libraries for a host without them,
 # with .gpu/enter.sh to set them up; not in this repository) along.
+#
+# BUILD_DIR is configured by hand, with the benchmarks (not in the default
+# build), e.g.
+#   meson setup build-gpu -Dgpu_archs=90 -Dbench=enabled
+# which also keeps the kernels' source lines (-lineinfo) for the
+# sanitizers' and Nsight Compute's reports. bench, pipelines, tensors,
+# decode and compare say so and skip on a build without them.
 set -u
 b=${1:-build-gpu}
 what=${2:-all}
 out=${OUT:-/tmp/out}
 mkdir -p "$out"
 want () { [ "$what" = all ] || [[ ",$what," == *",$1,"* ]]; }
+# whether build folder $2 (default BUILD_DIR) has the benchmarks, for mode
+# $1; says why not
+has_bench () {
+  [ -x "${2:-$b}/bench/bench-kernels" ] && return 0
+  echo "== $1: skipped: ${2:-$b} has no benchmarks (meson setup -Dbench=enabled)"
+  return 1
+}
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader
 
 # the parts of "tests", which also run alone. On one H200 the Meson suite
@@ -131,7 +145,7 @@ if want racecheck; then
   done
 fi
 
-if want pipelines; then
+if want pipelines && has_bench pipelines; then
   source .gpu/enter.sh
   GST_PLUGIN_PATH_1_0=$PWD/$b/gst GST_REGISTRY_1_0=$out/registry.bin \
     "$b/bench/bench-pipelines" --json "$out/pipelines.json" \
@@ -142,14 +156,14 @@ if want pipelines; then
   cat "$out/pipelines.log"
 fi
 
-if want tensors; then
+if want tensors && has_bench tensors; then
   python3 bench/bench-tensors.py "$b/bench/libcudatranspose-bench.so" \
     --json "$out/tensors.json" > "$out/tensors.log" 2>&1
   echo "== tensors rc=$?"
   cat "$out/tensors.log"
 fi
 
-if want bench; then
+if want bench && has_bench bench; then
   "$b/bench/bench-kernels" --json "$out/bench.json" > "$out/bench.log" 2>&1
   echo "== bench rc=$?"
   python3 bench/plot-performance.py "$out/bench.json" "$out/performance.png" &&
@@ -172,7 +186,8 @@ if want bench; then
   sed -n '/fraction of copy/,$p' "$out/bench.log"
 fi
 
-if [[ ",$what," == *",compare,"* ]]; then
+if [[ ",$what," == *",compare,"* ]] && has_bench compare &&
+    has_bench compare "${OLD_BUILD:?OLD_BUILD: the older build folder}"; then
   # old against new on this card, in alternating rounds (old, new, new,
   # old, ...): OLD_BUILD is the older build folder (its gst/ plugin and
   # its bench/ programs); COMPARE picks the benches (kernels, directions,
@@ -217,7 +232,7 @@ if [[ ",$what," == *",compare,"* ]]; then
   tar czf "$out/compare.tar.gz" -C "$c" .
 fi
 
-if [[ ",$what," == *",decode,"* ]]; then
+if [[ ",$what," == *",decode,"* ]] && has_bench decode; then
   source .gpu/enter.sh
   GST_PLUGIN_PATH_1_0=$PWD/$b/gst GST_REGISTRY_1_0=$out/registry-decode.bin \
     timeout 560 "$b/bench/bench-decode" "${CLIPS:?CLIPS: the folder of tools/make-h264.sh}" \

@@ -1,7 +1,11 @@
 /* Frames pushed through a harness and checked against the reference in
  * check-video.c: every format and size, every direction, against videoflip,
- * and round trips. */
+ * video-direction under a controller, and round trips. */
 #include "transpose-check.h"
+
+#include <gst/controller/gstdirectcontrolbinding.h>
+#include <gst/controller/gstinterpolationcontrolsource.h>
+#include <string.h>
 
 /* Whether videoflip 1.22 averages planar 4:2:2 chroma over the source rows
  * it should for a w x h frame under @method: under 90l, ul-lr and ur-ll it
@@ -182,6 +186,137 @@ ct_check_against_videoflip (const gchar * desc)
     gst_harness_teardown (flip);
     gst_harness_teardown (ours);
   }
+}
+
+/* The controller's schedule: each direction from its frame on, the eight
+ * in turn, a swap of width and height at every other step, identity (a
+ * passthrough) among them. */
+static const struct
+{
+  guint frame;
+  GstVideoOrientationMethod method;
+} controlled_steps[] = {
+  {0, GST_VIDEO_ORIENTATION_90R}, {2, GST_VIDEO_ORIENTATION_180},
+  {3, GST_VIDEO_ORIENTATION_UL_LR}, {5, GST_VIDEO_ORIENTATION_IDENTITY},
+  {6, GST_VIDEO_ORIENTATION_90L}, {7, GST_VIDEO_ORIENTATION_HORIZ},
+  {8, GST_VIDEO_ORIENTATION_UR_LL}, {10, GST_VIDEO_ORIENTATION_VERT},
+};
+
+#define CONTROLLED_FRAMES 12
+#define CONTROLLED_FRAME_DURATION (GST_SECOND / 25)
+
+static GstVideoOrientationMethod
+controlled_direction_at (guint frame)
+{
+  GstVideoOrientationMethod method = controlled_steps[0].method;
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (controlled_steps); i++)
+    if (controlled_steps[i].frame <= frame)
+      method = controlled_steps[i].method;
+  return method;
+}
+
+/* The control value a direct binding turns into enum value @value of
+ * @pspec: it takes entry value * (n_values - 1) of the enum's table,
+ * rounded down, so the middle of the entry's interval. */
+static gdouble
+control_value_of (GParamSpec * pspec, gint value)
+{
+  GEnumClass *e = G_PARAM_SPEC_ENUM (pspec)->enum_class;
+  guint i;
+
+  for (i = 0; i < e->n_values; i++)
+    if (e->values[i].value == value)
+      return (i + 0.5) / (e->n_values - 1);
+  fail ("%s has no value %d", pspec->name, value);
+  return 0;
+}
+
+/* Pulls the next output, @ins[*@next]'s (by its timestamp), and checks it
+ * in the direction the schedule gave its frame; poisons it after, for the
+ * frame that takes its memory next. */
+static void
+pull_controlled (GstHarness * h, const GstVideoInfo * info, GstBuffer ** ins,
+    guint * next, const gchar * what)
+{
+  GstBuffer *out = gst_harness_pull (h);
+  GstVideoOrientationMethod method = controlled_direction_at (*next);
+  gchar *where = g_strdup_printf ("%s, frame %u, video-direction %d", what,
+      *next, method);
+  GstMapInfo map;
+
+  fail_unless (out != NULL, "%s: no output", where);
+  fail_unless (*next < CONTROLLED_FRAMES, "%s: more out than in", where);
+  fail_unless_equals_uint64 (GST_BUFFER_PTS (out),
+      *next * CONTROLLED_FRAME_DURATION);
+  ct_check_assert_oriented (info, ins[*next], out, method, where);
+  if (method == GST_VIDEO_ORIENTATION_IDENTITY) {
+    fail_unless (out == ins[*next], "%s: identity copied the frame", where);
+  } else {
+    fail_unless (gst_buffer_map (out, &map, GST_MAP_WRITE), "%s: the output "
+        "cannot be written", where);
+    memset (map.data, 0xa5 ^ *next, map.size);
+    gst_buffer_unmap (out, &map);
+  }
+  gst_buffer_unref (out);
+  g_free (where);
+  (*next)++;
+}
+
+void
+ct_check_controlled_directions (GstHarness * h, GstVideoFormat format,
+    gint width, gint height, const gchar * what)
+{
+  GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS
+      (h->element), "video-direction");
+  GstControlSource *cs = gst_interpolation_control_source_new ();
+  GstBuffer *ins[CONTROLLED_FRAMES];
+  GstVideoOrientationMethod now;
+  GstVideoInfo info;
+  GstCaps *caps;
+  guint i, next = 0;
+
+  fail_unless (pspec != NULL && (pspec->flags & GST_PARAM_CONTROLLABLE),
+      "%s: video-direction is not controllable", what);
+  /* a step function: each value holds until the next point */
+  g_object_set (cs, "mode", GST_INTERPOLATION_MODE_NONE, NULL);
+  for (i = 0; i < G_N_ELEMENTS (controlled_steps); i++) {
+    fail_unless (gst_timed_value_control_source_set
+        (GST_TIMED_VALUE_CONTROL_SOURCE (cs),
+            controlled_steps[i].frame * CONTROLLED_FRAME_DURATION,
+            control_value_of (pspec, controlled_steps[i].method)));
+  }
+  fail_unless (gst_object_add_control_binding (GST_OBJECT (h->element),
+          gst_direct_control_binding_new (GST_OBJECT (h->element),
+              "video-direction", cs)));
+  gst_object_unref (cs);
+
+  fail_unless (gst_video_info_set_format (&info, format, width, height));
+  caps = ct_check_caps (format, width, height);
+  gst_caps_set_simple (caps, "framerate", GST_TYPE_FRACTION, 25, 1, NULL);
+  gst_harness_set_src_caps (h, caps);
+  for (i = 0; i < CONTROLLED_FRAMES; i++) {
+    ins[i] = ct_check_make_frame (&info, i % 2 ? 3 : 0);
+    GST_BUFFER_PTS (ins[i]) = i * CONTROLLED_FRAME_DURATION;
+    GST_BUFFER_DURATION (ins[i]) = CONTROLLED_FRAME_DURATION;
+    fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (ins[i])),
+        GST_FLOW_OK);
+    /* the controller set the property for this frame */
+    g_object_get (h->element, "video-direction", &now, NULL);
+    fail_unless_equals_int (now, controlled_direction_at (i));
+    /* (a frame may stay held back, frames-in-flight) */
+    while (gst_harness_buffers_in_queue (h) > 0)
+      pull_controlled (h, &info, ins, &next, what);
+    fail_unless (next == i || next == i + 1, "%s: %u frames held back",
+        what, i + 1 - next);
+  }
+  ct_check_push_drain (h);
+  while (next < CONTROLLED_FRAMES)
+    pull_controlled (h, &info, ins, &next, what);
+  fail_unless_equals_int (gst_harness_buffers_in_queue (h), 0);
+  for (i = 0; i < CONTROLLED_FRAMES; i++)
+    gst_buffer_unref (ins[i]);
 }
 
 void

@@ -107,6 +107,15 @@ void ct_check_push_and_verify_direction (GstHarness * h,
  * odd padded strides. */
 void ct_check_all_directions (GstHarness * h, const gchar * what);
 
+/* video-direction driven by a GstController while frames flow through
+ * @h: a step control source on a direct binding turns it to each of the
+ * eight directions in turn from a given frame on; @format frames of
+ * random bytes at 25 fps, each output checked in its frame's direction
+ * (by its timestamp: one may come out a frame late, frames-in-flight)
+ * and poisoned after. Adds the binding to @h's element. */
+void ct_check_controlled_directions (GstHarness * h, GstVideoFormat format,
+    gint width, gint height, const gchar * what);
+
 /* The same random frames through a harness around @desc and through
  * videoflip, each direction, every format: the same visible pixels. */
 void ct_check_against_videoflip (const gchar * desc);

@@ -1,8 +1,9 @@
 /* cudatranspose's video-direction, on any machine (kernel=cpu): the eight
  * orientations on every format against a reference written in the test
  * and against videoflip itself, the caps each one makes, identity as a
- * passthrough, auto following image-orientation tags, videoflip's method
- * alias, custom refused, navigation events mapped back. */
+ * passthrough, changes from a GstController, auto following
+ * image-orientation tags, videoflip's method alias, custom refused,
+ * navigation events mapped back. */
 #include "transpose-check.h"
 
 #include <gst/video/navigation.h>
@@ -105,6 +106,25 @@ GST_START_TEST (test_identity_passes_through)
   gst_buffer_unref (out);
   gst_buffer_unref (in);
   gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* video-direction is controllable, as videoflip's is: a control source
+ * turns it mid-stream, and each frame comes out in the direction its
+ * timestamp was given, from that frame on (a swap renegotiates before
+ * it), in each plane layout. */
+GST_START_TEST (test_controlled_direction)
+{
+  guint f;
+
+  for (f = 0; f < ct_check_n_layout_formats; f++) {
+    GstHarness *h = ct_check_harness_new (CPU_ELEMENT, NULL);
+
+    ct_check_controlled_directions (h, ct_check_layout_formats[f], 33, 18,
+        gst_video_format_to_string (ct_check_layout_formats[f]));
+    gst_harness_teardown (h);
+  }
 }
 
 GST_END_TEST;
@@ -445,6 +465,7 @@ directions_suite (void)
   tcase_add_test (tc, test_same_as_videoflip);
   tcase_add_test (tc, test_direction_caps);
   tcase_add_test (tc, test_identity_passes_through);
+  tcase_add_test (tc, test_controlled_direction);
   tcase_add_test (tc, test_method_alias_and_custom);
   tcase_add_test (tc, test_auto_follows_tags);
   tcase_add_test (tc, test_tag_scopes);

@@ -1,6 +1,8 @@
 /* cudatranspose on video on a CUDA GPU: every GPU kernel on every format
  * and size and in every direction, kernel changes while PLAYING, round
- * trips, a device that does not exist. Without a CUDA device the program exits 77 (skipped). */
+ * trips, frames in flight (QoS among them), video-direction from a
+ * controller, a device that does not exist. Without a CUDA device the
+ * program exits 77 (skipped). */
 #include "transpose-check.h"
 #include "gpu-check.h"
 
@@ -546,6 +548,83 @@ GST_START_TEST (test_gpu_missing_device_auto)
 
 GST_END_TEST;
 
+/* QoS with a frame in flight: a frame dropped for coming too late leaves
+ * a gap the base class knows of and no buffer says; the frame held from
+ * before the gap goes out unmarked, and the first one after it marked
+ * DISCONT, though it leaves by a drain, not by the base class. */
+GST_START_TEST (test_gpu_in_flight_qos)
+{
+  GstHarness *h;
+  GstVideoInfo info;
+  GstBuffer *a, *b, *c, *out;
+
+  fail_unless (gst_video_info_set_format (&info, GST_VIDEO_FORMAT_I420, 640,
+          480));
+  h = gst_harness_new ("cudatranspose");
+  gst_harness_set_src_caps (h, slow_caps (GST_VIDEO_FORMAT_I420, 640,
+          480));
+  a = numbered_frame (&info, 0, 0);
+  b = numbered_frame (&info, 1, 0);
+  c = numbered_frame (&info, 2, 0);
+  push_ok (h, a);
+  fail_unless_equals_int (gst_harness_buffers_in_queue (h), 0);
+  /* downstream: the frame of 1 s was half a second late, so b (1 s) is
+   * dropped, and c (2 s) is not */
+  fail_unless (gst_harness_push_upstream_event (h,
+          gst_event_new_qos (GST_QOS_TYPE_UNDERFLOW, 1.5, GST_SECOND / 2,
+              GST_SECOND)));
+  push_ok (h, b);
+  fail_unless_equals_int (gst_harness_buffers_in_queue (h), 0);
+  push_ok (h, c);
+  fail_unless_equals_int (gst_harness_buffers_in_queue (h), 1);
+  out = gst_harness_pull (h);
+  fail_unless_equals_uint64 (GST_BUFFER_PTS (out), GST_BUFFER_PTS (a));
+  fail_if (GST_BUFFER_IS_DISCONT (out), "the frame before the gap is marked "
+      "DISCONT");
+  ct_check_assert_transposed (&info, a, out, "before the gap");
+  gst_buffer_unref (out);
+  ct_check_push_drain (h);
+  fail_unless_equals_int (gst_harness_buffers_in_queue (h), 1);
+  out = gst_harness_pull (h);
+  fail_unless_equals_uint64 (GST_BUFFER_PTS (out), GST_BUFFER_PTS (c));
+  fail_unless (GST_BUFFER_IS_DISCONT (out), "the frame after the gap is not "
+      "marked DISCONT");
+  ct_check_assert_transposed (&info, c, out, "after the gap");
+  gst_buffer_unref (out);
+  gst_buffer_unref (a);
+  gst_buffer_unref (b);
+  gst_buffer_unref (c);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* video-direction from a GstController with frames in flight (the
+ * default two): a change the controller makes goes the way a property set
+ * does, the frame held under the old caps going out first, and each frame
+ * comes out in the direction its timestamp was given. */
+GST_START_TEST (test_gpu_controlled_direction)
+{
+  static const GstVideoFormat formats[] = {
+    GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_YUY2,
+  };
+  guint f;
+
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    GstHarness *h = ct_check_harness_new ("cudatranspose", NULL);
+    gchar *active;
+
+    ct_check_controlled_directions (h, formats[f], 641, 480,
+        gst_video_format_to_string (formats[f]));
+    active = ct_check_active_kernel (h->element);
+    fail_if (g_str_equal (active, "cpu"), "the CPU ran it on a GPU host");
+    g_free (active);
+    gst_harness_teardown (h);
+  }
+}
+
+GST_END_TEST;
+
 static Suite *
 video_gpu_suite (void)
 {
@@ -566,6 +645,8 @@ video_gpu_suite (void)
   tcase_add_test (tc, test_gpu_bands);
   tcase_add_test (tc, test_gpu_in_flight);
   tcase_add_test (tc, test_gpu_in_flight_events);
+  tcase_add_test (tc, test_gpu_in_flight_qos);
+  tcase_add_test (tc, test_gpu_controlled_direction);
   return s;
 }
 

@@ -1,7 +1,7 @@
 /* cudatranspose on video, on any machine: the CPU kernel on every format
  * and size, the kernel property, caps (swapped sizes, pixel aspect ratio,
  * ranges, CUDA memory, formats refused), round trips, property changes
- * while PLAYING, bad buffers. The same on a GPU: video-gpu.c. */
+ * while PLAYING, QoS, bad buffers. The same on a GPU: video-gpu.c. */
 #include "transpose-check.h"
 
 #include <string.h>
@@ -334,6 +334,71 @@ GST_START_TEST (test_bad_video_meta_is_an_error)
 
 GST_END_TEST;
 
+/* A frame of @info at @pts (40 ms long). */
+static GstBuffer *
+frame_at (const GstVideoInfo * info, GstClockTime pts)
+{
+  GstBuffer *in = ct_check_make_frame (info, 0);
+
+  GST_BUFFER_PTS (in) = pts;
+  GST_BUFFER_DURATION (in) = 40 * GST_MSECOND;
+  return in;
+}
+
+/* QoS is on, as GstVideoFilter has it: after a QOS event saying frames up
+ * to a running time would come too late, such frames are dropped (a QOS
+ * message says so), and the next frame goes out whole, marked DISCONT. */
+GST_START_TEST (test_qos_drops_late_frames)
+{
+  static const GstClockTime pts[] = {
+    0, 200 * GST_MSECOND, 300 * GST_MSECOND, 400 * GST_MSECOND,
+    440 * GST_MSECOND,
+  };
+  GstBus *bus;
+  GstHarness *h = ct_check_harness_new ("cudatranspose kernel=cpu", &bus);
+  GstVideoInfo info;
+  gboolean qos = FALSE;
+  guint i;
+
+  g_object_get (h->element, "qos", &qos, NULL);
+  fail_unless (qos, "QoS is off");
+  gst_harness_set_src_caps (h, ct_check_caps (GST_VIDEO_FORMAT_I420, 33,
+          18));
+  fail_unless (gst_video_info_set_format (&info, GST_VIDEO_FORMAT_I420, 33,
+          18));
+  for (i = 0; i < G_N_ELEMENTS (pts); i++) {
+    GstBuffer *in = frame_at (&info, pts[i]), *out;
+    gboolean late = pts[i] > 0 && pts[i] <= 300 * GST_MSECOND;
+
+    if (i == 1) {
+      /* the frame of 100 ms was 200 ms late downstream */
+      fail_unless (gst_harness_push_upstream_event (h,
+              gst_event_new_qos (GST_QOS_TYPE_UNDERFLOW, 2.0,
+                  200 * GST_MSECOND, 100 * GST_MSECOND)));
+    }
+    fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in)),
+        GST_FLOW_OK);
+    if (late) {
+      fail_unless_equals_int (gst_harness_buffers_in_queue (h), 0);
+    } else {
+      out = gst_harness_pull (h);
+      fail_unless (out != NULL);
+      fail_unless_equals_uint64 (GST_BUFFER_PTS (out), pts[i]);
+      ct_check_assert_transposed (&info, in, out, "after QoS");
+      /* only the first frame after the gap is marked */
+      fail_unless (GST_BUFFER_IS_DISCONT (out) == (i == 3),
+          "frame at %" GST_TIME_FORMAT ": DISCONT %s", GST_TIME_ARGS (pts[i]),
+          GST_BUFFER_IS_DISCONT (out) ? "set" : "not set");
+      gst_buffer_unref (out);
+    }
+    gst_buffer_unref (in);
+  }
+  fail_unless_equals_int (ct_check_count_messages (bus, GST_MESSAGE_QOS), 2);
+  ct_check_harness_free (h, bus);
+}
+
+GST_END_TEST;
+
 static Suite *
 video_suite (void)
 {
@@ -352,6 +417,7 @@ video_suite (void)
   tcase_add_test (tc, test_cuda_memory_caps);
   tcase_add_test (tc, test_twice_is_identity);
   tcase_add_test (tc, test_kernel_change_while_playing);
+  tcase_add_test (tc, test_qos_drops_late_frames);
   tcase_add_test (tc, test_short_buffer_is_an_error);
   tcase_add_test (tc, test_bad_video_meta_is_an_error);
   return s;
