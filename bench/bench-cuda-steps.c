@@ -152,8 +152,9 @@ element_us (GstCudaContext * ctx, GstVideoInfo * in_info,
     GstVideoInfo * out_info, GstBuffer * inbuf, int frames, double *t,
     double *us)
 {
-  GstHarness *h = gst_harness_new ("cudatranspose");
+  GstElement *element = gst_element_factory_make ("cudatranspose", NULL);
   GstContext *context = gst_context_new_cuda_context (ctx);
+  GstHarness *h;
   GstCaps *in_caps = gst_video_info_to_caps (in_info);
   GstCaps *out_caps = gst_video_info_to_caps (out_info);
   int i, failed = 0;
@@ -162,8 +163,21 @@ element_us (GstCudaContext * ctx, GstVideoInfo * in_info,
       gst_caps_features_new (GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY, NULL));
   gst_caps_set_features_simple (out_caps,
       gst_caps_features_new (GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY, NULL));
-  gst_element_set_context (h->element, context);
+  if (element)
+    gst_object_ref_sink (element);
+  if (!element) {
+    fprintf (stderr, "no cudatranspose element (GST_PLUGIN_PATH?)\n");
+    gst_context_unref (context);
+    gst_caps_unref (in_caps);
+    gst_caps_unref (out_caps);
+    return 1;
+  }
+  /* the context before the element starts (the harness starts it): an
+   * element opens its GPU with the context it has then */
+  gst_element_set_context (element, context);
   gst_context_unref (context);
+  h = gst_harness_new_with_element (element, "sink", "src");
+  gst_object_unref (element);
   gst_harness_set_src_caps (h, in_caps);
   gst_harness_set_sink_caps (h, out_caps);
   for (i = -WARMUP; i < frames && !failed; i++) {
@@ -181,8 +195,11 @@ element_us (GstCudaContext * ctx, GstVideoInfo * in_info,
       t[i] = now_us () - a;
     out = gst_harness_pull (h);
     if (!out || gst_buffer_n_memory (out) != 1 ||
-        !gst_is_cuda_memory (gst_buffer_peek_memory (out, 0))) {
-      fprintf (stderr, "the element's output is not in CUDA memory\n");
+        !gst_is_cuda_memory (gst_buffer_peek_memory (out, 0)) ||
+        GST_CUDA_MEMORY_CAST (gst_buffer_peek_memory (out, 0))->context !=
+        ctx) {
+      fprintf (stderr, "the element's output is not CUDA memory of the "
+          "context it was given\n");
       failed = 1;
     }
     gst_clear_buffer (&out);
