@@ -14,9 +14,10 @@
 # matrix: the GPU matrix test alone (every format, direction, memory kind
 #        and size against the CPU path; about 3 minutes on an H100);
 # racecheck: only the kernel test's;
-# bench: bench-kernels --json, --latency --json and --directions --json,
-#        their plots (throughput against latency in one), and the
-#        Nsight Compute counters of bench/profile-kernels.sh;
+# bench: bench-kernels --json, --latency --json, --odd --json and
+#        --directions --json, their plots (throughput against latency in
+#        one), bench-cuda-steps (plain and with the caches polluted), and
+#        the Nsight Compute counters of bench/profile-kernels.sh;
 # pipelines: bench-pipelines --json (whole pipelines against videoflip);
 # tensors: bench-tensors.py (ct_permute against PyTorch and a copy);
 # decode: bench-decode on the clips of tools/make-h264.sh (made where
@@ -174,6 +175,15 @@ if want bench && has_bench bench; then
   python3 bench/plot-performance.py "$out/bench.json" \
     "$out/performance-latency.png" "$out/latency.json" &&
     echo "== plot: $out/performance-latency.png"
+  "$b/bench/bench-kernels" --odd --json "$out/odd.json" > "$out/odd.log" 2>&1
+  echo "== odd shapes rc=$?"
+  source .gpu/enter.sh
+  GST_PLUGIN_PATH_1_0=$PWD/$b/gst GST_REGISTRY_1_0=$out/registry-steps.bin \
+    "$b/bench/bench-cuda-steps" > "$out/cuda-steps.log" 2>&1
+  echo "== cuda steps rc=$?"
+  GST_PLUGIN_PATH_1_0=$PWD/$b/gst GST_REGISTRY_1_0=$out/registry-steps.bin \
+    "$b/bench/bench-cuda-steps" --pollute 8000000 >> "$out/cuda-steps.log" 2>&1
+  echo "== cuda steps, caches polluted rc=$?"
   "$b/bench/bench-kernels" --directions --json "$out/directions.json" \
     > "$out/directions.log" 2>&1
   echo "== directions rc=$?"
