@@ -7,9 +7,12 @@ bench-pipelines --json, each system-memory frame's frames/s as a fraction
 of the link's bound, and each CUDA-memory frame's element time beside its
 kernels' time. With a second bench-kernels file from --latency, auto's
 time a call in both modes, and a copy's, for each plane and frame job.
+For --odd, auto's fraction of copy per shape (and the peers'), packed and
+padded rows apart; a second --odd file (an older build's) adds its auto.
 
     bench/plot-performance.py BENCH.json OUT.png
     bench/plot-performance.py BENCH.json OUT.png LATENCY.json
+    bench/plot-performance.py ODD.json OUT.png [ODD_BEFORE.json]
 
 Needs matplotlib (the GPU host has it; Debian: python3-matplotlib)."""
 import json
@@ -124,11 +127,61 @@ def plot_latency(data, lat, out):
     fig.savefig(out, dpi=110)
 
 
+def plot_odd(data, rows, out, before=None):
+    """--odd: auto's fraction of copy per shape, rows packed ("tight") and
+    padded ("odd") side by side, with the peers', and with BEFORE (a
+    second --odd file: an older build's) auto's beside it."""
+    def auto(d):
+        return {(r["mode"], r["shape"]): r["copy_fraction"] for r in d
+                if r["variant"] == "auto"}
+
+    now = auto(rows)
+    old = auto(before["rows"]) if before else {}
+    shapes = list(dict.fromkeys(r["shape"] for r in rows))
+    fig, axes = plt.subplots(1, 2, figsize=(13, 5), sharey=True)
+    for ax, mode, title in ((axes[0], "tight", "rows packed (a tensor's)"),
+                            (axes[1], "odd", "rows padded to 16 bytes")):
+        series = []
+        if old:
+            series.append(("auto, before", [old.get((mode, s), 0)
+                                             for s in shapes]))
+        series.append(("auto", [now.get((mode, s), 0) for s in shapes]))
+        for peer in ("cublasSgeam", "nppiTranspose"):
+            vals = {r["shape"]: r["copy_fraction"] for r in rows
+                    if r["mode"] == mode and r["variant"] == peer}
+            if vals:
+                series.append((peer, [vals.get(s, 0) for s in shapes]))
+        width = 0.8 / len(series)
+        for i, (label, vals) in enumerate(series):
+            ax.bar([x + (i - (len(series) - 1) / 2) * width
+                    for x in range(len(shapes))], vals, width, label=label)
+        ax.set_xticks(list(range(len(shapes))))
+        ax.set_xticklabels(shapes, rotation=60, fontsize="small", ha="right")
+        ax.axhline(1.0, color="grey", linewidth=0.5)
+        ax.grid(True, axis="y", linewidth=0.3)
+        ax.set_title(title)
+    axes[0].set_ylabel("fraction of D2D copy (same run)")
+    axes[0].legend(fontsize="small")
+    fig.suptitle(f"odd and misaligned shapes on {data['device']}: median of "
+                 f"{data['reps']} runs, L2 cold")
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+
+
 def main():
     if len(sys.argv) not in (3, 4):
         sys.exit(__doc__)
     with open(sys.argv[1]) as f:
         data = json.load(f)
+    odd = ([r for r in data["rows"] if r["mode"] in ("odd", "tight")]
+           if isinstance(data, dict) else [])
+    if odd:
+        before = None
+        if len(sys.argv) == 4:
+            with open(sys.argv[3]) as f:
+                before = json.load(f)
+        plot_odd(data, odd, sys.argv[2], before)
+        return
     if len(sys.argv) == 4:
         with open(sys.argv[3]) as f:
             plot_latency(data, json.load(f), sys.argv[2])
