@@ -353,30 +353,46 @@ run_case (GstCudaContext * ctx, GstVideoFormat format, int w, int h,
     GstBuffer *outbuf = NULL;
     GstVideoFrame fin, fout;
     CtPlane planes[GST_VIDEO_MAX_PLANES];
-    cudaEvent_t e0, e1;
-    float ms;
+    cudaEvent_t e0 = NULL, e1 = NULL;
+    cudaError_t err = cudaSuccess;
+    float ms = 0;
     unsigned int n;
 
-    gst_buffer_pool_acquire_buffer (out_pool, &outbuf, NULL);
-    if (outbuf && gst_video_frame_map (&fin, &in_info, inbuf,
+    failed = 1;                 /* until the timing is through */
+    if (gst_buffer_pool_acquire_buffer (out_pool, &outbuf, NULL) ==
+        GST_FLOW_OK && gst_video_frame_map (&fin, &in_info, inbuf,
             GST_MAP_READ | GST_MAP_CUDA)) {
       if (gst_video_frame_map (&fout, &out_info, outbuf,
               GST_MAP_WRITE | GST_MAP_CUDA)) {
         n = frame_planes (&fin, &fout, planes);
-        cudaEventCreate (&e0);
-        cudaEventCreate (&e1);
-        for (i = -WARMUP; i < frames; i++) {
-          cudaEventRecord (e0, (cudaStream_t) stream);
-          ct_transpose_planes (planes, n, CT_KERNEL_AUTO,
-              CT_MAPPING_TRANSPOSE, stream);
-          cudaEventRecord (e1, (cudaStream_t) stream);
-          cudaEventSynchronize (e1);
-          if (i >= 0 && cudaEventElapsedTime (&ms, e0, e1) == cudaSuccess)
+        err = cudaEventCreate (&e0);
+        if (err == cudaSuccess)
+          err = cudaEventCreate (&e1);
+        for (i = -WARMUP; i < frames && err == cudaSuccess; i++) {
+          err = cudaEventRecord (e0, (cudaStream_t) stream);
+          if (err == cudaSuccess && ct_transpose_planes (planes, n,
+                  CT_KERNEL_AUTO, CT_MAPPING_TRANSPOSE, stream) != CT_OK)
+            err = cudaErrorLaunchFailure;     /* (checked in the steps) */
+          if (err == cudaSuccess)
+            err = cudaEventRecord (e1, (cudaStream_t) stream);
+          if (err == cudaSuccess)
+            err = cudaEventSynchronize (e1);
+          if (err == cudaSuccess)
+            err = cudaEventElapsedTime (&ms, e0, e1);
+          if (i >= 0)
             t[0][i] = ms * 1000.0;
         }
-        gpu_us = median (t[0], frames);
-        cudaEventDestroy (e0);
-        cudaEventDestroy (e1);
+        if (err == cudaSuccess) {
+          gpu_us = median (t[0], frames);
+          failed = 0;
+        } else {
+          fprintf (stderr, "timing the launch failed: %s\n",
+              cudaGetErrorString (err));
+        }
+        if (e0)
+          cudaEventDestroy (e0);
+        if (e1)
+          cudaEventDestroy (e1);
         gst_video_frame_unmap (&fout);
       }
       gst_video_frame_unmap (&fin);
