@@ -355,6 +355,7 @@ run_case (GstCudaContext * ctx, GstVideoFormat format, int w, int h,
     CtPlane planes[GST_VIDEO_MAX_PLANES];
     cudaEvent_t e0 = NULL, e1 = NULL;
     cudaError_t err = cudaSuccess;
+    CtResult res = CT_OK;
     float ms = 0;
     unsigned int n;
 
@@ -370,9 +371,11 @@ run_case (GstCudaContext * ctx, GstVideoFormat format, int w, int h,
           err = cudaEventCreate (&e1);
         for (i = -WARMUP; i < frames && err == cudaSuccess; i++) {
           err = cudaEventRecord (e0, (cudaStream_t) stream);
-          if (err == cudaSuccess && ct_transpose_planes (planes, n,
-                  CT_KERNEL_AUTO, CT_MAPPING_TRANSPOSE, stream) != CT_OK)
-            err = cudaErrorLaunchFailure;     /* (checked in the steps) */
+          if (err == cudaSuccess)
+            res = ct_transpose_planes (planes, n, CT_KERNEL_AUTO,
+                CT_MAPPING_TRANSPOSE, stream);
+          if (res != CT_OK)
+            break;
           if (err == cudaSuccess)
             err = cudaEventRecord (e1, (cudaStream_t) stream);
           if (err == cudaSuccess)
@@ -382,11 +385,12 @@ run_case (GstCudaContext * ctx, GstVideoFormat format, int w, int h,
           if (i >= 0)
             t[0][i] = ms * 1000.0;
         }
-        if (err == cudaSuccess) {
+        if (err == cudaSuccess && res == CT_OK) {
           gpu_us = median (t[0], frames);
           failed = 0;
         } else {
           fprintf (stderr, "timing the launch failed: %s\n",
+              res != CT_OK ? ct_result_string (res) :
               cudaGetErrorString (err));
         }
         if (e0)
