@@ -9,10 +9,13 @@ kernels' time. With a second bench-kernels file from --latency, auto's
 time a call in both modes, and a copy's, for each plane and frame job.
 For --odd, auto's fraction of copy per shape (and the peers'), packed and
 padded rows apart; a second --odd file (an older build's) adds its auto.
+With --vs-videoflip, bench-pipelines' system-memory rows against
+videoflip's in frames/s.
 
     bench/plot-performance.py BENCH.json OUT.png
     bench/plot-performance.py BENCH.json OUT.png LATENCY.json
     bench/plot-performance.py ODD.json OUT.png [ODD_BEFORE.json]
+    bench/plot-performance.py PIPELINES.json OUT.png --vs-videoflip[=CARD]
 
 Needs matplotlib (the GPU host has it; Debian: python3-matplotlib)."""
 import json
@@ -127,6 +130,39 @@ def plot_latency(data, lat, out):
     fig.savefig(out, dpi=110)
 
 
+def plot_vs_videoflip(rows, out, device):
+    """bench-pipelines with videoflip rows: frames/s of cudatranspose in
+    system memory and of videoflip, per format and size, and the ratio."""
+    def key(r):
+        return (r["format"], r["width"], r["height"])
+
+    ours = {key(r): r["fps"] for r in rows if r["ok"] and
+            r["path"].endswith("(system memory)")}
+    theirs = {key(r): r["fps"] for r in rows if r["ok"] and
+              r["path"].startswith("videoflip")}
+    frames = [k for k in ours if k in theirs]
+    xs = range(len(frames))
+    fig, ax = plt.subplots(figsize=(max(10, len(frames) * 0.9), 5))
+    ax.bar([x - 0.2 for x in xs], [ours[k] for k in frames], 0.4,
+           label="cudatranspose (system memory in and out)")
+    ax.bar([x + 0.2 for x in xs], [theirs[k] for k in frames], 0.4,
+           label="videoflip video-direction=ul-lr")
+    for x, k in zip(xs, frames):
+        ax.annotate(f"{ours[k] / theirs[k]:.0f}x", (x - 0.2, ours[k]),
+                    ha="center", va="bottom", fontsize="small")
+    ax.set_xticks(list(xs))
+    ax.set_xticklabels([f"{f}\n{w}x{h}" for f, w, h in frames],
+                       fontsize="small")
+    ax.set_yscale("log")
+    ax.set_ylabel("frames/s (log)")
+    ax.grid(True, axis="y", which="both", linewidth=0.3)
+    ax.legend(fontsize="small")
+    ax.set_title(f"cudatranspose against videoflip, whole pipelines from "
+                 f"appsrc, on {device}")
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+
+
 def plot_odd(data, rows, out, before=None):
     """--odd: auto's fraction of copy per shape, rows packed ("tight") and
     padded ("odd") side by side, with the peers', and with BEFORE (a
@@ -173,6 +209,13 @@ def main():
         sys.exit(__doc__)
     with open(sys.argv[1]) as f:
         data = json.load(f)
+    if isinstance(data, list):
+        if len(sys.argv) == 4 and sys.argv[3].startswith("--vs-videoflip"):
+            device = sys.argv[3].partition("=")[2] or "this machine"
+            plot_vs_videoflip(data, sys.argv[2], device)
+        else:
+            plot_pipelines(data, sys.argv[2])
+        return
     odd = ([r for r in data["rows"] if r["mode"] in ("odd", "tight")]
            if isinstance(data, dict) else [])
     if odd:
@@ -185,9 +228,6 @@ def main():
     if len(sys.argv) == 4:
         with open(sys.argv[3]) as f:
             plot_latency(data, json.load(f), sys.argv[2])
-        return
-    if isinstance(data, list):
-        plot_pipelines(data, sys.argv[2])
         return
     dirs = [r for r in data["rows"] if r["mode"] == "dir"]
     if dirs:
