@@ -10,12 +10,14 @@ time a call in both modes, and a copy's, for each plane and frame job.
 For --odd, auto's fraction of copy per shape (and the peers'), packed and
 padded rows apart; a second --odd file (an older build's) adds its auto.
 With --vs-videoflip, bench-pipelines' system-memory rows against
-videoflip's in frames/s.
+videoflip's in frames/s. For bench-tensors.py --json, ct_permute's and
+PyTorch's fraction of a copy per job.
 
     bench/plot-performance.py BENCH.json OUT.png
     bench/plot-performance.py BENCH.json OUT.png LATENCY.json
     bench/plot-performance.py ODD.json OUT.png [ODD_BEFORE.json]
     bench/plot-performance.py PIPELINES.json OUT.png --vs-videoflip[=CARD]
+    bench/plot-performance.py TENSORS.json OUT.png
 
 Needs matplotlib (the GPU host has it; Debian: python3-matplotlib)."""
 import json
@@ -163,6 +165,29 @@ def plot_vs_videoflip(rows, out, device):
     fig.savefig(out, dpi=110)
 
 
+def plot_tensors(data, out):
+    """bench-tensors.py: ct_permute's and PyTorch's fraction of a copy of
+    the same bytes, per tensor job, type and direction."""
+    rows = data["rows"]
+    labels = [f"{r['job']}\n{r['type']} {r['direction']}" for r in rows]
+    xs = range(len(rows))
+    fig, ax = plt.subplots(figsize=(max(10, len(rows) * 0.8), 5.5))
+    ax.bar([x - 0.2 for x in xs], [r["ours_x_copy"] for r in rows], 0.4,
+           label="cudatranspose (ct_permute)")
+    ax.bar([x + 0.2 for x in xs], [r["torch_x_copy"] for r in rows], 0.4,
+           label="PyTorch x.permute(...).contiguous()")
+    ax.set_xticks(list(xs))
+    ax.set_xticklabels(labels, rotation=60, ha="right", fontsize="x-small")
+    ax.axhline(1.0, color="grey", linewidth=0.5)
+    ax.set_ylabel("fraction of a device copy (same run)")
+    ax.grid(True, axis="y", linewidth=0.3)
+    ax.legend(fontsize="small")
+    ax.set_title(f"tensor layouts against PyTorch {data['torch']} on "
+                 f"{data['device']}: median of {data['reps']} runs, L2 cold")
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+
+
 def plot_odd(data, rows, out, before=None):
     """--odd: auto's fraction of copy per shape, rows packed ("tight") and
     padded ("odd") side by side, with the peers', and with BEFORE (a
@@ -215,6 +240,9 @@ def main():
             plot_vs_videoflip(data, sys.argv[2], device)
         else:
             plot_pipelines(data, sys.argv[2])
+        return
+    if "torch" in data:
+        plot_tensors(data, sys.argv[2])
         return
     odd = ([r for r in data["rows"] if r["mode"] in ("odd", "tight")]
            if isinstance(data, dict) else [])
