@@ -150,8 +150,10 @@ def plot_vs_videoflip(rows, out, device):
     ax.bar([x + 0.2 for x in xs], [theirs[k] for k in frames], 0.4,
            label="videoflip video-direction=ul-lr")
     for x, k in zip(xs, frames):
-        ax.annotate(f"{ours[k] / theirs[k]:.0f}x", (x - 0.2, ours[k]),
-                    ha="center", va="bottom", fontsize="small")
+        ratio = ours[k] / theirs[k]
+        ax.annotate(f"{ratio:.1f}x" if ratio < 10 else f"{ratio:.0f}x",
+                    (x - 0.2, ours[k]), ha="center", va="bottom",
+                    fontsize="small")
     ax.set_xticks(list(xs))
     ax.set_xticklabels([f"{f}\n{w}x{h}" for f, w, h in frames],
                        fontsize="small")
@@ -160,7 +162,7 @@ def plot_vs_videoflip(rows, out, device):
     ax.grid(True, axis="y", which="both", linewidth=0.3)
     ax.legend(fontsize="small")
     ax.set_title(f"cudatranspose against videoflip, whole pipelines from "
-                 f"appsrc, on {device}")
+                 f"appsrc,\non {device}")
     fig.tight_layout()
     fig.savefig(out, dpi=110)
 
