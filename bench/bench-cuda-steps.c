@@ -44,8 +44,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "bench-util.h"
 #include "cudatranspose-kernels.h"
 
 enum
@@ -75,28 +75,14 @@ pollute (void)
 
 #define WARMUP 100
 
+/* The microseconds since *@a, which becomes now. */
 static double
-now_us (void)
+lap (double *a)
 {
-  struct timespec t;
+  const double b = bench_now_us (), d = b - *a;
 
-  clock_gettime (CLOCK_MONOTONIC, &t);
-  return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
-}
-
-static int
-cmp_double (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : x > y;
-}
-
-static double
-median (double *v, int n)
-{
-  qsort (v, n, sizeof (double), cmp_double);
-  return v[n / 2];
+  *a = b;
+  return d;
 }
 
 /* A started pool of CUDA memory for frames of @info's caps. */
@@ -185,14 +171,14 @@ element_us (GstCudaContext * ctx, GstVideoInfo * in_info,
     double a;
 
     pollute ();
-    a = now_us ();
+    a = bench_now_us ();
     if (gst_harness_push (h, gst_buffer_ref (inbuf)) != GST_FLOW_OK) {
       fprintf (stderr, "the element refused a frame\n");
       failed = 1;
       break;
     }
     if (i >= 0)
-      t[i] = now_us () - a;
+      t[i] = bench_now_us () - a;
     out = gst_harness_pull (h);
     if (!out || gst_buffer_n_memory (out) != 1 ||
         !gst_is_cuda_memory (gst_buffer_peek_memory (out, 0)) ||
@@ -205,7 +191,7 @@ element_us (GstCudaContext * ctx, GstVideoInfo * in_info,
     gst_clear_buffer (&out);
   }
   if (!failed)
-    *us = median (t, frames);
+    *us = bench_median (t, frames);
   gst_harness_teardown (h);
   return failed;
 }
@@ -267,25 +253,21 @@ run_case (GstCudaContext * ctx, GstVideoFormat format, int w, int h,
     CtPlane planes[GST_VIDEO_MAX_PLANES];
     CtResult res;
     unsigned int n;
-    double a, b, first;
+    double a, first;
     double d[N_STEPS];
 
     pollute ();
-    first = a = now_us ();
+    first = a = bench_now_us ();
     if (gst_buffer_pool_acquire_buffer (out_pool, &outbuf, NULL) !=
         GST_FLOW_OK) {
       fprintf (stderr, "no output buffer\n");
       failed = 1;
       break;
     }
-    b = now_us ();
-    d[ACQUIRE] = b - a;
-    a = b;
+    d[ACQUIRE] = lap (&a);
     gst_buffer_copy_into (outbuf, inbuf, GST_BUFFER_COPY_FLAGS |
         GST_BUFFER_COPY_TIMESTAMPS | GST_BUFFER_COPY_META, 0, -1);
-    b = now_us ();
-    d[METADATA] = b - a;
-    a = b;
+    d[METADATA] = lap (&a);
     if (!gst_video_frame_map (&fin, &in_info, inbuf,
             GST_MAP_READ | GST_MAP_CUDA)) {
       fprintf (stderr, "cannot map the input as CUDA memory\n");
@@ -301,40 +283,27 @@ run_case (GstCudaContext * ctx, GstVideoFormat format, int w, int h,
       failed = 1;
       break;
     }
-    b = now_us ();
-    d[MAP] = b - a;
-    a = b;
+    d[MAP] = lap (&a);
     if (!gst_cuda_context_push (ctx)) {
       fprintf (stderr, "cannot push the context\n");
       failed = 1;
     }
-    b = now_us ();
-    d[PUSH] = b - a;
-    a = b;
+    d[PUSH] = lap (&a);
     n = frame_planes (&fin, &fout, planes);
     res = ct_transpose_planes (planes, n, CT_KERNEL_AUTO,
         CT_MAPPING_TRANSPOSE, stream);
-    b = now_us ();
-    d[LAUNCH] = b - a;
-    a = b;
+    d[LAUNCH] = lap (&a);
     if (res == CT_OK)
       res = ct_stream_synchronize (stream);
-    b = now_us ();
-    d[SYNC] = b - a;
-    a = b;
+    d[SYNC] = lap (&a);
     gst_cuda_context_pop (NULL);
-    b = now_us ();
-    d[POP] = b - a;
-    a = b;
+    d[POP] = lap (&a);
     gst_video_frame_unmap (&fout);
     gst_video_frame_unmap (&fin);
-    b = now_us ();
-    d[UNMAP] = b - a;
-    a = b;
+    d[UNMAP] = lap (&a);
     gst_buffer_unref (outbuf);
-    b = now_us ();
-    d[RELEASE] = b - a;
-    d[TOTAL] = b - first;
+    d[RELEASE] = lap (&a);
+    d[TOTAL] = a - first;
     if (res != CT_OK) {
       fprintf (stderr, "transpose failed: %s\n", ct_result_string (res));
       failed = 1;
@@ -346,7 +315,7 @@ run_case (GstCudaContext * ctx, GstVideoFormat format, int w, int h,
 
   if (!failed)
     for (s = 0; s < N_STEPS; s++)
-      med[s] = median (t[s], frames);
+      med[s] = bench_median (t[s], frames);
 
   /* the GPU's own time of the same launch, the L2 warm (into t[0]) */
   if (!failed && gst_cuda_context_push (ctx)) {
@@ -386,7 +355,7 @@ run_case (GstCudaContext * ctx, GstVideoFormat format, int w, int h,
             t[0][i] = ms * 1000.0;
         }
         if (err == cudaSuccess && res == CT_OK) {
-          gpu_us = median (t[0], frames);
+          gpu_us = bench_median (t[0], frames);
           failed = 0;
         } else {
           fprintf (stderr, "timing the launch failed: %s\n",

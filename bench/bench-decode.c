@@ -43,6 +43,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench-util.h"
 #include "cudatranspose-kernels.h"
 #include "flush-l2.h"
 
@@ -104,14 +105,6 @@ probe (GstElement * e, const gchar * pad_name, GstPadProbeCallback cb,
 
   gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, cb, data, NULL);
   gst_object_unref (pad);
-}
-
-static int
-cmp_double (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : x > y;
 }
 
 /* The route between the decoder and the sink. */
@@ -239,8 +232,7 @@ run_streams (const gchar * clip, const gchar * decoder, const gchar * route,
     g_free (s->own);
   }
   if (n_all > 0) {
-    qsort (all_own, n_all, sizeof (gdouble), cmp_double);
-    *own_us = all_own[n_all / 2];
+    *own_us = bench_median (all_own, n_all);
   }
   g_free (all_own);
   *stream_fps = *total_fps / n;
@@ -303,8 +295,7 @@ kernel_us (guint w, guint h)
     if (r >= 0)
       t[n++] = ms * 1000.0;
   }
-  qsort (t, n, sizeof (t[0]), cmp_double);
-  us = t[n / 2];
+  us = bench_median (t, n);
 done:
   if (flush)
     ct_device_free (flush);

@@ -46,14 +46,14 @@
  */
 #include "cudatranspose-kernels.h"
 #include "flush-l2.h"
+#include "peers.h"
+#include "bench-util.h"
 
 #include <cuda_runtime_api.h>
-#include <dlfcn.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #define N_ELEMENTS(a) (sizeof (a) / sizeof ((a)[0]))
 #define ROW_ALIGN 16
@@ -107,123 +107,6 @@ typedef struct
 
 /* The path the last run of one of our variants took (its largest plane). */
 static CtPath last_path = CT_PATH_NONE;
-
-/* ---- peers, opened at run time ---- */
-
-typedef int (*CublasCreateFn) (void **);
-typedef int (*CublasSetStreamFn) (void *, cudaStream_t);
-typedef int (*CublasSgeamFn) (void *, int, int, int, int, const float *,
-    const float *, int, const float *, const float *, int, float *, int);
-
-typedef struct
-{
-  int width, height;
-} NppSize;
-
-/* NppStreamContext as nppdefs.h (CUDA 11 to 13) lays it out. */
-typedef struct
-{
-  cudaStream_t stream;
-  int device_id;
-  int sm_count;
-  int max_threads_per_sm;
-  int max_threads_per_block;
-  size_t shared_mem_per_block;
-  int cc_major;
-  int cc_minor;
-  unsigned int stream_flags;
-  int reserved0;
-} NppContext;
-
-typedef int (*NppTransposeFn) (const void *, int, void *, int, NppSize,
-    NppContext);
-
-static void *cublas_handle;
-static CublasSgeamFn cublas_sgeam;
-static NppTransposeFn npp_transpose[9];
-static const char *npp_names[9];
-static NppContext npp_ctx;
-static char peers_note[512];
-
-static void *
-open_lib (const char *const *names, unsigned int n)
-{
-  unsigned int i;
-
-  for (i = 0; i < n; i++) {
-    void *h = dlopen (names[i], RTLD_NOW | RTLD_LOCAL);
-    if (h != NULL)
-      return h;
-  }
-  return NULL;
-}
-
-static void
-open_peers (cudaStream_t s, int device)
-{
-  static const char *const cublas_libs[] = {
-    "libcublas.so.13", "libcublas.so", "/usr/local/cuda/lib64/libcublas.so.13",
-    "/usr/local/cuda/lib64/libcublas.so",
-  };
-  static const char *const npp_libs[] = {
-    "libnppidei.so.13", "libnppidei.so",
-    "/usr/local/cuda/lib64/libnppidei.so.13",
-    "/usr/local/cuda/lib64/libnppidei.so",
-  };
-  /* element size -> NPP function moving pixels of that size */
-  static const struct
-  {
-    unsigned int es;
-    const char *fn;
-  } npp_fns[] = {
-    {1, "nppiTranspose_8u_C1R_Ctx"}, {2, "nppiTranspose_16u_C1R_Ctx"},
-    {3, "nppiTranspose_8u_C3R_Ctx"}, {4, "nppiTranspose_32f_C1R_Ctx"},
-    {8, "nppiTranspose_16u_C4R_Ctx"},
-  };
-  struct cudaDeviceProp prop;
-  void *npp;
-  unsigned int i;
-  size_t len = 0;
-
-  void *cublas = open_lib (cublas_libs, N_ELEMENTS (cublas_libs));
-  if (cublas != NULL) {
-    CublasCreateFn create = (CublasCreateFn) dlsym (cublas, "cublasCreate_v2");
-    CublasSetStreamFn set_stream =
-        (CublasSetStreamFn) dlsym (cublas, "cublasSetStream_v2");
-    void *handle = NULL;
-
-    cublas_sgeam = (CublasSgeamFn) dlsym (cublas, "cublasSgeam");
-    if (create == NULL || set_stream == NULL || cublas_sgeam == NULL ||
-        create (&handle) != 0 || set_stream (handle, s) != 0) {
-      cublas_sgeam = NULL;
-    } else {
-      cublas_handle = handle;
-    }
-  }
-  len += snprintf (peers_note + len, sizeof (peers_note) - len,
-      "cuBLAS: %s; ", cublas_sgeam != NULL ? "cublasSgeam" : "not found");
-
-  npp = open_lib (npp_libs, N_ELEMENTS (npp_libs));
-  if (npp != NULL) {
-    CHECK (cudaGetDeviceProperties (&prop, device));
-    npp_ctx.stream = s;
-    npp_ctx.device_id = device;
-    npp_ctx.sm_count = prop.multiProcessorCount;
-    npp_ctx.max_threads_per_sm = prop.maxThreadsPerMultiProcessor;
-    npp_ctx.max_threads_per_block = prop.maxThreadsPerBlock;
-    npp_ctx.shared_mem_per_block = prop.sharedMemPerBlock;
-    npp_ctx.cc_major = prop.major;
-    npp_ctx.cc_minor = prop.minor;
-    for (i = 0; i < N_ELEMENTS (npp_fns); i++) {
-      npp_transpose[npp_fns[i].es] =
-          (NppTransposeFn) dlsym (npp, npp_fns[i].fn);
-      if (npp_transpose[npp_fns[i].es] != NULL)
-        npp_names[npp_fns[i].es] = npp_fns[i].fn;
-    }
-  }
-  snprintf (peers_note + len, sizeof (peers_note) - len, "NPP: %s",
-      npp == NULL ? "not found" : "nppiTranspose");
-}
 
 /* ---- data ---- */
 
@@ -428,6 +311,7 @@ static unsigned int *flush_sink;
 static size_t flush_size;
 static int reps = 50;
 static int failures;
+static const char *peers_note = "";  /* which peers were found */
 static int latency;             /* --latency */
 static double last_launch_us;   /* --latency: the host's time in the last
                                  * timed call itself (median) */
@@ -449,9 +333,9 @@ static int
 variant_applies (int v, const Job * j)
 {
   if (v == PEER_CUBLAS)
-    return cublas_sgeam != NULL && j->n == 1 && j->planes[0].elem_size == 4;
+    return peers_have_cublas () && j->n == 1 && j->planes[0].elem_size == 4;
   if (v == PEER_NPP)
-    return j->n == 1 && npp_transpose[j->planes[0].elem_size] != NULL;
+    return j->n == 1 && peers_have_npp (j->planes[0].elem_size);
   return 1;
 }
 
@@ -464,25 +348,11 @@ run_once (int v, Job * j)
     CHECK (cudaMemcpyAsync (j->d_dst, j->d_src, j->payload,
             cudaMemcpyDeviceToDevice, stream));
   } else if (v == PEER_CUBLAS) {
-    /* a row-major W x H plane is a column-major W x H matrix with
-     * ld = stride; C (H x W column-major) = A^T, with B = C, beta = 0 */
-    const float one = 1.0f, zero = 0.0f;
-    int st = cublas_sgeam (cublas_handle, 1, 0, (int) p->height, (int) p->width,
-        &one, (const float *) p->src, (int) (p->src_stride / 4), &zero,
-        (const float *) p->dst, (int) (p->dst_stride / 4), (float *) p->dst,
-        (int) (p->dst_stride / 4));
-    if (st != 0) {
-      fprintf (stderr, "cublasSgeam failed: status %d\n", st);
+    if (!peers_cublas_transpose (p))
       exit (1);
-    }
   } else if (v == PEER_NPP) {
-    NppSize roi = { (int) p->width, (int) p->height };
-    int st = npp_transpose[p->elem_size] (p->src, (int) p->src_stride,
-        p->dst, (int) p->dst_stride, roi, npp_ctx);
-    if (st != 0) {
-      fprintf (stderr, "%s failed: status %d\n", npp_names[p->elem_size], st);
+    if (!peers_npp_transpose (p))
       exit (1);
-    }
   } else {
     /* the planes as batches of one: the call that reports its path */
     CtPlaneBatch b[MAX_FRAME_PLANES];
@@ -526,30 +396,14 @@ check_variant (int v, Job * j)
   return 0;
 }
 
-static int
-cmp_float (const void *a, const void *b)
-{
-  float x = *(const float *) a, y = *(const float *) b;
-  return x < y ? -1 : x > y;
-}
-
-static double
-host_us (void)
-{
-  struct timespec t;
-
-  clock_gettime (CLOCK_MONOTONIC, &t);
-  return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
-}
-
 /* --latency: median microseconds from calling @run (@v, @ctx) to the
  * stream's end of it on the host, the stream idle and the L2 flushed
  * before each. */
 static double
 time_calls (void (*run) (int, void *), int v, void *ctx)
 {
-  float *us = calloc (reps, sizeof (float));
-  float *launch_us = calloc (reps, sizeof (float));
+  double *us = calloc (reps, sizeof (double));
+  double *launch_us = calloc (reps, sizeof (double));
   double t0, t1, med;
   int i;
 
@@ -560,19 +414,17 @@ time_calls (void (*run) (int, void *), int v, void *ctx)
   for (i = -WARMUP; i < reps; i++) {
     CHECK (bench_flush_l2 (flush_buf, flush_size, flush_sink, stream));
     CHECK (cudaStreamSynchronize (stream));
-    t0 = host_us ();
+    t0 = bench_now_us ();
     run (v, ctx);
-    t1 = host_us ();
+    t1 = bench_now_us ();
     CHECK (cudaStreamSynchronize (stream));
     if (i >= 0) {
-      us[i] = (float) (host_us () - t0);
-      launch_us[i] = (float) (t1 - t0);
+      us[i] = bench_now_us () - t0;
+      launch_us[i] = t1 - t0;
     }
   }
-  qsort (us, reps, sizeof (float), cmp_float);
-  qsort (launch_us, reps, sizeof (float), cmp_float);
-  med = us[reps / 2];
-  last_launch_us = launch_us[reps / 2];
+  med = bench_median (us, reps);
+  last_launch_us = bench_median (launch_us, reps);
   free (us);
   free (launch_us);
   return med;
@@ -584,13 +436,14 @@ static double
 time_runs (void (*run) (int, void *), int v, void *ctx)
 {
   cudaEvent_t a, b;
-  float *ms;
+  double *ms;
+  float one;
   double med;
   int i;
 
   if (latency)
     return time_calls (run, v, ctx);
-  ms = calloc (reps, sizeof (float));
+  ms = calloc (reps, sizeof (double));
   if (ms == NULL) {
     fprintf (stderr, "out of memory\n");
     exit (1);
@@ -604,11 +457,12 @@ time_runs (void (*run) (int, void *), int v, void *ctx)
     run (v, ctx);
     CHECK (cudaEventRecord (b, stream));
     CHECK (cudaEventSynchronize (b));
-    if (i >= 0)
-      CHECK (cudaEventElapsedTime (&ms[i], a, b));
+    if (i >= 0) {
+      CHECK (cudaEventElapsedTime (&one, a, b));
+      ms[i] = one;
+    }
   }
-  qsort (ms, reps, sizeof (float), cmp_float);
-  med = ms[reps / 2] * 1000.0;
+  med = bench_median (ms, reps) * 1000.0;
   free (ms);
   CHECK (cudaEventDestroy (a));
   CHECK (cudaEventDestroy (b));
@@ -1128,7 +982,7 @@ main (int argc, char **argv)
   CHECK (cudaMalloc ((void **) &flush_buf, flush_size));
   CHECK (cudaMalloc ((void **) &flush_sink, sizeof (unsigned int)));
   CHECK (cudaMemset (flush_buf, 0x5a, flush_size));
-  open_peers (stream, device);
+  peers_note = peers_open (stream, device);
   if (one != NULL)
     return run_one (one, one_w, one_h, one_es);
   /* clocks up before the first timing: a second of flushes */
