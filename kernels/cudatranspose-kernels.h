@@ -111,6 +111,10 @@ typedef enum
       "channels through shared memory") \
   X (PIXELS, "pixels", "Interleaving or de-interleaving 2 to 4 channels " \
       "in registers") \
+  X (ARITH, "arith", "Arithmetic with any permutation: an element per " \
+      "thread, the writes coalesced") \
+  X (ARITH_PIXELS, "arith-pixels", "Arithmetic while de-interleaving 1 " \
+      "to 4 channels: 4 pixels a thread, every side in whole words") \
   X (CPU, "cpu", "The plain CPU loop, no GPU")
 
 #define CT_PATH_ENUM_VALUE(id, name, summary) CT_PATH_##id,
@@ -289,6 +293,87 @@ CtResult ct_permute_cpu (const void *src, void *dst,
 /* Checks a permutation's arguments without touching memory. */
 CtResult ct_permute_validate (const unsigned long long dims[4],
     unsigned int elem_size, const unsigned int perm[4]);
+
+/* Tensor element types, NNStreamer's (float16 has no arithmetic here, as
+ * NNStreamer builds without FLOAT16_SUPPORT have none). */
+typedef enum
+{
+  CT_TYPE_INT8,
+  CT_TYPE_UINT8,
+  CT_TYPE_INT16,
+  CT_TYPE_UINT16,
+  CT_TYPE_INT32,
+  CT_TYPE_UINT32,
+  CT_TYPE_INT64,
+  CT_TYPE_UINT64,
+  CT_TYPE_FLOAT32,
+  CT_TYPE_FLOAT64,
+  CT_TYPE_COUNT
+} CtType;
+
+/* NNStreamer's name of @type ("uint8", "float32", ...), and the type of a
+ * name in any case (-1 if none); bytes of an element of @type. */
+const char *ct_type_name (CtType type);
+int ct_type_from_name (const char *name);
+unsigned int ct_type_size (CtType type);
+
+/* Arithmetic as NNStreamer's tensor_transform mode=arithmetic does it, on
+ * each input element, in order: the typecast to @out_type (NNStreamer's
+ * casts: a float goes to an unsigned type through the signed type of its
+ * size; one out of that type's range gives what x86-64 gives, the most
+ * negative value, then the bits that fit), then each operation in the
+ * output type's arithmetic (integers wrap, divide towards zero; floats
+ * round each step, no fused multiply-add) with its operand cast to the
+ * output type the same way. An operation with @channel >= 0 applies only
+ * to the elements whose coordinate along @channel_dim (input dimension,
+ * innermost first; 4 or more: the coordinate is 0) is @channel. */
+typedef enum
+{
+  CT_ARITH_ADD,
+  CT_ARITH_MUL,
+  CT_ARITH_DIV
+} CtArithKind;
+
+typedef struct
+{
+  CtArithKind kind;
+  int channel;                  /* -1: every element */
+  int is_float;                 /* the operand was written as a float */
+  long long int_value;          /* the operand, as written */
+  double float_value;
+} CtArithOp;
+
+#define CT_ARITH_MAX_OPS 64
+
+typedef struct
+{
+  CtType in_type;
+  CtType out_type;
+  unsigned int channel_dim;
+  unsigned int n_ops;
+  CtArithOp ops[CT_ARITH_MAX_OPS];
+} CtArith;
+
+/* Checks @arith against what the calls below can run: types known, at
+ * most CT_ARITH_MAX_OPS operations, no division by an operand that is 0
+ * once cast to the output type (NNStreamer skips such a division, or
+ * traps). */
+CtResult ct_arith_validate (const CtArith * arith);
+
+/* ct_permute with @arith applied to every element on the way: the input
+ * holds @arith->in_type elements, the output @arith->out_type elements;
+ * @dims and @perm as ct_permute's (perm {0, 1, 2, 3}: the arithmetic
+ * alone). Device pointers aligned to their element sizes; asynchronous on
+ * @stream; @ran (may be NULL) gets the path. */
+CtResult ct_permute_arith (const void *src, void *dst,
+    const unsigned long long dims[4], const unsigned int perm[4],
+    const CtArith * arith, CtStream stream, CtPath * ran);
+
+/* The same on host pointers, a plain loop, the reference the GPU matches
+ * bit for bit. */
+CtResult ct_permute_arith_cpu (const void *src, void *dst,
+    const unsigned long long dims[4], const unsigned int perm[4],
+    const CtArith * arith);
 
 /* Checks a plane list without touching memory. */
 CtResult ct_planes_validate (const CtPlane * planes, unsigned int n_planes,
