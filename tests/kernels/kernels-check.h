@@ -7,7 +7,8 @@
  * argument checks (test-kernels-paths.c), the single-plane shape groups
  * (test-kernels-shapes.c), paths (test-kernels-paths.c), multi-plane
  * frames and batches (test-kernels-batches.c), permutations and channels
- * (test-kernels-permute.c), 4:2:2 (test-kernels-422.c), contexts
+ * (test-kernels-permute.c), arithmetic (test-kernels-arith.c), 4:2:2
+ * (test-kernels-422.c), contexts
  * (test-kernels-contexts.c). Every random byte comes from the one
  * generator, in the order the groups draw them. */
 #pragma once
@@ -170,6 +171,9 @@ void run_batches (cudaStream_t stream);
 /* permutations, channels (test-kernels-permute.c) */
 void run_permutations (cudaStream_t stream);
 void run_channels (cudaStream_t stream);
+
+/* arithmetic fused with permutations (test-kernels-arith.c) */
+void run_arith (cudaStream_t stream);
 /* 4:2:2 (test-kernels-422.c) */
 void run_422 (cudaStream_t stream);
 /* contexts (test-kernels-contexts.c) */

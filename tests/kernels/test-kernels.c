@@ -204,6 +204,8 @@ main (int argc, char **argv)
     run_permutations (stream);
   if (wanted ("channels"))
     run_channels (stream);
+  if (wanted ("arithmetic"))
+    run_arith (stream);
   if (wanted ("4:2:2"))
     run_422 (stream);
   if (wanted ("contexts"))
