@@ -32,7 +32,7 @@ transform (const gchar * caps_str, GstPadDirection direction,
   GstCaps *ret;
 
   fail_unless (caps != NULL, "%s", caps_str);
-  ret = ct_caps_transform (caps, direction, perm, method, other, f);
+  ret = ct_caps_transform (caps, direction, perm, NULL, method, other, f);
   gst_caps_unref (caps);
   gst_caps_unref (other);
   if (f)
