@@ -1,0 +1,177 @@
+/* ct_permute_arith_cpu, the arithmetic's plain loop, against the tests'
+ * own model of NNStreamer's arithmetic (arith-reference.h): every type
+ * pair, random programs scalar and per channel, every permutation of a
+ * small tensor, on random data with the output poisoned first; and
+ * ct_arith_validate's refusals. No GPU needed. */
+#include "cudatranspose-kernels.h"
+#include "arith-reference.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static int n_passed, n_failed;
+static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
+
+static uint64_t
+rng (void)
+{
+  rng_state ^= rng_state << 13;
+  rng_state ^= rng_state >> 7;
+  rng_state ^= rng_state << 17;
+  return rng_state;
+}
+
+static void
+expect (int ok, const char *what)
+{
+  if (ok) {
+    n_passed++;
+  } else {
+    n_failed++;
+    if (n_failed <= 20)
+      printf ("FAIL: %s\n", what);
+  }
+}
+
+/* One permutation of a tensor of @dims, from @in to @out under a random
+ * program: the loop's output against the model's, bit for bit. */
+static void
+check_case (CtType in, CtType out, const unsigned long long dims[4],
+    const unsigned int perm[4], int per_channel)
+{
+  size_t n = (size_t) (dims[0] * dims[1] * dims[2] * dims[3]);
+  size_t ies = ct_type_size (in), oes = ct_type_size (out);
+  unsigned char *src = malloc (n * ies), *got = malloc (n * oes),
+      *want = malloc (n * oes);
+  unsigned int cd = per_channel ? (unsigned int) (rng () % 4) : 0;
+  CtArith a;
+  CtResult res;
+  char what[256];
+  size_t bad;
+
+  ref_fill (src, in, n, rng);
+  ref_random_arith (&a, in, out, cd, per_channel ? (unsigned int) dims[cd] : 0,
+      rng);
+  memset (got, 0xa5, n * oes);
+  memset (want, 0x5a, n * oes);
+  ref_permute_arith (src, want, dims, perm, &a);
+  res = ct_permute_arith_cpu (src, got, dims, perm, &a);
+  bad = res == CT_OK ? ref_compare (got, want, out, n, 0) : 0;
+  snprintf (what, sizeof (what), "%s -> %s %llux%llux%llux%llu perm "
+      "%u:%u:%u:%u %s (%u ops): %s, element %zu of %zu",
+      ct_type_name (in), ct_type_name (out), dims[0], dims[1], dims[2],
+      dims[3], perm[0], perm[1], perm[2], perm[3],
+      per_channel ? "per channel" : "scalar", a.n_ops,
+      ct_result_string (res), bad, n);
+  expect (res == CT_OK && bad == n, what);
+  free (src);
+  free (got);
+  free (want);
+}
+
+static void
+check_refusals (void)
+{
+  CtArith a;
+  unsigned long long dims[4] = { 2, 2, 1, 1 };
+  unsigned int perm[4] = { 0, 1, 2, 3 };
+  unsigned char buf[64];
+
+  memset (&a, 0, sizeof (a));
+  a.in_type = CT_TYPE_UINT8;
+  a.out_type = CT_TYPE_FLOAT32;
+  expect (ct_arith_validate (&a) == CT_OK, "a typecast alone is valid");
+  a.n_ops = 1;
+  a.ops[0].kind = CT_ARITH_DIV;
+  a.ops[0].channel = -1;
+  a.ops[0].int_value = 0;
+  expect (ct_arith_validate (&a) == CT_ERROR_INVALID_ARGUMENT, "div:0");
+  /* 0.5 is 0 as an integer; 256 is 0 as a uint8 */
+  a.out_type = CT_TYPE_INT32;
+  a.ops[0].is_float = 1;
+  a.ops[0].float_value = 0.5;
+  expect (ct_arith_validate (&a) == CT_ERROR_INVALID_ARGUMENT,
+      "div:0.5 into int32");
+  a.out_type = CT_TYPE_UINT8;
+  a.ops[0].is_float = 0;
+  a.ops[0].int_value = 256;
+  expect (ct_arith_validate (&a) == CT_ERROR_INVALID_ARGUMENT,
+      "div:256 into uint8");
+  a.ops[0].int_value = 255;
+  expect (ct_arith_validate (&a) == CT_OK, "div:255 into uint8");
+  a.out_type = (CtType) CT_TYPE_COUNT;
+  expect (ct_arith_validate (&a) == CT_ERROR_INVALID_ARGUMENT,
+      "an unknown type");
+  a.out_type = CT_TYPE_UINT8;
+  a.n_ops = CT_ARITH_MAX_OPS + 1;
+  expect (ct_arith_validate (&a) == CT_ERROR_INVALID_ARGUMENT,
+      "too many operations");
+  a.n_ops = 1;
+  a.ops[0].channel = -2;
+  expect (ct_arith_validate (&a) == CT_ERROR_INVALID_ARGUMENT,
+      "a channel below -1");
+  a.ops[0].channel = 0;
+  memset (buf, 0xa5, sizeof (buf));
+  perm[0] = 0;
+  perm[1] = 0;
+  expect (ct_permute_arith_cpu (buf, buf + 32, dims, perm, &a) ==
+      CT_ERROR_INVALID_ARGUMENT, "a permutation that repeats a dimension");
+  expect (buf[32] == 0xa5, "a refused call writes nothing");
+}
+
+static void
+check_types (void)
+{
+  int t;
+  for (t = 0; t < CT_TYPE_COUNT; t++) {
+    char what[64];
+    snprintf (what, sizeof (what), "type %d named %s, %u bytes", t,
+        ct_type_name ((CtType) t), ct_type_size ((CtType) t));
+    expect (ct_type_from_name (ct_type_name ((CtType) t)) == t &&
+        ct_type_size ((CtType) t) == (unsigned int) ref_bits_of ((CtType) t)
+        / 8, what);
+  }
+  expect (ct_type_from_name ("FLOAT32") == CT_TYPE_FLOAT32,
+      "names in any case");
+  expect (ct_type_from_name ("float16") == -1, "float16 has no arithmetic");
+  expect (ct_type_from_name ("float3") == -1, "a prefix is no name");
+}
+
+int
+main (void)
+{
+  static const unsigned long long shapes[][4] = {
+    {3, 5, 7, 2}, {4, 9, 1, 3}, {1, 13, 1, 1}, {2, 1, 6, 5},
+  };
+  unsigned int perm[4];
+  int in, out;
+  size_t s;
+
+  check_types ();
+  check_refusals ();
+  for (in = 0; in < CT_TYPE_COUNT; in++)
+    for (out = 0; out < CT_TYPE_COUNT; out++)
+      for (s = 0; s < sizeof (shapes) / sizeof (shapes[0]); s++) {
+        /* all 24 permutations of the first shape, a few of the others */
+        unsigned int p;
+        for (p = 0; p < 24; p++) {
+          unsigned int rest[4] = { 0, 1, 2, 3 }, n = 4, q = p, i, pc;
+          if (s > 0 && p % 6 != 0)
+            continue;
+          for (i = 0; i < 4; i++) {
+            unsigned int f = 1, j;
+            for (j = 1; j < n; j++)
+              f *= j;
+            perm[i] = rest[q / f];
+            for (j = q / f; j + 1 < n; j++)
+              rest[j] = rest[j + 1];
+            q %= f;
+            n--;
+          }
+          for (pc = 0; pc < 2; pc++)
+            check_case ((CtType) in, (CtType) out, shapes[s], perm, pc);
+        }
+      }
+  printf ("arith-cpu: %d passed, %d failed\n", n_passed, n_failed);
+  return n_failed ? 1 : 0;
+}
