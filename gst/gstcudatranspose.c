@@ -18,7 +18,9 @@
  * picks, and downloaded into the output buffer. Without a CUDA device,
  * `kernel=auto` transposes on the CPU and posts a warning saying so.
  * #GstCudaTranspose:video-direction rotates or flips instead, as videoflip
- * does (#GstVideoDirection).
+ * does (#GstVideoDirection). NNStreamer tensors (other/tensors) are
+ * transposed or permuted, with NNStreamer's arithmetic on the way
+ * (#GstCudaTranspose:arithmetic).
  *
  * ## Example launch lines
  * |[
@@ -27,6 +29,10 @@
  * |[
  * gst-launch-1.0 videotestsrc ! video/x-raw,format=I420,width=1280,height=720 ! cudatranspose kernel=tiled-padded ! videoconvert ! autovideosink
  * ]| Shows the transposed test pattern with a chosen kernel.
+ * |[
+ * gst-launch-1.0 videotestsrc num-buffers=30 pattern=smpte ! video/x-raw,format=RGB,width=224,height=224 ! cudatranspose arithmetic=typecast:float32,add:-127.5,div:127.5 ! other/tensors,format=static ! filesink location=out/frames.f32.chw
+ * ]| Turns RGB frames into normalized float32 CHW tensors, NNStreamer's
+ * arithmetic fused with the layout change (pipelines/normalize.sh).
  * |[
  * gst-launch-1.0 filesrc location=portrait.mp4 ! decodebin ! cudatranspose video-direction=auto ! videoconvert ! autovideosink
  * ]| Turns a clip upright as its image-orientation tag asks.
