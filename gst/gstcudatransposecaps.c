@@ -890,8 +890,8 @@ ct_caps_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
   if (arith) {
     CT_REFUSE (r, CORE, NEGOTIATION, ("arithmetic=\"%s\" makes "
             "tensors, but the output is video: put other/tensors after "
-            "cudatranspose, or clear arithmetic.", arith->text), ("%" GST_PTR_FORMAT " -> %"
-            GST_PTR_FORMAT, incaps, outcaps));
+            "cudatranspose, or clear arithmetic.", arith->text),
+        ("%" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, incaps, outcaps));
     return FALSE;
   }
   return video_job (job, incaps, outcaps, proposed, previous, outcome, r);

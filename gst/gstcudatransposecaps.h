@@ -98,11 +98,12 @@ gboolean ct_caps_video_info (GstVideoInfo * info, const GstCaps * caps);
  * inverted where @proposed swaps the axes; tensors rearranged (@perm, or
  * NULL: the two innermost dimensions swapped; tensors it cannot read go
  * on as they are, for set_caps to refuse saying why) and retyped as the
- * arithmetic @arith (NULL: none) casts them; packed RGB and GRAY8 video to
- * tensors (of that type) and back; the same memory first, then the other (but for
- * identity); within @other_template; tensors first on the sink side; then
- * @filter; CUDA memory that cannot hold the frame left out where
- * something else remains. */
+ * arithmetic @arith (NULL: none) casts them; packed RGB and GRAY8 video
+ * to tensors (of that type) and back; the same memory first, then the
+ * other (but for identity); within @other_template; tensors first on the
+ * sink side (first on the source side too with a permutation or
+ * arithmetic, which only tensors take); then @filter; CUDA memory that
+ * cannot hold the frame left out where something else remains. */
 GstCaps *ct_caps_transform (GstCaps * caps, GstPadDirection direction,
     const guint * perm, const CtArithSpec * arith,
     GstVideoOrientationMethod proposed, GstCaps * other_template,

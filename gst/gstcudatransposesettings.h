@@ -115,7 +115,8 @@ void ct_settings_refuse_arithmetic (gchar * why, CtRefusal * r);
 
 /* start (): the kernel and device asked for, and from now on a change
  * follows the streaming rules; FALSE with @r set for an invalid
- * permutation or arithmetic. ct_settings_stop: the stream ended (or start failed). */
+ * permutation or arithmetic. ct_settings_stop: the stream ended (or start
+ * failed). */
 gboolean ct_settings_start (CtSettings * s, CtKernel * kernel,
     gint * device_id, CtRefusal * r);
 void ct_settings_stop (CtSettings * s);
