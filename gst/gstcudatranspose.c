@@ -466,7 +466,7 @@ gst_cuda_transpose_follow_arith (GstCudaTranspose * self)
   /* (an invalid value is never set while streaming) */
   ok = ct_job_follow_arith (self->job, ct_settings_arithmetic
       (&self->settings, arith, NULL) == CT_ARITH_STATE_VALID ? arith : NULL,
-      &r);
+      self->flexible, &r);
   g_free (arith);
   if (!ok)
     gst_cuda_transpose_post (self, &r);

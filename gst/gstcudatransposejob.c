@@ -343,7 +343,8 @@ ct_job_check_arith (const CtJob * job, gchar ** why)
 }
 
 gboolean
-ct_job_follow_arith (CtJob * job, const CtArithSpec * want, CtRefusal * r)
+ct_job_follow_arith (CtJob * job, const CtArithSpec * want,
+    gboolean flexible, CtRefusal * r)
 {
   CtJob *next;
   gchar *why = NULL;
@@ -357,13 +358,18 @@ ct_job_follow_arith (CtJob * job, const CtArithSpec * want, CtRefusal * r)
   next->has_arith = want != NULL;
   if (want)
     next->arith = *want;
-  for (i = 0; i < job->n_tensors; i++) {
+  for (i = 0; !flexible && i < job->n_tensors; i++) {
     if (!g_str_equal (ct_job_out_type (job, &job->tensors[i]),
             ct_job_out_type (next, &next->tensors[i]))) {
       g_free (next);
       return TRUE;              /* the renegotiation brings it */
     }
   }
+  /* flexible tensors say their type in their headers: their pieces are
+   * sized anew */
+  if (flexible)
+    ct_job_set_tensors (next, job->tensors, job->n_tensors,
+        job->mode == CT_JOB_PERMUTE ? job->perm : NULL);
   if (!ct_job_check_arith (next, &why)) {
     CT_REFUSE (r, RESOURCE, SETTINGS, ("Invalid arithmetic property: %s.",
             why), (NULL));
@@ -372,6 +378,8 @@ ct_job_follow_arith (CtJob * job, const CtArithSpec * want, CtRefusal * r)
     return FALSE;
   }
   /* (the same types: the same pieces) */
+  if (flexible)
+    memcpy (job, next, sizeof (*job));
   job->has_arith = next->has_arith;
   job->arith = next->arith;
   g_free (next);

@@ -220,9 +220,11 @@ gboolean ct_job_follow_permutation (CtJob * job, const guint * want,
 /* An arithmetic option set while streaming (@want, NULL: none) that
  * leaves every output type as it is renegotiates nothing: the job takes it
  * here, from the next buffer. One that changes a type waits for the
- * renegotiation. FALSE, with @r set, for tensors it cannot run on. */
+ * renegotiation, but for @flexible tensors, whose headers say their type:
+ * they take it here too. FALSE, with @r set, for tensors it cannot run
+ * on. */
 gboolean ct_job_follow_arith (CtJob * job, const CtArithSpec * want,
-    CtRefusal * r);
+    gboolean flexible, CtRefusal * r);
 
 /* Whether a permutation reaches the job (tensors, video to a tensor). */
 gboolean ct_job_follows_permutation (const CtJob * job);

@@ -562,56 +562,75 @@ GST_END_TEST;
 /* ---------------------------------------------------------------------- */
 /* Flexible tensors                                                         */
 
-/* A flexible tensor's header says the output type. */
+/* A flexible tensor's header says the output type; a change of it while
+ * streaming needs no renegotiation (the caps say no type). */
 GST_START_TEST (test_flexible)
 {
   GstHarness *h = ct_check_harness_new ("cudatranspose kernel=cpu", NULL);
   const guint dims[3] = { 3, 4, 2 }, out_dims[3] = { 4, 3, 2 };
   guint8 header[CT_CHECK_NNS_HEADER], want_header[CT_CHECK_NNS_HEADER];
-  guint u8 = 0, f32 = 0, i, x, y, z;
-  RefArith a = { T_FLOAT32, -1, 1, {{'+', FALSE, 1, 0, -1}} };
-  GstBuffer *in, *out;
-  GstMapInfo im, om;
+  guint u8 = 0, nns_out[2] = { 0, 0 }, i, step, x, y, z;
+  const struct
+  {
+    const gchar *option;
+    const gchar *type;
+    RefArith a;
+  } steps[] = {
+    {"typecast:float32,add:1", "float32",
+        {T_FLOAT32, -1, 1, {{'+', FALSE, 1, 0, -1}}}},
+    {"typecast:int16,mul:-2", "int16",
+        {T_INT16, -1, 1, {{'*', FALSE, -2, 0, -1}}}},
+  };
 
   for (i = 0; i < ct_check_n_nns_types; i++) {
     if (g_str_equal (ct_check_nns_types[i].name, "uint8"))
       u8 = i;
-    if (g_str_equal (ct_check_nns_types[i].name, "float32"))
-      f32 = i;
+    for (step = 0; step < 2; step++)
+      if (g_str_equal (ct_check_nns_types[i].name, steps[step].type))
+        nns_out[step] = i;
   }
-  g_object_set (h->element, "arithmetic", "typecast:float32,add:1", NULL);
   gst_harness_set_src_caps_str (h, "other/tensors,format=flexible,"
       "framerate=0/1");
   ct_check_nns_write_meta (header, 0xfeedcced, u8, dims, 3, 0);
-  ct_check_nns_write_meta (want_header, 0xfeedcced, f32, out_dims, 3, 0);
-  in = gst_buffer_new_allocate (NULL, sizeof (header) + 24, NULL);
-  gst_buffer_map (in, &im, GST_MAP_WRITE);
-  memcpy (im.data, header, sizeof (header));
-  ct_check_fill_random (im.data + sizeof (header), 24);
-  gst_buffer_unmap (in, &im);
+  for (step = 0; step < 2; step++) {
+    guint osz = type_sizes[steps[step].a.out];
+    GstBuffer *in, *out;
+    GstMapInfo im, om;
 
-  out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
-  fail_unless (out != NULL);
-  gst_buffer_map (in, &im, GST_MAP_READ);
-  gst_buffer_map (out, &om, GST_MAP_READ);
-  fail_unless_equals_int (om.size, sizeof (header) + 24 * 4);
-  /* (the type and the sizes: the words that say them) */
-  fail_unless (memcmp (om.data + 8, want_header + 8, 4 * (1 + 16)) == 0);
-  for (z = 0; z < 2; z++)
-    for (y = 0; y < 4; y++)
-      for (x = 0; x < 3; x++) {
-        RefValue v = reference (im.data + sizeof (header) + (z * 4 + y) * 3 +
-            x, T_UINT8, &a, 0);
-        guint8 want[8];
+    g_object_set (h->element, "arithmetic", steps[step].option, NULL);
+    ct_check_nns_write_meta (want_header, 0xfeedcced, nns_out[step],
+        out_dims, 3, 0);
+    in = gst_buffer_new_allocate (NULL, sizeof (header) + 24, NULL);
+    gst_buffer_map (in, &im, GST_MAP_WRITE);
+    memcpy (im.data, header, sizeof (header));
+    ct_check_fill_random (im.data + sizeof (header), 24);
+    gst_buffer_unmap (in, &im);
 
-        store (want, &v);
-        fail_unless (memcmp (om.data + sizeof (header) + ((z * 3 + x) * 4 +
-                    y) * 4, want, 4) == 0);
-      }
-  gst_buffer_unmap (out, &om);
-  gst_buffer_unmap (in, &im);
-  gst_buffer_unref (out);
-  gst_buffer_unref (in);
+    out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
+    fail_unless (out != NULL);
+    gst_buffer_map (in, &im, GST_MAP_READ);
+    gst_buffer_map (out, &om, GST_MAP_READ);
+    fail_unless_equals_int (om.size, sizeof (header) + 24 * osz);
+    /* (the type and the sizes: the words that say them) */
+    fail_unless (memcmp (om.data + 8, want_header + 8, 4 * (1 + 16)) == 0,
+        "%s: header", steps[step].option);
+    for (z = 0; z < 2; z++)
+      for (y = 0; y < 4; y++)
+        for (x = 0; x < 3; x++) {
+          RefValue v = reference (im.data + sizeof (header) + (z * 4 + y) *
+              3 + x, T_UINT8, &steps[step].a, 0);
+          guint8 want[8];
+
+          store (want, &v);
+          fail_unless (memcmp (om.data + sizeof (header) + ((z * 3 + x) * 4 +
+                      y) * osz, want, osz) == 0, "%s: %u,%u,%u differs",
+              steps[step].option, x, y, z);
+        }
+    gst_buffer_unmap (out, &om);
+    gst_buffer_unmap (in, &im);
+    gst_buffer_unref (out);
+    gst_buffer_unref (in);
+  }
   gst_harness_teardown (h);
 }
 
