@@ -18,7 +18,9 @@
  * picks, and downloaded into the output buffer. Without a CUDA device,
  * `kernel=auto` transposes on the CPU and posts a warning saying so.
  * #GstCudaTranspose:video-direction rotates or flips instead, as videoflip
- * does (#GstVideoDirection).
+ * does (#GstVideoDirection). NNStreamer tensors (other/tensors) are
+ * transposed or permuted, with NNStreamer's arithmetic on the way
+ * (#GstCudaTranspose:arithmetic).
  *
  * ## Example launch lines
  * |[
@@ -27,6 +29,10 @@
  * |[
  * gst-launch-1.0 videotestsrc ! video/x-raw,format=I420,width=1280,height=720 ! cudatranspose kernel=tiled-padded ! videoconvert ! autovideosink
  * ]| Shows the transposed test pattern with a chosen kernel.
+ * |[
+ * gst-launch-1.0 videotestsrc num-buffers=30 pattern=smpte ! video/x-raw,format=RGB,width=224,height=224 ! cudatranspose arithmetic=typecast:float32,add:-127.5,div:127.5 ! other/tensors,format=static ! filesink location=out/frames.f32.chw
+ * ]| Turns RGB frames into normalized float32 CHW tensors, NNStreamer's
+ * arithmetic fused with the layout change (pipelines/normalize.sh).
  * |[
  * gst-launch-1.0 filesrc location=portrait.mp4 ! decodebin ! cudatranspose video-direction=auto ! videoconvert ! autovideosink
  * ]| Turns a clip upright as its image-orientation tag asks.
@@ -135,17 +141,21 @@ gst_cuda_transpose_transform_caps (GstBaseTransform * trans,
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
   GstVideoOrientationMethod proposed;
   GstCaps *other, *ret;
+  CtArithSpec *arith = g_new (CtArithSpec, 1);
   guint perm[4];
-  gboolean permute;
+  gboolean permute, arithmetic;
 
   permute = ct_settings_permutation (&self->settings, perm, NULL) ==
       CT_PERMUTATION_VALID;
+  arithmetic = ct_settings_arithmetic (&self->settings, arith, NULL) ==
+      CT_ARITH_STATE_VALID;
   proposed = ct_direction_proposed (&self->settings.direction);
   other = gst_pad_get_pad_template_caps (direction == GST_PAD_SINK ?
       GST_BASE_TRANSFORM_SRC_PAD (trans) : GST_BASE_TRANSFORM_SINK_PAD (trans));
-  ret = ct_caps_transform (caps, direction, permute ? perm : NULL, proposed,
-      other, filter);
+  ret = ct_caps_transform (caps, direction, permute ? perm : NULL,
+      arithmetic ? arith : NULL, proposed, other, filter);
   gst_caps_unref (other);
+  g_free (arith);
   GST_DEBUG_OBJECT (trans, "%s caps %" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT,
       direction == GST_PAD_SINK ? "sink" : "src", caps, ret);
   return ret;
@@ -176,8 +186,10 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   CtCapsOutcome outcome;
   CtRefusal r = { 0, };
   CtPermutationState state;
+  CtArithState arith_state;
+  CtArithSpec *arith;
   guint perm[4], seq;
-  gchar *why = NULL;
+  gchar *why = NULL, *arith_why = NULL;
   CtJob *job;
   gboolean ok;
 
@@ -196,19 +208,29 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
   gst_clear_caps (&self->refused_in);
   gst_clear_caps (&self->refused_out);
 
-  /* (one reading of the property: it may change under negotiation) */
+  /* (one reading of the properties: they may change under negotiation) */
   state = ct_settings_permutation (&self->settings, perm, &why);
+  arith = g_new (CtArithSpec, 1);
+  arith_state = ct_settings_arithmetic (&self->settings, arith, &arith_why);
   job = g_new (CtJob, 1);
   if (state == CT_PERMUTATION_INVALID) {
-    ct_settings_refuse_permutation (why, &r);
+    ct_settings_refuse_permutation (g_steal_pointer (&why), &r);
+    gst_cuda_transpose_post (self, &r);
+    ok = FALSE;
+  } else if (arith_state == CT_ARITH_STATE_INVALID) {
+    ct_settings_refuse_arithmetic (g_steal_pointer (&arith_why), &r);
     gst_cuda_transpose_post (self, &r);
     ok = FALSE;
   } else {
     ok = ct_caps_job (job, incaps, outcaps, state == CT_PERMUTATION_VALID ?
-        perm : NULL, proposed, previous, &outcome, &r);
+        perm : NULL, arith_state == CT_ARITH_STATE_VALID ? arith : NULL,
+        proposed, previous, &outcome, &r);
     if (!ok)
       gst_cuda_transpose_post (self, &r);
   }
+  g_free (why);
+  g_free (arith_why);
+  g_free (arith);
   self->refused = !ok;
   if (!ok) {
     self->refused_in = gst_caps_ref (incaps);
@@ -433,6 +455,24 @@ gst_cuda_transpose_follow_permutation (GstCudaTranspose * self)
   return TRUE;
 }
 
+/* An arithmetic option set while streaming (ct_job_follow_arith). */
+static gboolean
+gst_cuda_transpose_follow_arith (GstCudaTranspose * self)
+{
+  CtArithSpec *arith = g_new (CtArithSpec, 1);
+  CtRefusal r = { 0, };
+  gboolean ok;
+
+  /* (an invalid value is never set while streaming) */
+  ok = ct_job_follow_arith (self->job, ct_settings_arithmetic
+      (&self->settings, arith, NULL) == CT_ARITH_STATE_VALID ? arith : NULL,
+      self->flexible, &r);
+  g_free (arith);
+  if (!ok)
+    gst_cuda_transpose_post (self, &r);
+  return ok;
+}
+
 /* The input is checked against the caps before any output is allocated.
  * Output comes from the negotiated pool (ours are fallible); tensors
  * without our tensor pool get one memory each, as NNStreamer makes them,
@@ -459,7 +499,8 @@ gst_cuda_transpose_prepare_output_buffer (GstBaseTransform * trans,
     gst_clear_caps (&self->refused_in);
     gst_clear_caps (&self->refused_out);
   }
-  if (!gst_cuda_transpose_follow_permutation (self))
+  if (!gst_cuda_transpose_follow_permutation (self) ||
+      !gst_cuda_transpose_follow_arith (self))
     return GST_FLOW_ERROR;
   if (self->flexible)
     return gst_cuda_transpose_prepare_flexible (self, inbuf, outbuf);
@@ -1064,6 +1105,29 @@ gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
           "Tensor layout permutation, output dimension i = input dimension "
           "in entry i, innermost first (e.g. 1:2:0:3 for HWC to CHW); empty "
           "to transpose the two innermost dimensions", NULL,
+          G_PARAM_READWRITE | GST_PARAM_MUTABLE_PLAYING |
+          G_PARAM_STATIC_STRINGS));
+
+  /**
+   * GstCudaTranspose:arithmetic:
+   *
+   * NNStreamer's tensor_transform mode=arithmetic option, applied to each
+   * element on the way to the output tensors, fused with the layout
+   * change: [typecast:TYPE,][per-channel:true@DIM,]OP:NUMBER[@CH],... with
+   * OP add, mul or div, e.g. "typecast:float32,add:-127.5,div:127.5". The
+   * output tensors are of the typecast's type (without one, the input's).
+   * For tensors, and video going out as a tensor (then its channels are
+   * dimension 0); video going out as video refuses it at negotiation.
+   * Options NNStreamer would silently ignore or change are refused. Empty:
+   * no arithmetic. Invalid values, and changes while streaming, go as for
+   * #GstCudaTranspose:permutation; a change of the output type
+   * renegotiates.
+   */
+  g_object_class_install_property (gobject_class, CT_PROP_ARITHMETIC,
+      g_param_spec_string ("arithmetic", "Arithmetic",
+          "tensor_transform mode=arithmetic option applied on the way "
+          "(e.g. typecast:float32,add:-127.5,div:127.5); the output tensors "
+          "take the typecast's type; empty for none", NULL,
           G_PARAM_READWRITE | GST_PARAM_MUTABLE_PLAYING |
           G_PARAM_STATIC_STRINGS));
 

@@ -181,14 +181,12 @@ static void
 write_tensor_headers (const CtJob * job, guint m, guint last,
     gboolean flexible, guint8 * data, CtTensorPlaces * places)
 {
-  const guint *perm = job->mode == CT_JOB_PERMUTE ? job->perm : NULL;
   CtTensorInfo out[CT_TENSOR_COUNT_LIMIT - CT_TENSOR_MEMORY_LIMIT + 1];
   gsize offset = 0;
   guint i;
 
-  /* (the job took only tensors that rearrange) */
   for (i = m; i <= last; i++)
-    ct_tensor_rearranged (&job->tensors[i], perm, &out[i - m]);
+    ct_job_out_tensor (job, i, &out[i - m]);
   if (last > m) {
     ct_tensor_extra_header_write (out, last - m + 1, flexible, data);
     offset = ct_tensor_extra_header_size ();
@@ -197,7 +195,7 @@ write_tensor_headers (const CtJob * job, guint m, guint last,
     ct_tensor_header_write (&out[i - m], data + offset);
     places->mem[i] = m;
     places->offset[i] = offset + CT_TENSOR_HEADER_SIZE;
-    offset += CT_TENSOR_HEADER_SIZE + ct_tensor_bytes (&job->tensors[i]);
+    offset += CT_TENSOR_HEADER_SIZE + ct_tensor_bytes (&out[i - m]);
   }
 }
 
@@ -220,8 +218,9 @@ ct_buffers_new_tensors (const CtJob * job, GstAllocator * allocator,
     GstMemory *mem;
     GstMapInfo map;
 
+    /* (of the output type where the arithmetic casts) */
     for (i = m; i <= last; i++)
-      size += ct_tensor_bytes (&job->tensors[i]) +
+      size += job->out[i].row * job->out[i].rows +
           (flexible ? CT_TENSOR_HEADER_SIZE : 0);
     mem = gst_allocator_alloc (allocator, size, &p);
     if (!mem) {
@@ -491,10 +490,20 @@ ct_buffers_follow_flexible (CtJob * job, GstBuffer * buf,
   /* (a copy: setting the job anew clears it first) */
   const guint *perm = job->mode == CT_JOB_PERMUTE ?
       memcpy (negotiated, job->perm, sizeof (negotiated)) : NULL;
+  gchar *why = NULL;
 
   if (!ct_buffers_read_flexible (buf, perm, in, &n, places, r))
     return FALSE;
-  if (!ct_job_has_tensors (job, in, n))
-    ct_job_set_tensors (job, in, n, perm);
+  if (ct_job_has_tensors (job, in, n))
+    return TRUE;
+  ct_job_set_tensors (job, in, n, perm);
+  if (!ct_job_check_arith (job, &why)) {
+    CT_REFUSE (r, STREAM, FORMAT, ("Invalid arithmetic property for these "
+            "flexible tensors: %s.", why), (NULL));
+    g_free (why);
+    /* (the next buffer's tensors are checked anew) */
+    ct_job_set_tensors (job, in, 0, perm);
+    return FALSE;
+  }
   return TRUE;
 }

@@ -215,14 +215,15 @@ with_other_memory (GstCaps * caps)
  * frame, seen as the HWC tensor "C:W:H:1", permuted by 1:2:0:3. */
 const guint ct_caps_chw_permutation[4] = { 1, 2, 0, 3 };
 
-/* Packed RGB formats and their channels, for video in and CHW tensors out. */
+/* Packed RGB formats and their channels, for video in and CHW tensors out;
+ * and GRAY8, one channel (tensor_converter's 1:W:H:1). */
 static const struct
 {
   const gchar *format;
   guint channels;
 } chw_formats[] = {
   {"RGB", 3}, {"BGR", 3}, {"RGBA", 4}, {"BGRA", 4}, {"RGBx", 4},
-  {"BGRx", 4},
+  {"BGRx", 4}, {"GRAY8", 1},
 };
 
 static guint
@@ -242,7 +243,7 @@ chw_channels (const gchar * format)
  * else other/tensors; NULL otherwise. */
 GstStructure *
 ct_caps_chw_tensor_of_video (const GstStructure * v, GstCapsFeatures * f,
-    const guint perm[4], gboolean single)
+    const guint perm[4], gboolean single, const gchar * type)
 {
   const gchar *format = gst_structure_get_string (v, "format");
   guint c = chw_channels (format);
@@ -265,21 +266,23 @@ ct_caps_chw_tensor_of_video (const GstStructure * v, GstCapsFeatures * f,
   }
   if (single)
     t = gst_structure_new ("other/tensor", "dimension", G_TYPE_STRING, dims,
-        "type", G_TYPE_STRING, "uint8", NULL);
+        "type", G_TYPE_STRING, type, NULL);
   else
     t = gst_structure_new ("other/tensors", "format", G_TYPE_STRING,
         "static", "num_tensors", G_TYPE_INT, 1, "dimensions", G_TYPE_STRING,
-        dims, "types", G_TYPE_STRING, "uint8", NULL);
+        dims, "types", G_TYPE_STRING, type, NULL);
   if (fps)
     gst_structure_set_value (t, "framerate", fps);
   g_free (dims);
   return t;
 }
 
-/* The reverse: the packed video a single uint8 tensor comes from, the
- * tensor being "C:W:H:1" (C 3 or 4) permuted by @perm; NULL otherwise. */
+/* The reverse: the packed video a single tensor of @type comes from, the
+ * tensor being "C:W:H:1" (C 1, 3 or 4) permuted by @perm; NULL
+ * otherwise. */
 static GstStructure *
-chw_video_of_tensor (const GstStructure * t, const guint perm[4])
+chw_video_of_tensor (const GstStructure * t, const guint perm[4],
+    const gchar * type)
 {
   CtTensorInfo info[CT_TENSOR_COUNT_LIMIT];
   guint n = 0, i;
@@ -296,12 +299,13 @@ chw_video_of_tensor (const GstStructure * t, const guint perm[4])
     g_free (why);
     return NULL;
   }
-  if (n != 1 || info[0].elem_size != 1 || !ct_tensor_dims4 (&info[0], o))
+  if (n != 1 || !g_str_equal (info[0].type, type) ||
+      !ct_tensor_dims4 (&info[0], o))
     return NULL;
   /* d: the HWC sizes, C first */
   for (i = 0; i < 4; i++)
     d[perm[i]] = o[i];
-  if ((d[0] != 3 && d[0] != 4) || d[3] != 1 || d[1] > G_MAXINT ||
+  if ((d[0] != 1 && d[0] != 3 && d[0] != 4) || d[3] != 1 || d[1] > G_MAXINT ||
       d[2] > G_MAXINT)
     return NULL;
   g_value_init (&list, GST_TYPE_LIST);
@@ -435,14 +439,53 @@ ct_caps_same_memory_first (GstCaps * caps, GstCaps * othercaps)
   return gst_caps_merge (same, rest);
 }
 
+/* Tensor structure @s's types as @arith makes them: toward the source
+ * (@direction the sink) each the typecast's; toward the sink any, where
+ * each is the typecast's. Without a typecast they stay. Types that are
+ * not one string (flexible tensors have none) stay too. */
+static void
+arith_types (GstStructure * s, const CtArithSpec * arith,
+    GstPadDirection direction)
+{
+  const gchar *field = gst_structure_has_name (s, "other/tensor") ? "type" :
+      "types";
+  const gchar *types = gst_structure_get_string (s, field), *name;
+  gchar **parts;
+  guint i, n;
+
+  if (!arith || !arith->typecast || !types)
+    return;
+  name = ct_type_name (arith->out_type);
+  parts = g_strsplit_set (types, ",.", -1);
+  n = g_strv_length (parts);
+  if (direction == GST_PAD_SINK) {
+    GString *out = g_string_new (NULL);
+
+    for (i = 0; i < n; i++)
+      g_string_append_printf (out, "%s%s", i ? "," : "", name);
+    gst_structure_set (s, field, G_TYPE_STRING, out->str, NULL);
+    g_string_free (out, TRUE);
+  } else {
+    for (i = 0; i < n && g_ascii_strcasecmp (g_strstrip (parts[i]),
+            name) == 0; i++);
+    if (i == n)
+      gst_structure_remove_field (s, field);
+  }
+  g_strfreev (parts);
+}
+
 GstCaps *
 ct_caps_transform (GstCaps * caps, GstPadDirection direction,
-    const guint * perm, GstVideoOrientationMethod proposed,
-    GstCaps * other_template, GstCaps * filter)
+    const guint * perm, const CtArithSpec * arith,
+    GstVideoOrientationMethod proposed, GstCaps * other_template,
+    GstCaps * filter)
 {
   GstCaps *ret = gst_caps_new_empty (), *tmp;
   GstCaps *converted = gst_caps_new_empty ();
   const guint *video_perm = perm ? perm : ct_caps_chw_permutation;
+  /* video's tensor: uint8, or as the arithmetic casts it */
+  const gchar *video_type = arith ? ct_type_name (ct_arith_out_type (arith,
+          CT_TYPE_UINT8)) : "uint8";
   gboolean swap = ct_direction_swaps (proposed);
   guint i;
 
@@ -457,15 +500,16 @@ ct_caps_transform (GstCaps * caps, GstPadDirection direction,
     /* packed RGB video to tensors (CHW, or as permuted), and back for
      * queries from downstream */
     if (direction == GST_PAD_SINK && !ct_tensor_caps_is_tensor (s)) {
-      GstStructure *t = ct_caps_chw_tensor_of_video (s, f, video_perm, FALSE);
+      GstStructure *t = ct_caps_chw_tensor_of_video (s, f, video_perm, FALSE,
+          video_type);
 
       if (t) {
         converted = gst_caps_merge_structure (converted, t);
         converted = gst_caps_merge_structure (converted,
-            ct_caps_chw_tensor_of_video (s, f, video_perm, TRUE));
+            ct_caps_chw_tensor_of_video (s, f, video_perm, TRUE, video_type));
       }
     } else if (direction == GST_PAD_SRC && ct_tensor_caps_is_tensor (s)) {
-      GstStructure *v = chw_video_of_tensor (s, video_perm);
+      GstStructure *v = chw_video_of_tensor (s, video_perm, video_type);
 
       if (v)
         converted = gst_caps_merge_structure (converted, v);
@@ -479,6 +523,7 @@ ct_caps_transform (GstCaps * caps, GstPadDirection direction,
         gst_structure_free (s);
         s = gst_structure_copy (gst_caps_get_structure (caps, i));
       }
+      arith_types (s, arith, direction);
       ret = gst_caps_merge_structure_full (ret, s,
           f ? gst_caps_features_copy (f) : NULL);
       continue;
@@ -511,12 +556,12 @@ ct_caps_transform (GstCaps * caps, GstPadDirection direction,
   /* The same memory first, then the other: either side may keep frames on
    * the GPU while the other has them in system memory. The other pad's
    * template takes out what CUDA memory cannot hold. Packed video goes
-   * out as tensors after all that, or first with a permutation, which
-   * only tensors take. identity passes buffers through, so it keeps the
-   * memory. */
+   * out as tensors after all that, or first with a permutation or
+   * arithmetic, which only tensors take. identity passes buffers through,
+   * so it keeps the memory. */
   if (proposed != GST_VIDEO_ORIENTATION_IDENTITY)
     ret = gst_caps_merge (ret, with_other_memory (ret));
-  if (perm && direction == GST_PAD_SINK)
+  if ((perm || arith) && direction == GST_PAD_SINK)
     ret = gst_caps_merge (converted, ret);
   else
     ret = gst_caps_merge (ret, converted);
@@ -542,6 +587,23 @@ ct_caps_transform (GstCaps * caps, GstPadDirection direction,
 /* ---------------------------------------------------------------------- */
 /* The job a pair of caps makes                                             */
 
+/* Whether the job's arithmetic runs on its tensors; FALSE, with why in
+ * @r, if not. */
+static gboolean
+arith_checked (const CtJob * job, GstCaps * incaps, CtRefusal * r)
+{
+  gchar *why = NULL;
+
+  if (ct_job_check_arith (job, &why))
+    return TRUE;
+  CT_REFUSE (r, CORE, NEGOTIATION, ("Invalid arithmetic property for %s: "
+          "%s.", job->mode == CT_JOB_VIDEO_TO_TENSOR ? "the frame seen as "
+          "the tensor channels:width:height:1" : "the input", why),
+      ("%" GST_PTR_FORMAT, incaps));
+  g_free (why);
+  return FALSE;
+}
+
 /* With the permutation property: tensors of rank 4 or less, the output's
  * sizes the input's permuted. */
 static gboolean
@@ -562,7 +624,7 @@ permuted_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
       return FALSE;
     }
     if (n_in != n_out || !ct_tensor_dims4 (&out[i], o) ||
-        !g_str_equal (in[i].type, out[i].type))
+        !g_str_equal (ct_job_out_type (job, &in[i]), out[i].type))
       break;
     for (k = 0; k < 4 && o[k] == d[perm[k]]; k++);
     if (k < 4)
@@ -570,13 +632,14 @@ permuted_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
   }
   if (n_in != n_out || i < n_in) {
     CT_REFUSE (r, CORE, NEGOTIATION, (NULL),
-        ("Output tensors must be the input's permuted by %u:%u:%u:%u: got %"
+        ("Output tensors must be the input's permuted by %u:%u:%u:%u%s: got %"
             GST_PTR_FORMAT " for %" GST_PTR_FORMAT, perm[0], perm[1],
-            perm[2], perm[3], outcaps, incaps));
+            perm[2], perm[3], job->has_arith ? ", of the arithmetic's "
+            "output type" : "", outcaps, incaps));
     return FALSE;
   }
   ct_job_set_tensors (job, in, n_in, perm);
-  return TRUE;
+  return arith_checked (job, incaps, r);
 }
 
 /* Packed RGB video in, seen as the HWC tensor "C:W:H:1"; out as that
@@ -585,6 +648,8 @@ static gboolean
 chw_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
     const guint perm[4], CtRefusal * r)
 {
+  const gchar *type = job->has_arith ? ct_type_name (ct_arith_out_type
+      (&job->arith, CT_TYPE_UINT8)) : "uint8";
   GstStructure *want = NULL;
   GstVideoInfo info;
   gboolean ok;
@@ -594,7 +659,7 @@ chw_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
       (want = ct_caps_chw_tensor_of_video (gst_caps_get_structure (incaps, 0),
           gst_caps_get_features (incaps, 0), perm,
           gst_structure_has_name (gst_caps_get_structure (outcaps, 0),
-              "other/tensor"))) != NULL;
+              "other/tensor"), type)) != NULL;
   if (ok) {
     GstCaps *w = gst_caps_new_full (gst_structure_copy (want), NULL);
 
@@ -606,17 +671,17 @@ chw_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
     gst_structure_free (want);
   if (!ok) {
     CT_REFUSE (r, CORE, NEGOTIATION, (NULL),
-        ("Video goes out as tensors only from progressive packed RGB in "
-            "system memory, as one uint8 tensor: the frame as "
+        ("Video goes out as tensors only from progressive packed RGB or "
+            "GRAY8 in system memory, as one %s tensor: the frame as "
             "channels:width:height:1 "
             "permuted by %u:%u:%u:%u: got %" GST_PTR_FORMAT " for %"
-            GST_PTR_FORMAT, perm[0], perm[1], perm[2], perm[3], outcaps,
-            incaps));
+            GST_PTR_FORMAT, type, perm[0], perm[1], perm[2], perm[3],
+            outcaps, incaps));
     return FALSE;
   }
 
   ct_job_set_video_to_tensor (job, &info, perm);
-  return TRUE;
+  return arith_checked (job, incaps, r);
 }
 
 /* Flexible tensors in and out: the job is set from each buffer's headers
@@ -672,8 +737,7 @@ tensor_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
   for (i = 0; n_in == n_out && i < n_in; i++) {
     guint rank = MAX (MAX (in[i].rank, out[i].rank), 2);
 
-    if (in[i].elem_size != out[i].elem_size || !g_str_equal (in[i].type,
-            out[i].type))
+    if (!g_str_equal (ct_job_out_type (job, &in[i]), out[i].type))
       break;
     for (k = 0; k < rank; k++) {
       guint from = k < 2 ? 1 - k : k;
@@ -689,8 +753,9 @@ tensor_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
   if (n_in != n_out || i < n_in) {
     CT_REFUSE (r, CORE, NEGOTIATION, (NULL),
         ("Output tensors must be the input's with the two innermost sizes "
-            "swapped: got %" GST_PTR_FORMAT " for %" GST_PTR_FORMAT, outcaps,
-            incaps));
+            "swapped%s: got %" GST_PTR_FORMAT " for %" GST_PTR_FORMAT,
+            job->has_arith ? ", of the arithmetic's output type" : "",
+            outcaps, incaps));
     return FALSE;
   }
   for (i = 0; i < n_in; i++) {
@@ -704,7 +769,7 @@ tensor_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
   }
 
   ct_job_set_tensors (job, in, n_in, NULL);
-  return TRUE;
+  return arith_checked (job, incaps, r);
 }
 
 /* (gstcudatransposecaps.h) A mirror across the rows, or a swap of the
@@ -798,11 +863,17 @@ video_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
 
 gboolean
 ct_caps_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
-    const guint * perm, GstVideoOrientationMethod proposed,
-    CtMapping previous, CtCapsOutcome * outcome, CtRefusal * r)
+    const guint * perm, const CtArithSpec * arith,
+    GstVideoOrientationMethod proposed, CtMapping previous,
+    CtCapsOutcome * outcome, CtRefusal * r)
 {
   memset (job, 0, sizeof (*job));
   memset (outcome, 0, sizeof (*outcome));
+  /* (the tensor jobs keep it) */
+  if (arith) {
+    job->has_arith = TRUE;
+    job->arith = *arith;
+  }
   if (ct_tensor_caps_is_tensor (gst_caps_get_structure (incaps, 0)))
     return tensor_job (job, incaps, outcaps, perm, outcome, r);
   if (ct_tensor_caps_is_tensor (gst_caps_get_structure (outcaps, 0)))
@@ -814,6 +885,13 @@ ct_caps_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
             "video. Unset permutation to transpose video frames; packed RGB "
             "video takes it when it goes out as a tensor."),
         ("%" GST_PTR_FORMAT, incaps));
+    return FALSE;
+  }
+  if (arith) {
+    CT_REFUSE (r, CORE, NEGOTIATION, ("arithmetic=\"%s\" makes "
+            "tensors, but the output is video: put other/tensors after "
+            "cudatranspose, or clear arithmetic.", arith->text),
+        ("%" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, incaps, outcaps));
     return FALSE;
   }
   return video_job (job, incaps, outcaps, proposed, previous, outcome, r);

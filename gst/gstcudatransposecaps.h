@@ -97,14 +97,17 @@ gboolean ct_caps_video_info (GstVideoInfo * info, const GstCaps * caps);
  * height swapped (whatever their form) and the pixel-aspect-ratio
  * inverted where @proposed swaps the axes; tensors rearranged (@perm, or
  * NULL: the two innermost dimensions swapped; tensors it cannot read go
- * on as they are, for set_caps to refuse saying why); packed RGB video to
- * tensors and back; the same memory first, then the other (but for
- * identity); within @other_template; tensors first on the sink side; then
- * @filter; CUDA memory that cannot hold the frame left out where
- * something else remains. */
+ * on as they are, for set_caps to refuse saying why) and retyped as the
+ * arithmetic @arith (NULL: none) casts them; packed RGB and GRAY8 video
+ * to tensors (of that type) and back; the same memory first, then the
+ * other (but for identity); within @other_template; tensors first on the
+ * sink side (first on the source side too with a permutation or
+ * arithmetic, which only tensors take); then @filter; CUDA memory that
+ * cannot hold the frame left out where something else remains. */
 GstCaps *ct_caps_transform (GstCaps * caps, GstPadDirection direction,
-    const guint * perm, GstVideoOrientationMethod proposed,
-    GstCaps * other_template, GstCaps * filter);
+    const guint * perm, const CtArithSpec * arith,
+    GstVideoOrientationMethod proposed, GstCaps * other_template,
+    GstCaps * filter);
 
 /* @othercaps (taken) with the structures of @caps' memory first. */
 GstCaps *ct_caps_same_memory_first (GstCaps * caps, GstCaps * othercaps);
@@ -114,11 +117,13 @@ GstCaps *ct_caps_same_memory_first (GstCaps * caps, GstCaps * othercaps);
  * which a transpose changes. */
 GstCaps *ct_caps_keep_colorimetry (GstCaps * caps, GstCaps * result);
 
-/* For a fixed packed-RGB video structure in system memory, the uint8
- * tensor it converts to: the HWC tensor "C:W:H:1" permuted by @perm, as
- * other/tensor with @single, else other/tensors; NULL otherwise. */
+/* For a fixed packed-RGB or GRAY8 video structure in system memory, the
+ * tensor of @type it converts to: the HWC tensor "C:W:H:1" permuted by
+ * @perm, as other/tensor with @single, else other/tensors; NULL
+ * otherwise. */
 GstStructure *ct_caps_chw_tensor_of_video (const GstStructure * v,
-    GstCapsFeatures * f, const guint perm[4], gboolean single);
+    GstCapsFeatures * f, const guint perm[4], gboolean single,
+    const gchar * type);
 
 /* Whether @out is what @mapping makes of @in. */
 gboolean ct_caps_fit_mapping (const GstVideoInfo * in,
@@ -140,13 +145,15 @@ typedef struct
 } CtCapsOutcome;
 
 /* The job for @incaps -> @outcaps, into @job: tensors transposed or
- * permuted by @perm, packed RGB video to a tensor (HWC permuted by @perm,
- * CHW without), or video in the orientation @proposed (@previous, the
- * running job's, where the caps were made before the change). FALSE, with
- * why in @r, for caps it cannot take. */
+ * permuted by @perm, packed RGB or GRAY8 video to a tensor (HWC permuted
+ * by @perm, CHW without), each with the arithmetic @arith (NULL: none);
+ * or video in the orientation @proposed (@previous, the running job's,
+ * where the caps were made before the change), which refuses arithmetic.
+ * FALSE, with why in @r, for caps it cannot take. */
 gboolean ct_caps_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
-    const guint * perm, GstVideoOrientationMethod proposed,
-    CtMapping previous, CtCapsOutcome * outcome, CtRefusal * r);
+    const guint * perm, const CtArithSpec * arith,
+    GstVideoOrientationMethod proposed, CtMapping previous,
+    CtCapsOutcome * outcome, CtRefusal * r);
 
 /* Whether @mapping keeps interlaced video's fields apart (interlaced video
  * is only mirrored horizontally or passed through); FALSE, with why in

@@ -180,14 +180,22 @@ ct_job_set_video (CtJob * job, const GstVideoInfo * in_info,
 }
 
 /* Tensors transposed (@perm NULL) or permuted by @perm: one piece per
- * tensor, dense (the caller lays them out). */
+ * tensor, dense (the caller lays them out); the job's arithmetic kept. */
 static void
 set_tensors (CtJob * job, CtJobMode mode, const CtTensorInfo * in, guint n,
     const guint * perm)
 {
+  gboolean has_arith = job->has_arith;
+  CtArithSpec *arith = has_arith ? g_memdup2 (&job->arith,
+      sizeof (job->arith)) : NULL;
   guint i;
 
   memset (job, 0, sizeof (*job));
+  if (arith) {
+    job->has_arith = TRUE;
+    job->arith = *arith;
+    g_free (arith);
+  }
   job->mode = mode;
   memcpy (job->tensors, in, n * sizeof (in[0]));
   job->n_tensors = job->n_pieces = n;
@@ -206,6 +214,13 @@ set_tensors (CtJob * job, CtJobMode mode, const CtTensorInfo * in, guint n,
     /* (at most CT_TENSOR_BYTES_LIMIT: a gsize) */
     piece_set (&job->in[i], ct_tensor_bytes (&in[i]), 1, FALSE);
     job->out[i] = job->in[i];
+    if (job->has_arith) {
+      CtTensorInfo out;
+
+      /* (of another size: elements of the output type) */
+      ct_job_out_tensor (job, i, &out);
+      piece_set (&job->out[i], ct_tensor_bytes (&out), 1, FALSE);
+    }
   }
 }
 
@@ -262,6 +277,112 @@ ct_job_has_tensors (const CtJob * job, const CtTensorInfo * t, guint n)
       if (job->tensors[i].dims[k] != t[i].dims[k])
         return FALSE;
   }
+  return TRUE;
+}
+
+/* (a type the arithmetic cannot take is left for ct_job_check_arith to
+ * refuse) */
+const gchar *
+ct_job_out_type (const CtJob * job, const CtTensorInfo * t)
+{
+  CtType type;
+
+  if (!job->has_arith || !ct_arith_type_of (t->type, &type))
+    return t->type;
+  return ct_type_name (ct_arith_out_type (&job->arith, type));
+}
+
+void
+ct_job_out_tensor (const CtJob * job, guint i, CtTensorInfo * out)
+{
+  const CtTensorInfo *in = &job->tensors[i];
+  CtType type;
+  guint64 elems;
+
+  /* (the job took only tensors that rearrange) */
+  ct_tensor_rearranged (in, job->mode == CT_JOB_TENSORS ? NULL : job->perm,
+      out);
+  if (!job->has_arith || !ct_arith_type_of (in->type, &type))
+    return;
+  elems = in->bytes / in->elem_size;
+  out->type = ct_job_out_type (job, in);
+  out->elem_size = ct_type_size (ct_arith_out_type (&job->arith, type));
+  out->bytes = elems * out->elem_size;
+}
+
+gboolean
+ct_job_check_arith (const CtJob * job, gchar ** why)
+{
+  CtArith a;
+  guint i;
+
+  *why = NULL;
+  if (!job->has_arith)
+    return TRUE;
+  for (i = 0; i < job->n_tensors; i++) {
+    const CtTensorInfo *t = &job->tensors[i];
+    gchar *reason = NULL;
+
+    if (!ct_arith_check (&job->arith, t, &a, &reason)) {
+      *why = g_strdup_printf ("tensor %u (%s): %s", i, t->type, reason);
+      g_free (reason);
+      return FALSE;
+    }
+    /* a transpose runs tensors past rank 4 as d0:d1:planes, where the
+     * sizes past the second are one */
+    if (job->mode == CT_JOB_TENSORS && t->rank > 4 &&
+        job->arith.per_channel && job->arith.arith.channel_dim >= 2) {
+      *why = g_strdup_printf ("tensor %u has rank %u: per-channel "
+          "arithmetic along dimension %u runs on tensors of rank 4 or less "
+          "(or along dimension 0 or 1)", i, t->rank,
+          job->arith.arith.channel_dim);
+      return FALSE;
+    }
+  }
+  return TRUE;
+}
+
+gboolean
+ct_job_follow_arith (CtJob * job, const CtArithSpec * want,
+    gboolean flexible, CtRefusal * r)
+{
+  CtJob *next;
+  gchar *why = NULL;
+  guint i;
+
+  if (!ct_job_follows_permutation (job) || (!want && !job->has_arith) ||
+      (want && job->has_arith && memcmp (want, &job->arith,
+              sizeof (*want)) == 0))
+    return TRUE;
+  next = g_memdup2 (job, sizeof (*job));
+  next->has_arith = want != NULL;
+  if (want)
+    next->arith = *want;
+  for (i = 0; !flexible && i < job->n_tensors; i++) {
+    if (!g_str_equal (ct_job_out_type (job, &job->tensors[i]),
+            ct_job_out_type (next, &next->tensors[i]))) {
+      g_free (next);
+      return TRUE;              /* the renegotiation brings it */
+    }
+  }
+  /* flexible tensors say their type in their headers: their pieces are
+   * sized anew */
+  if (flexible)
+    ct_job_set_tensors (next, job->tensors, job->n_tensors,
+        job->mode == CT_JOB_PERMUTE ? job->perm : NULL);
+  if (!ct_job_check_arith (next, &why)) {
+    CT_REFUSE (r, RESOURCE, SETTINGS, ("Invalid arithmetic property: %s.",
+            why), (NULL));
+    g_free (why);
+    g_free (next);
+    return FALSE;
+  }
+  /* (the same types: the same pieces) */
+  if (flexible)
+    memcpy (job, next, sizeof (*job));
+  job->has_arith = next->has_arith;
+  job->arith = next->arith;
+  g_free (next);
   return TRUE;
 }
 
@@ -409,6 +530,61 @@ launch_video (const CtJob * job, CtKernel kernel, gboolean gpu,
   return res;
 }
 
+/* Every tensor with the arithmetic on the way, its layout changed as the
+ * mode says: a transpose as the permutation {1, 0, 2, 3} of d0:d1:planes
+ * (of its own four sizes where it has no more, so that a per-channel
+ * dimension is its own), a permutation (video: the frame as C:W:H:1, its
+ * rows packed) as it is. The largest tensor's path is reported. */
+static CtResult
+launch_arith (const CtJob * job, gboolean gpu, CtStream stream,
+    const CtSpan * in, const CtSpan * out, CtPath * ran)
+{
+  static const guint swap[4] = { 1, 0, 2, 3 };
+  CtArith *a = g_new (CtArith, 1);
+  CtResult res = CT_OK;
+  guint64 most = 0;
+  guint i;
+
+  for (i = 0; res == CT_OK && i < job->n_tensors; i++) {
+    const CtTensorInfo *t = &job->tensors[i];
+    unsigned long long dims[4];
+    const guint *perm = job->perm;
+    CtPath path = CT_PATH_CPU;
+    gchar *why = NULL;
+    guint64 d[4];
+    guint k;
+
+    /* (checked at negotiation, or for flexible tensors at their buffer) */
+    if (!ct_arith_check (&job->arith, t, a, &why)) {
+      g_free (why);
+      res = CT_ERROR_INVALID_ARGUMENT;
+      break;
+    }
+    if (job->mode == CT_JOB_TENSORS) {
+      perm = swap;
+      if (!ct_tensor_dims4 (t, d)) {
+        d[0] = t->dims[0];
+        d[1] = t->dims[1];
+        d[2] = ct_tensor_planes (t);
+        d[3] = 1;
+      }
+    } else {
+      memcpy (d, job->dims4[i], sizeof (d));
+    }
+    for (k = 0; k < 4; k++)
+      dims[k] = d[k];
+    res = gpu ? ct_permute_arith (in[i].data, out[i].data, dims, perm, a,
+        stream, &path) : ct_permute_arith_cpu (in[i].data, out[i].data, dims,
+        perm, a);
+    if (res == CT_OK && ct_tensor_bytes (t) > most) {
+      most = ct_tensor_bytes (t);
+      *ran = path;
+    }
+  }
+  g_free (a);
+  return res;
+}
+
 CtResult
 ct_job_launch (const CtJob * job, CtKernel kernel, gboolean gpu,
     CtStream stream, const CtSpan * in, const CtSpan * out, CtPath * ran)
@@ -419,6 +595,8 @@ ct_job_launch (const CtJob * job, CtKernel kernel, gboolean gpu,
   guint i;
 
   *ran = gpu ? CT_PATH_NONE : CT_PATH_CPU;
+  if (job->has_arith && job->mode != CT_JOB_VIDEO)
+    return launch_arith (job, gpu, stream, in, out, ran);
   switch (job->mode) {
     case CT_JOB_VIDEO:
       return launch_video (job, kernel, gpu, stream, in, out, ran);

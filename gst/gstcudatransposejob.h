@@ -12,6 +12,7 @@
 #include <gst/video/video.h>
 
 #include "cudatranspose-kernels.h"
+#include "gstcudatransposearith.h"
 #include "gstcudatransposetensor.h"
 
 G_BEGIN_DECLS
@@ -91,6 +92,11 @@ typedef struct
   /* the order, and each tensor's four sizes (PERMUTE, VIDEO_TO_TENSOR) */
   guint perm[4];
   unsigned long long dims4[CT_TENSOR_COUNT_LIMIT][4];
+  /* the arithmetic option (@has_arith), applied on the way to every
+   * output tensor, which then holds its output type; setting the tensors
+   * anew keeps it */
+  gboolean has_arith;
+  CtArithSpec arith;
   /* the pieces, and the staging buffer they take on the device */
   guint n_pieces;
   CtPiece in[CT_JOB_MAX_PIECES];
@@ -113,6 +119,18 @@ void ct_job_set_tensors (CtJob * job, const CtTensorInfo * in, guint n,
     const guint * perm);
 void ct_job_set_video_to_tensor (CtJob * job, const GstVideoInfo * info,
     const guint perm[4]);
+
+/* The type tensor @t comes out as: the arithmetic's, or its own. */
+const gchar *ct_job_out_type (const CtJob * job, const CtTensorInfo * t);
+
+/* Output tensor @i as the job makes it: the input's rearranged, of the
+ * arithmetic's output type. */
+void ct_job_out_tensor (const CtJob * job, guint i, CtTensorInfo * out);
+
+/* Whether the job's arithmetic (if any) can run on each of its tensors
+ * (ct_arith_check, and a per-channel dimension the job's layout keeps);
+ * FALSE with why (g_free it) if not. */
+gboolean ct_job_check_arith (const CtJob * job, gchar ** why);
 
 /* Whether the job already holds the @n tensors @t. */
 gboolean ct_job_has_tensors (const CtJob * job, const CtTensorInfo * t,
@@ -198,6 +216,15 @@ void ct_refusal_clear (CtRefusal * r);
  * for the renegotiation. FALSE, with @r set, for tensors it cannot take. */
 gboolean ct_job_follow_permutation (CtJob * job, const guint * want,
     CtRefusal * r);
+
+/* An arithmetic option set while streaming (@want, NULL: none) that
+ * leaves every output type as it is renegotiates nothing: the job takes it
+ * here, from the next buffer. One that changes a type waits for the
+ * renegotiation, but for @flexible tensors, whose headers say their type:
+ * they take it here too. FALSE, with @r set, for tensors it cannot run
+ * on. */
+gboolean ct_job_follow_arith (CtJob * job, const CtArithSpec * want,
+    gboolean flexible, CtRefusal * r);
 
 /* Whether a permutation reaches the job (tensors, video to a tensor). */
 gboolean ct_job_follows_permutation (const CtJob * job);

@@ -75,6 +75,9 @@ ct_settings_init (CtSettings * s, GstElement * owner,
   s->active_kernel = CT_PATH_NONE;
   s->permutation = s->perm_why = NULL;
   s->perm_state = CT_PERMUTATION_NONE;
+  s->arithmetic = s->arith_why = NULL;
+  s->arith_state = CT_ARITH_STATE_NONE;
+  memset (&s->arith, 0, sizeof (s->arith));
   s->frames_in_flight = CT_DEFAULT_FRAMES_IN_FLIGHT;
   s->running = FALSE;
   s->seq = 0;
@@ -87,6 +90,8 @@ ct_settings_clear (CtSettings * s)
 {
   g_clear_pointer (&s->permutation, g_free);
   g_clear_pointer (&s->perm_why, g_free);
+  g_clear_pointer (&s->arithmetic, g_free);
+  g_clear_pointer (&s->arith_why, g_free);
   ct_direction_clear (&s->direction);
 }
 
@@ -138,6 +143,55 @@ set_permutation (CtSettings * s, const gchar * text)
   return changed && running ? CT_SETTINGS_RENEGOTIATE : CT_SETTINGS_KEPT;
 }
 
+/* The arithmetic property, as the permutation: an invalid value is said
+ * at once; before the stream starts it is kept (start fails quoting it),
+ * while streaming it is refused and the running one stays. A valid one
+ * set while streaming applies from the next buffer (renegotiating where
+ * it changes an output type). */
+static CtSettingsChange
+set_arithmetic (CtSettings * s, const gchar * text)
+{
+  CtArithSpec *spec = g_new0 (CtArithSpec, 1);
+  gchar *why = NULL, *was = NULL;
+  gboolean valid, running, changed = FALSE;
+
+  if (text && !text[0])
+    text = NULL;
+  valid = !text || ct_arith_parse (text, spec, &why);
+  if (!valid)
+    g_warning ("cudatranspose: invalid arithmetic property: %s", why);
+
+  GST_OBJECT_LOCK (s->owner);
+  running = s->running;
+  if (valid || !running) {
+    changed = g_strcmp0 (text, s->arithmetic) != 0;
+    g_free (s->arithmetic);
+    s->arithmetic = g_strdup (text);
+    s->arith_state = !text ? CT_ARITH_STATE_NONE : valid ?
+        CT_ARITH_STATE_VALID : CT_ARITH_STATE_INVALID;
+    s->arith = *spec;
+    g_free (s->arith_why);
+    s->arith_why = g_strdup (why);
+    s->seq++;
+  } else {
+    was = g_strdup (s->arithmetic ? s->arithmetic : "");
+  }
+  GST_OBJECT_UNLOCK (s->owner);
+
+  if (!valid && running) {
+    GST_ELEMENT_WARNING (s->owner, RESOURCE, SETTINGS, ("Invalid "
+            "arithmetic property: %s. The stream goes on with "
+            "arithmetic=\"%s\".", why, was), (NULL));
+  } else if (changed && running) {
+    GST_DEBUG_OBJECT (s->owner, "arithmetic %s from the next buffer",
+        text ? text : "unset");
+  }
+  g_free (spec);
+  g_free (why);
+  g_free (was);
+  return changed && running ? CT_SETTINGS_RENEGOTIATE : CT_SETTINGS_KEPT;
+}
+
 gboolean
 ct_settings_set (CtSettings * s, guint prop_id, const GValue * value,
     CtSettingsChange * change)
@@ -151,6 +205,9 @@ ct_settings_set (CtSettings * s, guint prop_id, const GValue * value,
       return TRUE;
     case CT_PROP_PERMUTATION:
       *change = set_permutation (s, g_value_get_string (value));
+      return TRUE;
+    case CT_PROP_ARITHMETIC:
+      *change = set_arithmetic (s, g_value_get_string (value));
       return TRUE;
     case CT_PROP_KERNEL:
     case CT_PROP_DEVICE_ID:
@@ -191,6 +248,9 @@ ct_settings_get (CtSettings * s, guint prop_id, GValue * value)
     case CT_PROP_PERMUTATION:
       g_value_set_string (value, s->permutation);
       break;
+    case CT_PROP_ARITHMETIC:
+      g_value_set_string (value, s->arithmetic);
+      break;
     case CT_PROP_FRAMES_IN_FLIGHT:
       g_value_set_uint (value, s->frames_in_flight);
       break;
@@ -229,26 +289,54 @@ ct_settings_refuse_permutation (gchar * why, CtRefusal * r)
   g_free (why);
 }
 
+CtArithState
+ct_settings_arithmetic (CtSettings * s, CtArithSpec * spec, gchar ** why)
+{
+  CtArithState state;
+
+  GST_OBJECT_LOCK (s->owner);
+  state = s->arith_state;
+  *spec = s->arith;
+  if (why)
+    *why = g_strdup (s->arith_why);
+  GST_OBJECT_UNLOCK (s->owner);
+  return state;
+}
+
+void
+ct_settings_refuse_arithmetic (gchar * why, CtRefusal * r)
+{
+  CT_REFUSE (r, RESOURCE, SETTINGS, ("Invalid arithmetic property: %s. "
+          "Set a valid one, or set it to \"\" for no arithmetic.", why),
+      (NULL));
+  g_free (why);
+}
+
 gboolean
 ct_settings_start (CtSettings * s, CtKernel * kernel, gint * device_id,
     CtRefusal * r)
 {
   gchar *why = NULL;
-  gboolean valid;
+  gboolean perm_valid, arith_valid;
 
-  /* (one look at the permutation: from now on an invalid one set is
-   * refused) */
+  /* (one look at the permutation and the arithmetic: from now on an
+   * invalid one set is refused) */
   GST_OBJECT_LOCK (s->owner);
   *kernel = s->kernel;
   *device_id = s->device_id;
-  valid = s->perm_state != CT_PERMUTATION_INVALID;
-  if (!valid)
+  perm_valid = s->perm_state != CT_PERMUTATION_INVALID;
+  arith_valid = s->arith_state != CT_ARITH_STATE_INVALID;
+  if (!perm_valid)
     why = g_strdup (s->perm_why);
-  s->running = valid;
+  else if (!arith_valid)
+    why = g_strdup (s->arith_why);
+  s->running = perm_valid && arith_valid;
   GST_OBJECT_UNLOCK (s->owner);
-  if (!valid)
+  if (!perm_valid)
     ct_settings_refuse_permutation (why, r);
-  return valid;
+  else if (!arith_valid)
+    ct_settings_refuse_arithmetic (why, r);
+  return perm_valid && arith_valid;
 }
 
 void

@@ -11,6 +11,7 @@
 #include <gst/gst.h>
 
 #include "cudatranspose-kernels.h"
+#include "gstcudatransposearith.h"
 #include "gstcudatransposedirection.h"
 #include "gstcudatransposejob.h"
 
@@ -38,6 +39,7 @@ enum
   CT_PROP_VIDEO_DIRECTION,
   CT_PROP_METHOD,
   CT_PROP_FRAMES_IN_FLIGHT,
+  CT_PROP_ARITHMETIC,
 };
 
 /* What the permutation property holds. */
@@ -67,12 +69,17 @@ typedef struct
   CtPermutationState perm_state;
   guint perm[4];
   gchar *perm_why;
+  gchar *arithmetic;            /* as set, valid or not; NULL: none */
+  /* ... parsed once, where it is set: the option, or why it is invalid */
+  CtArithState arith_state;
+  CtArithSpec arith;
+  gchar *arith_why;
   guint frames_in_flight;
   /* between start and stop: a permutation set then applies at the next
    * buffer, and an invalid one is refused */
   gboolean running;
-  /* counts changes of video-direction and permutation: caps refused
-   * under other settings are tried anew */
+  /* counts changes of video-direction, permutation and arithmetic: caps
+   * refused under other settings are tried anew */
   guint seq;
   /* video-direction as set, the stream's tags, and what the next
    * negotiation and buffer take */
@@ -98,9 +105,18 @@ CtPermutationState ct_settings_permutation (CtSettings * s, guint perm[4],
 /* The error of an invalid permutation; @why (taken) quotes it. */
 void ct_settings_refuse_permutation (gchar * why, CtRefusal * r);
 
+/* The arithmetic: the option into @spec when valid; when invalid, the
+ * reason into @why if given (g_free it). */
+CtArithState ct_settings_arithmetic (CtSettings * s, CtArithSpec * spec,
+    gchar ** why);
+
+/* The error of an invalid arithmetic option; @why (taken) quotes it. */
+void ct_settings_refuse_arithmetic (gchar * why, CtRefusal * r);
+
 /* start (): the kernel and device asked for, and from now on a change
  * follows the streaming rules; FALSE with @r set for an invalid
- * permutation. ct_settings_stop: the stream ended (or start failed). */
+ * permutation or arithmetic. ct_settings_stop: the stream ended (or start
+ * failed). */
 gboolean ct_settings_start (CtSettings * s, CtKernel * kernel,
     gint * device_id, CtRefusal * r);
 void ct_settings_stop (CtSettings * s);

@@ -223,7 +223,7 @@ GST_START_TEST (test_bad_permutation)
     const gchar *caps[] = {
       "other/tensors,format=static,num_tensors=1,"
           "dimensions=(string)2:3:4:5:6,types=uint8,framerate=0/1",
-      "video/x-raw,format=GRAY8,width=4,height=2,framerate=0/1",
+      "video/x-raw,format=I420,width=4,height=2,framerate=0/1",
     };
     const gchar *reason[] = { "rank 5", "applies to tensors" };
 

@@ -23,6 +23,24 @@ template_caps (void)
 }
 
 static GstCaps *
+transform_arith (const gchar * caps_str, GstPadDirection direction,
+    const gchar * option)
+{
+  GstCaps *caps = gst_caps_from_string (caps_str);
+  GstCaps *other = template_caps ();
+  CtArithSpec spec;
+  gchar *why = NULL;
+  GstCaps *ret;
+
+  fail_unless (ct_arith_parse (option, &spec, &why), "%s", why);
+  ret = ct_caps_transform (caps, direction, NULL, &spec,
+      GST_VIDEO_ORIENTATION_UL_LR, other, NULL);
+  gst_caps_unref (caps);
+  gst_caps_unref (other);
+  return ret;
+}
+
+static GstCaps *
 transform (const gchar * caps_str, GstPadDirection direction,
     const guint * perm, GstVideoOrientationMethod method, const gchar * filter)
 {
@@ -32,7 +50,7 @@ transform (const gchar * caps_str, GstPadDirection direction,
   GstCaps *ret;
 
   fail_unless (caps != NULL, "%s", caps_str);
-  ret = ct_caps_transform (caps, direction, perm, method, other, f);
+  ret = ct_caps_transform (caps, direction, perm, NULL, method, other, f);
   gst_caps_unref (caps);
   gst_caps_unref (other);
   if (f)
@@ -268,6 +286,52 @@ GST_START_TEST (test_orientation)
 
 GST_END_TEST;
 
+/* The arithmetic's typecast retypes every tensor toward the source, and
+ * takes any type toward the sink; without one the types stay. Video goes
+ * out as tensors first, of the typecast's type, GRAY8 too. */
+GST_START_TEST (test_arith_types)
+{
+  const gchar *two = "other/tensors,format=static,num_tensors=2,"
+      "dimensions=(string)\"3:4,5:6\",types=(string)\"uint8,int16\","
+      "framerate=0/1";
+  GstCaps *out;
+  GstStructure *s;
+
+  out = transform_arith (two, GST_PAD_SINK, "typecast:float32,add:1");
+  s = gst_caps_get_structure (out, 0);
+  fail_unless_equals_string (gst_structure_get_string (s, "types"),
+      "float32,float32");
+  fail_unless_equals_string (gst_structure_get_string (s, "dimensions"),
+      "4:3,6:5");
+  gst_caps_unref (out);
+
+  out = transform_arith (two, GST_PAD_SINK, "add:1");
+  fail_unless_equals_string (gst_structure_get_string
+      (gst_caps_get_structure (out, 0), "types"), "uint8,int16");
+  gst_caps_unref (out);
+
+  out = transform_arith ("other/tensors,format=static,num_tensors=2,"
+      "dimensions=(string)\"4:3,6:5\",types=(string)\"float32,float32\","
+      "framerate=0/1", GST_PAD_SRC, "typecast:float32,add:1");
+  s = gst_caps_get_structure (out, 0);
+  fail_unless (gst_structure_has_name (s, "other/tensors"));
+  fail_if (gst_structure_has_field (s, "types"));
+  fail_unless_equals_string (gst_structure_get_string (s, "dimensions"),
+      "3:4,5:6");
+  gst_caps_unref (out);
+
+  out = transform_arith ("video/x-raw,format=GRAY8,width=4,height=2,"
+      "framerate=0/1", GST_PAD_SINK, "typecast:int16,mul:2");
+  s = gst_caps_get_structure (out, 0);
+  fail_unless (gst_structure_has_name (s, "other/tensors"));
+  fail_unless_equals_string (gst_structure_get_string (s, "types"), "int16");
+  fail_unless_equals_string (gst_structure_get_string (s, "dimensions"),
+      "4:2:1:1");
+  gst_caps_unref (out);
+}
+
+GST_END_TEST;
+
 static Suite *
 caps_suite (void)
 {
@@ -280,6 +344,7 @@ caps_suite (void)
   tcase_add_test (tc, test_tensors);
   tcase_add_test (tc, test_pairs);
   tcase_add_test (tc, test_orientation);
+  tcase_add_test (tc, test_arith_types);
   return s;
 }
 
