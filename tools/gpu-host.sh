@@ -76,6 +76,8 @@ if want suite; then
       --wrapper "$(command -v python3-bundle)" tensors-app \
       > "$out/tensors-app.log" 2>&1
     echo "== tensors-app (bundled python) rc=$?: $(grep -E '^ *1/1 ' "$out/tensors-app.log")"
+    # (a wrapper's log is named after it)
+    cp "$b/meson-logs/testlog-python3-bundle.txt" "$out/" 2>/dev/null
   fi
   GST_PLUGIN_PATH_1_0=$PWD/$b/gst GST_REGISTRY_1_0=$out/registry.bin \
     pipelines/png-demo.sh "$out/demo" > "$out/demo.log" 2>&1
