@@ -28,7 +28,9 @@
 #        of "all".
 # Logs and results go to $OUT (or /tmp/out); a short table comes last.
 # Carry BUILD_DIR and .gpu (GStreamer's libraries for a host without them,
-# with .gpu/enter.sh to set them up; not in this repository) along.
+# with .gpu/enter.sh to set them up; not in this repository) along; with
+# .gpu/enter-python.sh (tools/gpu-python.sh .gpu) "suite" also runs the
+# tensors-app test with the bundle's python.
 #
 # BUILD_DIR is configured by hand, with the benchmarks (not in the default
 # build), e.g.
@@ -66,6 +68,17 @@ if want suite; then
     --no-suite matrix > "$out/meson-test.log" 2>&1
   suite=$?
   cp "$b/meson-logs/testlog.txt" "$out/testlog.txt" 2>/dev/null
+  # the Python example with the bundle's python (tools/gpu-python.sh .gpu
+  # adds it; the host's own python3 has no PyGObject, so the suite skips it)
+  if [ -f .gpu/enter-python.sh ]; then
+    source .gpu/enter-python.sh
+    meson test -C "$b" --no-rebuild --print-errorlogs \
+      --wrapper "$(command -v python3-bundle)" tensors-app \
+      > "$out/tensors-app.log" 2>&1
+    echo "== tensors-app (bundled python) rc=$?: $(grep -E '^ *1/1 ' "$out/tensors-app.log")"
+    # (a wrapper's log is named after it)
+    cp "$b/meson-logs/testlog-python3-bundle.txt" "$out/" 2>/dev/null
+  fi
   GST_PLUGIN_PATH_1_0=$PWD/$b/gst GST_REGISTRY_1_0=$out/registry.bin \
     pipelines/png-demo.sh "$out/demo" > "$out/demo.log" 2>&1
   demo=$?
