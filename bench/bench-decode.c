@@ -14,7 +14,11 @@
  *   cuda    `cudatranspose video-direction=90r`, the frames left in CUDA
  *           memory (with nvh264dec: caps memory:CUDAMemory after it);
  *   cpu     the CPU route, `cudadownload ! videoflip video-direction=90r`
- *           (without cudadownload for a decoder of system memory).
+ *           (without cudadownload for a decoder of system memory);
+ *   tensor  a network's input: `cudaconvert` to RGB in CUDA memory,
+ *           `cudadownload`, then `cudatranspose` to a normalized float32
+ *           CHW tensor in one pass (not in the default routes; "GPU
+ *           share" stays the rotation's).
  * --contexts: "shared" gives every pipeline one CUDA context (of device
  * 0, set on each pipeline before it starts), as an application may;
  * with "own" each pipeline makes its own, as separate gst-launch-1.0
@@ -107,6 +111,9 @@ probe (GstElement * e, const gchar * pad_name, GstPadProbeCallback cb,
   gst_object_unref (pad);
 }
 
+/* The tensor route's normalization, as a network's input wants it. */
+#define TENSOR_ARITH "arithmetic=typecast:float32,add:-127.5,div:127.5"
+
 /* The route between the decoder and the sink. */
 static const gchar *
 route_desc (const gchar * route, gboolean cuda_decoder)
@@ -119,6 +126,12 @@ route_desc (const gchar * route, gboolean cuda_decoder)
     return cuda_decoder ? "! cudatranspose name=t video-direction=90r "
         "! video/x-raw(memory:CUDAMemory) " :
         "! cudatranspose name=t video-direction=90r ";
+  if (g_str_equal (route, "tensor"))
+    return cuda_decoder ? "! cudaconvert ! video/x-raw(memory:CUDAMemory),"
+        "format=RGB ! cudadownload ! cudatranspose name=t " TENSOR_ARITH
+        " ! other/tensors,format=static " : "! videoconvert ! "
+        "video/x-raw,format=RGB ! cudatranspose name=t " TENSOR_ARITH
+        " ! other/tensors,format=static ";
   return cuda_decoder ? "! cudadownload ! videoflip video-direction=90r " :
       "! videoflip video-direction=90r ";
 }
@@ -412,7 +425,8 @@ main (int argc, char **argv)
       for (x = 0; contexts[x]; x++) for (r = 0; routes[r]; r++) {
         gdouble fps, total, own;
         gboolean shared = g_str_equal (contexts[x], "shared");
-        gboolean ok, transposed = g_str_equal (routes[r], "cuda");
+        gboolean ok, transposed = g_str_equal (routes[r], "cuda") ||
+            g_str_equal (routes[r], "tensor");
 
         if (shared && !shared_context) {
           printf ("(no CUDA context to share: \"shared\" left out)\n");

@@ -11,13 +11,15 @@ For --odd, auto's fraction of copy per shape (and the peers'), packed and
 padded rows apart; a second --odd file (an older build's) adds its auto.
 With --vs-videoflip, bench-pipelines' system-memory rows against
 videoflip's in frames/s. For bench-tensors.py --json, ct_permute's and
-PyTorch's fraction of a copy per job.
+PyTorch's fraction of a copy per job; for bench-preprocess.py --json, the
+fused pass's and PyTorch's.
 
     bench/plot-performance.py BENCH.json OUT.png
     bench/plot-performance.py BENCH.json OUT.png LATENCY.json
     bench/plot-performance.py ODD.json OUT.png [ODD_BEFORE.json]
     bench/plot-performance.py PIPELINES.json OUT.png --vs-videoflip[=CARD]
     bench/plot-performance.py TENSORS.json OUT.png
+    bench/plot-performance.py PREPROCESS.json OUT.png
 
 Needs matplotlib (the GPU host has it; Debian: python3-matplotlib)."""
 import json
@@ -190,6 +192,31 @@ def plot_tensors(data, out):
     fig.savefig(out, dpi=110)
 
 
+def plot_preprocess(data, out):
+    """bench-preprocess.py: the fused pass's and PyTorch's fraction of a
+    copy moving the same bytes, per job, scalar and per-channel
+    normalization."""
+    rows = data["rows"]
+    labels = [f"{r['job']}\n{r['norm']}" for r in rows]
+    xs = range(len(rows))
+    fig, ax = plt.subplots(figsize=(max(10, len(rows) * 0.7), 5.5))
+    ax.bar([x - 0.2 for x in xs], [r["ours_x_copy"] for r in rows], 0.4,
+           label="cudatranspose arithmetic= (one pass)")
+    ax.bar([x + 0.2 for x in xs], [r["torch_x_copy"] for r in rows], 0.4,
+           label="PyTorch x.permute(0,3,1,2).float().sub_(m).div_(s)")
+    ax.set_xticks(list(xs))
+    ax.set_xticklabels(labels, rotation=60, ha="right", fontsize="x-small")
+    ax.axhline(1.0, color="grey", linewidth=0.5)
+    ax.set_ylabel("fraction of a device copy of the same bytes (same run)")
+    ax.grid(True, axis="y", linewidth=0.3)
+    ax.legend(fontsize="small")
+    ax.set_title(f"uint8 HWC to normalized float32 CHW against PyTorch "
+                 f"{data['torch']}\non {data['device']}: median of "
+                 f"{data['reps']} rounds, L2 cold")
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+
+
 def plot_odd(data, rows, out, before=None):
     """--odd: auto's fraction of copy per shape, rows packed ("tight") and
     padded ("odd") side by side, with the peers', and with BEFORE (a
@@ -242,6 +269,9 @@ def main():
             plot_vs_videoflip(data, sys.argv[2], device)
         else:
             plot_pipelines(data, sys.argv[2])
+        return
+    if "torch" in data and data["rows"] and "norm" in data["rows"][0]:
+        plot_preprocess(data, sys.argv[2])
         return
     if "torch" in data:
         plot_tensors(data, sys.argv[2])

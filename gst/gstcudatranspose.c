@@ -32,7 +32,7 @@
  * |[
  * gst-launch-1.0 videotestsrc num-buffers=30 pattern=smpte ! video/x-raw,format=RGB,width=224,height=224 ! cudatranspose arithmetic=typecast:float32,add:-127.5,div:127.5 ! other/tensors,format=static ! filesink location=out/frames.f32.chw
  * ]| Turns RGB frames into normalized float32 CHW tensors, NNStreamer's
- * arithmetic fused with the layout change (pipelines/normalize.sh).
+ * arithmetic fused with the layout change (pipelines/preprocess.sh).
  * |[
  * gst-launch-1.0 filesrc location=portrait.mp4 ! decodebin ! cudatranspose video-direction=auto ! videoconvert ! autovideosink
  * ]| Turns a clip upright as its image-orientation tag asks.

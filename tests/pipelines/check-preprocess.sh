@@ -1,5 +1,5 @@
 #!/bin/sh
-# Runs pipelines/normalize.sh and checks each tensor against the same frames
+# Runs pipelines/preprocess.sh and checks each tensor against the same frames
 # as packed RGB: channel c of pixel (x, y) at c*H*W + y*W + x holds
 # float32((x + float32(-127.5)) / float32(127.5)) (computed in double and
 # rounded once: exact for one float32 operation).

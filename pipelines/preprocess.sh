@@ -4,7 +4,7 @@
 # becomes (x - 127.5) / 127.5, as NNStreamer's tensor_transform
 # mode=arithmetic option says, while the layout goes from HWC to CHW.
 #
-#   pipelines/normalize.sh [OUTFILE] [FRAMES]
+#   pipelines/preprocess.sh [OUTFILE] [FRAMES]
 set -eu
 file=${1:-out/frames.f32.chw}
 frames=${2:-30}
