@@ -6,10 +6,12 @@
  *   bench-kernels [--reps N] [--json FILE] [--planes-only | --frames-only |
  *                 --directions | --odd] [--quick] [--latency]
  *   bench-kernels [--tight] --one VARIANT WIDTH HEIGHT ELEMENT_SIZE
+ *   bench-kernels [--reps N] --force PATH[,PATH...]|all WIDTH HEIGHT ES
  *
  * --one runs one variant once on one random plane and checks it, for a
  * profiler (docs/kernels.md has the ncu command lines); with --tight (before
- * --one) its rows are packed, as a tensor's are.
+ * --one) its rows are packed, as a tensor's are. --force times the copy,
+ * auto and each named path forced on one plane (bench-force.c).
  *
  * Planes: element sizes 1, 2, 3, 4, 8 on 8192x8192 (16384x16384 for bytes),
  * 8000x6000, 1000x1500, 1x65536, 65536x1, 3840x2160 and 1920x1080 (width x
@@ -45,6 +47,7 @@
  * opened with dlopen, so the benchmark builds and runs without them.
  */
 #include "cudatranspose-kernels.h"
+#include "bench-force.h"
 #include "flush-l2.h"
 #include "peers.h"
 #include "bench-util.h"
@@ -107,6 +110,8 @@ typedef struct
 
 /* The path the last run of one of our variants took (its largest plane). */
 static CtPath last_path = CT_PATH_NONE;
+/* --force: the path our variants' runs are forced to (none: the planner's) */
+static CtPath force_path = CT_PATH_NONE;
 
 /* ---- data ---- */
 
@@ -364,7 +369,7 @@ run_once (int v, Job * j)
       b[i].count = 1;
       b[i].src_step = b[i].dst_step = 0;
     }
-    r = ct_transpose_batches_ex (b, j->n, (CtKernel) v, CT_PATH_NONE,
+    r = ct_transpose_batches_ex (b, j->n, (CtKernel) v, force_path,
         j->mapping, (CtStream) stream, &last_path);
     if (r != CT_OK) {
       fprintf (stderr, "%s on %s: %s\n", variant_name (v), j->label,
@@ -890,6 +895,53 @@ run_one (const char *name, unsigned int w, unsigned int h, unsigned int es)
   return failures ? 1 : 0;
 }
 
+/* --force's hooks: auto's runs under a forced path */
+static int
+force_check (void *j, CtPath force, CtPath * ran)
+{
+  int ok;
+
+  force_path = force;
+  ok = check_variant (CT_KERNEL_AUTO, j);
+  force_path = CT_PATH_NONE;
+  *ran = last_path;
+  return ok;
+}
+
+static double
+force_time (void *j, CtPath force, int copy)
+{
+  double us;
+
+  force_path = force;
+  us = time_variant (copy ? PEER_COPY : CT_KERNEL_AUTO, j);
+  force_path = CT_PATH_NONE;
+  return us;
+}
+
+/* --force: one plane, the paths of @list forced in turn. */
+static int
+run_forced (const char *list, unsigned int w, unsigned int h, unsigned int es)
+{
+  BenchForceHooks hooks = { NULL, NULL, NULL, force_check, force_time };
+  Job j;
+  int wrong;
+
+  plane_job (&j, w, h, es);
+  if (w == 0 || h == 0 || (es != 1 && es != 2 && es != 3 && es != 4 &&
+          es != 8)) {
+    fprintf (stderr, "--force: bad plane %ux%u %uB\n", w, h, es);
+    return 2;
+  }
+  job_init (&j);
+  hooks.plane = &j.planes[0];
+  hooks.label = j.label;
+  hooks.ctx = &j;
+  wrong = bench_force_paths (list, &hooks);
+  job_clear (&j);
+  return wrong < 0 ? 2 : wrong > 0;
+}
+
 typedef struct
 {
   unsigned int w, h, es;
@@ -918,7 +970,7 @@ main (int argc, char **argv)
     {"RGBA", 3840, 2160, 1, {3840}, {2160}, {4}},
     {"GRAY8", 3840, 2160, 1, {3840}, {2160}, {1}},
   };
-  const char *json = NULL, *one = NULL;
+  const char *json = NULL, *one = NULL, *force = NULL;
   unsigned int one_w = 0, one_h = 0, one_es = 0;
   int do_planes = 1, do_frames = 1, do_directions = 0, quick = 0;
   int do_odd = 0;
@@ -952,11 +1004,18 @@ main (int argc, char **argv)
       one_w = (unsigned int) strtoul (argv[++i], NULL, 10);
       one_h = (unsigned int) strtoul (argv[++i], NULL, 10);
       one_es = (unsigned int) strtoul (argv[++i], NULL, 10);
+    } else if (strcmp (argv[i], "--force") == 0 &&
+        i + 4 < (unsigned int) argc) {
+      force = argv[++i];
+      one_w = (unsigned int) strtoul (argv[++i], NULL, 10);
+      one_h = (unsigned int) strtoul (argv[++i], NULL, 10);
+      one_es = (unsigned int) strtoul (argv[++i], NULL, 10);
     } else {
       fprintf (stderr, "usage: %s [--reps N] [--json FILE] [--planes-only | "
           "--frames-only | --directions | --odd] [--quick] [--latency]\n"
-          "       %s [--tight] --one VARIANT WIDTH HEIGHT ELEMENT_SIZE\n",
-          argv[0], argv[0]);
+          "       %s [--tight] --one VARIANT WIDTH HEIGHT ELEMENT_SIZE\n"
+          "       %s [--reps N] --force PATH[,PATH...]|all WIDTH HEIGHT "
+          "ELEMENT_SIZE\n", argv[0], argv[0], argv[0]);
       return 2;
     }
   }
@@ -994,6 +1053,8 @@ main (int argc, char **argv)
       prop.multiProcessorCount, l2 >> 20, reps, latency ? "latency: one call "
       "launched and waited for, on the host's clock" : "throughput: the "
       "GPU's time between CUDA events", peers_note);
+  if (force != NULL)
+    return run_forced (force, one_w, one_h, one_es);
   printf ("%-6s %-22s %-14s %10s %8s %8s %9s  %s\n", "mode", "job",
       "variant", "us", "GB/s", "x copy", "x naive", "path");
 

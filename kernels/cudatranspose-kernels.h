@@ -93,6 +93,9 @@ typedef enum
   X (TILE_128, "tile-128", "A byte plane too small to stream, alone: a " \
       "128x128 tile in registers, 4 or more blocks per multiprocessor " \
       "(auto)") \
+  X (TILE_128_LINES, "tile-128-lines", "A byte plane alone: a 128x128 " \
+      "tile staged in shared memory, whole 128-byte lines read and " \
+      "written (forced only)") \
   X (SKINNY, "skinny", "Byte planes 16 to 64 on their short side, that " \
       "side in one tile (auto)") \
   X (THIN, "thin", "Planes under 16 rows or columns: an element per " \

@@ -9,7 +9,8 @@
  * multiprocessor (k_tile), a single byte plane too small to stream in a
  * 128x128 tile in registers (k_mid), and a byte plane (or batch) alone in
  * its call with a short side of 16 to 64 in a tile spanning that side
- * (k_skinny). A launch of one plane takes one plane's launch arguments
+ * (k_skinny); forced only, the same byte tile staged in shared memory
+ * (k_lines). A launch of one plane takes one plane's launch arguments
  * (OneArgs): they are copied with every launch.
  * The planner (plan ()) makes every choice, by the tables kPaths and kAuto.
  *
@@ -164,6 +165,23 @@ k_mid (const __grid_constant__ OneArgs f)
       blockIdx.x / fp.tiles_x, nullptr);
 }
 
+/// The lines kernel (tile-128-lines, forced only: a candidate against
+/// k_mid for 4K byte planes): lines_tile, a 128 x 128 byte tile per block
+/// staged in 16 KB of shared memory, along the rows of tiles, as k_mid's
+/// grid. k_mid reads 32 bytes of each of 8 rows and writes 64 bytes of
+/// each of 4 rows an instruction; this one whole 128-byte lines both ways,
+/// so the same bytes take a quarter of the load requests (whole lines,
+/// which the memory serves as a copy's) and half the store requests.
+__global__ void __launch_bounds__ (kThreads, kMidPerSm)
+k_lines (const __grid_constant__ OneArgs f)
+{
+  extern __shared__ uint4 smem_raw[];
+  const FramePlane & fp = f.plane[0];
+
+  lines_tile (fp.a, blockIdx.x % fp.tiles_x, blockIdx.x / fp.tiles_x,
+      smem_raw);
+}
+
 
 using SkinnyRows = Skinny<4, 64>;
 using SkinnyCols = Skinny<64, 4>;
@@ -221,6 +239,10 @@ geometry_of (unsigned int es, int stage)
     return geometry<Tile<4>> (stage);
   if (stage == STAGE_MID)
     return geometry<MidBytes> (STAGE_REGISTERS);
+  if (stage == STAGE_LINES) {
+    Geometry g = { kLinesTile, kLinesTile, kLinesSmem, 16 };
+    return g;
+  }
   if (stage == STAGE_SKINNY_ROWS)
     return skinny_geometry<SkinnyRows> ();
   if (stage == STAGE_SKINNY_COLS)
@@ -283,7 +305,8 @@ enum Family
   FAMILY_STREAM = 2,            /* k_stream<E>, its plane alone */
   FAMILY_TILE = 3,              /* k_tile<4>, its plane alone */
   FAMILY_SKINNY = 4,            /* k_skinny, its plane or batch alone */
-  FAMILY_MID = 5                /* k_mid, its plane alone */
+  FAMILY_MID = 5,               /* k_mid, its plane alone */
+  FAMILY_LINES = 6              /* k_lines, its plane alone */
 };
 
 constexpr unsigned int size_bit (unsigned int es)
@@ -320,6 +343,8 @@ constexpr PathInfo kPaths[] = {
       kEverySize & ~size_bit (3) },
   { CT_PATH_TILE_64, FAMILY_TILE, WAY_WIDE, STAGE_TILE, size_bit (4) },
   { CT_PATH_TILE_128, FAMILY_MID, WAY_WIDE, STAGE_MID, size_bit (1) },
+  { CT_PATH_TILE_128_LINES, FAMILY_LINES, WAY_WIDE, STAGE_LINES,
+      size_bit (1) },
   /* (the rows or the columns tile, by the plane's shape) */
   { CT_PATH_SKINNY, FAMILY_SKINNY, WAY_WIDE, STAGE_SKINNY_ROWS, size_bit (1) },
   { CT_PATH_THIN, FAMILY_ANY, WAY_THIN, STAGE_REGISTERS, kEverySize },
@@ -529,9 +554,10 @@ fits (CtPath path, const Entry & e, const Call & call, const Device & d,
     else
       return false;
   }
-  /* (k_stream, k_tile and k_mid take one plane, no batch) */
+  /* (k_stream, k_tile, k_mid and k_lines take one plane, no batch) */
   if ((path == CT_PATH_STREAM || path == CT_PATH_TILE_64 ||
-          path == CT_PATH_TILE_128) && (call.n_planes != 1 || e.count != 1))
+          path == CT_PATH_TILE_128 || path == CT_PATH_TILE_128_LINES) &&
+      (call.n_planes != 1 || e.count != 1))
     return false;
 
   const Geometry g = geometry_of (es, c->stage);
@@ -674,7 +700,7 @@ std::atomic<int> reserved_smem[kMaxDevices];
  * from FAMILY_STREAM by size index, the tile kernel at FAMILY_STREAM + 5,
  * the skinny ones at + 6 and + 7, the one-launch kernels for batches at
  * + 8 + family, and the staged one's for one entry at + 10 (+ 11 for
- * batches). k_thin and k_mid take no shared memory. */
+ * batches). k_thin and k_mid take no shared memory, k_lines 16 KB. */
 constexpr int kSmemSlots = FAMILY_STREAM + 12;
 constexpr int kKnownContexts = 4;
 
@@ -818,6 +844,9 @@ launch_kernel (int family, const FramePlane & fp, unsigned int n,
           Kernel { nullptr, k_skinny<64, 4>, FAMILY_STREAM + 7 };
     case FAMILY_MID:
       return Kernel { nullptr, fp.elem == 1 ? k_mid : nullptr, 0 };
+    case FAMILY_LINES:
+      /* (16 KB of shared memory: under the 48 KB needing no slot) */
+      return Kernel { nullptr, fp.elem == 1 ? k_lines : nullptr, 0 };
     case FAMILY_STAGED:
       return batch ? wide_kernel<true, true> (n, k) :
           wide_kernel<true, false> (n, k);

@@ -88,6 +88,8 @@ enum Stage
   STAGE_SKINNY_COLS,
   /* a mid-size byte plane: a 128 x 128 tile in registers (k_mid) */
   STAGE_MID,
+  /* the same tile staged in shared memory, whole lines each way (k_lines) */
+  STAGE_LINES,
   /* the small tile, registers (either k_wide) */
   STAGE_SMALL
 };
@@ -557,6 +559,65 @@ stream_tiles (const FramePlane & fp, unsigned int t0, uint32_t * smem)
     __syncthreads ();
     st = st + 1 == S ? 0 : st + 1;
   }
+}
+
+/* The lines tile of byte planes (lines_tile): 128 x 128 bytes, source row r
+ * as 8 chunks of 16 bytes, chunk q at slot 8 r + (q ^ ((r / 8) & 7)).
+ * kLinesTile: a destination row's share of a tile is one 128-byte line. */
+constexpr int kLinesTile = 128;
+constexpr int kLinesChunks = kLinesTile / 16;
+constexpr size_t kLinesSmem = (size_t) kLinesTile * kLinesTile;
+static_assert (kLinesTile * kLinesChunks == 4 * kThreads,
+    "4 chunks a thread in the load phase");
+static_assert ((kLinesTile / 8) * (kLinesTile / 8) == kThreads,
+    "an 8 x 8 micro-block a thread");
+
+/// lines (tile-128-lines): one 128 x 128 tile of a byte plane, whole
+/// 128-byte lines each way. Load phase: a cp.async instruction of a warp
+/// moves 4 whole source rows of the tile (4 x 128 bytes) to shared memory
+/// (k_mid's register tile reads 8 rows x 32 bytes an instruction). Each
+/// thread then reads an 8 x 8 micro-block, row group g (source rows 8g to
+/// 8g + 7) and 8-byte column c, as 8 words of 8 bytes: a half-warp is 8
+/// row groups by both columns of a pair, and the swizzle (chunk q of row r
+/// at q ^ ((r / 8) & 7)) puts its 16 words in 16 different bank pairs.
+/// It transposes it in registers (transpose_block) and stores 8 chunks of
+/// 8 bytes: a store instruction writes 2 destination rows, 16 consecutive
+/// chunks each, one whole 128-byte line (k_mid: 4 rows x 64 bytes). Zeros
+/// are read past the plane's edges and nothing is written there.
+/// Preconditions: pointers and strides multiples of 16 bytes.
+__device__ __forceinline__ void
+lines_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty, uint4 * s)
+{
+  const unsigned int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  const unsigned int x0 = tx * kLinesTile, y0 = ty * kLinesTile;
+
+#pragma unroll
+  for (int k = 0; k < 4; k++) {
+    const unsigned int u = tid + k * kThreads;
+    const unsigned int r = u / kLinesChunks, q = u % kLinesChunks;
+    stage_chunk<1> (p, x0 + q * 16, y0 + r,
+        &s[r * kLinesChunks + (q ^ ((r / 8) & 7))]);
+  }
+  __pipeline_commit ();
+  __pipeline_wait_prior (0);
+  __syncthreads ();
+
+  /* a half-warp: row groups 8 apart by 8, column pair 2 warp, 2 warp + 1 */
+  const unsigned int g = (lane & 7) + 8 * (lane >> 4);
+  const unsigned int c = ((lane >> 3) & 1) + 2 * warp;
+  const uint2 *s8 = reinterpret_cast<const uint2 *>(s);
+  uint32_t in[8][2], out[8][2];
+#pragma unroll
+  for (int i = 0; i < 8; i++) {
+    const unsigned int r = g * 8 + i;
+    const uint2 v = s8[2 * (r * kLinesChunks + ((c / 2) ^ (g & 7))) + c % 2];
+    in[i][0] = v.x;
+    in[i][1] = v.y;
+  }
+  transpose_block<1, 2> (in, out);
+#pragma unroll
+  for (int j = 0; j < 8; j++)
+    store_chunk<1, 2> (p, x0 + c * 8 + j, y0 + g * 8, out[j]);
 }
 
 /* The 3-byte tile of wide-padded and wide-swizzle: 128 x 128 elements. */

@@ -97,6 +97,13 @@ run_paths (cudaStream_t stream)
     {CT_PATH_TILE_128, 1000, 1500, SZ (1), STRIDES_PITCHED, 1},
     {CT_PATH_TILE_128, 3001, 1499, SZ (1), STRIDES_PITCHED, 1},
     {CT_PATH_TILE_128, 16, 16, SZ (1), STRIDES_PITCHED, 1},
+    /* forced only: ragged edges both ways, and the 4K luma plane it is a
+     * candidate for, with one ragged row and column */
+    {CT_PATH_TILE_128_LINES, 257, 255, SZ (1), STRIDES_PITCHED, 1},
+    {CT_PATH_TILE_128_LINES, 3001, 1499, SZ (1), STRIDES_PITCHED, 1},
+    {CT_PATH_TILE_128_LINES, 16, 16, SZ (1), STRIDES_PITCHED, 1},
+    {CT_PATH_TILE_128_LINES, 3840, 2160, SZ (1), STRIDES_PITCHED, 1},
+    {CT_PATH_TILE_128_LINES, 3839, 2161, SZ (1), STRIDES_PITCHED, 1},
     {CT_PATH_SKINNY, 5000, 64, SZ (1), STRIDES_PITCHED, 1},
     {CT_PATH_SKINNY, 3001, 40, SZ (1), STRIDES_PITCHED, 1},
     {CT_PATH_SKINNY, 64, 5000, SZ (1), STRIDES_PITCHED, 1},
@@ -160,6 +167,11 @@ run_paths (cudaStream_t stream)
       stream);
   expect_refused (CT_PATH_TILE_128, 1000, 1500, 1, 4, CT_MAPPING_TRANSPOSE,
       stream);
+  expect_refused (CT_PATH_TILE_128_LINES, 1000, 1500, 2, 0,
+      CT_MAPPING_TRANSPOSE, stream);
+  /* (cp.async moves whole 16-byte chunks: 8-aligned is refused) */
+  expect_refused (CT_PATH_TILE_128_LINES, 1000, 1500, 1, 8,
+      CT_MAPPING_TRANSPOSE, stream);
   expect_refused (CT_PATH_SKINNY, 1000, 1500, 1, 0, CT_MAPPING_TRANSPOSE,
       stream);
   expect_refused (CT_PATH_SKINNY, 5000, 64, 2, 0, CT_MAPPING_TRANSPOSE,
