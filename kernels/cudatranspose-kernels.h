@@ -90,12 +90,12 @@ typedef enum
       "streaming swizzled tiles (auto)") \
   X (TILE_64, "tile-64", "4-byte elements, a swizzled 64x64 tile per " \
       "block, 8 blocks per multiprocessor (auto)") \
-  X (TILE_128, "tile-128", "A byte plane too small to stream, alone: a " \
-      "128x128 tile in registers, 4 or more blocks per multiprocessor " \
-      "(auto)") \
-  X (TILE_128_LINES, "tile-128-lines", "A byte plane alone: a 128x128 " \
-      "tile staged in shared memory, whole 128-byte lines read and " \
-      "written (forced only)") \
+  X (TILE_128, "tile-128", "A byte plane too small to stream, alone, " \
+      "8-byte aligned: a 128x128 tile in registers, 4 or more blocks per " \
+      "multiprocessor (auto)") \
+  X (TILE_128_LINES, "tile-128-lines", "A byte plane too small to " \
+      "stream, alone, 16-byte aligned: a 128x128 tile staged in shared " \
+      "memory, whole 128-byte lines read and written (auto)") \
   X (SKINNY, "skinny", "Byte planes 16 to 64 on their short side, that " \
       "side in one tile (auto)") \
   X (THIN, "thin", "Planes under 16 rows or columns: an element per " \

@@ -96,11 +96,14 @@ typedef struct
 
 static const Case cases[] = {
   /* auto, a lone byte plane */
-  {AUTO, 1920, 1080, 1, 16, 1, CT_OK, P (TILE_128),
-      "8x5 = 40 big tiles < 198: too few to stream, the 128x128 tile"},
-  {AUTO, 3840, 2160, 1, 16, 1, CT_OK, P (TILE_128),
-      "15x9 = 135 big tiles < 198 (docs: 3840x2160 tile-128)"},
-  {AUTO, 50432, 256, 1, 16, 1, CT_OK, P (TILE_128),
+  {AUTO, 1920, 1080, 1, 16, 1, CT_OK, P (TILE_128_LINES),
+      "8x5 = 40 big tiles < 198: too few to stream, the 128x128 tile "
+      "in whole lines"},
+  {AUTO, 1920, 1080, 1, 8, 1, CT_OK, P (EXACT),
+      "the same 8-aligned: no big tile, so neither 128x128 tile; exact"},
+  {AUTO, 3840, 2160, 1, 16, 1, CT_OK, P (TILE_128_LINES),
+      "15x9 = 135 big tiles < 198 (docs: 3840x2160 tile-128-lines)"},
+  {AUTO, 50432, 256, 1, 16, 1, CT_OK, P (TILE_128_LINES),
       "197x1 = 197 big tiles, one under 1.5 per multiprocessor"},
   {AUTO, 4608, 2816, 1, 16, 1, CT_OK, P (STREAM),
       "18x11 = 198 big tiles, 1.5 per multiprocessor: streams from there"},
@@ -112,9 +115,9 @@ static const Case cases[] = {
       "2113x1 big tiles, past 2112: a swizzled tile per block"},
   {AUTO, 16384, 16384, 1, 16, 1, CT_OK, P (WIDE_SWIZZLE),
       "64x64 = 4096 big tiles: a lone plane's big tile is the swizzle"},
-  {AUTO, 65, 65, 1, 16, 1, CT_OK, P (TILE_128),
+  {AUTO, 65, 65, 1, 16, 1, CT_OK, P (TILE_128_LINES),
       "one big tile, 65 each way: neither thin nor skinny"},
-  {AUTO, 333, 777, 1, 16, 1, CT_OK, P (TILE_128),
+  {AUTO, 333, 777, 1, 16, 1, CT_OK, P (TILE_128_LINES),
       "odd sides: 2x4 big tiles, the tiles cover the ragged edges"},
   {AUTO, 5000, 40, 1, 16, 1, CT_OK, P (SKINNY),
       "a byte plane 40 tall, alone: the skinny tile (16 to 64)"},
@@ -273,7 +276,7 @@ static const Case cases[] = {
   {K (AUTO), P (TILE_128), 640, 480, 2, 16, 1, CT_ERROR_UNSUPPORTED_KERNEL,
       P (NONE), "tile-128 is for bytes"},
   {K (AUTO), P (TILE_128_LINES), 3840, 2160, 1, 16, 1, CT_OK,
-      P (TILE_128_LINES), "tile-128-lines: forced only, 16-aligned"},
+      P (TILE_128_LINES), "tile-128-lines forced, 16-aligned"},
   {K (AUTO), P (TILE_128_LINES), 640, 480, 1, 8, 1,
       CT_ERROR_UNSUPPORTED_KERNEL, P (NONE),
       "tile-128-lines on 8-aligned: refused (whole 16-byte chunks)"},
@@ -361,8 +364,9 @@ static const Frame frames[] = {
       P (WIDE), "ran: 40000 bytes each, the first of equals"},
   {2, {{4000, 10, 1, 16, 1, P (THIN)}, {100, 100, 4, 16, 1, P (WIDE)}},
       P (THIN), "ran: the first of equals, the other order"},
-  {2, {{0, 1080, 1, 16, 1, P (NONE)}, {1920, 1080, 1, 16, 1, P (TILE_128)}},
-      P (TILE_128), "an empty plane is no plane: the other is alone"},
+  {2, {{0, 1080, 1, 16, 1, P (NONE)}, {1920, 1080, 1, 16, 1,
+              P (TILE_128_LINES)}},
+      P (TILE_128_LINES), "an empty plane is no plane: the other is alone"},
   {2, {{0, 0, 1, 16, 1, P (NONE)}, {640, 480, 1, 16, 0, P (NONE)}},
       P (NONE), "nothing to move: no path"},
 };
@@ -478,6 +482,7 @@ path_sizes (CtPath p)
     case P (TILE_64):
       return 1u << 4;
     case P (TILE_128):
+    case P (TILE_128_LINES):
     case P (SKINNY):
       return 1u << 1;
     case P (WIDE):
@@ -573,8 +578,8 @@ check_rules (CtKernel kernel, const CtPlaneBatch * b, unsigned int align)
     rule = "thin only for planes under 16 rows or columns";
     ok = 0;
   } else if (!one_plane && (path == P (STREAM) || path == P (TILE_64) ||
-          path == P (TILE_128))) {
-    rule = "stream, tile-64 and tile-128 only for one plane";
+          path == P (TILE_128) || path == P (TILE_128_LINES))) {
+    rule = "stream, tile-64 and the tile-128s only for one plane";
     ok = 0;
   } else if (path == P (SKINNY) && pl->width > 64 && pl->height > 64) {
     rule = "skinny only with a side of 64 or less";
@@ -691,7 +696,8 @@ run_random_frames (void)
       ok = (path_sizes (paths[k]) & (1u << pl->elem_size)) != 0 &&
           align[k] >= path_align (paths[k], pl->elem_size) &&
           (planes == 1 || (paths[k] != P (STREAM) &&
-              paths[k] != P (TILE_64) && paths[k] != P (TILE_128))) &&
+              paths[k] != P (TILE_64) && paths[k] != P (TILE_128) &&
+              paths[k] != P (TILE_128_LINES))) &&
           (entries == 1 || paths[k] != P (SKINNY));
       if (bytes > most) {
         most = bytes;
