@@ -90,9 +90,9 @@ typedef enum
       "streaming swizzled tiles (auto)") \
   X (TILE_64, "tile-64", "4-byte elements, a swizzled 64x64 tile per " \
       "block, 8 blocks per multiprocessor (auto)") \
-  X (TILE_128, "tile-128", "A byte plane too small to stream, alone, " \
-      "8-byte aligned: a 128x128 tile in registers, 4 or more blocks per " \
-      "multiprocessor (auto)") \
+  X (TILE_128, "tile-128", "A byte plane too small to stream, alone: " \
+      "a 128x128 tile in registers, 4 or more blocks per multiprocessor " \
+      "(auto, where the lines tile cannot)") \
   X (TILE_128_LINES, "tile-128-lines", "A byte plane too small to " \
       "stream, alone, 16-byte aligned: a 128x128 tile staged in shared " \
       "memory, whole 128-byte lines read and written (auto)") \
