@@ -2,11 +2,26 @@
  * mode=arithmetic fused with the layout change, checked against the
  * tests' own model of NNStreamer's semantics (arith-reference.h), never
  * against the kernels' own loop; random data into outputs that come
- * poisoned. */
+ * poisoned.
+ *
+ * Built twice: test-arith runs "cudatranspose kernel=cpu"; test-arith-gpu
+ * (ARITH_ON_GPU) the default kernel on a CUDA device, floats compared
+ * with any NaN for a NaN (the GPU makes its own payload), and the kernel
+ * that ran asserted each time. Without a device it exits 77. */
 #include "transpose-check.h"
 #include "arith-reference.h"
 
 #include <string.h>
+
+#ifdef ARITH_ON_GPU
+#include "gpu-check.h"
+#define KERNEL "auto"
+#define NAN_ANY 1
+#else
+#define KERNEL "cpu"
+#define NAN_ANY 0
+#endif
+#define ELEMENT "cudatranspose kernel=" KERNEL
 
 /* NNStreamer's names of the kernels' types, in CtType's order. */
 static const gchar *const type_names[CT_TYPE_COUNT] = {
@@ -52,22 +67,122 @@ rng64 (void)
   return (uint64_t) ct_check_random () << 32 | ct_check_random ();
 }
 
-/* @n elements of @t of @got against the model's @want: bit for bit. */
+/* @n elements of @t of @got against the model's @want: bit for bit, but
+ * for NaN payloads on the GPU. */
 static void
 assert_same (const guint8 * got, const guint8 * want, CtType t, gsize n,
     const gchar * what)
 {
-  size_t bad = ref_compare (got, want, t, n, 0);
+  size_t bad = ref_compare (got, want, t, n, NAN_ANY);
 
   fail_unless (bad == n, "%s: element %" G_GSIZE_FORMAT " of %"
       G_GSIZE_FORMAT " differs", what, (gsize) bad, n);
+}
+
+/* The input element that output element @i of the permutation @perm of
+ * @dims comes from (ct_permute's notation: output dimension k is input
+ * dimension perm[k], innermost first). */
+static guint64
+source_of (const unsigned long long dims[4], const guint perm[4], guint64 i)
+{
+  guint64 ic[4], lin = 0, mul = 1;
+  guint k;
+
+  for (k = 0; k < 4; k++) {
+    ic[perm[k]] = i % dims[perm[k]];
+    i /= dims[perm[k]];
+  }
+  for (k = 0; k < 4; k++) {
+    lin += ic[k] * mul;
+    mul *= dims[k];
+  }
+  return lin;
+}
+
+/* The channels C where the permutation takes [B][P][C] to [B][C][P]
+ * (outermost first; P > 1, C from 2 to 4), 1 where it moves nothing, 0
+ * otherwise: found by trying every split on the elements themselves. */
+static guint
+moved_channels (const unsigned long long dims[4], const guint perm[4])
+{
+  guint64 total = dims[0] * dims[1] * dims[2] * dims[3], i, c, p;
+
+  for (i = 0; i < total && source_of (dims, perm, i) == i; i++);
+  if (i == total)
+    return 1;
+  for (c = 2; c <= 4; c++)
+    for (p = 2; p * c <= total; p++) {
+      if (total % (p * c) != 0)
+        continue;
+      for (i = 0; i < total; i++) {
+        guint64 b = i / (p * c), r = i % (p * c);
+
+        if (source_of (dims, perm, i) != (b * p + r % p) * c + r / p)
+          break;
+      }
+      if (i == total)
+        return (guint) c;
+    }
+  return 0;
+}
+
+/* The GPU kernel the arithmetic @a over @perm of @dims must take, as
+ * kernels/arith.cu documents it: arith-pixels for uint8 to float32 or
+ * uint8, and float32 to float32, where the permutation moves nothing or
+ * at most 4 innermost channels outwards (HWC to CHW), per-channel
+ * operations (if any) counting those channels; arith otherwise. */
+static const gchar *
+gpu_path (const unsigned long long dims[4], const guint perm[4],
+    const CtArith * a)
+{
+  gboolean pair = (a->in_type == CT_TYPE_UINT8 &&
+      (a->out_type == CT_TYPE_FLOAT32 || a->out_type == CT_TYPE_UINT8)) ||
+      (a->in_type == CT_TYPE_FLOAT32 && a->out_type == CT_TYPE_FLOAT32);
+  guint channels = pair ? moved_channels (dims, perm) : 0, k;
+  unsigned long long before = 1, n_ch;
+  gboolean per_channel = FALSE;
+
+  if (channels == 0)
+    return "arith";
+  for (k = 0; k < a->n_ops; k++)
+    per_channel = per_channel || a->ops[k].channel >= 0;
+  if (!per_channel)
+    return "arith-pixels";
+  /* the pixels kernel takes channel c as the channel: only where the
+   * channel dimension is the innermost, those C channels */
+  for (k = 0; k < a->channel_dim && k < 4; k++)
+    before *= dims[k];
+  n_ch = a->channel_dim < 4 ? dims[a->channel_dim] : 1;
+  return before == 1 && n_ch == channels ? "arith-pixels" : "arith";
+}
+
+/* What the element says ran (active-kernel) after @what: the CPU loop
+ * with kernel=cpu; on the GPU @gpu_want, or where that is NULL (no
+ * arithmetic) none of the arithmetic's kernels. */
+static void
+assert_ran (GstElement * e, const gchar * gpu_want, const gchar * what)
+{
+  gchar *ran = ct_check_active_kernel (e);
+
+#ifdef ARITH_ON_GPU
+  if (gpu_want)
+    fail_unless (g_str_equal (ran, gpu_want), "%s: %s ran, not %s", what,
+        ran, gpu_want);
+  else
+    fail_if (g_str_has_prefix (ran, "arith"), "%s: %s ran, no arithmetic",
+        what, ran);
+#else
+  (void) gpu_want;
+  fail_unless (g_str_equal (ran, "cpu"), "%s: %s ran, not cpu", what, ran);
+#endif
+  g_free (ran);
 }
 
 /* ---------------------------------------------------------------------- */
 /* Tensors                                                                  */
 
 /* Pushes a random tensor of sizes @dims and @in_type through
- * "cudatranspose kernel=cpu" with @option (and @perm, or NULL: the
+ * ELEMENT with @option (and @perm, or NULL: the
  * transpose), checks the output caps' type and sizes, and every element
  * against the model's. */
 static void
@@ -78,7 +193,7 @@ check_tensor (const unsigned long long dims[4], CtType in_type,
   const guint *p = perm ? perm : swap;
   CtArith *a = g_new (CtArith, 1);
   gsize n = dims[0] * dims[1] * dims[2] * dims[3], isz, osz;
-  GstHarness *h = ct_check_harness_new ("cudatranspose kernel=cpu", NULL);
+  GstHarness *h = ct_check_harness_new (ELEMENT, NULL);
   gchar *caps, *want_dims, *what;
   unsigned long long od[4];
   GstBuffer *in, *out;
@@ -129,6 +244,7 @@ check_tensor (const unsigned long long dims[4], CtType in_type,
   gst_buffer_map (out, &om, GST_MAP_READ);
   ref_permute_arith (im.data, want, dims, p, a);
   assert_same (om.data, want, a->out_type, n, what);
+  assert_ran (h->element, gpu_path (dims, p, a), what);
   gst_buffer_unmap (out, &om);
   gst_buffer_unmap (in, &im);
   gst_buffer_unref (out);
@@ -207,7 +323,7 @@ GST_END_TEST;
 static const Option copy = { CT_TYPE_COUNT, NO_CHANNEL, 0, {{0}} };
 
 /* Pushes @frames random frames of @format (@channels a pixel) @width x
- * @height through "cudatranspose kernel=cpu" with @option (NULL: none)
+ * @height through ELEMENT with @option (NULL: none)
  * into other/tensors; each must be its CHW tensor through @o, channels
  * being dimension 0: the frame's rows packed as the tensor C:W:H:1, then
  * the permutation 1:2:0:3. */
@@ -217,7 +333,7 @@ check_video (const gchar * format, guint channels, gint width, gint height,
 {
   static const guint chw[4] = { 1, 2, 0, 3 };
   const unsigned long long dims[4] = { channels, width, height, 1 };
-  GstHarness *h = ct_check_harness_new ("cudatranspose kernel=cpu", NULL);
+  GstHarness *h = ct_check_harness_new (ELEMENT, NULL);
   gsize n = (gsize) channels * width * height, osz, row = channels * width;
   CtArith *a = g_new (CtArith, 1);
   guint8 *packed = g_malloc (n), *want;
@@ -260,6 +376,7 @@ check_video (const gchar * format, guint channels, gint width, gint height,
     ref_permute_arith (packed, want, dims, chw, a);
     gst_buffer_map (out, &om, GST_MAP_READ);
     assert_same (om.data, want, a->out_type, n, what);
+    assert_ran (h->element, option ? gpu_path (dims, chw, a) : NULL, what);
     gst_buffer_unmap (out, &om);
     gst_buffer_unref (out);
     gst_buffer_unref (in);
@@ -314,11 +431,11 @@ GST_START_TEST (test_video_pipeline)
   GstElement *pipeline = gst_parse_launch ("videotestsrc num-buffers=3 "
       "pattern=snow ! video/x-raw,format=RGB,width=67,height=35 ! tee "
       "name=t ! queue ! appsink name=frames sync=false t. ! queue ! "
-      "cudatranspose kernel=cpu "
-      "arithmetic=typecast:float32,add:-127.5,div:127.5 ! "
+      ELEMENT " name=ct arithmetic=typecast:float32,add:-127.5,div:127.5 ! "
       "other/tensors,format=static ! appsink name=tensors sync=false", NULL);
   GstElement *frames = gst_bin_get_by_name (GST_BIN (pipeline), "frames");
   GstElement *tensors = gst_bin_get_by_name (GST_BIN (pipeline), "tensors");
+  GstElement *ct = gst_bin_get_by_name (GST_BIN (pipeline), "ct");
   guint n;
 
   fail_unless (pipeline != NULL);
@@ -353,7 +470,10 @@ GST_START_TEST (test_video_pipeline)
     gst_sample_unref (fs);
     gst_sample_unref (ts);
   }
+  /* RGB to CHW, uint8 to float32: the pixels kernel's own case */
+  assert_ran (ct, "arith-pixels", "videotestsrc RGB 67x35");
   gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (ct);
   gst_object_unref (frames);
   gst_object_unref (tensors);
   gst_object_unref (pipeline);
@@ -384,7 +504,7 @@ GST_START_TEST (test_flexible)
 {
   static const unsigned long long dims4[4] = { 3, 4, 2, 1 };
   static const guint swap[4] = { 1, 0, 2, 3 };
-  GstHarness *h = ct_check_harness_new ("cudatranspose kernel=cpu", NULL);
+  GstHarness *h = ct_check_harness_new (ELEMENT, NULL);
   const guint dims[3] = { 3, 4, 2 }, out_dims[3] = { 4, 3, 2 };
   guint8 header[CT_CHECK_NNS_HEADER], want_header[CT_CHECK_NNS_HEADER];
   guint u8 = 0, nns_out[2] = { 0, 0 }, i, step;
@@ -440,6 +560,7 @@ GST_START_TEST (test_flexible)
     ref_permute_arith (im.data + sizeof (header), want, dims4, swap, a);
     assert_same (om.data + sizeof (header), want, a->out_type, 24,
         steps[step].option);
+    assert_ran (h->element, gpu_path (dims4, swap, a), steps[step].option);
     gst_buffer_unmap (out, &om);
     gst_buffer_unmap (in, &im);
     gst_buffer_unref (out);
@@ -498,7 +619,7 @@ GST_START_TEST (test_bad_options)
         g_string_append (many, ",mul:2");
       option = g_string_free (many, FALSE);
     }
-    gst_util_set_object_arg (G_OBJECT (e), "kernel", "cpu");
+    gst_util_set_object_arg (G_OBJECT (e), "kernel", KERNEL);
     ASSERT_WARNING (g_object_set (e, "arithmetic", option, NULL));
     g_object_get (e, "arithmetic", &got, NULL);
     fail_unless_equals_string (got, option);
@@ -559,7 +680,7 @@ GST_START_TEST (test_refused_at_negotiation)
 
   for (i = 0; i < G_N_ELEMENTS (refused); i++) {
     GstBus *bus;
-    GstHarness *h = ct_check_harness_new ("cudatranspose kernel=cpu", &bus);
+    GstHarness *h = ct_check_harness_new (ELEMENT, &bus);
     gchar *text, *quoted;
 
     g_object_set (h->element, "arithmetic", refused[i].option, NULL);
@@ -589,7 +710,7 @@ GST_START_TEST (test_change_while_streaming)
 {
   static const unsigned long long dims[4] = { 5, 3, 1, 1 };
   static const guint swap[4] = { 1, 0, 2, 3 };
-  GstHarness *h = ct_check_harness_new ("cudatranspose kernel=cpu", NULL);
+  GstHarness *h = ct_check_harness_new (ELEMENT, NULL);
   CtArith *a = g_new (CtArith, 1);
   const struct
   {
@@ -628,6 +749,8 @@ GST_START_TEST (test_change_while_streaming)
     memset (want, 0x5a, sizeof (want));
     ref_permute_arith (im.data, want, dims, swap, a);
     assert_same (om.data, want, a->out_type, 15, what);
+    assert_ran (h->element, steps[i].option[0] ? gpu_path (dims, swap, a) :
+        NULL, what);
     gst_buffer_unmap (out, &om);
     gst_buffer_unmap (in, &im);
     gst_buffer_unref (out);
@@ -661,4 +784,8 @@ arith_suite (void)
   return s;
 }
 
+#ifdef ARITH_ON_GPU
+CT_CHECK_GPU_MAIN (arith, "arith-gpu");
+#else
 GST_CHECK_MAIN (arith);
+#endif
