@@ -3,7 +3,12 @@
  * must give the same caps and the same bytes, over types, ranks, odd
  * sizes, several tensors, static and flexible tensors, and on the way
  * through tensor_converter, tensor_decoder, tensor_sink and
- * tensor_mux/tensor_demux. Sparse tensors are refused with a reason.
+ * tensor_mux/tensor_demux. Sparse tensors are refused with a reason. The
+ * arithmetic property against tensor_transform mode=arithmetic, on random
+ * video and tensors of every type pair: byte for byte with NNStreamer's C
+ * path (acceleration=false), and with its default ORC path where that
+ * path computes the same (float outputs that never meet a denormal or a
+ * value out of range).
  *
  * NNStreamer is found as registered plugins (an installed NNStreamer, or
  * GST_PLUGIN_PATH), else in NNSTREAMER_PREFIX, else in the prefix
@@ -365,6 +370,22 @@ assert_same_runs (Run * ours, Run * theirs, const gchar * what, guint n)
   }
 }
 
+/* Runs the launch lines @ours and @theirs on the same buffers, and
+ * compares. */
+static void
+compare_lines (const gchar * ours, const gchar * theirs, GstBuffer ** in0,
+    GstBuffer ** in1, guint n, const gchar * what)
+{
+  Run ra, rb;
+
+  GST_INFO ("%s\n  %s\n  %s", what, ours, theirs);
+  run (ours, in0, in1, n, &ra);
+  run (theirs, in0, in1, n, &rb);
+  assert_same_runs (&ra, &rb, what, n);
+  run_clear (&ra);
+  run_clear (&rb);
+}
+
 /* Runs "@head ! X ! @tail" with X cudatranspose @ours, then
  * tensor_transform mode=transpose option=@option, on the same buffers,
  * and compares. */
@@ -376,14 +397,8 @@ compare (const gchar * head, const gchar * ours, const gchar * option,
   gchar *a = g_strdup_printf ("%s ! cudatranspose %s ! %s", head, ours, tail);
   gchar *b = g_strdup_printf ("%s ! tensor_transform mode=transpose "
       "option=%s ! %s", head, option, tail);
-  Run ra, rb;
 
-  GST_INFO ("%s\n  %s\n  %s", what, a, b);
-  run (a, in0, in1, n, &ra);
-  run (b, in0, in1, n, &rb);
-  assert_same_runs (&ra, &rb, what, n);
-  run_clear (&ra);
-  run_clear (&rb);
+  compare_lines (a, b, in0, in1, n, what);
   g_free (a);
   g_free (b);
 }
@@ -753,6 +768,151 @@ GST_START_TEST (test_sparse_refused)
 
 GST_END_TEST;
 
+/* ---------------------------------------------------------------------- */
+/* Arithmetic                                                               */
+
+/* Options of NNStreamer's users on uint8 video, to float32 or float64:
+ * neither a denormal nor a value out of range can arise, so NNStreamer's
+ * ORC path (its default) must give the bytes its C path gives. */
+static const gchar *const float_options[] = {
+  "typecast:float32,add:-127.5,div:127.5",
+  "typecast:float32,per-channel:true@0,add:-123.68@0,add:-116.78@1,"
+      "add:-103.94@2,div:58.4",
+  "typecast:float32,mul:0.00392156862745098",
+  "typecast:float64,add:-127.5,div:127.5",
+  "typecast:float64,per-channel:true@0,add:-123.68@0,add:-116.78@1,"
+      "add:-103.94@2,div:58.4",
+};
+
+/* And ones that wrap, which only the C path runs as written. */
+static const gchar *const wrapping_options[] = {
+  "typecast:int16,mul:3,add:-300",
+  "add:100",
+  "typecast:int8,per-channel:true@0,mul:-3@1,add:7",
+};
+
+/* "cudatranspose kernel=cpu arithmetic=@option" on random RGB frames (67
+ * wide: rows padded) against tensor_converter, tensor_transform
+ * mode=arithmetic (with @accel) and the transpose to CHW. */
+static void
+compare_video_arith (GstBuffer ** in, const gchar * option, gboolean accel)
+{
+  const gchar *head = "appsrc name=src0 format=time caps=\"video/x-raw,"
+      "format=RGB,width=67,height=35,framerate=30/1\"";
+  gchar *ours = g_strdup_printf ("%s ! cudatranspose kernel=cpu "
+      "arithmetic=%s ! other/tensors,format=static ! appsink name=sink0",
+      head, option);
+  gchar *theirs = g_strdup_printf ("%s ! tensor_converter ! tensor_transform "
+      "mode=arithmetic option=%s acceleration=%s ! tensor_transform "
+      "mode=transpose option=1:2:0:3 ! appsink name=sink0", head, option,
+      accel ? "true" : "false");
+  gchar *what = g_strdup_printf ("RGB 67x35 to CHW, %s, acceleration=%s",
+      option, accel ? "true" : "false");
+
+  compare_lines (ours, theirs, in, NULL, FRAMES, what);
+  g_free (what);
+  g_free (theirs);
+  g_free (ours);
+}
+
+/* Video to CHW tensors with arithmetic: every option against NNStreamer's
+ * C path, the float ones against its ORC path too. */
+GST_START_TEST (test_arith_video)
+{
+  GstVideoInfo info;
+  GstBuffer *in[FRAMES];
+  guint i;
+
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGB, 67, 35);
+  for (i = 0; i < FRAMES; i++)
+    in[i] = random_buffer (&info.size, 1, NULL, i);
+  for (i = 0; i < G_N_ELEMENTS (float_options); i++) {
+    compare_video_arith (in, float_options[i], FALSE);
+    compare_video_arith (in, float_options[i], TRUE);
+  }
+  for (i = 0; i < G_N_ELEMENTS (wrapping_options); i++)
+    compare_video_arith (in, wrapping_options[i], FALSE);
+  free_buffers (in, FRAMES);
+}
+
+GST_END_TEST;
+
+/* @option on random 3:5:4:2 tensors of type @in: tensor_transform
+ * mode=arithmetic (with @accel) against cudatranspose kernel=cpu with the
+ * permutation that moves nothing. */
+static void
+compare_tensor_arith (const CtCheckNnsType * in, const gchar * option,
+    gboolean accel)
+{
+  gsize size = in->size * 3 * 5 * 4 * 2;
+  GstBuffer *bufs[FRAMES];
+  gchar *head, *ours, *theirs, *what;
+  guint i;
+
+  for (i = 0; i < FRAMES; i++)
+    bufs[i] = random_buffer (&size, 1, NULL, i);
+  head = g_strdup_printf ("appsrc name=src0 format=time caps=\""
+      "other/tensors,format=static,num_tensors=1,framerate=30/1,"
+      "dimensions=(string)3:5:4:2,types=(string)%s\"", in->name);
+  ours = g_strdup_printf ("%s ! cudatranspose kernel=cpu "
+      "permutation=0:1:2:3 arithmetic=%s ! appsink name=sink0", head, option);
+  theirs = g_strdup_printf ("%s ! tensor_transform mode=arithmetic "
+      "option=%s acceleration=%s ! appsink name=sink0", head, option,
+      accel ? "true" : "false");
+  what = g_strdup_printf ("%s 3:5:4:2, %s, acceleration=%s", in->name,
+      option, accel ? "true" : "false");
+  compare_lines (ours, theirs, bufs, NULL, FRAMES, what);
+  g_free (what);
+  g_free (theirs);
+  g_free (ours);
+  g_free (head);
+  free_buffers (bufs, FRAMES);
+}
+
+/* Every pair of types (float16 aside: the element refuses it), without a
+ * typecast too, scalar and per channel, on random bytes (floats of any
+ * bits: NaN, infinities, out of every integer's range), against
+ * NNStreamer's C path; integers to float32 and float64, normalized,
+ * against its ORC path too. */
+GST_START_TEST (test_arith_type_pairs)
+{
+  static const gchar *const ints[] = { "uint8", "int8", "uint16", "int16" };
+  guint in, out, k;
+
+  for (in = 0; in < ct_check_n_nns_types; in++) {
+    if (g_str_equal (ct_check_nns_types[in].name, "float16"))
+      continue;
+    for (out = 0; out <= ct_check_n_nns_types; out++) {
+      const gchar *to = out < ct_check_n_nns_types ?
+          ct_check_nns_types[out].name : NULL;
+      gchar *cast = to ? g_strdup_printf ("typecast:%s,", to) : g_strdup ("");
+      gchar *options[2];
+
+      if (to && g_str_equal (to, "float16")) {
+        g_free (cast);
+        continue;
+      }
+      options[0] = g_strdup_printf ("%sadd:3,mul:2.5,div:-3,add:-1.5e1",
+          cast);
+      options[1] = g_strdup_printf ("%sper-channel:true@0,add:5@0,mul:3@1,"
+          "div:2.0@2,add:-7", cast);
+      for (k = 0; k < 2; k++) {
+        compare_tensor_arith (&ct_check_nns_types[in], options[k], FALSE);
+        g_free (options[k]);
+      }
+      g_free (cast);
+    }
+  }
+  for (in = 0; in < ct_check_n_nns_types; in++)
+    for (k = 0; k < G_N_ELEMENTS (ints); k++)
+      if (g_str_equal (ct_check_nns_types[in].name, ints[k]))
+        for (out = 0; out < G_N_ELEMENTS (float_options); out++)
+          compare_tensor_arith (&ct_check_nns_types[in], float_options[out],
+              TRUE);
+}
+
+GST_END_TEST;
+
 static Suite *
 interop_suite (void)
 {
@@ -767,6 +927,8 @@ interop_suite (void)
   tcase_add_test (tc, test_converter_decoder_sink);
   tcase_add_test (tc, test_flexible);
   tcase_add_test (tc, test_sparse_refused);
+  tcase_add_test (tc, test_arith_video);
+  tcase_add_test (tc, test_arith_type_pairs);
   return s;
 }
 

@@ -1,265 +1,210 @@
-/* cudatranspose's arithmetic property on the CPU: NNStreamer's
- * tensor_transform mode=arithmetic fused with the layout change, checked
- * against a reference written here from NNStreamer's semantics (each
- * element cast to the output type, then each operation in that type, its
- * operand cast the same way), never against the kernels' own loop. */
+/* cudatranspose's arithmetic property: NNStreamer's tensor_transform
+ * mode=arithmetic fused with the layout change, checked against the
+ * tests' own model of NNStreamer's semantics (arith-reference.h), never
+ * against the kernels' own loop; random data into outputs that come
+ * poisoned.
+ *
+ * Built twice: test-arith runs "cudatranspose kernel=cpu"; test-arith-gpu
+ * (ARITH_ON_GPU) the default kernel on a CUDA device, floats compared
+ * with any NaN for a NaN (the GPU makes its own payload), and the kernel
+ * that ran asserted each time. Without a device it exits 77. */
 #include "transpose-check.h"
+#include "arith-reference.h"
 
 #include <string.h>
 
-/* ---------------------------------------------------------------------- */
-/* The reference                                                            */
+#ifdef ARITH_ON_GPU
+#include "gpu-check.h"
+#define KERNEL "auto"
+#define NAN_ANY 1
+#else
+#define KERNEL "cpu"
+#define NAN_ANY 0
+#endif
+#define ELEMENT "cudatranspose kernel=" KERNEL
 
-/* The ten types, NNStreamer's names. */
-typedef enum
-{
-  T_INT8, T_UINT8, T_INT16, T_UINT16, T_INT32, T_UINT32, T_INT64, T_UINT64,
-  T_FLOAT32, T_FLOAT64, T_COUNT
-} RefType;
-
-static const gchar *const type_names[T_COUNT] = {
+/* NNStreamer's names of the kernels' types, in CtType's order. */
+static const gchar *const type_names[CT_TYPE_COUNT] = {
   "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64",
   "float32", "float64",
 };
 
-static const guint type_sizes[T_COUNT] = { 1, 1, 2, 2, 4, 4, 8, 8, 4, 8 };
+#define type_size(t) (ref_bits_of (t) / 8)
 
-/* A value of one type: integers as their 64-bit two's complement bits. */
+/* An option as the test writes it beside its string (never parsed from
+ * it): the typecast (CT_TYPE_COUNT: none), the per-channel dimension
+ * (NO_CHANNEL: none) and the operations in the kernels' notation, {kind,
+ * channel (-1: every element), is_float, integer operand, float operand}. */
 typedef struct
 {
-  RefType type;
-  guint64 u;
-  gfloat f;
-  gdouble d;
-} RefValue;
-
-static gboolean
-is_float (RefType t)
-{
-  return t == T_FLOAT32 || t == T_FLOAT64;
-}
-
-static gboolean
-is_signed (RefType t)
-{
-  return t == T_INT8 || t == T_INT16 || t == T_INT32 || t == T_INT64;
-}
-
-/* @bits kept to the type's size, sign- or zero-extended. */
-static guint64
-wrap (guint64 bits, RefType t)
-{
-  switch (t) {
-    case T_INT8:
-      return (guint64) (gint64) (gint8) bits;
-    case T_UINT8:
-      return (guint8) bits;
-    case T_INT16:
-      return (guint64) (gint64) (gint16) bits;
-    case T_UINT16:
-      return (guint16) bits;
-    case T_INT32:
-      return (guint64) (gint64) (gint32) bits;
-    case T_UINT32:
-      return (guint32) bits;
-    default:
-      return bits;
-  }
-}
-
-static RefValue
-load (const guint8 * p, RefType t)
-{
-  RefValue v = { t, 0, 0, 0 };
-
-  switch (type_sizes[t]) {
-    case 1:
-      v.u = p[0];
-      break;
-    case 2:{
-      guint16 x;
-      memcpy (&x, p, 2);
-      v.u = x;
-      break;
-    }
-    case 4:{
-      guint32 x;
-      memcpy (&x, p, 4);
-      v.u = x;
-      memcpy (&v.f, p, 4);
-      break;
-    }
-    default:
-      memcpy (&v.u, p, 8);
-      memcpy (&v.d, p, 8);
-      break;
-  }
-  if (!is_float (t))
-    v.u = wrap (v.u, t);
-  return v;
-}
-
-static void
-store (guint8 * p, const RefValue * v)
-{
-  if (v->type == T_FLOAT32) {
-    memcpy (p, &v->f, 4);
-  } else if (v->type == T_FLOAT64) {
-    memcpy (p, &v->d, 8);
-  } else {
-    guint64 u = v->u;
-
-    /* (little-endian, as the element's hosts are) */
-    memcpy (p, &u, type_sizes[v->type]);
-  }
-}
-
-/* @v cast to @to as NNStreamer's tensor_data casts: C's conversions, a
- * float going to an unsigned type through the signed type of its size.
- * (The test's floats stay within 32 bits, where C defines them.) */
-static RefValue
-cast (RefValue v, RefType to)
-{
-  RefValue r = { to, 0, 0, 0 };
-
-  if (to == T_FLOAT32) {
-    if (v.type == T_FLOAT32)
-      r.f = v.f;
-    else if (v.type == T_FLOAT64)
-      r.f = (gfloat) v.d;
-    else if (v.type == T_UINT64)
-      r.f = (gfloat) v.u;
-    else
-      r.f = (gfloat) (gint64) v.u;
-  } else if (to == T_FLOAT64) {
-    if (v.type == T_FLOAT32)
-      r.d = (gdouble) v.f;
-    else if (v.type == T_FLOAT64)
-      r.d = v.d;
-    else if (v.type == T_UINT64)
-      r.d = (gdouble) v.u;
-    else
-      r.d = (gdouble) (gint64) v.u;
-  } else if (is_float (v.type)) {
-    gdouble x = v.type == T_FLOAT32 ? (gdouble) v.f : v.d;
-
-    fail_unless (x > -2147483648.0 && x < 2147483648.0);
-    r.u = wrap ((guint64) (gint64) x, to);
-  } else {
-    r.u = wrap (v.u, to);
-  }
-  return r;
-}
-
-typedef struct
-{
-  gchar kind;                   /* '+', '*', '/' */
-  gboolean is_float;
-  gint64 i;
-  gdouble d;
-  gint channel;                 /* -1: every element */
-} RefOp;
-
-/* @x op @o, both of @x's type; the float steps each in a variable of
- * their own, so that every one rounds as its type does. */
-static RefValue
-apply (RefValue x, RefValue o, gchar kind)
-{
-  if (x.type == T_FLOAT32) {
-    gfloat a = x.f, b = o.f, r;
-
-    r = kind == '+' ? a + b : kind == '*' ? a * b : a / b;
-    x.f = r;
-  } else if (x.type == T_FLOAT64) {
-    gdouble a = x.d, b = o.d, r;
-
-    r = kind == '+' ? a + b : kind == '*' ? a * b : a / b;
-    x.d = r;
-  } else if (kind == '+') {
-    x.u = wrap (x.u + o.u, x.type);
-  } else if (kind == '*') {
-    x.u = wrap (x.u * o.u, x.type);
-  } else if (is_signed (x.type)) {
-    /* (no operand is -1: INT_MIN / -1 traps in NNStreamer) */
-    x.u = wrap ((guint64) ((gint64) x.u / (gint64) o.u), x.type);
-  } else {
-    x.u = wrap (x.u / o.u, x.type);
-  }
-  return x;
-}
-
-/* The option, for the reference. */
-typedef struct
-{
-  RefType out;                  /* T_COUNT: no typecast */
-  gint channel_dim;             /* -1: per-channel off */
+  CtType out;
+  guint channel_dim;
   guint n_ops;
-  RefOp ops[8];
-} RefArith;
+  CtArithOp ops[4];
+} Option;
 
-/* Element @in of @in_type, the element at input coordinate @channel along
- * the channel dimension, through @a. */
-static RefValue
-reference (const guint8 * in, RefType in_type, const RefArith * a,
-    guint64 channel)
+#define NO_CHANNEL 4
+
+#define ADD CT_ARITH_ADD
+#define MUL CT_ARITH_MUL
+#define DIV CT_ARITH_DIV
+
+/* @o from @in, as the model takes it. */
+static void
+arith_of (const Option * o, CtType in, CtArith * a)
 {
-  RefType out = a->out == T_COUNT ? in_type : a->out;
-  RefValue v = cast (load (in, in_type), out);
+  memset (a, 0, sizeof (*a));
+  a->in_type = in;
+  a->out_type = o->out == CT_TYPE_COUNT ? in : o->out;
+  a->channel_dim = o->channel_dim;
+  a->n_ops = o->n_ops;
+  memcpy (a->ops, o->ops, o->n_ops * sizeof (o->ops[0]));
+}
+
+static uint64_t
+rng64 (void)
+{
+  return (uint64_t) ct_check_random () << 32 | ct_check_random ();
+}
+
+/* @n elements of @t of @got against the model's @want: bit for bit, but
+ * for NaN payloads on the GPU. */
+static void
+assert_same (const guint8 * got, const guint8 * want, CtType t, gsize n,
+    const gchar * what)
+{
+  size_t bad = ref_compare (got, want, t, n, NAN_ANY);
+
+  fail_unless (bad == n, "%s: element %" G_GSIZE_FORMAT " of %"
+      G_GSIZE_FORMAT " differs", what, (gsize) bad, n);
+}
+
+/* The input element that output element @i of the permutation @perm of
+ * @dims comes from (ct_permute's notation: output dimension k is input
+ * dimension perm[k], innermost first). */
+static guint64
+source_of (const unsigned long long dims[4], const guint perm[4], guint64 i)
+{
+  guint64 ic[4], lin = 0, mul = 1;
   guint k;
 
-  for (k = 0; k < a->n_ops; k++) {
-    const RefOp *op = &a->ops[k];
-    RefValue operand = { op->is_float ? T_FLOAT64 : T_INT64,
-      (guint64) op->i, 0, op->d
-    };
-
-    if (op->channel >= 0 && (guint64) op->channel != channel)
-      continue;
-    v = apply (v, cast (operand, out), op->kind);
+  for (k = 0; k < 4; k++) {
+    ic[perm[k]] = i % dims[perm[k]];
+    i /= dims[perm[k]];
   }
-  return v;
+  for (k = 0; k < 4; k++) {
+    lin += ic[k] * mul;
+    mul *= dims[k];
+  }
+  return lin;
+}
+
+/* The channels C where the permutation takes [B][P][C] to [B][C][P]
+ * (outermost first; P > 1, C from 2 to 4), 1 where it moves nothing, 0
+ * otherwise: found by trying every split on the elements themselves. */
+static guint
+moved_channels (const unsigned long long dims[4], const guint perm[4])
+{
+  guint64 total = dims[0] * dims[1] * dims[2] * dims[3], i, c, p;
+
+  for (i = 0; i < total && source_of (dims, perm, i) == i; i++);
+  if (i == total)
+    return 1;
+  for (c = 2; c <= 4; c++)
+    for (p = 2; p * c <= total; p++) {
+      if (total % (p * c) != 0)
+        continue;
+      for (i = 0; i < total; i++) {
+        guint64 b = i / (p * c), r = i % (p * c);
+
+        if (source_of (dims, perm, i) != (b * p + r % p) * c + r / p)
+          break;
+      }
+      if (i == total)
+        return (guint) c;
+    }
+  return 0;
+}
+
+/* The GPU kernel the arithmetic @a over @perm of @dims must take, as
+ * kernels/arith.cu documents it: arith-pixels for uint8 to float32 or
+ * uint8, and float32 to float32, where the permutation moves nothing or
+ * at most 4 innermost channels outwards (HWC to CHW), per-channel
+ * operations (if any) counting those channels; arith otherwise. */
+static const gchar *
+gpu_path (const unsigned long long dims[4], const guint perm[4],
+    const CtArith * a)
+{
+  gboolean pair = (a->in_type == CT_TYPE_UINT8 &&
+      (a->out_type == CT_TYPE_FLOAT32 || a->out_type == CT_TYPE_UINT8)) ||
+      (a->in_type == CT_TYPE_FLOAT32 && a->out_type == CT_TYPE_FLOAT32);
+  guint channels = pair ? moved_channels (dims, perm) : 0, k;
+  unsigned long long before = 1, n_ch;
+  gboolean per_channel = FALSE;
+
+  if (channels == 0)
+    return "arith";
+  for (k = 0; k < a->n_ops; k++)
+    per_channel = per_channel || a->ops[k].channel >= 0;
+  if (!per_channel)
+    return "arith-pixels";
+  /* the pixels kernel takes channel c as the channel: only where the
+   * channel dimension is the innermost, those C channels */
+  for (k = 0; k < a->channel_dim && k < 4; k++)
+    before *= dims[k];
+  n_ch = a->channel_dim < 4 ? dims[a->channel_dim] : 1;
+  return before == 1 && n_ch == channels ? "arith-pixels" : "arith";
+}
+
+/* What the element says ran (active-kernel) after @what: the CPU loop
+ * with kernel=cpu; on the GPU @gpu_want, or where that is NULL (no
+ * arithmetic) none of the arithmetic's kernels. */
+static void
+assert_ran (GstElement * e, const gchar * gpu_want, const gchar * what)
+{
+  gchar *ran = ct_check_active_kernel (e);
+
+#ifdef ARITH_ON_GPU
+  if (gpu_want)
+    fail_unless (g_str_equal (ran, gpu_want), "%s: %s ran, not %s", what,
+        ran, gpu_want);
+  else
+    fail_if (g_str_has_prefix (ran, "arith"), "%s: %s ran, no arithmetic",
+        what, ran);
+#else
+  (void) gpu_want;
+  fail_unless (g_str_equal (ran, "cpu"), "%s: %s ran, not cpu", what, ran);
+#endif
+  g_free (ran);
 }
 
 /* ---------------------------------------------------------------------- */
 /* Tensors                                                                  */
 
-/* Fills @n elements of @t at @data: integers from the random stream, floats
- * from -1000 to 1000 with fractions. */
+/* Pushes a random tensor of sizes @dims and @in_type through
+ * ELEMENT with @option (and @perm, or NULL: the
+ * transpose), checks the output caps' type and sizes, and every element
+ * against the model's. */
 static void
-fill_values (guint8 * data, gsize n, RefType t)
+check_tensor (const unsigned long long dims[4], CtType in_type,
+    const guint * perm, const gchar * option, const Option * o)
 {
-  gsize i;
-
-  ct_check_fill_random (data, n * type_sizes[t]);
-  for (i = 0; t == T_FLOAT32 && i < n; i++) {
-    gfloat f = (gint32) (ct_check_random () % 2000001) / 1000.0f - 1000.0f;
-    memcpy (data + i * 4, &f, 4);
-  }
-  for (i = 0; t == T_FLOAT64 && i < n; i++) {
-    gdouble d = (gint32) (ct_check_random () % 2000001) / 1000.0 - 1000.0;
-    memcpy (data + i * 8, &d, 8);
-  }
-}
-
-/* Pushes a random tensor of sizes @dims and @in_type through "cudatranspose
- * kernel=cpu" with @option (and @perm, or NULL: the transpose), checks the
- * output caps' type and every element against the reference. */
-static void
-check_tensor (const guint64 dims[4], RefType in_type, const guint * perm,
-    const gchar * option, const RefArith * a)
-{
-  RefType out_type = a->out == T_COUNT ? in_type : a->out;
-  guint isz = type_sizes[in_type], osz = type_sizes[out_type];
-  guint64 od[4], n = dims[0] * dims[1] * dims[2] * dims[3], c[4];
-  guint swap[4] = { 1, 0, 2, 3 };
+  static const guint swap[4] = { 1, 0, 2, 3 };
   const guint *p = perm ? perm : swap;
-  GstHarness *h = ct_check_harness_new ("cudatranspose kernel=cpu", NULL);
-  gchar *caps, *want_dims;
+  CtArith *a = g_new (CtArith, 1);
+  gsize n = dims[0] * dims[1] * dims[2] * dims[3], isz, osz;
+  GstHarness *h = ct_check_harness_new (ELEMENT, NULL);
+  gchar *caps, *want_dims, *what;
+  unsigned long long od[4];
   GstBuffer *in, *out;
   GstMapInfo im, om;
+  guint8 *want;
   GstCaps *got;
   guint k;
 
+  arith_of (o, in_type, a);
+  isz = type_size (a->in_type);
+  osz = type_size (a->out_type);
   g_object_set (h->element, "arithmetic", option, NULL);
   if (perm) {
     gchar *ps = g_strdup_printf ("%u:%u:%u:%u", p[0], p[1], p[2], p[3]);
@@ -268,24 +213,24 @@ check_tensor (const guint64 dims[4], RefType in_type, const guint * perm,
     g_free (ps);
   }
   caps = g_strdup_printf ("other/tensors,format=static,num_tensors=1,"
-      "dimensions=(string)%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ":%"
-      G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ",types=%s,framerate=0/1",
+      "dimensions=(string)%llu:%llu:%llu:%llu,types=%s,framerate=0/1",
       dims[0], dims[1], dims[2], dims[3], type_names[in_type]);
+  what = g_strdup_printf ("%s, %s (perm %u:%u:%u:%u)", option, caps, p[0],
+      p[1], p[2], p[3]);
   gst_harness_set_src_caps_str (h, caps);
   in = gst_buffer_new_allocate (NULL, n * isz, NULL);
   gst_buffer_map (in, &im, GST_MAP_WRITE);
-  fill_values (im.data, n, in_type);
+  ref_fill (im.data, in_type, n, rng64);
   gst_buffer_unmap (in, &im);
 
   out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
-  fail_unless (out != NULL, "%s on %s: no output", option, caps);
+  fail_unless (out != NULL, "%s: no output", what);
   for (k = 0; k < 4; k++)
     od[k] = dims[p[k]];
   got = gst_pad_get_current_caps (h->sinkpad);
   fail_unless_equals_string (gst_structure_get_string
-      (gst_caps_get_structure (got, 0), "types"), type_names[out_type]);
-  want_dims = g_strdup_printf ("%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT
-      ":%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT, od[0], od[1], od[2],
+      (gst_caps_get_structure (got, 0), "types"), type_names[a->out_type]);
+  want_dims = g_strdup_printf ("%llu:%llu:%llu:%llu", od[0], od[1], od[2],
       od[3]);
   fail_unless_equals_string (gst_structure_get_string
       (gst_caps_get_structure (got, 0), "dimensions"), want_dims);
@@ -293,35 +238,21 @@ check_tensor (const guint64 dims[4], RefType in_type, const guint * perm,
   g_free (want_dims);
 
   fail_unless_equals_int (gst_buffer_get_size (out), n * osz);
+  want = g_malloc (n * osz);
+  memset (want, 0x5a, n * osz);
   gst_buffer_map (in, &im, GST_MAP_READ);
   gst_buffer_map (out, &om, GST_MAP_READ);
-  /* every output element from the input element it came from */
-  for (c[3] = 0; c[3] < od[3]; c[3]++)
-    for (c[2] = 0; c[2] < od[2]; c[2]++)
-      for (c[1] = 0; c[1] < od[1]; c[1]++)
-        for (c[0] = 0; c[0] < od[0]; c[0]++) {
-          guint64 ic[4], src, dst;
-          guint8 want[8];
-          RefValue v;
-
-          for (k = 0; k < 4; k++)
-            ic[p[k]] = c[k];
-          src = ((ic[3] * dims[2] + ic[2]) * dims[1] + ic[1]) * dims[0] +
-              ic[0];
-          dst = ((c[3] * od[2] + c[2]) * od[1] + c[1]) * od[0] + c[0];
-          v = reference (im.data + src * isz, in_type, a,
-              a->channel_dim >= 0 ? ic[a->channel_dim] : 0);
-          store (want, &v);
-          fail_unless (memcmp (om.data + dst * osz, want, osz) == 0,
-              "%s, %s %s (perm %u:%u:%u:%u): element %" G_GUINT64_FORMAT
-              " differs", option, type_names[in_type], caps, p[0], p[1],
-              p[2], p[3], dst);
-        }
+  ref_permute_arith (im.data, want, dims, p, a);
+  assert_same (om.data, want, a->out_type, n, what);
+  assert_ran (h->element, gpu_path (dims, p, a), what);
   gst_buffer_unmap (out, &om);
   gst_buffer_unmap (in, &im);
   gst_buffer_unref (out);
   gst_buffer_unref (in);
+  g_free (want);
+  g_free (what);
   g_free (caps);
+  g_free (a);
   gst_harness_teardown (h);
 }
 
@@ -329,21 +260,21 @@ check_tensor (const guint64 dims[4], RefType in_type, const guint * perm,
  * permuted; and each type without a typecast. */
 GST_START_TEST (test_type_pairs)
 {
-  static const guint64 dims[4] = { 3, 5, 4, 2 };
+  static const unsigned long long dims[4] = { 3, 5, 4, 2 };
   static const guint perm[4] = { 2, 0, 1, 3 };
   guint in, out, layout;
 
-  for (in = 0; in < T_COUNT; in++) {
-    for (out = 0; out <= T_COUNT; out++) {
-      const gchar *cast = out < T_COUNT ? type_names[out] : NULL;
+  for (in = 0; in < CT_TYPE_COUNT; in++) {
+    for (out = 0; out <= CT_TYPE_COUNT; out++) {
+      const gchar *cast = out < CT_TYPE_COUNT ? type_names[out] : NULL;
       gchar *scalar, *per_channel;
-      RefArith s = { out, -1, 4, {
-              {'+', FALSE, 3, 0, -1}, {'*', TRUE, 0, 2.5, -1},
-              {'/', FALSE, -3, 0, -1}, {'+', TRUE, 0, -1.5e1, -1}}
+      Option s = { out, NO_CHANNEL, 4, {
+              {ADD, -1, 0, 3, 0}, {MUL, -1, 1, 0, 2.5},
+              {DIV, -1, 0, -3, 0}, {ADD, -1, 1, 0, -1.5e1}}
       };
-      RefArith pc = { out, 0, 4, {
-              {'+', FALSE, 5, 0, 0}, {'*', FALSE, 3, 0, 1},
-              {'/', TRUE, 0, 2.0, 2}, {'+', FALSE, -7, 0, -1}}
+      Option pc = { out, 0, 4, {
+              {ADD, 0, 0, 5, 0}, {MUL, 1, 0, 3, 0},
+              {DIV, 2, 1, 0, 2.0}, {ADD, -1, 0, -7, 0}}
       };
 
       scalar = g_strdup_printf ("%s%s%sadd:3,MUL:2.5,div:-3,add:-1.5e1",
@@ -366,20 +297,19 @@ GST_END_TEST;
 /* The channel dimension need not be the innermost, nor kept in place. */
 GST_START_TEST (test_per_channel_dims)
 {
-  static const guint64 dims[4] = { 2, 3, 4, 5 };
+  static const unsigned long long dims[4] = { 2, 3, 4, 5 };
   static const guint perm[4] = { 3, 1, 0, 2 };
   guint dim;
 
   for (dim = 0; dim < 4; dim++) {
-    RefArith a = { T_FLOAT32, dim, 3, {
-            {'+', TRUE, 0, 0.25, 1}, {'*', FALSE, -2, 0, 0},
-            {'/', TRUE, 0, 3.0, -1}}
+    Option o = { CT_TYPE_FLOAT32, dim, 3, {
+            {ADD, 1, 1, 0, 0.25}, {MUL, 0, 0, -2, 0}, {DIV, -1, 1, 0, 3.0}}
     };
     gchar *option = g_strdup_printf ("typecast:float32,per-channel:true@%u,"
         "add:0.25@1,mul:-2@0,div:3.0", dim);
 
-    check_tensor (dims, T_INT16, perm, option, &a);
-    check_tensor (dims, T_INT16, NULL, option, &a);
+    check_tensor (dims, CT_TYPE_INT16, perm, option, &o);
+    check_tensor (dims, CT_TYPE_INT16, NULL, option, &o);
     g_free (option);
   }
 }
@@ -389,21 +319,32 @@ GST_END_TEST;
 /* ---------------------------------------------------------------------- */
 /* Video                                                                    */
 
+/* No arithmetic: the bytes as they are. */
+static const Option copy = { CT_TYPE_COUNT, NO_CHANNEL, 0, {{0}} };
+
 /* Pushes @frames random frames of @format (@channels a pixel) @width x
- * @height through "cudatranspose kernel=cpu" with @option (may be NULL)
- * into other/tensors; each must be its CHW tensor through @a (NULL: the
- * bytes as they are), channels being dimension 0. */
+ * @height through ELEMENT with @option (NULL: none)
+ * into other/tensors; each must be its CHW tensor through @o, channels
+ * being dimension 0: the frame's rows packed as the tensor C:W:H:1, then
+ * the permutation 1:2:0:3. */
 static void
 check_video (const gchar * format, guint channels, gint width, gint height,
-    guint frames, const gchar * option, const RefArith * a)
+    guint frames, const gchar * option, const Option * o)
 {
-  GstHarness *h = ct_check_harness_new ("cudatranspose kernel=cpu", NULL);
-  RefType out_type = a && a->out != T_COUNT ? a->out : T_UINT8;
-  guint osz = type_sizes[out_type], f;
+  static const guint chw[4] = { 1, 2, 0, 3 };
+  const unsigned long long dims[4] = { channels, width, height, 1 };
+  GstHarness *h = ct_check_harness_new (ELEMENT, NULL);
+  gsize n = (gsize) channels * width * height, osz, row = channels * width;
+  CtArith *a = g_new (CtArith, 1);
+  guint8 *packed = g_malloc (n), *want;
   GstVideoInfo info;
   gchar *caps, *want_dims;
   GstCaps *got;
+  guint f;
 
+  arith_of (o ? o : &copy, CT_TYPE_UINT8, a);
+  osz = type_size (a->out_type);
+  want = g_malloc (n * osz);
   if (option)
     g_object_set (h->element, "arithmetic", option, NULL);
   caps = g_strdup_printf ("video/x-raw,format=%s,width=%d,height=%d,"
@@ -415,42 +356,31 @@ check_video (const gchar * format, guint channels, gint width, gint height,
 
   for (f = 0; f < frames; f++) {
     GstBuffer *in = gst_buffer_new_allocate (NULL, info.size, NULL), *out;
+    gchar *what = g_strdup_printf ("%s %dx%d frame %u, %s", format, width,
+        height, f, option ? option : "no arithmetic");
     GstMapInfo im, om;
-    gint x, y;
-    guint c;
+    gint y;
 
     gst_buffer_map (in, &im, GST_MAP_WRITE);
     ct_check_fill_random (im.data, im.size);
     gst_buffer_unmap (in, &im);
     GST_BUFFER_PTS (in) = f * GST_SECOND / 30;
     out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
-    fail_unless (out != NULL);
-    fail_unless_equals_int (gst_buffer_get_size (out),
-        (gsize) channels * width * height * osz);
+    fail_unless (out != NULL, "%s: no output", what);
+    fail_unless_equals_int (gst_buffer_get_size (out), n * osz);
     gst_buffer_map (in, &im, GST_MAP_READ);
-    gst_buffer_map (out, &om, GST_MAP_READ);
-    for (c = 0; c < channels; c++)
-      for (y = 0; y < height; y++)
-        for (x = 0; x < width; x++) {
-          const guint8 *px = im.data + y * info.stride[0] + x * channels + c;
-          gsize dst = ((gsize) c * height + y) * width + x;
-          guint8 want[8];
-
-          if (a) {
-            RefValue v = reference (px, T_UINT8, a, c);
-
-            store (want, &v);
-          } else {
-            want[0] = *px;
-          }
-          fail_unless (memcmp (om.data + dst * osz, want, osz) == 0,
-              "%s %dx%d frame %u, %s: channel %u at %d,%d differs", format,
-              width, height, f, option ? option : "no arithmetic", c, x, y);
-        }
-    gst_buffer_unmap (out, &om);
+    for (y = 0; y < height; y++)
+      memcpy (packed + y * row, im.data + y * info.stride[0], row);
     gst_buffer_unmap (in, &im);
+    memset (want, 0x5a, n * osz);
+    ref_permute_arith (packed, want, dims, chw, a);
+    gst_buffer_map (out, &om, GST_MAP_READ);
+    assert_same (om.data, want, a->out_type, n, what);
+    assert_ran (h->element, option ? gpu_path (dims, chw, a) : NULL, what);
+    gst_buffer_unmap (out, &om);
     gst_buffer_unref (out);
     gst_buffer_unref (in);
+    g_free (what);
   }
 
   got = gst_pad_get_current_caps (h->sinkpad);
@@ -458,10 +388,13 @@ check_video (const gchar * format, guint channels, gint width, gint height,
   fail_unless_equals_string (gst_structure_get_string
       (gst_caps_get_structure (got, 0), "dimensions"), want_dims);
   fail_unless_equals_string (gst_structure_get_string
-      (gst_caps_get_structure (got, 0), "types"), type_names[out_type]);
+      (gst_caps_get_structure (got, 0), "types"), type_names[a->out_type]);
   gst_caps_unref (got);
   g_free (want_dims);
   g_free (caps);
+  g_free (want);
+  g_free (packed);
+  g_free (a);
   gst_harness_teardown (h);
 }
 
@@ -471,12 +404,12 @@ check_video (const gchar * format, guint channels, gint width, gint height,
  * and the per-channel mean and deviation of ImageNet models. */
 GST_START_TEST (test_video_normalized)
 {
-  RefArith scalar = { T_FLOAT32, -1, 2, {
-          {'+', TRUE, 0, -127.5, -1}, {'/', TRUE, 0, 127.5, -1}}
+  Option scalar = { CT_TYPE_FLOAT32, NO_CHANNEL, 2, {
+          {ADD, -1, 1, 0, -127.5}, {DIV, -1, 1, 0, 127.5}}
   };
-  RefArith imagenet = { T_FLOAT32, 0, 4, {
-          {'+', TRUE, 0, -123.68, 0}, {'+', TRUE, 0, -116.78, 1},
-          {'+', TRUE, 0, -103.94, 2}, {'/', TRUE, 0, 58.4, -1}}
+  Option imagenet = { CT_TYPE_FLOAT32, 0, 4, {
+          {ADD, 0, 1, 0, -123.68}, {ADD, 1, 1, 0, -116.78},
+          {ADD, 2, 1, 0, -103.94}, {DIV, -1, 1, 0, 58.4}}
   };
   const gchar *formats[] = { "RGB", "BGR", "RGBA", "BGRx" };
   guint i;
@@ -498,11 +431,11 @@ GST_START_TEST (test_video_pipeline)
   GstElement *pipeline = gst_parse_launch ("videotestsrc num-buffers=3 "
       "pattern=snow ! video/x-raw,format=RGB,width=67,height=35 ! tee "
       "name=t ! queue ! appsink name=frames sync=false t. ! queue ! "
-      "cudatranspose kernel=cpu "
-      "arithmetic=typecast:float32,add:-127.5,div:127.5 ! "
+      ELEMENT " name=ct arithmetic=typecast:float32,add:-127.5,div:127.5 ! "
       "other/tensors,format=static ! appsink name=tensors sync=false", NULL);
   GstElement *frames = gst_bin_get_by_name (GST_BIN (pipeline), "frames");
   GstElement *tensors = gst_bin_get_by_name (GST_BIN (pipeline), "tensors");
+  GstElement *ct = gst_bin_get_by_name (GST_BIN (pipeline), "ct");
   guint n;
 
   fail_unless (pipeline != NULL);
@@ -537,7 +470,10 @@ GST_START_TEST (test_video_pipeline)
     gst_sample_unref (fs);
     gst_sample_unref (ts);
   }
+  /* RGB to CHW, uint8 to float32: the pixels kernel's own case */
+  assert_ran (ct, "arith-pixels", "videotestsrc RGB 67x35");
   gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (ct);
   gst_object_unref (frames);
   gst_object_unref (tensors);
   gst_object_unref (pipeline);
@@ -549,12 +485,12 @@ GST_END_TEST;
  * W:H:1:1), rows padded (13 wide: 16-byte rows), with arithmetic or not. */
 GST_START_TEST (test_gray8)
 {
-  RefArith a = { T_INT16, -1, 2, {
-          {'*', FALSE, 3, 0, -1}, {'+', FALSE, -300, 0, -1}}
+  Option o = { CT_TYPE_INT16, NO_CHANNEL, 2, {
+          {MUL, -1, 0, 3, 0}, {ADD, -1, 0, -300, 0}}
   };
 
   check_video ("GRAY8", 1, 13, 7, 2, NULL, NULL);
-  check_video ("GRAY8", 1, 13, 7, 2, "typecast:int16,mul:3,add:-300", &a);
+  check_video ("GRAY8", 1, 13, 7, 2, "typecast:int16,mul:3,add:-300", &o);
 }
 
 GST_END_TEST;
@@ -566,20 +502,23 @@ GST_END_TEST;
  * streaming needs no renegotiation (the caps say no type). */
 GST_START_TEST (test_flexible)
 {
-  GstHarness *h = ct_check_harness_new ("cudatranspose kernel=cpu", NULL);
+  static const unsigned long long dims4[4] = { 3, 4, 2, 1 };
+  static const guint swap[4] = { 1, 0, 2, 3 };
+  GstHarness *h = ct_check_harness_new (ELEMENT, NULL);
   const guint dims[3] = { 3, 4, 2 }, out_dims[3] = { 4, 3, 2 };
   guint8 header[CT_CHECK_NNS_HEADER], want_header[CT_CHECK_NNS_HEADER];
-  guint u8 = 0, nns_out[2] = { 0, 0 }, i, step, x, y, z;
+  guint u8 = 0, nns_out[2] = { 0, 0 }, i, step;
+  CtArith *a = g_new (CtArith, 1);
   const struct
   {
     const gchar *option;
     const gchar *type;
-    RefArith a;
+    Option o;
   } steps[] = {
     {"typecast:float32,add:1", "float32",
-        {T_FLOAT32, -1, 1, {{'+', FALSE, 1, 0, -1}}}},
+        {CT_TYPE_FLOAT32, NO_CHANNEL, 1, {{ADD, -1, 0, 1, 0}}}},
     {"typecast:int16,mul:-2", "int16",
-        {T_INT16, -1, 1, {{'*', FALSE, -2, 0, -1}}}},
+        {CT_TYPE_INT16, NO_CHANNEL, 1, {{MUL, -1, 0, -2, 0}}}},
   };
 
   for (i = 0; i < ct_check_n_nns_types; i++) {
@@ -593,10 +532,13 @@ GST_START_TEST (test_flexible)
       "framerate=0/1");
   ct_check_nns_write_meta (header, 0xfeedcced, u8, dims, 3, 0);
   for (step = 0; step < 2; step++) {
-    guint osz = type_sizes[steps[step].a.out];
+    guint8 want[24 * 8];
     GstBuffer *in, *out;
     GstMapInfo im, om;
+    gsize osz;
 
+    arith_of (&steps[step].o, CT_TYPE_UINT8, a);
+    osz = type_size (a->out_type);
     g_object_set (h->element, "arithmetic", steps[step].option, NULL);
     ct_check_nns_write_meta (want_header, 0xfeedcced, nns_out[step],
         out_dims, 3, 0);
@@ -614,23 +556,17 @@ GST_START_TEST (test_flexible)
     /* (the type and the sizes: the words that say them) */
     fail_unless (memcmp (om.data + 8, want_header + 8, 4 * (1 + 16)) == 0,
         "%s: header", steps[step].option);
-    for (z = 0; z < 2; z++)
-      for (y = 0; y < 4; y++)
-        for (x = 0; x < 3; x++) {
-          RefValue v = reference (im.data + sizeof (header) + (z * 4 + y) *
-              3 + x, T_UINT8, &steps[step].a, 0);
-          guint8 want[8];
-
-          store (want, &v);
-          fail_unless (memcmp (om.data + sizeof (header) + ((z * 3 + x) * 4 +
-                      y) * osz, want, osz) == 0, "%s: %u,%u,%u differs",
-              steps[step].option, x, y, z);
-        }
+    memset (want, 0x5a, sizeof (want));
+    ref_permute_arith (im.data + sizeof (header), want, dims4, swap, a);
+    assert_same (om.data + sizeof (header), want, a->out_type, 24,
+        steps[step].option);
+    assert_ran (h->element, gpu_path (dims4, swap, a), steps[step].option);
     gst_buffer_unmap (out, &om);
     gst_buffer_unmap (in, &im);
     gst_buffer_unref (out);
     gst_buffer_unref (in);
   }
+  g_free (a);
   gst_harness_teardown (h);
 }
 
@@ -683,7 +619,7 @@ GST_START_TEST (test_bad_options)
         g_string_append (many, ",mul:2");
       option = g_string_free (many, FALSE);
     }
-    gst_util_set_object_arg (G_OBJECT (e), "kernel", "cpu");
+    gst_util_set_object_arg (G_OBJECT (e), "kernel", KERNEL);
     ASSERT_WARNING (g_object_set (e, "arithmetic", option, NULL));
     g_object_get (e, "arithmetic", &got, NULL);
     fail_unless_equals_string (got, option);
@@ -744,7 +680,7 @@ GST_START_TEST (test_refused_at_negotiation)
 
   for (i = 0; i < G_N_ELEMENTS (refused); i++) {
     GstBus *bus;
-    GstHarness *h = ct_check_harness_new ("cudatranspose kernel=cpu", &bus);
+    GstHarness *h = ct_check_harness_new (ELEMENT, &bus);
     gchar *text, *quoted;
 
     g_object_set (h->element, "arithmetic", refused[i].option, NULL);
@@ -772,51 +708,56 @@ GST_END_TEST;
  * changes it renegotiates; clearing it brings the plain transpose back. */
 GST_START_TEST (test_change_while_streaming)
 {
-  GstHarness *h = ct_check_harness_new ("cudatranspose kernel=cpu", NULL);
+  static const unsigned long long dims[4] = { 5, 3, 1, 1 };
+  static const guint swap[4] = { 1, 0, 2, 3 };
+  GstHarness *h = ct_check_harness_new (ELEMENT, NULL);
+  CtArith *a = g_new (CtArith, 1);
   const struct
   {
     const gchar *option;
-    RefArith a;
+    Option o;
   } steps[] = {
-    {"add:1", {T_COUNT, -1, 1, {{'+', FALSE, 1, 0, -1}}}},
-    {"mul:3", {T_COUNT, -1, 1, {{'*', FALSE, 3, 0, -1}}}},
-    {"typecast:float64,div:4", {T_FLOAT64, -1, 1, {{'/', FALSE, 4, 0, -1}}}},
-    {"", {T_COUNT, -1, 0, {{0}}}},
+    {"add:1", {CT_TYPE_COUNT, NO_CHANNEL, 1, {{ADD, -1, 0, 1, 0}}}},
+    {"mul:3", {CT_TYPE_COUNT, NO_CHANNEL, 1, {{MUL, -1, 0, 3, 0}}}},
+    {"typecast:float64,div:4",
+        {CT_TYPE_FLOAT64, NO_CHANNEL, 1, {{DIV, -1, 0, 4, 0}}}},
+    {"", {CT_TYPE_COUNT, NO_CHANNEL, 0, {{0}}}},
   };
-  guint i, x, y;
+  guint i;
 
   gst_harness_set_src_caps_str (h, "other/tensors,format=static,"
       "num_tensors=1,dimensions=(string)5:3,types=uint8,framerate=0/1");
   for (i = 0; i < G_N_ELEMENTS (steps); i++) {
-    RefType out_type = steps[i].a.out == T_COUNT ? T_UINT8 : steps[i].a.out;
-    guint osz = type_sizes[out_type];
     GstBuffer *in = gst_buffer_new_allocate (NULL, 15, NULL), *out;
+    gchar *what = g_strdup_printf ("after arithmetic=\"%s\"",
+        steps[i].option);
+    guint8 want[15 * 8];
     GstMapInfo im, om;
+    gsize osz;
 
+    arith_of (&steps[i].o, CT_TYPE_UINT8, a);
+    osz = type_size (a->out_type);
     g_object_set (h->element, "arithmetic", steps[i].option, NULL);
     gst_buffer_map (in, &im, GST_MAP_WRITE);
     ct_check_fill_random (im.data, 15);
     gst_buffer_unmap (in, &im);
     out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
-    fail_unless (out != NULL);
+    fail_unless (out != NULL, "%s: no output", what);
     fail_unless_equals_int (gst_buffer_get_size (out), 15 * osz);
     gst_buffer_map (in, &im, GST_MAP_READ);
     gst_buffer_map (out, &om, GST_MAP_READ);
-    for (y = 0; y < 3; y++)
-      for (x = 0; x < 5; x++) {
-        RefValue v = reference (im.data + y * 5 + x, T_UINT8, &steps[i].a,
-            0);
-        guint8 want[8];
-
-        store (want, &v);
-        fail_unless (memcmp (om.data + (x * 3 + y) * osz, want, osz) == 0,
-            "after arithmetic=\"%s\": %u,%u differs", steps[i].option, x, y);
-      }
+    memset (want, 0x5a, sizeof (want));
+    ref_permute_arith (im.data, want, dims, swap, a);
+    assert_same (om.data, want, a->out_type, 15, what);
+    assert_ran (h->element, steps[i].option[0] ? gpu_path (dims, swap, a) :
+        NULL, what);
     gst_buffer_unmap (out, &om);
     gst_buffer_unmap (in, &im);
     gst_buffer_unref (out);
     gst_buffer_unref (in);
+    g_free (what);
   }
+  g_free (a);
   gst_harness_teardown (h);
 }
 
@@ -843,4 +784,8 @@ arith_suite (void)
   return s;
 }
 
+#ifdef ARITH_ON_GPU
+CT_CHECK_GPU_MAIN (arith, "arith-gpu");
+#else
 GST_CHECK_MAIN (arith);
+#endif
