@@ -791,15 +791,15 @@ static const gchar *const wrapping_options[] = {
   "typecast:int8,per-channel:true@0,mul:-3@1,add:7",
 };
 
-/* "cudatranspose kernel=cpu arithmetic=@option" on random RGB frames (67
- * wide: rows padded) against tensor_converter, tensor_transform
+/* "cudatranspose arithmetic=@option" on random RGB frames (67 wide: rows
+ * padded), on the GPU where there is one, against tensor_converter, tensor_transform
  * mode=arithmetic (with @accel) and the transpose to CHW. */
 static void
 compare_video_arith (GstBuffer ** in, const gchar * option, gboolean accel)
 {
   const gchar *head = "appsrc name=src0 format=time caps=\"video/x-raw,"
       "format=RGB,width=67,height=35,framerate=30/1\"";
-  gchar *ours = g_strdup_printf ("%s ! cudatranspose kernel=cpu "
+  gchar *ours = g_strdup_printf ("%s ! cudatranspose "
       "arithmetic=%s ! other/tensors,format=static ! appsink name=sink0",
       head, option);
   gchar *theirs = g_strdup_printf ("%s ! tensor_converter ! tensor_transform "
@@ -839,7 +839,9 @@ GST_END_TEST;
 
 /* @option on random 3:5:4:2 tensors of type @in: tensor_transform
  * mode=arithmetic (with @accel) against cudatranspose kernel=cpu with the
- * permutation that moves nothing. */
+ * permutation that moves nothing (the CPU: floats of any bits, NaN
+ * included, whose payload the GPU makes its own; test-kernels holds the
+ * GPU to the same model). */
 static void
 compare_tensor_arith (const CtCheckNnsType * in, const gchar * option,
     gboolean accel)
