@@ -413,9 +413,16 @@ struct Thresholds
    * leaves this many blocks per multiprocessor (blocks of one element per
    * thread are too short: scheduling them bounds large thin planes) */
   unsigned int thin_blocks_per_sm;
+  /* a byte plane that takes a mid tile takes the lines tile where its
+   * width is a multiple of this, else the register tile (H100,
+   * bench-kernels --force: the lines tile 4 to 9% ahead at widths of
+   * 1024, 1280, 1920, 2048, 2560 and 3840, 1.6 to 2.8% at 1500 and 3839,
+   * but 23% behind at 1000x1500; every plane takes one wave, so its
+   * slowest block, an edge's, sets its time) */
+  unsigned int lines_width_unit;
 };
 
-constexpr Thresholds kAuto = { 16, 3, 16, 2, 2, 1, kStagedPerSm, 64 };
+constexpr Thresholds kAuto = { 16, 3, 16, 2, 2, 1, kStagedPerSm, 64, 128 };
 
 /* What the planner needs to know of the device (plan.h: a test gives
  * it, a launch reads it, device_now ()). */
@@ -638,11 +645,12 @@ plan_auto (const Entry & e, const Call & call, const Device & d)
         fits (CT_PATH_STREAM, e, call, d, &c))
       return c;
     /* a byte plane too small to stream: the mid tile in a kernel of its
-     * own, whole 128-byte lines each way where the plane allows (on an
-     * H100, 4K 0.86 -> 0.93 of a copy, 1080p 1.39 -> 1.44), else in
-     * registers */
+     * own, whole 128-byte lines each way where the plane allows and is
+     * of a width the lines tile suits (on an H100, 4K 0.86 -> 0.93 of a
+     * copy, 1080p 1.42 -> 1.51), else in registers */
     if (es == 1 && big.blocks < from &&
-        (fits (CT_PATH_TILE_128_LINES, e, call, d, &c) ||
+        ((pl->width % kAuto.lines_width_unit == 0 &&
+                fits (CT_PATH_TILE_128_LINES, e, call, d, &c)) ||
             fits (CT_PATH_TILE_128, e, call, d, &c)))
       return c;
   }
