@@ -19,7 +19,9 @@
 #        one), bench-cuda-steps (plain and with the caches polluted), and
 #        the Nsight Compute counters of bench/profile-kernels.sh;
 # pipelines: bench-pipelines --json (whole pipelines against videoflip);
-# tensors: bench-tensors.py (ct_permute against PyTorch and a copy);
+# tensors: bench-tensors.py (ct_permute against PyTorch and a copy) and
+#        bench-preprocess.py (the arithmetic fused with HWC to CHW, against
+#        PyTorch and a copy), with its plot;
 # decode: bench-decode on the clips of tools/make-h264.sh (made where
 #        openh264enc is, carried in CLIPS), nvh264dec -> rotate, 1, 4 and
 #        16 streams; not part of "all";
@@ -175,6 +177,12 @@ if want tensors && has_bench tensors; then
     --json "$out/tensors.json" > "$out/tensors.log" 2>&1
   echo "== tensors rc=$?"
   cat "$out/tensors.log"
+  python3 bench/bench-preprocess.py "$b/bench/libcudatranspose-bench.so" \
+    --json "$out/preprocess.json" > "$out/preprocess.log" 2>&1
+  echo "== preprocess rc=$?"
+  cat "$out/preprocess.log"
+  python3 bench/plot-performance.py "$out/preprocess.json" \
+    "$out/preprocess.png" && echo "== plot: $out/preprocess.png"
 fi
 
 if want bench && has_bench bench; then
