@@ -17,8 +17,11 @@
  *           (without cudadownload for a decoder of system memory);
  *   tensor  a network's input: `cudaconvert` to RGB in CUDA memory,
  *           `cudadownload`, then `cudatranspose` to a normalized float32
- *           CHW tensor in one pass (not in the default routes; "GPU
- *           share" stays the rotation's).
+ *           CHW tensor in one pass; where cudaconvert is not registered
+ *           (GStreamer 1.22 needs NVRTC for it), `cudadownload !
+ *           videoconvert` to RGB on the CPU instead, and the table says
+ *           which (not in the default routes; "GPU share" stays the
+ *           rotation's).
  * --contexts: "shared" gives every pipeline one CUDA context (of device
  * 0, set on each pipeline before it starts), as an application may;
  * with "own" each pipeline makes its own, as separate gst-launch-1.0
@@ -126,12 +129,24 @@ route_desc (const gchar * route, gboolean cuda_decoder)
     return cuda_decoder ? "! cudatranspose name=t video-direction=90r "
         "! video/x-raw(memory:CUDAMemory) " :
         "! cudatranspose name=t video-direction=90r ";
-  if (g_str_equal (route, "tensor"))
-    return cuda_decoder ? "! cudaconvert ! video/x-raw(memory:CUDAMemory),"
-        "format=RGB ! cudadownload ! cudatranspose name=t " TENSOR_ARITH
+  if (g_str_equal (route, "tensor")) {
+    /* (GStreamer 1.22's cudaconvert needs NVRTC at run time; where it
+     * is not registered the conversion to RGB runs on the CPU) */
+    GstElementFactory *f = gst_element_factory_find ("cudaconvert");
+    gboolean gpu_convert = cuda_decoder && f != NULL;
+
+    if (f)
+      gst_object_unref (f);
+    if (gpu_convert)
+      return "! cudaconvert ! video/x-raw(memory:CUDAMemory),format=RGB "
+          "! cudadownload ! cudatranspose name=t " TENSOR_ARITH
+          " ! other/tensors,format=static ";
+    return cuda_decoder ? "! cudadownload ! videoconvert ! "
+        "video/x-raw,format=RGB ! cudatranspose name=t " TENSOR_ARITH
         " ! other/tensors,format=static " : "! videoconvert ! "
         "video/x-raw,format=RGB ! cudatranspose name=t " TENSOR_ARITH
         " ! other/tensors,format=static ";
+  }
   return cuda_decoder ? "! cudadownload ! videoflip video-direction=90r " :
       "! videoflip video-direction=90r ";
 }
@@ -402,6 +417,14 @@ main (int argc, char **argv)
   if (strstr (contexts_arg, "shared") && gst_cuda_load_library () &&
       (cuda = gst_cuda_context_new (0)))
     shared_context = gst_context_new_cuda_context (cuda);
+  if (strstr (routes_arg, "tensor")) {
+    GstElementFactory *f = gst_element_factory_find ("cudaconvert");
+    printf ("(tensor route: to RGB with %s)\n", f ?
+        "cudaconvert, in CUDA memory" : "videoconvert, on the CPU (no "
+        "cudaconvert here)");
+    if (f)
+      gst_object_unref (f);
+  }
   printf ("%-6s %-7s %-7s %-7s %12s %12s %10s %10s %9s\n", "clip", "streams",
       "route", "context", "fps/stream", "fps total", "element us",
       "kernel us", "GPU share");

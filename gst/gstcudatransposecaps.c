@@ -253,28 +253,73 @@ ct_caps_chw_tensor_of_video (const GstStructure * v, GstCapsFeatures * f,
   gint w, h;
 
   if (!c || (f && !gst_caps_features_is_equal (f,
-              GST_CAPS_FEATURES_MEMORY_SYSTEM_MEMORY)) ||
-      !gst_structure_get_int (v, "width", &w) ||
-      !gst_structure_get_int (v, "height", &h))
+              GST_CAPS_FEATURES_MEMORY_SYSTEM_MEMORY)))
     return NULL;
-  {
+  /* before the size is fixed (a link checked at parse time, a caps
+   * query), tensors of any dimensions */
+  if (gst_structure_get_int (v, "width", &w) &&
+      gst_structure_get_int (v, "height", &h)) {
     const guint64 hwc[4] = { c, (guint64) w, (guint64) h, 1 };
 
     dims = g_strdup_printf ("%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ":%"
         G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT, hwc[perm[0]], hwc[perm[1]],
         hwc[perm[2]], hwc[perm[3]]);
+  } else {
+    dims = NULL;
   }
   if (single)
-    t = gst_structure_new ("other/tensor", "dimension", G_TYPE_STRING, dims,
-        "type", G_TYPE_STRING, type, NULL);
+    t = gst_structure_new ("other/tensor", "type", G_TYPE_STRING, type,
+        NULL);
   else
     t = gst_structure_new ("other/tensors", "format", G_TYPE_STRING,
-        "static", "num_tensors", G_TYPE_INT, 1, "dimensions", G_TYPE_STRING,
-        dims, "types", G_TYPE_STRING, type, NULL);
+        "static", "num_tensors", G_TYPE_INT, 1, "types", G_TYPE_STRING, type,
+        NULL);
+  if (dims)
+    gst_structure_set (t, single ? "dimension" : "dimensions", G_TYPE_STRING,
+        dims, NULL);
   if (fps)
     gst_structure_set_value (t, "framerate", fps);
   g_free (dims);
   return t;
+}
+
+/* For tensor caps without sizes (a template, a filter such as
+ * "other/tensors,format=static"): every packed video a single tensor of
+ * @type can come from, of any size; NULL where @t's count or type rule
+ * that out. */
+static GstStructure *
+any_chw_video (const GstStructure * t, const gchar * type)
+{
+  const gchar *types = gst_structure_get_string (t,
+      gst_structure_has_name (t, "other/tensor") ? "type" : "types");
+  const GValue *fps = gst_structure_get_value (t, "framerate");
+  gint count = 1;
+  GValue list = G_VALUE_INIT;
+  GstStructure *v;
+  guint i;
+
+  if ((gst_structure_has_field (t, "num_tensors") &&
+          !gst_structure_get_int (t, "num_tensors", &count)) || count != 1 ||
+      (gst_structure_has_field (t, "types") && !types) ||
+      (types && g_ascii_strcasecmp (types, type) != 0) ||
+      (gst_structure_has_field (t, "format") &&
+          g_strcmp0 (gst_structure_get_string (t, "format"), "static") != 0))
+    return NULL;
+  g_value_init (&list, GST_TYPE_LIST);
+  for (i = 0; i < G_N_ELEMENTS (chw_formats); i++) {
+    GValue item = G_VALUE_INIT;
+
+    g_value_init (&item, G_TYPE_STRING);
+    g_value_set_static_string (&item, chw_formats[i].format);
+    gst_value_list_append_and_take_value (&list, &item);
+  }
+  v = gst_structure_new ("video/x-raw", "width", GST_TYPE_INT_RANGE, 1,
+      G_MAXINT, "height", GST_TYPE_INT_RANGE, 1, G_MAXINT, "interlace-mode",
+      G_TYPE_STRING, "progressive", NULL);
+  gst_structure_take_value (v, "format", &list);
+  if (fps)
+    gst_structure_set_value (v, "framerate", fps);
+  return v;
 }
 
 /* The reverse: the packed video a single tensor of @type comes from, the
@@ -294,7 +339,7 @@ chw_video_of_tensor (const GstStructure * t, const guint perm[4],
 
   if (!gst_structure_has_field (t, "dimensions") &&
       !gst_structure_has_field (t, "dimension"))
-    return NULL;
+    return any_chw_video (t, type);
   if (!ct_tensor_caps_parse (t, info, &n, &why)) {
     g_free (why);
     return NULL;

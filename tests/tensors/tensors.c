@@ -366,6 +366,75 @@ GST_START_TEST (test_cpu_video_to_chw)
 
 GST_END_TEST;
 
+/* Video whose size is not fixed when the pipeline is parsed (a capsfilter
+ * with the format alone) still links to tensor caps: the link is checked
+ * against tensors of any dimensions, and the negotiated caps carry the
+ * frame's (videotestsrc's default 320x240). Video that cannot become a
+ * tensor (I420) still does not link. */
+GST_START_TEST (test_video_size_unfixed_at_link)
+{
+  static const struct
+  {
+    const gchar *props, *downstream, *field, *dims, *type;
+    gsize bytes;
+  } cases[] = {
+    {"", "other/tensors,format=static", "dimensions", "320:240:3:1", "uint8",
+        320 * 240 * 3},
+    {"", "other/tensor", "dimension", "320:240:3:1", "uint8", 320 * 240 * 3},
+    {"arithmetic=typecast:float32,add:-127.5,div:127.5",
+        "other/tensors,format=static", "dimensions", "320:240:3:1", "float32",
+        320 * 240 * 3 * 4},
+    {"permutation=0:1:2:3", "other/tensors", "dimensions", "3:320:240:1",
+        "uint8", 320 * 240 * 3},
+  };
+  GError *err = NULL;
+  GstElement *p;
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++) {
+    gchar *desc = g_strdup_printf ("videotestsrc num-buffers=2 pattern=snow "
+        "! video/x-raw,format=RGB ! cudatranspose kernel=cpu %s ! %s ! "
+        "appsink name=sink", cases[i].props, cases[i].downstream);
+    GstElement *sink;
+    GstSample *sample;
+    GstStructure *st;
+    guint n = 0;
+
+    p = gst_parse_launch (desc, &err);
+    fail_unless (p != NULL && err == NULL, "%s: %s", desc,
+        err ? err->message : "no pipeline");
+    sink = gst_bin_get_by_name (GST_BIN (p), "sink");
+    fail_unless_equals_int (gst_element_set_state (p, GST_STATE_PLAYING),
+        GST_STATE_CHANGE_ASYNC);
+    while ((sample = gst_app_sink_pull_sample (GST_APP_SINK (sink)))) {
+      st = gst_caps_get_structure (gst_sample_get_caps (sample), 0);
+      fail_unless_equals_string (gst_structure_get_string (st,
+              cases[i].field), cases[i].dims);
+      fail_unless_equals_string (gst_structure_get_string (st,
+              g_str_equal (cases[i].field, "dimension") ? "type" : "types"),
+          cases[i].type);
+      fail_unless_equals_int (gst_buffer_get_size (gst_sample_get_buffer
+              (sample)), cases[i].bytes);
+      gst_sample_unref (sample);
+      n++;
+    }
+    fail_unless_equals_int (n, 2);
+    gst_element_set_state (p, GST_STATE_NULL);
+    gst_object_unref (sink);
+    gst_object_unref (p);
+    g_free (desc);
+  }
+  p = gst_parse_launch ("videotestsrc num-buffers=2 ! video/x-raw,format=I420 "
+      "! cudatranspose kernel=cpu ! other/tensors,format=static ! fakesink",
+      &err);
+  fail_unless (err != NULL, "I420 linked to tensors");
+  g_clear_error (&err);
+  if (p)
+    gst_object_unref (p);
+}
+
+GST_END_TEST;
+
 static Suite *
 tensors_suite (void)
 {
@@ -385,6 +454,7 @@ tensors_suite (void)
   tcase_add_test (tc, test_cpu_video_to_permuted_tensor);
   tcase_add_test (tc, test_tensor_size_overflow);
   tcase_add_test (tc, test_huge_tensors_fail_cleanly);
+  tcase_add_test (tc, test_video_size_unfixed_at_link);
   return s;
 }
 
