@@ -140,7 +140,7 @@ ct_buffers_check_frame (const CtJob * job, GstBuffer * buf, CtRefusal * r)
     }
     for (p = 0; p < job->n_planes; p++) {
       const CtPlaneGeometry *g = &job->planes[p];
-      gsize row = job->in[p].row;
+      gsize row = ct_job_frame_row (job, p);
       gsize end;
 
       if (meta->stride[p] < 0 || (gsize) meta->stride[p] < row) {

@@ -215,15 +215,17 @@ with_other_memory (GstCaps * caps)
  * frame, seen as the HWC tensor "C:W:H:1", permuted by 1:2:0:3. */
 const guint ct_caps_chw_permutation[4] = { 1, 2, 0, 3 };
 
-/* Packed RGB formats and their channels, for video in and CHW tensors out;
- * and GRAY8, one channel (tensor_converter's 1:W:H:1). */
+/* RGB formats and their channels, for video in and CHW tensors out: packed;
+ * planar, channel k being plane k as GStreamer orders them (RGBP: R, G, B;
+ * BGRP: B, G, R; GBR: G, B, R), the same tensor as packed RGB of that
+ * channel order; and GRAY8, one channel (tensor_converter's 1:W:H:1). */
 static const struct
 {
   const gchar *format;
   guint channels;
 } chw_formats[] = {
   {"RGB", 3}, {"BGR", 3}, {"RGBA", 4}, {"BGRA", 4}, {"RGBx", 4},
-  {"BGRx", 4}, {"GRAY8", 1},
+  {"BGRx", 4}, {"RGBP", 3}, {"BGRP", 3}, {"GBR", 3}, {"GRAY8", 1},
 };
 
 static guint
@@ -237,10 +239,10 @@ chw_channels (const gchar * format)
   return 0;
 }
 
-/* For a fixed packed-RGB video structure in system memory, the uint8
- * tensor it converts to: the HWC tensor "C:W:H:1" permuted by @perm
- * ("W:H:C:1", CHW, for ct_caps_chw_permutation), as other/tensor with @single,
- * else other/tensors; NULL otherwise. */
+/* For a fixed RGB (packed or planar) or GRAY8 video structure in system
+ * memory, the uint8 tensor it converts to: the HWC tensor "C:W:H:1"
+ * permuted by @perm ("W:H:C:1", CHW, for ct_caps_chw_permutation), as
+ * other/tensor with @single, else other/tensors; NULL otherwise. */
 GstStructure *
 ct_caps_chw_tensor_of_video (const GstStructure * v, GstCapsFeatures * f,
     const guint perm[4], gboolean single, const gchar * type)
@@ -284,7 +286,7 @@ ct_caps_chw_tensor_of_video (const GstStructure * v, GstCapsFeatures * f,
 }
 
 /* For tensor caps without sizes (a template, a filter such as
- * "other/tensors,format=static"): every packed video a single tensor of
+ * "other/tensors,format=static"): every RGB video a single tensor of
  * @type can come from, of any size; NULL where @t's count or type rule
  * that out. */
 static GstStructure *
@@ -322,7 +324,7 @@ any_chw_video (const GstStructure * t, const gchar * type)
   return v;
 }
 
-/* The reverse: the packed video a single tensor of @type comes from, the
+/* The reverse: the RGB video a single tensor of @type comes from, the
  * tensor being "C:W:H:1" (C 1, 3 or 4) permuted by @perm; NULL
  * otherwise. */
 static GstStructure *
@@ -542,7 +544,7 @@ ct_caps_transform (GstCaps * caps, GstPadDirection direction,
     gboolean has_w = gst_structure_has_field (s, "width");
     gboolean has_h = gst_structure_has_field (s, "height");
 
-    /* packed RGB video to tensors (CHW, or as permuted), and back for
+    /* RGB video to tensors (CHW, or as permuted), and back for
      * queries from downstream */
     if (direction == GST_PAD_SINK && !ct_tensor_caps_is_tensor (s)) {
       GstStructure *t = ct_caps_chw_tensor_of_video (s, f, video_perm, FALSE,
@@ -687,7 +689,7 @@ permuted_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
   return arith_checked (job, incaps, r);
 }
 
-/* Packed RGB video in, seen as the HWC tensor "C:W:H:1"; out as that
+/* RGB video in, seen as the HWC tensor "C:W:H:1"; out as that
  * tensor permuted by @perm (CHW, "W:H:C:1", for ct_caps_chw_permutation). */
 static gboolean
 chw_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
@@ -716,12 +718,11 @@ chw_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
     gst_structure_free (want);
   if (!ok) {
     CT_REFUSE (r, CORE, NEGOTIATION, (NULL),
-        ("Video goes out as tensors only from progressive packed RGB or "
-            "GRAY8 in system memory, as one %s tensor: the frame as "
-            "channels:width:height:1 "
-            "permuted by %u:%u:%u:%u: got %" GST_PTR_FORMAT " for %"
-            GST_PTR_FORMAT, type, perm[0], perm[1], perm[2], perm[3],
-            outcaps, incaps));
+        ("Video goes out as tensors only from progressive RGB (packed, "
+            "or planar RGBP, BGRP, GBR) or GRAY8 in system memory, as one "
+            "%s tensor: the frame as channels:width:height:1 permuted by "
+            "%u:%u:%u:%u: got %" GST_PTR_FORMAT " for %" GST_PTR_FORMAT,
+            type, perm[0], perm[1], perm[2], perm[3], outcaps, incaps));
     return FALSE;
   }
 
@@ -927,7 +928,7 @@ ct_caps_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
   if (perm) {
     CT_REFUSE (r, CORE, NEGOTIATION, ("The permutation property applies to "
             "tensors (other/tensors), but the input is video going out as "
-            "video. Unset permutation to transpose video frames; packed RGB "
+            "video. Unset permutation to transpose video frames; RGB "
             "video takes it when it goes out as a tensor."),
         ("%" GST_PTR_FORMAT, incaps));
     return FALSE;

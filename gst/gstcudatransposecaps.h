@@ -34,7 +34,7 @@ G_BEGIN_DECLS
     "I420_12LE, I420_12BE, I422_10LE, I422_10BE, I422_12LE, I422_12BE, " \
     "Y444_10LE, Y444_10BE, Y444_12LE, Y444_12BE, P010_10LE, P012_LE, " \
     "P016_LE, Y444_16LE, GBR, GBRA, GBR_10LE, GBR_12LE, VUYA, RGBA64_LE, " \
-    "BGR10A2_LE, RGB10A2_LE }"
+    "BGR10A2_LE, RGB10A2_LE, RGBP, BGRP }"
 
 /* Of those, the ones GStreamer 1.22's CUDA allocator can lay out (found by
  * allocating each on a GPU: docs/memory.md): it aborts on any other format
@@ -98,7 +98,7 @@ gboolean ct_caps_video_info (GstVideoInfo * info, const GstCaps * caps);
  * inverted where @proposed swaps the axes; tensors rearranged (@perm, or
  * NULL: the two innermost dimensions swapped; tensors it cannot read go
  * on as they are, for set_caps to refuse saying why) and retyped as the
- * arithmetic @arith (NULL: none) casts them; packed RGB and GRAY8 video
+ * arithmetic @arith (NULL: none) casts them; RGB and GRAY8 video
  * to tensors (of that type) and back; the same memory first, then the
  * other (but for identity); within @other_template; tensors first on the
  * sink side (first on the source side too with a permutation or
@@ -117,10 +117,10 @@ GstCaps *ct_caps_same_memory_first (GstCaps * caps, GstCaps * othercaps);
  * which a transpose changes. */
 GstCaps *ct_caps_keep_colorimetry (GstCaps * caps, GstCaps * result);
 
-/* For a fixed packed-RGB or GRAY8 video structure in system memory, the
- * tensor of @type it converts to: the HWC tensor "C:W:H:1" permuted by
- * @perm, as other/tensor with @single, else other/tensors; NULL
- * otherwise. */
+/* For a fixed RGB (packed or planar) or GRAY8 video structure in system
+ * memory, the tensor of @type it converts to: the HWC tensor "C:W:H:1"
+ * permuted by @perm, as other/tensor with @single, else other/tensors;
+ * NULL otherwise. */
 GstStructure *ct_caps_chw_tensor_of_video (const GstStructure * v,
     GstCapsFeatures * f, const guint perm[4], gboolean single,
     const gchar * type);
@@ -145,7 +145,7 @@ typedef struct
 } CtCapsOutcome;
 
 /* The job for @incaps -> @outcaps, into @job: tensors transposed or
- * permuted by @perm, packed RGB or GRAY8 video to a tensor (HWC permuted
+ * permuted by @perm, RGB or GRAY8 video to a tensor (HWC permuted
  * by @perm, CHW without), each with the arithmetic @arith (NULL: none);
  * or video in the orientation @proposed (@previous, the running job's,
  * where the caps were made before the change), which refuses arithmetic.

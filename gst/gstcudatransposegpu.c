@@ -354,6 +354,24 @@ is_pinned (const guint8 * data)
   return ct_host_is_pinned (data, &pinned) == CT_OK && pinned;
 }
 
+/* A frame going out as a tensor, its rows packed and its planes back to
+ * back (ct_job_staged_offset) at @dst. */
+static CtResult
+stage_frame (const CtJob * job, const CtSpan * in, guint8 * dst,
+    CtStream stream)
+{
+  CtResult res = CT_OK;
+  guint p;
+
+  for (p = 0; res == CT_OK && p < job->n_planes; p++) {
+    gsize row = ct_job_frame_row (job, p);
+
+    res = ct_copy_2d_async (dst + ct_job_staged_offset (job, p), row,
+        in[p].data, in[p].stride, row, job->planes[p].height, stream);
+  }
+  return res;
+}
+
 /* The copies are 2-D (truly asynchronous from and to pinned memory); the
  * wait at the end is there because GStreamer 1.22's CUDA memory has no
  * stream to order on: what goes downstream must be finished. */
@@ -432,8 +450,11 @@ ct_gpu_run (CtGpu * gpu, const CtJob * job, CtKernel kernel,
     }
     din[i].data = mem + p->offset;
     din[i].stride = p->pitch;
-    res = ct_copy_2d_async (din[i].data, din[i].stride, in[i].data,
-        in[i].stride, p->row, p->rows, up);
+    if (job->mode == CT_JOB_VIDEO_TO_TENSOR)
+      res = stage_frame (job, in, din[i].data, up);
+    else
+      res = ct_copy_2d_async (din[i].data, din[i].stride, in[i].data,
+          in[i].stride, p->row, p->rows, up);
     if (res != CT_OK)
       return sync_all (gpu, res);
   }

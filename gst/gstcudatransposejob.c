@@ -199,8 +199,12 @@ set_tensors (CtJob * job, CtJobMode mode, const CtTensorInfo * in, guint n,
   job->mode = mode;
   memcpy (job->tensors, in, n * sizeof (in[0]));
   job->n_tensors = job->n_pieces = n;
-  if (perm)
+  if (perm) {
     memcpy (job->perm, perm, sizeof (job->perm));
+    memcpy (job->run_perm, perm, sizeof (job->run_perm));
+  }
+  for (i = 0; i < 4; i++)
+    job->staged_axis[i] = i;
   for (i = 0; i < n; i++) {
     guint64 d[4];
     guint k;
@@ -236,8 +240,12 @@ void
 ct_job_set_video_to_tensor (CtJob * job, const GstVideoInfo * info,
     const guint perm[4])
 {
+  /* planar RGB (RGBP, BGRP, GBR): channel k is plane k */
+  gboolean planar = GST_VIDEO_INFO_N_PLANES (info) > 1;
+  guint c = planar ? GST_VIDEO_INFO_N_PLANES (info) :
+      (guint) GST_VIDEO_INFO_COMP_PSTRIDE (info, 0);
   CtTensorInfo hwc;
-  guint c = GST_VIDEO_INFO_COMP_PSTRIDE (info, 0);
+  guint p, k;
 
   /* the frame as a tensor (GstVideoInfo bounds it below 4 GB) */
   memset (&hwc, 0, sizeof (hwc));
@@ -252,14 +260,48 @@ ct_job_set_video_to_tensor (CtJob * job, const GstVideoInfo * info,
   hwc.bytes = hwc.dims[0] * hwc.dims[1] * hwc.dims[2];
   set_tensors (job, CT_JOB_VIDEO_TO_TENSOR, &hwc, 1, perm);
   /* its input is a frame, whose rows may be padded: packed on the way in
-   * (on the device by the upload's 2-D copy, on the CPU by run_cpu) */
+   * (on the device by the upload's 2-D copies, on the CPU by run_cpu),
+   * the planes of planar RGB back to back: staged as the CHW tensor
+   * W:H:C:1, which the kernels permute by @perm composed with that order
+   * (the default CHW becomes the identity) */
   job->in_info = *info;
-  job->n_planes = 1;
-  job->planes[0].width = hwc.dims[1];
-  job->planes[0].height = hwc.dims[2];
-  job->planes[0].elem_size = c;
-  piece_set (&job->in[0], (gsize) c * hwc.dims[1], hwc.dims[2], FALSE);
+  job->n_planes = planar ? c : 1;
+  for (p = 0; p < job->n_planes; p++) {
+    job->planes[p].width = hwc.dims[1];
+    job->planes[p].height = hwc.dims[2];
+    job->planes[p].elem_size = planar ? 1 : c;
+  }
+  if (planar) {
+    static const guint chw_axis[4] = { 2, 0, 1, 3 };
+
+    memcpy (job->staged_axis, chw_axis, sizeof (chw_axis));
+    for (k = 0; k < 4; k++) {
+      job->dims4[0][chw_axis[k]] = hwc.dims[k];
+      job->run_perm[k] = chw_axis[job->perm[k]];
+    }
+  }
+  piece_set (&job->in[0], (gsize) (planar ? 1 : c) * hwc.dims[1],
+      hwc.dims[2] * job->n_planes, FALSE);
   lay_out (job);
+}
+
+gsize
+ct_job_frame_row (const CtJob * job, guint p)
+{
+  if (job->mode == CT_JOB_VIDEO_TO_TENSOR)
+    return (gsize) job->planes[p].width * job->planes[p].elem_size;
+  return job->in[p].row;
+}
+
+gsize
+ct_job_staged_offset (const CtJob * job, guint p)
+{
+  gsize offset = 0;
+  guint k;
+
+  for (k = 0; k < p; k++)
+    offset += ct_job_frame_row (job, k) * job->planes[k].height;
+  return offset;
 }
 
 gboolean
@@ -548,7 +590,7 @@ launch_arith (const CtJob * job, gboolean gpu, CtStream stream,
   for (i = 0; res == CT_OK && i < job->n_tensors; i++) {
     const CtTensorInfo *t = &job->tensors[i];
     unsigned long long dims[4];
-    const guint *perm = job->perm;
+    const guint *perm = job->run_perm;
     CtPath path = CT_PATH_CPU;
     gchar *why = NULL;
     guint64 d[4];
@@ -570,6 +612,9 @@ launch_arith (const CtJob * job, gboolean gpu, CtStream stream,
       }
     } else {
       memcpy (d, job->dims4[i], sizeof (d));
+      /* (the channel dimension where the staging put it) */
+      if (a->channel_dim < 4)
+        a->channel_dim = job->staged_axis[a->channel_dim];
     }
     for (k = 0; k < 4; k++)
       dims[k] = d[k];
@@ -616,9 +661,9 @@ ct_job_launch (const CtJob * job, CtKernel kernel, gboolean gpu,
         CtPath path = CT_PATH_CPU;
 
         res = gpu ? ct_permute_ex (in[i].data, out[i].data, job->dims4[i],
-            job->tensors[i].elem_size, job->perm, stream, &path) :
+            job->tensors[i].elem_size, job->run_perm, stream, &path) :
             ct_permute_cpu (in[i].data, out[i].data, job->dims4[i],
-            job->tensors[i].elem_size, job->perm);
+            job->tensors[i].elem_size, job->run_perm);
         if (res == CT_OK && ct_tensor_bytes (&job->tensors[i]) > most) {
           most = ct_tensor_bytes (&job->tensors[i]);
           *ran = path;
@@ -774,15 +819,22 @@ ct_job_run_cpu (const CtJob * job, const CtSpan * in, const CtSpan * out,
   guint8 *packed = NULL;
   CtResult res;
   gsize y;
+  guint k;
 
   memcpy (src, in, job->n_pieces * sizeof (in[0]));
-  if (job->mode == CT_JOB_VIDEO_TO_TENSOR && in[0].stride != p->row) {
+  if (job->mode == CT_JOB_VIDEO_TO_TENSOR && (job->n_planes > 1 ||
+          in[0].stride != p->row)) {
     *step = CT_STEP_PACK;
     packed = g_try_malloc (p->row * p->rows);
     if (!packed)
       return CT_ERROR_INVALID_ARGUMENT;     /* the step says what failed */
-    for (y = 0; y < p->rows; y++)
-      memcpy (packed + y * p->row, in[0].data + y * in[0].stride, p->row);
+    for (k = 0; k < job->n_planes; k++) {
+      gsize row = ct_job_frame_row (job, k);
+      guint8 *dst = packed + ct_job_staged_offset (job, k);
+
+      for (y = 0; y < job->planes[k].height; y++)
+        memcpy (dst + y * row, in[k].data + y * in[k].stride, row);
+    }
     src[0].data = packed;
     src[0].stride = p->row;
   }

@@ -26,7 +26,7 @@ typedef enum
                                  * or flipped */
   CT_JOB_TENSORS,               /* each tensor's two innermost sizes swapped */
   CT_JOB_PERMUTE,               /* each tensor's sizes permuted */
-  CT_JOB_VIDEO_TO_TENSOR,       /* packed RGB as the HWC tensor, permuted */
+  CT_JOB_VIDEO_TO_TENSOR,       /* RGB as the HWC tensor, permuted */
 } CtJobMode;
 
 /* The step of a buffer's transform under way, for the message if it
@@ -91,7 +91,12 @@ typedef struct
   guint64 tensor_bytes;         /* of all tensors */
   /* the order, and each tensor's four sizes (PERMUTE, VIDEO_TO_TENSOR) */
   guint perm[4];
+  /* what the kernels run: dims4 are the sizes as staged, run_perm the
+   * order from there; staged_axis[k] is where dimension k of the tensor
+   * lies as staged (the identity, but for planar RGB: staged CHW) */
   unsigned long long dims4[CT_TENSOR_COUNT_LIMIT][4];
+  guint run_perm[4];
+  guint staged_axis[4];
   /* the arithmetic option (@has_arith), applied on the way to every
    * output tensor, which then holds its output type; setting the tensors
    * anew keeps it */
@@ -119,6 +124,14 @@ void ct_job_set_tensors (CtJob * job, const CtTensorInfo * in, guint n,
     const guint * perm);
 void ct_job_set_video_to_tensor (CtJob * job, const GstVideoInfo * info,
     const guint perm[4]);
+
+/* The bytes of a row of the input frame's plane @p (VIDEO,
+ * VIDEO_TO_TENSOR). */
+gsize ct_job_frame_row (const CtJob * job, guint p);
+
+/* A frame going out as a tensor is staged dense, its planes back to back:
+ * where plane @p's rows (ct_job_frame_row bytes each) start. */
+gsize ct_job_staged_offset (const CtJob * job, guint p);
 
 /* The type tensor @t comes out as: the arithmetic's, or its own. */
 const gchar *ct_job_out_type (const CtJob * job, const CtTensorInfo * t);

@@ -305,9 +305,11 @@ ct_check_video_to_tensor (const gchar * desc, const guint perm[4])
   static const GstVideoFormat formats[] = {
     GST_VIDEO_FORMAT_RGB, GST_VIDEO_FORMAT_BGR, GST_VIDEO_FORMAT_RGBA,
     GST_VIDEO_FORMAT_BGRA, GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_BGRx,
+    GST_VIDEO_FORMAT_RGBP, GST_VIDEO_FORMAT_BGRP, GST_VIDEO_FORMAT_GBR,
   };
-  static const gint sizes[][2] = { {1, 1}, {33, 17}, {640, 480},
-  {1917, 1083}
+  /* odd sizes: GStreamer pads each row (plane) to 4 bytes */
+  static const gint sizes[][2] = { {1, 1}, {33, 17}, {67, 35}, {1, 9},
+  {9, 1}, {640, 480}, {1917, 1083}
   };
   GstHarness *h = ct_check_harness_new (desc, NULL);
   guint f, s, pad;
@@ -322,12 +324,15 @@ ct_check_video_to_tensor (const gchar * desc, const guint perm[4])
         GstMapInfo om;
         GstCaps *caps;
         gint w = sizes[s][0], hh = sizes[s][1], x, y;
+        gboolean planar;
         guint c, ch;
         guint64 odims[4], step[4];
         gchar *want;
 
         fail_unless (gst_video_info_set_format (&info, formats[f], w, hh));
-        c = GST_VIDEO_INFO_COMP_PSTRIDE (&info, 0);
+        planar = GST_VIDEO_INFO_N_PLANES (&info) > 1;
+        c = planar ? GST_VIDEO_INFO_N_PLANES (&info) :
+            (guint) GST_VIDEO_INFO_COMP_PSTRIDE (&info, 0);
         gst_harness_set_src_caps (h, ct_check_caps (formats[f], w, hh));
         in = ct_check_make_frame (&info, pad);
         ct_check_push_one (h, in);
@@ -353,15 +358,18 @@ ct_check_video_to_tensor (const gchar * desc, const guint perm[4])
         fail_unless (gst_video_frame_map (&fi, &info, in, GST_MAP_READ));
         fail_unless (gst_buffer_map (out, &om, GST_MAP_READ));
         fail_unless_equals_uint64 (om.size, (guint64) w * hh * c);
-        /* byte ch of pixel (x, y) lands at ch * step[0] + x * step[1] +
-         * y * step[2] */
+        /* byte ch of pixel (x, y) (planar: of plane ch) lands at
+         * ch * step[0] + x * step[1] + y * step[2] */
         for (ch = 0; ch < c; ch++)
           for (y = 0; y < hh; y++)
             for (x = 0; x < w; x++) {
-              const guint8 *px = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA
-                  (&fi, 0) + y * GST_VIDEO_FRAME_PLANE_STRIDE (&fi, 0) + x * c;
+              guint plane = planar ? ch : 0;
+              const guint8 *row = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA
+                  (&fi, plane) + y * GST_VIDEO_FRAME_PLANE_STRIDE (&fi, plane);
+              guint8 want_byte = planar ? row[x] : row[x * c + ch];
+
               if (om.data[ch * step[0] + x * step[1] + y * step[2]] !=
-                  px[ch]) {
+                  want_byte) {
                 gst_buffer_unmap (out, &om);
                 gst_video_frame_unmap (&fi);
                 fail ("%s: %s %dx%d pad %u by %u:%u:%u:%u: channel %u of "

@@ -70,13 +70,15 @@ void ct_check_push_permuted_and_verify (GstHarness * h,
  * through a new harness around "@desc permutation=...". */
 void ct_check_all_permutations (const gchar * desc);
 
-/* Packed RGB video (RGB, BGR, RGBA, BGRA, RGBx, BGRx) of several sizes,
- * padded rows too, through a harness around @desc whose output is
- * other/tensors: each frame must come out as its CHW uint8 tensor. */
+/* RGB video, packed (RGB, BGR, RGBA, BGRA, RGBx, BGRx) and planar (RGBP,
+ * BGRP, GBR: channel k is plane k), of several sizes, odd ones and padded
+ * rows too, through a harness around @desc whose output is other/tensors:
+ * each frame must come out as its CHW uint8 tensor. */
 void ct_check_video_to_chw (const gchar * desc);
 
 /* The same, @desc having the permutation @perm: each frame must come out
- * as its HWC tensor (C:W:H:1) permuted by @perm. */
+ * as its HWC tensor (C:W:H:1, planar frames seen as the packed frame of
+ * their plane order) permuted by @perm. */
 void ct_check_video_to_tensor (const gchar * desc, const guint perm[4]);
 
 G_END_DECLS

@@ -1,10 +1,10 @@
 /* The fuzz test's cases of hostile caps and buffers (see fuzz.c): video
  * of the formats the element takes and of refused ones, with sizes at the
  * edges, buffers short or long and GstVideoMeta that lies; tensors whose
- * sizes, types and counts overflow or disagree with the memories; packed
- * RGB video going out as a tensor. Beside them, the tensor reference the
- * other tensor cases are checked against (fuzz_tensor_bytes,
- * check_tensor, rearranged). */
+ * sizes, types and counts overflow or disagree with the memories; RGB
+ * video (packed and planar) going out as a tensor. Beside them, the tensor
+ * reference the other tensor cases are checked against
+ * (fuzz_tensor_bytes, check_tensor, rearranged). */
 #include "fuzz.h"
 #include "permute-reference.h"
 
@@ -17,9 +17,11 @@ static const GstVideoFormat refused_formats[] = {
   GST_VIDEO_FORMAT_NV61,
 };
 
-static const GstVideoFormat packed_formats[] = {
+/* RGB that goes out as a tensor: packed, and planar (channel k: plane k) */
+static const GstVideoFormat rgb_formats[] = {
   GST_VIDEO_FORMAT_RGB, GST_VIDEO_FORMAT_BGR, GST_VIDEO_FORMAT_RGBA,
   GST_VIDEO_FORMAT_BGRA, GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_BGRx,
+  GST_VIDEO_FORMAT_RGBP, GST_VIDEO_FORMAT_BGRP, GST_VIDEO_FORMAT_GBR,
 };
 
 /* One of the formats the element takes, or of the refused ones. */
@@ -220,13 +222,14 @@ fuzz_video (Setup * s, guint index, const gchar * churn)
   g_free (what);
 }
 
-/* Packed RGB video going out as a tensor: the frame is the HWC tensor
- * C:W:H:1, and output dimension i is its dimension perm[i]. */
+/* RGB video going out as a tensor: the frame is the HWC tensor C:W:H:1
+ * (planar: of its plane order), and output dimension i is its dimension
+ * perm[i]. */
 void
 fuzz_video_to_tensor (Setup * s, guint index, const gchar * churn)
 {
-  GstVideoFormat format = packed_formats[fuzz_range (0,
-          G_N_ELEMENTS (packed_formats) - 1)];
+  GstVideoFormat format = rgb_formats[fuzz_range (0,
+          G_N_ELEMENTS (rgb_formats) - 1)];
   gint w = fuzz_chance (90) ? (gint) fuzz_range (1, 90) : fuzz_side ();
   gint h = fuzz_chance (90) ? (gint) fuzz_range (1, 90) : fuzz_side ();
   GstCaps *caps = fuzz_video_caps (format, w, h);
@@ -246,10 +249,13 @@ fuzz_video_to_tensor (Setup * s, guint index, const gchar * churn)
     guint64 hwc[4], odims[4], step[4];
     GstVideoFrame f;
     GstMapInfo om;
+    gboolean planar;
     guint c, x, y, ch;
 
     fail_unless (have_info, "%s: transformed caps that make no frame", what);
-    c = GST_VIDEO_INFO_COMP_PSTRIDE (&info, 0);
+    planar = GST_VIDEO_INFO_N_PLANES (&info) > 1;
+    c = planar ? GST_VIDEO_INFO_N_PLANES (&info) :
+        (guint) GST_VIDEO_INFO_COMP_PSTRIDE (&info, 0);
     hwc[0] = c;
     hwc[1] = w;
     hwc[2] = h;
@@ -262,9 +268,12 @@ fuzz_video_to_tensor (Setup * s, guint index, const gchar * churn)
     for (y = 0; y < (guint) h; y++)
       for (x = 0; x < (guint) w; x++)
         for (ch = 0; ch < c; ch++) {
-          const guint8 *px = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&f,
-              0) + y * GST_VIDEO_FRAME_PLANE_STRIDE (&f, 0) + x * c;
-          if (om.data[ch * step[0] + x * step[1] + y * step[2]] != px[ch])
+          guint plane = planar ? ch : 0;
+          const guint8 *row = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&f,
+              plane) + y * GST_VIDEO_FRAME_PLANE_STRIDE (&f, plane);
+          guint8 want = planar ? row[x] : row[x * c + ch];
+
+          if (om.data[ch * step[0] + x * step[1] + y * step[2]] != want)
             fail ("%s: channel %u of (%u, %u) differs", what, ch, x, y);
         }
     gst_buffer_unmap (out, &om);

@@ -323,20 +323,27 @@ GST_END_TEST;
 static const Option copy = { CT_TYPE_COUNT, NO_CHANNEL, 0, {{0}} };
 
 /* Pushes @frames random frames of @format (@channels a pixel) @width x
- * @height through ELEMENT with @option (NULL: none)
- * into other/tensors; each must be its CHW tensor through @o, channels
- * being dimension 0: the frame's rows packed as the tensor C:W:H:1, then
- * the permutation 1:2:0:3. */
+ * @height, laid out as GStreamer lays them (rows padded to 4 bytes),
+ * through ELEMENT with @option (NULL: none) and @perm (NULL: unset, CHW)
+ * into other/tensors; each must be its tensor through @o, channels being
+ * dimension 0: the frame's rows packed as the tensor C:W:H:1 (planar RGB:
+ * the packed frame of its plane order, channel k from plane k), then the
+ * permutation, 1:2:0:3 where unset. */
 static void
 check_video (const gchar * format, guint channels, gint width, gint height,
-    guint frames, const gchar * option, const Option * o)
+    guint frames, const gchar * option, const Option * o, const guint * perm)
 {
   static const guint chw[4] = { 1, 2, 0, 3 };
+  const guint *p = perm ? perm : chw;
   const unsigned long long dims[4] = { channels, width, height, 1 };
   GstHarness *h = ct_check_harness_new (ELEMENT, NULL);
   gsize n = (gsize) channels * width * height, osz, row = channels * width;
-  CtArith *a = g_new (CtArith, 1);
+  CtArith *a = g_new (CtArith, 1), *staged_a = g_new (CtArith, 1);
   guint8 *packed = g_malloc (n), *want;
+  /* what the kernels see: planar frames staged as the CHW tensor */
+  guint axis[4] = { 0, 1, 2, 3 }, sp[4], k;
+  unsigned long long sd[4];
+  gboolean planar;
   GstVideoInfo info;
   gchar *caps, *want_dims;
   GstCaps *got;
@@ -347,19 +354,40 @@ check_video (const gchar * format, guint channels, gint width, gint height,
   want = g_malloc (n * osz);
   if (option)
     g_object_set (h->element, "arithmetic", option, NULL);
+  if (perm) {
+    gchar *ps = g_strdup_printf ("%u:%u:%u:%u", p[0], p[1], p[2], p[3]);
+
+    g_object_set (h->element, "permutation", ps, NULL);
+    g_free (ps);
+  }
   caps = g_strdup_printf ("video/x-raw,format=%s,width=%d,height=%d,"
       "framerate=30/1", format, width, height);
   gst_harness_set_src_caps_str (h, caps);
   gst_harness_set_sink_caps_str (h, "other/tensors,format=static");
   fail_unless (gst_video_info_set_format (&info,
           gst_video_format_from_string (format), width, height));
+  planar = GST_VIDEO_INFO_N_PLANES (&info) > 1;
+  if (planar) {
+    fail_unless_equals_int (GST_VIDEO_INFO_N_PLANES (&info), channels);
+    axis[0] = 2;
+    axis[1] = 0;
+    axis[2] = 1;
+  }
+  for (k = 0; k < 4; k++) {
+    sd[axis[k]] = dims[k];
+    sp[k] = axis[p[k]];
+  }
+  *staged_a = *a;
+  if (a->channel_dim < 4)
+    staged_a->channel_dim = axis[a->channel_dim];
 
   for (f = 0; f < frames; f++) {
     GstBuffer *in = gst_buffer_new_allocate (NULL, info.size, NULL), *out;
-    gchar *what = g_strdup_printf ("%s %dx%d frame %u, %s", format, width,
-        height, f, option ? option : "no arithmetic");
+    gchar *what = g_strdup_printf ("%s %dx%d frame %u, %s, perm %u:%u:%u:%u",
+        format, width, height, f, option ? option : "no arithmetic", p[0],
+        p[1], p[2], p[3]);
     GstMapInfo im, om;
-    gint y;
+    gint x, y;
 
     gst_buffer_map (in, &im, GST_MAP_WRITE);
     ct_check_fill_random (im.data, im.size);
@@ -369,14 +397,23 @@ check_video (const gchar * format, guint channels, gint width, gint height,
     fail_unless (out != NULL, "%s: no output", what);
     fail_unless_equals_int (gst_buffer_get_size (out), n * osz);
     gst_buffer_map (in, &im, GST_MAP_READ);
-    for (y = 0; y < height; y++)
-      memcpy (packed + y * row, im.data + y * info.stride[0], row);
+    for (y = 0; y < height; y++) {
+      if (!planar) {
+        memcpy (packed + y * row, im.data + y * info.stride[0], row);
+        continue;
+      }
+      for (k = 0; k < channels; k++)
+        for (x = 0; x < width; x++)
+          packed[y * row + x * channels + k] = im.data[info.offset[k] +
+              y * info.stride[k] + x];
+    }
     gst_buffer_unmap (in, &im);
     memset (want, 0x5a, n * osz);
-    ref_permute_arith (packed, want, dims, chw, a);
+    ref_permute_arith (packed, want, dims, p, a);
     gst_buffer_map (out, &om, GST_MAP_READ);
     assert_same (om.data, want, a->out_type, n, what);
-    assert_ran (h->element, option ? gpu_path (dims, chw, a) : NULL, what);
+    assert_ran (h->element, option ? gpu_path (sd, sp, staged_a) : NULL,
+        what);
     gst_buffer_unmap (out, &om);
     gst_buffer_unref (out);
     gst_buffer_unref (in);
@@ -384,7 +421,8 @@ check_video (const gchar * format, guint channels, gint width, gint height,
   }
 
   got = gst_pad_get_current_caps (h->sinkpad);
-  want_dims = g_strdup_printf ("%d:%d:%u:1", width, height, channels);
+  want_dims = g_strdup_printf ("%llu:%llu:%llu:%llu", dims[p[0]],
+      dims[p[1]], dims[p[2]], dims[p[3]]);
   fail_unless_equals_string (gst_structure_get_string
       (gst_caps_get_structure (got, 0), "dimensions"), want_dims);
   fail_unless_equals_string (gst_structure_get_string
@@ -394,6 +432,7 @@ check_video (const gchar * format, guint channels, gint width, gint height,
   g_free (caps);
   g_free (want);
   g_free (packed);
+  g_free (staged_a);
   g_free (a);
   gst_harness_teardown (h);
 }
@@ -415,12 +454,42 @@ GST_START_TEST (test_video_normalized)
   guint i;
 
   check_video ("RGB", 3, 67, 35, 4, "typecast:float32,add:-127.5,div:127.5",
-      &scalar);
+      &scalar, NULL);
   check_video ("RGB", 3, 67, 35, 2, "typecast:float32,per-channel:true@0,"
-      "add:-123.68@0,add:-116.78@1,add:-103.94@2,div:58.4", &imagenet);
+      "add:-123.68@0,add:-116.78@1,add:-103.94@2,div:58.4", &imagenet, NULL);
   for (i = 0; i < G_N_ELEMENTS (formats); i++)
     check_video (formats[i], formats[i][3] ? 4 : 3, 33, 9, 1,
-        "TYPECAST:FLOAT32,ADD:-127.5,DIV:127.5", &scalar);
+        "TYPECAST:FLOAT32,ADD:-127.5,DIV:127.5", &scalar, NULL);
+}
+
+GST_END_TEST;
+
+/* Planar RGB (RGBP, BGRP, GBR) at odd sizes, rows padded as GStreamer
+ * pads them: per-channel operations count the channels in plane order;
+ * CHW (unset: the planes as they are), HWC (0:1:2:3: interleaved), and
+ * without arithmetic. */
+GST_START_TEST (test_video_planar)
+{
+  static const guint hwc[4] = { 0, 1, 2, 3 };
+  Option imagenet = { CT_TYPE_FLOAT32, 0, 4, {
+          {ADD, 0, 1, 0, -123.68}, {ADD, 1, 1, 0, -116.78},
+          {ADD, 2, 1, 0, -103.94}, {DIV, -1, 1, 0, 58.4}}
+  };
+  const gchar *option = "typecast:float32,per-channel:true@0,"
+      "add:-123.68@0,add:-116.78@1,add:-103.94@2,div:58.4";
+  const gchar *formats[] = { "RGBP", "BGRP", "GBR" };
+  const gint sizes[][2] = { {67, 35}, {1, 9}, {9, 1} };
+  guint i, j;
+
+  for (i = 0; i < G_N_ELEMENTS (formats); i++)
+    for (j = 0; j < G_N_ELEMENTS (sizes); j++) {
+      gint w = sizes[j][0], hh = sizes[j][1];
+
+      check_video (formats[i], 3, w, hh, 2, option, &imagenet, NULL);
+      check_video (formats[i], 3, w, hh, 1, option, &imagenet, hwc);
+      check_video (formats[i], 3, w, hh, 1, NULL, NULL, NULL);
+      check_video (formats[i], 3, w, hh, 1, NULL, NULL, hwc);
+    }
 }
 
 GST_END_TEST;
@@ -489,8 +558,9 @@ GST_START_TEST (test_gray8)
           {MUL, -1, 0, 3, 0}, {ADD, -1, 0, -300, 0}}
   };
 
-  check_video ("GRAY8", 1, 13, 7, 2, NULL, NULL);
-  check_video ("GRAY8", 1, 13, 7, 2, "typecast:int16,mul:3,add:-300", &o);
+  check_video ("GRAY8", 1, 13, 7, 2, NULL, NULL, NULL);
+  check_video ("GRAY8", 1, 13, 7, 2, "typecast:int16,mul:3,add:-300", &o,
+      NULL);
 }
 
 GST_END_TEST;
@@ -775,6 +845,7 @@ arith_suite (void)
   tcase_add_test (tc, test_type_pairs);
   tcase_add_test (tc, test_per_channel_dims);
   tcase_add_test (tc, test_video_normalized);
+  tcase_add_test (tc, test_video_planar);
   tcase_add_test (tc, test_video_pipeline);
   tcase_add_test (tc, test_gray8);
   tcase_add_test (tc, test_flexible);

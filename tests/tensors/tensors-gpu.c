@@ -212,10 +212,20 @@ GST_START_TEST (test_gpu_tensors_in_flight_given_away)
 
 GST_END_TEST;
 
-/* Packed RGB video out as CHW tensors, on the GPU. */
+/* RGB video (packed and planar) out as CHW tensors, on the GPU. */
 GST_START_TEST (test_gpu_video_to_chw)
 {
   ct_check_video_to_chw ("cudatranspose");
+}
+
+GST_END_TEST;
+
+/* The same as HWC tensors (planar frames interleaved), on the GPU. */
+GST_START_TEST (test_gpu_video_to_hwc)
+{
+  static const guint hwc[4] = { 0, 1, 2, 3 };
+
+  ct_check_video_to_tensor ("cudatranspose permutation=0:1:2:3", hwc);
 }
 
 GST_END_TEST;
@@ -232,6 +242,7 @@ tensors_gpu_suite (void)
   tcase_add_loop_test (tc, test_gpu_tensors, 0, n_gpu_kernels ());
   tcase_add_test (tc, test_gpu_permutations);
   tcase_add_test (tc, test_gpu_video_to_chw);
+  tcase_add_test (tc, test_gpu_video_to_hwc);
   tcase_add_test (tc, test_gpu_tensors_in_flight);
   tcase_add_test (tc, test_gpu_tensors_in_flight_given_away);
   return s;

@@ -235,8 +235,8 @@ GST_START_TEST (test_bad_permutation)
 
 GST_END_TEST;
 
-/* Packed RGB video going out as a tensor takes the permutation: the frame
- * is the HWC tensor C:W:H:1, permuted. */
+/* RGB video going out as a tensor takes the permutation: the frame is the
+ * HWC tensor C:W:H:1 (planar: of its plane order), permuted. */
 GST_START_TEST (test_cpu_video_to_permuted_tensor)
 {
   const guint perms[][4] = {
@@ -358,7 +358,7 @@ GST_START_TEST (test_huge_tensors_fail_cleanly)
 
 GST_END_TEST;
 
-/* Packed RGB video out as CHW tensors, on the CPU. */
+/* RGB video (packed and planar) out as CHW tensors, on the CPU. */
 GST_START_TEST (test_cpu_video_to_chw)
 {
   ct_check_video_to_chw ("cudatranspose kernel=cpu");

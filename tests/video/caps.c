@@ -1,9 +1,9 @@
 /* The caps module alone (gst/gstcudatransposecaps.c), and the orientation
  * state (gst/gstcudatransposedirection.c), without a pipeline:
  * what one side takes given the other, for every direction, tensors,
- * packed RGB to tensors, and the CUDA memory a frame does not fit. Each
- * expectation is worked out here from the input caps, not read from the
- * module. */
+ * RGB (packed and planar) to tensors, and the CUDA memory a frame does
+ * not fit. Each expectation is worked out here from the input caps, not
+ * read from the module. */
 #include <gst/check/gstcheck.h>
 
 #include "gstcudatransposecaps.h"
@@ -195,6 +195,52 @@ GST_START_TEST (test_tensors)
 
 GST_END_TEST;
 
+/* Planar RGB (RGBP, BGRP, GBR) goes out as the CHW tensor W:H:3:1, or
+ * permuted as packed RGB's HWC; a tensor of 3 channels comes back from
+ * them too, one of 4 channels from none. */
+GST_START_TEST (test_planar_tensors)
+{
+  static const guint hwc[4] = { 0, 1, 2, 3 };
+  const gchar *planar[] = { "RGBP", "BGRP", "GBR" };
+  GstCaps *out, *want;
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (planar); i++) {
+    gchar *in = g_strdup_printf ("video/x-raw,format=%s,width=9,height=1,"
+        "framerate=0/1", planar[i]);
+
+    out = transform (in, GST_PAD_SINK, NULL, GST_VIDEO_ORIENTATION_UL_LR,
+        "other/tensors");
+    fail_if (gst_caps_is_empty (out), "%s", in);
+    fail_unless_equals_string (gst_structure_get_string
+        (gst_caps_get_structure (out, 0), "dimensions"), "9:1:3:1");
+    gst_caps_unref (out);
+    out = transform (in, GST_PAD_SINK, hwc, GST_VIDEO_ORIENTATION_UL_LR,
+        "other/tensors");
+    fail_unless_equals_string (gst_structure_get_string
+        (gst_caps_get_structure (out, 0), "dimensions"), "3:9:1:1");
+    gst_caps_unref (out);
+
+    want = gst_caps_from_string (in);
+    out = transform ("other/tensors,format=static,num_tensors=1,"
+        "dimensions=(string)9:1:3:1,types=uint8,framerate=0/1", GST_PAD_SRC,
+        NULL, GST_VIDEO_ORIENTATION_UL_LR, "video/x-raw");
+    fail_unless (gst_caps_can_intersect (out, want), "%s from %"
+        GST_PTR_FORMAT, in, out);
+    gst_caps_unref (out);
+    out = transform ("other/tensors,format=static,num_tensors=1,"
+        "dimensions=(string)9:1:4:1,types=uint8,framerate=0/1", GST_PAD_SRC,
+        NULL, GST_VIDEO_ORIENTATION_UL_LR, "video/x-raw");
+    fail_if (gst_caps_can_intersect (out, want), "%s from %" GST_PTR_FORMAT,
+        in, out);
+    gst_caps_unref (out);
+    gst_caps_unref (want);
+    g_free (in);
+  }
+}
+
+GST_END_TEST;
+
 /* What a pair of caps means: which mapping they fit, how long a buffer
  * may be held, the colorimetry kept across a transpose, the same memory
  * first. */
@@ -342,6 +388,7 @@ caps_suite (void)
   tcase_add_test (tc, test_video_directions);
   tcase_add_test (tc, test_odd_packed_422_not_in_cuda);
   tcase_add_test (tc, test_tensors);
+  tcase_add_test (tc, test_planar_tensors);
   tcase_add_test (tc, test_pairs);
   tcase_add_test (tc, test_orientation);
   tcase_add_test (tc, test_arith_types);
