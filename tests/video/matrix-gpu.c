@@ -50,7 +50,8 @@ static const MatrixFormat formats[] = {
   {"GBRA", TRUE, FALSE}, {"GBR_10LE", FALSE, FALSE},
   {"GBR_12LE", FALSE, FALSE}, {"VUYA", FALSE, FALSE},
   {"RGBA64_LE", FALSE, TRUE}, {"BGR10A2_LE", TRUE, FALSE},
-  {"RGB10A2_LE", TRUE, FALSE},
+  {"RGB10A2_LE", TRUE, FALSE}, {"RGBP", FALSE, FALSE},
+  {"BGRP", FALSE, FALSE},
 };
 
 /* Width x height: a pixel; 2x3, whose packed 4:2:2 goes in CUDA memory
