@@ -88,6 +88,10 @@ struct _GstCudaTranspose
   GstCaps *refused_in, *refused_out;
   guint refused_seq;
   gboolean refused;
+  /* the settings' seq the job last followed (set_caps, or a permutation
+   * or arithmetic set while streaming): buffers look again only when it
+   * moves */
+  guint followed_seq;
   /* caps a peer forced that the templates leave out (sparse tensors),
    * refused at the pad with one error (under the object lock) */
   GstCaps *unoffered;
@@ -242,6 +246,7 @@ gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
 
   g_free (self->job);
   self->job = job;
+  self->followed_seq = seq;
   self->flexible = outcome.flexible;
   self->hold_for = ct_caps_hold_duration (incaps, outcaps);
   gst_base_transform_set_passthrough (trans, outcome.passthrough);
@@ -487,6 +492,7 @@ gst_cuda_transpose_prepare_output_buffer (GstBaseTransform * trans,
   const CtJob *job = self->job;
   gboolean tensors, tensor_pool;
   CtRefusal r = { 0, };
+  guint seq;
 
   if (job->mode == CT_JOB_NONE) {
     GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
@@ -499,9 +505,17 @@ gst_cuda_transpose_prepare_output_buffer (GstBaseTransform * trans,
     gst_clear_caps (&self->refused_in);
     gst_clear_caps (&self->refused_out);
   }
-  if (!gst_cuda_transpose_follow_permutation (self) ||
-      !gst_cuda_transpose_follow_arith (self))
-    return GST_FLOW_ERROR;
+  /* (the job was made under the settings of followed_seq: it follows
+   * them only once they have changed) */
+  GST_OBJECT_LOCK (self);
+  seq = self->settings.seq;
+  GST_OBJECT_UNLOCK (self);
+  if (seq != self->followed_seq) {
+    if (!gst_cuda_transpose_follow_permutation (self) ||
+        !gst_cuda_transpose_follow_arith (self))
+      return GST_FLOW_ERROR;
+    self->followed_seq = seq;
+  }
   if (self->flexible)
     return gst_cuda_transpose_prepare_flexible (self, inbuf, outbuf);
   /* tensors in and out; video in (and video or a tensor out) */
