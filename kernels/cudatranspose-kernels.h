@@ -75,7 +75,7 @@ typedef enum
  * tile can take goes the thin or exact way inside the same launch (under
  * 16 rows or columns, or misaligned), and the staged wide variants move
  * 3-byte elements in a tile of their own. Only auto picks among the
- * others, by the planner's table in transpose-wide.cu. A mapping that
+ * others, by the planner's table in wide-planner.cuh. A mapping that
  * keeps the axes has no transpose to tile: every GPU variant takes the
  * flip path (flip.cu), or the exact one where misaligned. */
 #define CT_PATH_LIST(X) \

@@ -1,5 +1,6 @@
-/* cudatranspose: the planner of the one-launch variants (transpose-wide.cu)
- * as a function of the device's properties alone, so that its table can be
+/* cudatranspose: the planner of the one-launch variants (wide-planner.cuh,
+ * for transpose-wide.cu) as a function of the device's properties alone,
+ * so that its table can be
  * checked without a GPU (tests/kernels/test-planner.c). Internal to the
  * kernels and their tests and benches: the element never plans, so this
  * is not in cudatranspose-kernels.h. */

@@ -192,7 +192,7 @@ move_tile (const PlaneArgs & p, unsigned int x0, unsigned int y0,
 }
 
 /* The variants that move all planes of a call in one launch: the
- * planner's (transpose-wide.cu). */
+ * planner's (wide-planner.cuh). */
 inline bool
 one_launch (CtKernel kernel)
 {

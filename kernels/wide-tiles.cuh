@@ -25,7 +25,7 @@
  * bytes through shared memory; 8-byte elements: the seeds' 64x64 tile).
  * This file has the tiles, a block's worth of work each, and the
  * launch arguments they read (FrameArgs); the kernels that run them and the
- * planner that chooses are in transpose-wide.cu.
+ * planner that chooses are in transpose-wide.cu and wide-planner.cuh.
  */
 #ifndef CT_WIDE_TILES_CUH
 #define CT_WIDE_TILES_CUH

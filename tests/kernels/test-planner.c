@@ -1,5 +1,5 @@
 /* cudatranspose: the planner of the one-launch variants (auto, wide,
- * wide-padded, wide-swizzle; kernels/transpose-wide.cu) checked without a
+ * wide-padded, wide-swizzle; kernels/wide-planner.cuh) checked without a
  * GPU, through ct_plan_batches (kernels/plan.h): the path each plane
  * takes for each element size, shape, alignment and variant, the paths
  * forced, the calls refused; then rules that hold over a sweep of shapes.
