@@ -19,9 +19,9 @@ G_BEGIN_DECLS
 
 /* What the user set: the element's properties, their values under the
  * owner's object lock, each checked where it is set (the permutation
- * parsed once), and the rules for a change while streaming. The element
- * installs the properties (their documentation lives there) and hands
- * set_property and get_property here. */
+ * parsed once), and the rules for a change while streaming. The
+ * properties module installs them (their documentation lives there); the
+ * element hands set_property and get_property here. */
 
 #define CT_DEFAULT_KERNEL CT_KERNEL_AUTO
 #define CT_DEFAULT_DEVICE_ID -1
