@@ -14,6 +14,7 @@
 #pragma once
 
 #include "cudatranspose-kernels.h"
+#include "permute-reference.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -285,6 +286,24 @@ ref_random_arith (CtArith * a, CtType in, CtType out, unsigned int channel_dim,
   } while (ref_divides_by_zero (a));
 }
 
+/* Whether the element of type @t at @p is a float NaN. */
+static inline int
+ref_is_nan (const unsigned char *p, CtType t)
+{
+  float f;
+  double d;
+
+  if (t == CT_TYPE_FLOAT32) {
+    memcpy (&f, p, 4);
+    return isnan (f);
+  }
+  if (t == CT_TYPE_FLOAT64) {
+    memcpy (&d, p, 8);
+    return isnan (d);
+  }
+  return 0;
+}
+
 /* Whether @n elements of type @t at @a and @b are the same: bit for bit,
  * or (@nan_any) floats both NaN whatever their payload. Returns the first
  * index that differs, or @n. */
@@ -297,55 +316,37 @@ ref_compare (const void *a, const void *b, CtType t, size_t n, int nan_any)
     const unsigned char *y = (const unsigned char *) b + i * es;
     if (memcmp (x, y, es) == 0)
       continue;
-    if (nan_any && t == CT_TYPE_FLOAT32) {
-      float f, g;
-      memcpy (&f, x, 4);
-      memcpy (&g, y, 4);
-      if (isnan (f) && isnan (g))
-        continue;
-    }
-    if (nan_any && t == CT_TYPE_FLOAT64) {
-      double f, g;
-      memcpy (&f, x, 8);
-      memcpy (&g, y, 8);
-      if (isnan (f) && isnan (g))
-        continue;
-    }
+    if (nan_any && ref_is_nan (x, t) && ref_is_nan (y, t))
+      continue;
     return i;
   }
   return n;
 }
 
-/* The reference over a permutation (ct_permute's notation): for each
- * output element in order, its input element through @a. */
+/* The reference over a permutation (ct_permute's notation): each input
+ * element, in order, through @a, to where the permutation puts it
+ * (ct_ref_permuted_layout). */
 static inline void
 ref_permute_arith (const void *src, void *dst,
     const unsigned long long dims[4], const unsigned int perm[4],
     const CtArith * a)
 {
   size_t ies = ref_bits_of (a->in_type) / 8, oes = ref_bits_of (a->out_type) / 8;
-  unsigned long long od[4], total = 1, i;
+  uint64_t d[4], odims[4], step[4], x[4] = { 0, 0, 0, 0 }, total = 1, i;
   int k;
 
   for (k = 0; k < 4; k++) {
-    od[k] = dims[perm[k]];
+    d[k] = dims[k];
     total *= dims[k];
   }
+  ct_ref_permuted_layout (d, perm, odims, step);
   for (i = 0; i < total; i++) {
-    unsigned long long oc[4], ic[4], rest = i, lin = 0, mul = 1, ch = 0;
-    for (k = 0; k < 4; k++) {
-      oc[k] = rest % od[k];
-      rest /= od[k];
-    }
-    for (k = 0; k < 4; k++)
-      ic[perm[k]] = oc[k];
-    for (k = 0; k < 4; k++) {
-      lin += ic[k] * mul;
-      mul *= dims[k];
-    }
-    if (a->channel_dim < 4)
-      ch = ic[a->channel_dim];
-    ref_arith (a, (const unsigned char *) src + lin * ies, (long long) ch,
-        (unsigned char *) dst + i * oes);
+    uint64_t o = x[0] * step[0] + x[1] * step[1] + x[2] * step[2] +
+        x[3] * step[3];
+    ref_arith (a, (const unsigned char *) src + i * ies,
+        a->channel_dim < 4 ? (long long) x[a->channel_dim] : 0,
+        (unsigned char *) dst + o * oes);
+    for (k = 0; k < 4 && ++x[k] == d[k]; k++)
+      x[k] = 0;
   }
 }
