@@ -29,10 +29,11 @@ against the copy.
 import argparse
 import ctypes
 import json
-import statistics
 import sys
 
 import torch
+
+from torch_timing import Timer, open_lib
 
 # (label, N, H, W): frames are N = 1
 JOBS = [
@@ -83,36 +84,15 @@ def main():
     ap.add_argument("--only", help="the rows of this job alone (for ncu)")
     args = ap.parse_args()
 
-    lib = ctypes.CDLL(args.lib)
+    lib = open_lib(args.lib)
     lib.ct_permute_arith.argtypes = [
         ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(ctypes.c_ulonglong),
         ctypes.POINTER(ctypes.c_uint), ctypes.POINTER(Arith), ctypes.c_void_p,
         ctypes.c_void_p]
     lib.ct_permute_arith.restype = ctypes.c_int
-    lib.ct_result_string.argtypes = [ctypes.c_int]
-    lib.ct_result_string.restype = ctypes.c_char_p
 
-    dev = torch.device("cuda")
-    props = torch.cuda.get_device_properties(dev)
-    l2 = getattr(props, "L2_cache_size", 64 << 20)
-    flush = torch.empty(2 * l2, dtype=torch.uint8, device=dev)
-
-    def timed_rounds(fns):
-        """Medians (us) of each of @fns, run in turn in every round so
-        that clocks and the other work affect them alike."""
-        a = torch.cuda.Event(enable_timing=True)
-        b = torch.cuda.Event(enable_timing=True)
-        ms = [[] for _ in fns]
-        for i in range(-5, args.reps):
-            for k, fn in enumerate(fns):
-                flush.fill_(i & 0xff)
-                a.record()
-                fn()
-                b.record()
-                b.synchronize()
-                if i >= 0:
-                    ms[k].append(a.elapsed_time(b))
-        return [statistics.median(m) * 1000.0 for m in ms]
+    timer = Timer(args.reps)
+    dev, props, timed_rounds = timer.dev, timer.props, timer.rounds
 
     print(f"device: {props.name}; PyTorch {torch.__version__}; median of "
           f"{args.reps} runs, L2 flushed before each")

@@ -18,10 +18,11 @@ are against the copy measured in the same run.
 import argparse
 import ctypes
 import json
-import statistics
 import sys
 
 import torch
+
+from torch_timing import Timer, open_lib
 
 NCHW = ("NCHW->NHWC", "NHWC->NCHW")
 JOBS = [
@@ -51,33 +52,15 @@ def main():
     ap.add_argument("--reps", type=int, default=30)
     args = ap.parse_args()
 
-    lib = ctypes.CDLL(args.lib)
+    lib = open_lib(args.lib)
     lib.ct_permute.argtypes = [ctypes.c_void_p, ctypes.c_void_p,
                                ctypes.POINTER(ctypes.c_ulonglong),
                                ctypes.c_uint, ctypes.POINTER(ctypes.c_uint),
                                ctypes.c_void_p]
     lib.ct_permute.restype = ctypes.c_int
-    lib.ct_result_string.argtypes = [ctypes.c_int]
-    lib.ct_result_string.restype = ctypes.c_char_p
 
-    dev = torch.device("cuda")
-    props = torch.cuda.get_device_properties(dev)
-    l2 = getattr(props, "L2_cache_size", 64 << 20)
-    flush = torch.empty(2 * l2, dtype=torch.uint8, device=dev)
-
-    def timed(fn):
-        a = torch.cuda.Event(enable_timing=True)
-        b = torch.cuda.Event(enable_timing=True)
-        ms = []
-        for i in range(-5, args.reps):
-            flush.fill_(i & 0xff)
-            a.record()
-            fn()
-            b.record()
-            b.synchronize()
-            if i >= 0:
-                ms.append(a.elapsed_time(b))
-        return statistics.median(ms) * 1000.0
+    timer = Timer(args.reps)
+    dev, props, timed = timer.dev, timer.props, timer.one
 
     print(f"device: {props.name}; PyTorch {torch.__version__}; median of "
           f"{args.reps} runs, L2 flushed before each")
