@@ -95,47 +95,51 @@ ct_settings_clear (CtSettings * s)
   ct_direction_clear (&s->direction);
 }
 
-/* The permutation property. An invalid value is said at once; before the
- * stream starts it is kept (start fails quoting it, rather than running
- * another layout), while streaming it is refused and the running one
- * stays. A valid one set while streaming applies from the next buffer,
- * renegotiating. */
-static CtSettingsChange
-set_permutation (CtSettings * s, const gchar * text)
-{
-  gchar *why = NULL, *was = NULL;
-  gboolean valid, running, changed = FALSE;
-  guint perm[4] = { 0, 1, 2, 3 };
+/* Keeps an option's parsed value and state (under the object lock):
+ * @text NULL for none, @valid whether it parsed, @parsed what it parsed
+ * to. */
+typedef void (*KeepOption) (CtSettings * s, const gchar * text,
+    gboolean valid, gconstpointer parsed);
 
-  if (text && !text[0])
-    text = NULL;
-  valid = !text || ct_tensor_parse_permutation (text, perm, &why);
+/* The text options (permutation, arithmetic), parsed where they are set
+ * (@valid, @why, @parsed): an invalid value is said at once; before the
+ * stream starts it is kept (start fails quoting it, rather than running
+ * something else), while streaming it is refused and the running one
+ * stays. A valid one set while streaming applies from the next buffer,
+ * renegotiating. @text_slot and @why_slot are the option's fields, @keep
+ * keeps the rest; @why is taken. */
+static CtSettingsChange
+set_option (CtSettings * s, const gchar * name, const gchar * text,
+    gboolean valid, gchar * why, gconstpointer parsed, gchar ** text_slot,
+    gchar ** why_slot, KeepOption keep)
+{
+  gchar *was = NULL;
+  gboolean running, changed = FALSE;
+
   if (!valid)
-    g_warning ("cudatranspose: invalid permutation property: %s", why);
+    g_warning ("cudatranspose: invalid %s property: %s", name, why);
 
   GST_OBJECT_LOCK (s->owner);
   running = s->running;
   if (valid || !running) {
-    changed = g_strcmp0 (text, s->permutation) != 0;
-    g_free (s->permutation);
-    s->permutation = g_strdup (text);
-    s->perm_state = !text ? CT_PERMUTATION_NONE : valid ?
-        CT_PERMUTATION_VALID : CT_PERMUTATION_INVALID;
-    memcpy (s->perm, perm, sizeof (perm));
-    g_free (s->perm_why);
-    s->perm_why = g_strdup (why);
+    changed = g_strcmp0 (text, *text_slot) != 0;
+    g_free (*text_slot);
+    *text_slot = g_strdup (text);
+    keep (s, text, valid, parsed);
+    g_free (*why_slot);
+    *why_slot = g_strdup (why);
     s->seq++;
   } else {
-    was = g_strdup (s->permutation ? s->permutation : "");
+    was = g_strdup (*text_slot ? *text_slot : "");
   }
   GST_OBJECT_UNLOCK (s->owner);
 
   if (!valid && running) {
     GST_ELEMENT_WARNING (s->owner, RESOURCE, SETTINGS, ("Invalid "
-            "permutation property: %s. The stream goes on with "
-            "permutation=\"%s\".", why, was), (NULL));
+            "%s property: %s. The stream goes on with %s=\"%s\".", name,
+            why, name, was), (NULL));
   } else if (changed && running) {
-    GST_DEBUG_OBJECT (s->owner, "permutation %s from the next buffer",
+    GST_DEBUG_OBJECT (s->owner, "%s %s from the next buffer", name,
         text ? text : "unset");
   }
   g_free (why);
@@ -143,53 +147,56 @@ set_permutation (CtSettings * s, const gchar * text)
   return changed && running ? CT_SETTINGS_RENEGOTIATE : CT_SETTINGS_KEPT;
 }
 
-/* The arithmetic property, as the permutation: an invalid value is said
- * at once; before the stream starts it is kept (start fails quoting it),
- * while streaming it is refused and the running one stays. A valid one
- * set while streaming applies from the next buffer (renegotiating where
- * it changes an output type). */
+static void
+keep_permutation (CtSettings * s, const gchar * text, gboolean valid,
+    gconstpointer parsed)
+{
+  s->perm_state = !text ? CT_PERMUTATION_NONE : valid ?
+      CT_PERMUTATION_VALID : CT_PERMUTATION_INVALID;
+  memcpy (s->perm, parsed, sizeof (s->perm));
+}
+
+/* The permutation property (set_option). */
+static CtSettingsChange
+set_permutation (CtSettings * s, const gchar * text)
+{
+  gchar *why = NULL;
+  gboolean valid;
+  guint perm[4] = { 0, 1, 2, 3 };
+
+  if (text && !text[0])
+    text = NULL;
+  valid = !text || ct_tensor_parse_permutation (text, perm, &why);
+  return set_option (s, "permutation", text, valid, why, perm,
+      &s->permutation, &s->perm_why, keep_permutation);
+}
+
+static void
+keep_arithmetic (CtSettings * s, const gchar * text, gboolean valid,
+    gconstpointer parsed)
+{
+  s->arith_state = !text ? CT_ARITH_STATE_NONE : valid ?
+      CT_ARITH_STATE_VALID : CT_ARITH_STATE_INVALID;
+  s->arith = *(const CtArithSpec *) parsed;
+}
+
+/* The arithmetic property (set_option; a change of the output type
+ * renegotiates, any other applies from the next buffer). */
 static CtSettingsChange
 set_arithmetic (CtSettings * s, const gchar * text)
 {
   CtArithSpec *spec = g_new0 (CtArithSpec, 1);
-  gchar *why = NULL, *was = NULL;
-  gboolean valid, running, changed = FALSE;
+  gchar *why = NULL;
+  gboolean valid;
+  CtSettingsChange change;
 
   if (text && !text[0])
     text = NULL;
   valid = !text || ct_arith_parse (text, spec, &why);
-  if (!valid)
-    g_warning ("cudatranspose: invalid arithmetic property: %s", why);
-
-  GST_OBJECT_LOCK (s->owner);
-  running = s->running;
-  if (valid || !running) {
-    changed = g_strcmp0 (text, s->arithmetic) != 0;
-    g_free (s->arithmetic);
-    s->arithmetic = g_strdup (text);
-    s->arith_state = !text ? CT_ARITH_STATE_NONE : valid ?
-        CT_ARITH_STATE_VALID : CT_ARITH_STATE_INVALID;
-    s->arith = *spec;
-    g_free (s->arith_why);
-    s->arith_why = g_strdup (why);
-    s->seq++;
-  } else {
-    was = g_strdup (s->arithmetic ? s->arithmetic : "");
-  }
-  GST_OBJECT_UNLOCK (s->owner);
-
-  if (!valid && running) {
-    GST_ELEMENT_WARNING (s->owner, RESOURCE, SETTINGS, ("Invalid "
-            "arithmetic property: %s. The stream goes on with "
-            "arithmetic=\"%s\".", why, was), (NULL));
-  } else if (changed && running) {
-    GST_DEBUG_OBJECT (s->owner, "arithmetic %s from the next buffer",
-        text ? text : "unset");
-  }
+  change = set_option (s, "arithmetic", text, valid, why, spec,
+      &s->arithmetic, &s->arith_why, keep_arithmetic);
   g_free (spec);
-  g_free (why);
-  g_free (was);
-  return changed && running ? CT_SETTINGS_RENEGOTIATE : CT_SETTINGS_KEPT;
+  return change;
 }
 
 gboolean
