@@ -169,27 +169,36 @@ def plot_vs_videoflip(rows, out, device):
     fig.savefig(out, dpi=110)
 
 
+def plot_against_torch(rows, labels, ours, theirs, ylabel, title, out,
+                       width_per_row):
+    """Ours and PyTorch's fraction of a copy, two bars per row."""
+    xs = range(len(rows))
+    fig, ax = plt.subplots(figsize=(max(10, len(rows) * width_per_row), 5.5))
+    ax.bar([x - 0.2 for x in xs], [r["ours_x_copy"] for r in rows], 0.4,
+           label=ours)
+    ax.bar([x + 0.2 for x in xs], [r["torch_x_copy"] for r in rows], 0.4,
+           label=theirs)
+    ax.set_xticks(list(xs))
+    ax.set_xticklabels(labels, rotation=60, ha="right", fontsize="x-small")
+    ax.axhline(1.0, color="grey", linewidth=0.5)
+    ax.set_ylabel(ylabel)
+    ax.grid(True, axis="y", linewidth=0.3)
+    ax.legend(fontsize="small")
+    ax.set_title(title)
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+
+
 def plot_tensors(data, out):
     """bench-tensors.py: ct_permute's and PyTorch's fraction of a copy of
     the same bytes, per tensor job, type and direction."""
     rows = data["rows"]
-    labels = [f"{r['job']}\n{r['type']} {r['direction']}" for r in rows]
-    xs = range(len(rows))
-    fig, ax = plt.subplots(figsize=(max(10, len(rows) * 0.8), 5.5))
-    ax.bar([x - 0.2 for x in xs], [r["ours_x_copy"] for r in rows], 0.4,
-           label="cudatranspose (ct_permute)")
-    ax.bar([x + 0.2 for x in xs], [r["torch_x_copy"] for r in rows], 0.4,
-           label="PyTorch x.permute(...).contiguous()")
-    ax.set_xticks(list(xs))
-    ax.set_xticklabels(labels, rotation=60, ha="right", fontsize="x-small")
-    ax.axhline(1.0, color="grey", linewidth=0.5)
-    ax.set_ylabel("fraction of a device copy (same run)")
-    ax.grid(True, axis="y", linewidth=0.3)
-    ax.legend(fontsize="small")
-    ax.set_title(f"tensor layouts against PyTorch {data['torch']} on "
-                 f"{data['device']}: median of {data['reps']} runs, L2 cold")
-    fig.tight_layout()
-    fig.savefig(out, dpi=110)
+    plot_against_torch(
+        rows, [f"{r['job']}\n{r['type']} {r['direction']}" for r in rows],
+        "cudatranspose (ct_permute)", "PyTorch x.permute(...).contiguous()",
+        "fraction of a device copy (same run)",
+        f"tensor layouts against PyTorch {data['torch']} on "
+        f"{data['device']}: median of {data['reps']} runs, L2 cold", out, 0.8)
 
 
 def plot_preprocess(data, out):
@@ -197,24 +206,14 @@ def plot_preprocess(data, out):
     copy moving the same bytes, per job, scalar and per-channel
     normalization."""
     rows = data["rows"]
-    labels = [f"{r['job']}\n{r['norm']}" for r in rows]
-    xs = range(len(rows))
-    fig, ax = plt.subplots(figsize=(max(10, len(rows) * 0.7), 5.5))
-    ax.bar([x - 0.2 for x in xs], [r["ours_x_copy"] for r in rows], 0.4,
-           label="cudatranspose arithmetic= (one pass)")
-    ax.bar([x + 0.2 for x in xs], [r["torch_x_copy"] for r in rows], 0.4,
-           label="PyTorch x.permute(0,3,1,2).float().sub_(m).div_(s)")
-    ax.set_xticks(list(xs))
-    ax.set_xticklabels(labels, rotation=60, ha="right", fontsize="x-small")
-    ax.axhline(1.0, color="grey", linewidth=0.5)
-    ax.set_ylabel("fraction of a device copy of the same bytes (same run)")
-    ax.grid(True, axis="y", linewidth=0.3)
-    ax.legend(fontsize="small")
-    ax.set_title(f"uint8 HWC to normalized float32 CHW against PyTorch "
-                 f"{data['torch']}\non {data['device']}: median of "
-                 f"{data['reps']} rounds, L2 cold")
-    fig.tight_layout()
-    fig.savefig(out, dpi=110)
+    plot_against_torch(
+        rows, [f"{r['job']}\n{r['norm']}" for r in rows],
+        "cudatranspose arithmetic= (one pass)",
+        "PyTorch x.permute(0,3,1,2).float().sub_(m).div_(s)",
+        "fraction of a device copy of the same bytes (same run)",
+        f"uint8 HWC to normalized float32 CHW against PyTorch "
+        f"{data['torch']}\non {data['device']}: median of "
+        f"{data['reps']} rounds, L2 cold", out, 0.7)
 
 
 def plot_odd(data, rows, out, before=None):
