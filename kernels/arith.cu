@@ -8,10 +8,11 @@
  *   - pixels: the permutation, simplified (permute-shape.cuh), is none, or
  *     moves an innermost side of at most kPixelChannels elements outwards
  *     (HWC to CHW, NHWC to NCHW). A thread takes four consecutive pixels
- *     of every channel: it reads them where they lie interleaved, and
- *     writes four consecutive outputs to each channel's plane, in one word
- *     where the plane is aligned. Reads and writes are coalesced, and the
- *     arithmetic hides under them.
+ *     of every channel (one, in a job too small to fill the GPU): it reads
+ *     them where they lie interleaved, and writes four consecutive outputs
+ *     to each channel's plane, in one word where the plane is aligned.
+ *     Reads and writes are coalesced, and the arithmetic hides under
+ *     them.
  *   - any: every other permutation; a thread per output element in order
  *     (writes coalesced, reads gathered).
  */
@@ -35,6 +36,12 @@ using ct::kThreads;
 
 constexpr unsigned int kPixelChannels = 4; /* most channels pixels takes */
 constexpr unsigned int kPixelsPerThread = 4; /* a Quad */
+/* A job of fewer than kFewBlocks blocks at kPixelsPerThread (one 224x224
+ * frame: 49) is within one wave, and its time is mostly one thread's
+ * chain of loads, arithmetic and stores: there a thread takes
+ * kSmallPixelsPerThread pixels. */
+constexpr unsigned int kSmallPixelsPerThread = 1;
+constexpr unsigned long long kFewBlocks = 256;
 
 /* Four elements stored as one word of 4 x sizeof (T) bytes. */
 template <typename T> struct alignas (4 * sizeof (T)) Quad
@@ -62,6 +69,22 @@ struct PixelsArgs
   bool quad_stores;             /* dst and P allow Quad stores */
 };
 
+/* The pixels kernel's program: the operations of Ops with a run of
+ * operations of one kind on distinct single channels (NNStreamer's
+ * per-channel add:A@0,add:B@1,add:C@2) merged into one, an operand per
+ * channel. Operations on different channels touch different elements, so
+ * the order between them does not matter, and the merged program computes
+ * the same values in fewer steps (a step's cost is its latency: a small
+ * job is one thread's chain). */
+constexpr unsigned int kMaxPixelOps = 16;
+struct PixelOps
+{
+  unsigned int n;
+  unsigned char kind[kMaxPixelOps];
+  unsigned char mask[kMaxPixelOps];     /* the channels it is for */
+  unsigned long long operand[kMaxPixelOps][kPixelChannels];
+};
+
 /* Stores a Quad streaming (evict first): the output is not read again
  * by this pass, and keeping it out of L2's way took the 4K and 1080p
  * frames from 0.97 and 1.13 of a copy to 1.01 and 1.26 on an H100. */
@@ -82,22 +105,40 @@ store_quad (Out * p, const Quad<Out> & q)
   }
 }
 
+/* Operation @kind on the values of the channels in @mask of @v, channel
+ * c with @operand[c]. */
+template <typename Out, unsigned int C, unsigned int N, unsigned int kind>
+__device__ __forceinline__ void
+apply_op (Out (&v)[C][N], unsigned int mask,
+    const unsigned long long (&operand)[kPixelChannels])
+{
+#pragma unroll
+  for (unsigned int c = 0; c < C; c++)
+    if (mask & (1u << c)) {
+      const Out b = ct::from_bits<Out> (operand[c]);
+#pragma unroll
+      for (unsigned int j = 0; j < N; j++)
+        v[c][j] = ct::nns_op<Out> (v[c][j], kind, b);
+    }
+}
+
 /// pixels: input [B][P][C], output [B][C][P] (C = 1: the arithmetic
 /// alone), for the pairs of kPixelsPair. Blocks of kThreads threads along
-/// P, four pixels a thread; grid y over B (looping past kMaxGridY). A
-/// thread reads its C x 4 consecutive inputs (in 4-byte words where
-/// word_loads), and writes four consecutive outputs to each plane (one
-/// Quad where quad_stores): a warp's accesses are coalesced on both
-/// sides. Each operation is decoded once for the thread's 4C values.
+/// P, N pixels a thread (4; kSmallPixelsPerThread for small jobs); grid y
+/// over B (looping past kMaxGridY). A thread reads its C x N consecutive
+/// inputs (in 4-byte words where word_loads and they fill words), and
+/// writes N consecutive outputs to each plane (one Quad where quad_stores
+/// and N is 4): a warp's accesses are coalesced on both sides. Each
+/// operation is decoded once for the thread's NC values.
 /// (Two such groups a thread, for more bytes in flight, doubled the
 /// registers and halved the speed on an H100; 32 registers let every
 /// thread of the multiprocessor run.)
-template <typename In, typename Out, unsigned int C>
+template <typename In, typename Out, unsigned int C, unsigned int N>
 __global__ void __launch_bounds__ (kThreads)
-k_arith_pixels (const PixelsArgs a, const __grid_constant__ Ops ops)
+k_arith_pixels (const PixelsArgs a, const __grid_constant__ PixelOps ops)
 {
-  constexpr unsigned int N = kPixelsPerThread;
   constexpr unsigned int kWords = C * N * sizeof (In) / 4;
+  constexpr bool kWholeWords = kWords > 0 && kWords * 4 == C * N * sizeof (In);
   const unsigned long long p0 = (blockIdx.x * (unsigned long long) kThreads
       + threadIdx.x) * N;
   if (p0 >= a.pixels)
@@ -111,13 +152,18 @@ k_arith_pixels (const PixelsArgs a, const __grid_constant__ Ops ops)
     In x[N * C];
     Out v[C][N];
 
-    if (a.word_loads && n == N) {
-      unsigned int w[kWords];
+    bool loaded = false;
+    if constexpr (kWholeWords) {
+      if (a.word_loads && n == N) {
+        unsigned int w[kWords];
 #pragma unroll
-      for (unsigned int i = 0; i < kWords; i++)
-        w[i] = ((const unsigned int *) src)[i];
-      memcpy (x, w, sizeof (x));
-    } else {
+        for (unsigned int i = 0; i < kWords; i++)
+          w[i] = ((const unsigned int *) src)[i];
+        memcpy (x, w, sizeof (x));
+        loaded = true;
+      }
+    }
+    if (!loaded) {
 #pragma unroll
       for (unsigned int e = 0; e < N * C; e++)
         x[e] = e < n * C ? ((const In *) src)[e] : In ();
@@ -128,26 +174,29 @@ k_arith_pixels (const PixelsArgs a, const __grid_constant__ Ops ops)
       for (unsigned int j = 0; j < N; j++)
         v[c][j] = ct::nns_cast<Out, In> (x[j * C + c]);
 
-    /* an operation is for every element, or for one channel, c here
-     * (the host sends other channel dimensions to the any kernel) */
+    /* an operation is for some of the channels (c here: the host sends
+     * other channel dimensions to the any kernel); the kind is branched
+     * on outside the element loops, so that no division is computed for
+     * an addition */
     for (unsigned int i = 0; i < ops.n; i++) {
-      const unsigned int kind = ops.kind[i];
-      const int want = ops.channel[i];
-      const Out operand = ct::from_bits<Out> (ops.operand[i]);
-#pragma unroll
-      for (unsigned int c = 0; c < C; c++)
-        if (want < 0 || want == (int) c) {
-#pragma unroll
-          for (unsigned int j = 0; j < N; j++)
-            v[c][j] = ct::nns_op<Out> (v[c][j], kind, operand);
-        }
+      switch (ops.kind[i]) {
+        case CT_ARITH_ADD:
+          apply_op<Out, C, N, CT_ARITH_ADD> (v, ops.mask[i], ops.operand[i]);
+          break;
+        case CT_ARITH_MUL:
+          apply_op<Out, C, N, CT_ARITH_MUL> (v, ops.mask[i], ops.operand[i]);
+          break;
+        default:
+          apply_op<Out, C, N, CT_ARITH_DIV> (v, ops.mask[i], ops.operand[i]);
+          break;
+      }
     }
 
     Out *dst = (Out *) a.dst + base * C + p0;
 #pragma unroll
     for (unsigned int c = 0; c < C; c++) {
       Out *plane = dst + (unsigned long long) c * a.pixels;
-      if (a.quad_stores && n == N) {
+      if (N == 4 && a.quad_stores && n == N) {
         Quad<Out> q;
 #pragma unroll
         for (unsigned int j = 0; j < N; j++)
@@ -268,22 +317,32 @@ arith_cpu (const AnyArgs & a, const Ops & ops)
 
 template <typename In, typename Out, unsigned int C>
 CtResult
-launch_pixels_c (const PixelsArgs & a, const Ops & ops, cudaStream_t st)
+launch_pixels_c (const PixelsArgs & a, const PixelOps & ops, cudaStream_t st)
 {
-  unsigned long long groups = ct::div_up (a.pixels, kPixelsPerThread);
-  dim3 grid ((unsigned int) ct::div_up (groups, kThreads),
-      a.batches < ct::kMaxGridY ? a.batches : ct::kMaxGridY);
+  const unsigned int rows = a.batches < ct::kMaxGridY ?
+      a.batches : ct::kMaxGridY;
+  const unsigned long long blocks = ct::div_up (ct::div_up (a.pixels,
+          kPixelsPerThread), (unsigned long long) kThreads);
+  dim3 grid ((unsigned int) blocks, rows);
 
   if (grid.x == 0 || grid.y == 0)
     return CT_OK;
-  k_arith_pixels<In, Out, C> <<<grid, kThreads, 0, st>>> (a, ops);
+  if (blocks * rows >= kFewBlocks) {
+    k_arith_pixels<In, Out, C, kPixelsPerThread> <<<grid, kThreads, 0, st>>>
+        (a, ops);
+  } else {
+    grid.x = (unsigned int) ct::div_up (ct::div_up (a.pixels,
+            kSmallPixelsPerThread), (unsigned long long) kThreads);
+    k_arith_pixels<In, Out, C, kSmallPixelsPerThread> <<<grid, kThreads, 0,
+        st>>> (a, ops);
+  }
   return (CtResult) cudaGetLastError ();
 }
 
 /* The pixels kernel for @a's channels, or NULL where the pair has none. */
 template <typename In, typename Out>
 CtResult
-launch_pixels (const PixelsArgs & a, const Ops & ops, cudaStream_t st)
+launch_pixels (const PixelsArgs & a, const PixelOps & ops, cudaStream_t st)
 {
   if constexpr (kPixelsPair<In, Out>) {
     switch (a.channels) {
@@ -319,7 +378,7 @@ launch_any (const AnyArgs & a, const Ops & ops, cudaStream_t st)
 struct PairFns
 {
   bool has_pixels;
-  CtResult (*pixels) (const PixelsArgs &, const Ops &, cudaStream_t);
+  CtResult (*pixels) (const PixelsArgs &, const PixelOps &, cudaStream_t);
   void (*cpu) (const AnyArgs &, const Ops &);
 };
 
@@ -384,6 +443,36 @@ make_ops (const CtArith * arith, const unsigned long long dims[4], Ops * ops)
     ops->n_ch = arith->channel_dim < 4 ? dims[arith->channel_dim] : 1;
   }
   return CT_OK;
+}
+
+/* @ops for the pixels kernel on pixels of @channels channels (each
+ * operation for every channel or for one below @channels), runs merged
+ * as PixelOps says; false where more than kMaxPixelOps remain. */
+bool
+make_pixel_ops (const Ops & ops, unsigned int channels, PixelOps * p)
+{
+  const unsigned int all = (1u << channels) - 1;
+
+  memset (p, 0, sizeof (*p));
+  for (unsigned int i = 0; i < ops.n; i++) {
+    const int ch = ops.channel[i];
+    const unsigned int bit = ch < 0 ? all : 1u << ch;
+    /* into the last one: same kind, single channels, this one not in it */
+    if (p->n > 0 && ch >= 0 && p->kind[p->n - 1] == ops.kind[i] &&
+        p->mask[p->n - 1] != all && (p->mask[p->n - 1] & bit) == 0) {
+      p->mask[p->n - 1] |= bit;
+      p->operand[p->n - 1][ch] = ops.operand[i];
+      continue;
+    }
+    if (p->n == kMaxPixelOps)
+      return false;
+    p->kind[p->n] = ops.kind[i];
+    p->mask[p->n] = (unsigned char) bit;
+    for (unsigned int c = 0; c < kPixelChannels; c++)
+      p->operand[p->n][c] = ops.operand[i];
+    p->n++;
+  }
+  return true;
 }
 
 /* The "any" arguments: output sizes and the input stride of each. */
@@ -511,8 +600,10 @@ ct_permute_arith (const void *src, void *dst,
     pixels = true;
   }
   /* the pixels kernel knows channel c alone as a channel */
+  PixelOps pops;
   pixels = pixels && fns.has_pixels &&
-      (ops.n_ch == 0 || (ops.ch_size == 1 && ops.n_ch == pa.channels));
+      (ops.n_ch == 0 || (ops.ch_size == 1 && ops.n_ch == pa.channels)) &&
+      make_pixel_ops (ops, pa.channels, &pops);
   if (pixels) {
     pa.src = (const unsigned char *) src;
     pa.dst = (unsigned char *) dst;
@@ -521,7 +612,7 @@ ct_permute_arith (const void *src, void *dst,
         (pa.batches == 1 || pa.pixels * pa.channels * in_size % 4 == 0);
     pa.quad_stores = (uintptr_t) dst % (4 * out_size) == 0 &&
         pa.pixels % kPixelsPerThread == 0;
-    res = fns.pixels (pa, ops, st);
+    res = fns.pixels (pa, pops, st);
   } else {
     AnyArgs aa;
     any_args (src, dst, dims, perm, &aa);

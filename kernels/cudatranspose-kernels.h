@@ -117,7 +117,8 @@ typedef enum
   X (ARITH, "arith", "Arithmetic with any permutation: an element per " \
       "thread, the writes coalesced") \
   X (ARITH_PIXELS, "arith-pixels", "Arithmetic while de-interleaving 1 " \
-      "to 4 channels: 4 pixels a thread, every side in whole words") \
+      "to 4 channels: 4 pixels a thread (1 in small jobs), every side " \
+      "in whole words where aligned") \
   X (CPU, "cpu", "The plain CPU loop, no GPU")
 
 #define CT_PATH_ENUM_VALUE(id, name, summary) CT_PATH_##id,

@@ -20,23 +20,36 @@ pixels_path (CtType in, CtType out)
   return fast ? CT_PATH_ARITH_PIXELS : CT_PATH_ARITH;
 }
 
-/* One case: @d permuted by @perm under a random program from @in to @out
- * (@per_channel: along a random dimension; then the pixels kernel only
- * where the channel is the interleaved side), from @src_shift bytes past
- * an aligned source to @dst_shift bytes past an aligned destination. */
-static void
-check_arith (CtType in, CtType out, const unsigned long long d[4],
-    const unsigned int perm[4], int per_channel, size_t src_shift,
-    size_t dst_shift, CtPath want_path, cudaStream_t stream)
+/* Whether an operation of @a is for one channel. */
+static int
+any_channel (const CtArith * a)
 {
+  unsigned int i;
+
+  for (i = 0; i < a->n_ops; i++)
+    if (a->ops[i].channel >= 0)
+      return 1;
+  return 0;
+}
+
+/* One case: @d permuted by @perm under program @a (its channels along
+ * dimension a.channel_dim; the pixels kernel only where the channel is
+ * the interleaved side), from @src_shift bytes past an aligned source to
+ * @dst_shift bytes past an aligned destination. */
+static void
+check_program (const CtArith * prog, const unsigned long long d[4],
+    const unsigned int perm[4], size_t src_shift, size_t dst_shift,
+    CtPath want_path, cudaStream_t stream)
+{
+  const CtArith a = *prog;
+  const CtType in = a.in_type, out = a.out_type;
+  const unsigned int cd = a.channel_dim;
   size_t n = (size_t) (d[0] * d[1] * d[2] * d[3]);
   size_t ies = ct_type_size (in), oes = ct_type_size (out);
   size_t in_bytes = n * ies, out_bytes = n * oes;
   unsigned char *src = malloc (in_bytes), *want = malloc (out_bytes),
       *got = malloc (out_bytes);
   unsigned char *d_src = NULL, *d_dst = NULL;
-  unsigned int cd = per_channel ? (unsigned int) (rng_next () % 4) : 0;
-  CtArith a;
   unsigned int p;
 
   if (!src || !want || !got || !CHECK (cudaMalloc ((void **) &d_src,
@@ -44,21 +57,16 @@ check_arith (CtType in, CtType out, const unsigned long long d[4],
               out_bytes + dst_shift)))
     goto done;
   ref_fill (src, in, n, rng_next);
-  ref_random_arith (&a, in, out, cd, per_channel ? (unsigned int) d[cd] : 0,
-      rng_next);
   ref_permute_arith (src, want, d, perm, &a);
   if (want_path == CT_PATH_ARITH_PIXELS) {
     /* the pixels kernel takes channel operations only where an element's
      * channel is its place among the C interleaved (C is d[0] where it
      * moves, 1 where nothing does): elements 1 apart, C channels */
-    unsigned int i, k, c = perm[0] != 0 && d[0] > 1 ? (unsigned int) d[0] : 1;
+    unsigned int k, c = perm[0] != 0 && d[0] > 1 ? (unsigned int) d[0] : 1;
     unsigned long long below = 1;
-    int any_channel = 0;
-    for (i = 0; i < a.n_ops; i++)
-      any_channel = any_channel || a.ops[i].channel >= 0;
     for (k = 0; k < cd; k++)
       below *= d[k];
-    if (any_channel && (below != 1 || d[cd] != c))
+    if (any_channel (&a) && (below != 1 || d[cd] != c))
       want_path = CT_PATH_ARITH;
   }
   if (!CHECK (cudaMemcpy (d_src + src_shift, src, in_bytes,
@@ -82,8 +90,9 @@ check_arith (CtType in, CtType out, const unsigned long long d[4],
           "%u:%u:%u:%u, %s, %u ops, src +%zu, dst +%zu, poison 0x%02x: %s, path %s "
           "(wanted %s), first wrong element %zu of %zu\n",
           ct_type_name (in), ct_type_name (out), d[0], d[1], d[2], d[3],
-          perm[0], perm[1], perm[2], perm[3], per_channel ? "per channel" :
-          "scalar", a.n_ops, src_shift, dst_shift, poisons[p], ct_result_string (res),
+          perm[0], perm[1], perm[2], perm[3], any_channel (&a) ?
+          "per channel" : "scalar", a.n_ops, src_shift, dst_shift,
+          poisons[p], ct_result_string (res),
           ct_path_name (ran), ct_path_name (want_path), bad, n);
       n_failed++;
     } else {
@@ -96,6 +105,89 @@ done:
   free (src);
   free (want);
   free (got);
+}
+
+/* check_program under a random program from @in to @out (@per_channel:
+ * along a random dimension). */
+static void
+check_arith (CtType in, CtType out, const unsigned long long d[4],
+    const unsigned int perm[4], int per_channel, size_t src_shift,
+    size_t dst_shift, CtPath want_path, cudaStream_t stream)
+{
+  unsigned int cd = per_channel ? (unsigned int) (rng_next () % 4) : 0;
+  CtArith a;
+
+  ref_random_arith (&a, in, out, cd, per_channel ? (unsigned int) d[cd] : 0,
+      rng_next);
+  check_program (&a, d, perm, src_shift, dst_shift, want_path, stream);
+}
+
+/* A program of @n operations of @kinds ('a', 'm', 'd') on @channels (-1:
+ * every channel), channel dimension 0, operands from a few floats. */
+static void
+program_of (CtArith * a, CtType in, CtType out, const char *kinds,
+    const int *channels, unsigned int n)
+{
+  static const double operands[] = { -123.68, 58.4, -116.78, 0.5, 3.0,
+    -103.94, 127.5
+  };
+  unsigned int i;
+
+  memset (a, 0, sizeof (*a));
+  a->in_type = in;
+  a->out_type = out;
+  a->n_ops = n;
+  for (i = 0; i < n; i++) {
+    a->ops[i].kind = kinds[i] == 'a' ? CT_ARITH_ADD : kinds[i] == 'm' ?
+        CT_ARITH_MUL : CT_ARITH_DIV;
+    a->ops[i].channel = channels[i];
+    a->ops[i].is_float = 1;
+    a->ops[i].float_value = operands[i % N_ELEMENTS (operands)];
+  }
+}
+
+/* The pixels kernel's merged programs (runs of one kind on distinct single
+ * channels become one step): NNStreamer's per-channel normalization, a
+ * channel twice in a run, runs broken by a kind or by an operation for
+ * every channel, and a program too long for the pixels kernel (the any
+ * kernel then). */
+static void
+check_merged_programs (cudaStream_t stream)
+{
+  static const struct
+  {
+    const char *kinds;
+    int channels[24];
+  } programs[] = {
+    {"aaad", {0, 1, 2, -1}},
+    {"aaadm", {2, 0, 1, -1, 1}},
+    {"aaa", {0, 0, 1}},
+    {"amad", {0, 1, 1, 2}},
+    {"aaaa", {1, -1, 1, 0}},
+    {"dddd", {2, 1, 0, 2}},
+    {"mmmmm", {0, 1, 2, 2, 1}},
+    /* 24 steps even merged: past the pixels kernel's limit */
+    {"amamamamamamamamamamamam", {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}},
+  };
+  static const unsigned long long small[4] = { 3, 61, 7, 1 };
+  static const unsigned long long large[4] = { 3, 1021, 3, 90 };
+  static const unsigned int chw[4] = { 1, 2, 0, 3 };
+  size_t i;
+
+  for (i = 0; i < N_ELEMENTS (programs); i++) {
+    unsigned int n = (unsigned int) strlen (programs[i].kinds);
+    CtPath want = n > 16 ? CT_PATH_ARITH : CT_PATH_ARITH_PIXELS;
+    CtArith a;
+
+    program_of (&a, CT_TYPE_UINT8, CT_TYPE_FLOAT32, programs[i].kinds,
+        programs[i].channels, n);
+    check_program (&a, small, chw, 0, 0, want, stream);
+    check_program (&a, large, chw, 0, 0, want, stream);
+    program_of (&a, CT_TYPE_FLOAT32, CT_TYPE_FLOAT32, programs[i].kinds,
+        programs[i].channels, n);
+    check_program (&a, small, chw, 0, 0, want, stream);
+  }
 }
 
 void
@@ -116,6 +208,10 @@ run_arith (cudaStream_t stream)
     {2, 0, 1, 3}, {1, 0, 3, 2}, {3, 2, 1, 0},
   };
   static const unsigned long long big[4] = { 3, 3840, 2160, 1 };
+  static const CtType pixel_pairs[][2] = {
+    {CT_TYPE_UINT8, CT_TYPE_FLOAT32}, {CT_TYPE_UINT8, CT_TYPE_UINT8},
+    {CT_TYPE_FLOAT32, CT_TYPE_FLOAT32},
+  };
   int passed = n_passed, failed = n_failed;
   int in, out;
   size_t s, q;
@@ -141,6 +237,22 @@ run_arith (cudaStream_t stream)
               any_perms[q], (int) ((s + q) % 2), 0, 0, CT_PATH_ARITH,
               stream);
     }
+  /* jobs of many blocks (4 pixels a thread, where the small ones above
+   * take 1): 1 to 4 channels, whole quads and not, for each pair the
+   * pixels kernel is built for */
+  for (s = 0; s < N_ELEMENTS (pixel_pairs); s++)
+    for (q = 1; q <= 4; q++) {
+      const unsigned long long whole[4] = { q, 1024, 1, 257 };
+      const unsigned long long partial[4] = { q, 1021, 3, 90 };
+      const CtType pi = pixel_pairs[s][0], po = pixel_pairs[s][1];
+      check_arith (pi, po, whole, chw, 0, 0, 0, CT_PATH_ARITH_PIXELS, stream);
+      check_arith (pi, po, whole, chw, 1, 0, 0, CT_PATH_ARITH_PIXELS, stream);
+      check_arith (pi, po, partial, chw, 1, 0, 0, CT_PATH_ARITH_PIXELS,
+          stream);
+      check_arith (pi, po, partial, keep, 0, 0, 0, CT_PATH_ARITH_PIXELS,
+          stream);
+    }
+  check_merged_programs (stream);
   /* a 4K RGB frame to a normalized CHW float tensor, and per channel */
   check_arith (CT_TYPE_UINT8, CT_TYPE_FLOAT32, big, chw, 0, 0, 0,
       CT_PATH_ARITH_PIXELS, stream);
