@@ -17,28 +17,43 @@ def open_lib(path):
 
 
 class Timer:
-    """CUDA events on the default stream, the L2 flushed (a buffer twice
-    its size written) before every timed run, 5 rounds of warm-up, then
-    @reps timed ones; times in microseconds, medians."""
+    """CUDA events on the default stream, the L2 flushed before every timed
+    run, 5 rounds of warm-up, then @reps timed ones; times in
+    microseconds, medians.
+
+    The flush reads a buffer twice the L2's size, as bench-kernels' does,
+    so that the L2 holds clean lines of other data: what is timed finds
+    none of its own bytes there and pays no write-back of the flush's.
+    (A flush that writes leaves the L2 full of dirty lines, which a timed
+    run evicts as it writes. That cost comes and goes from one run to the
+    next: one 224x224 frame's fused pass took 4.3 to 5.4 us by it on an
+    H100, and it weighs on a pass that writes four bytes for each it reads
+    more than on the copy it is compared with.)"""
 
     def __init__(self, reps):
         self.dev = torch.device("cuda")
         self.props = torch.cuda.get_device_properties(self.dev)
         l2 = getattr(self.props, "L2_cache_size", 64 << 20)
-        self.flush = torch.empty(2 * l2, dtype=torch.uint8, device=self.dev)
+        self.flush = torch.full((2 * l2,), 7, dtype=torch.uint8,
+                                device=self.dev)
         self.reps = reps
+
+    def flush_l2(self):
+        self.flush.sum(dtype=torch.int64)
 
     def rounds(self, fns):
         """Medians of each of @fns, run in turn in every round so that
-        clocks and the other work affect them alike."""
+        clocks and the other work affect them alike; the order turns by
+        one each round, so that none always follows the same one."""
         a = torch.cuda.Event(enable_timing=True)
         b = torch.cuda.Event(enable_timing=True)
         ms = [[] for _ in fns]
         for i in range(-5, self.reps):
-            for k, fn in enumerate(fns):
-                self.flush.fill_(i & 0xff)
+            for j in range(len(fns)):
+                k = (i + j) % len(fns)
+                self.flush_l2()
                 a.record()
-                fn()
+                fns[k]()
                 b.record()
                 b.synchronize()
                 if i >= 0:
