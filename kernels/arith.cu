@@ -8,11 +8,11 @@
  *   - pixels: the permutation, simplified (permute-shape.cuh), is none, or
  *     moves an innermost side of at most kPixelChannels elements outwards
  *     (HWC to CHW, NHWC to NCHW). A thread takes four consecutive pixels
- *     of every channel (one, in a job too small to fill the GPU): it reads
- *     them where they lie interleaved, and writes four consecutive outputs
- *     to each channel's plane, in one word where the plane is aligned.
- *     Reads and writes are coalesced, and the arithmetic hides under
- *     them.
+ *     of every channel (one or two in a job too small to fill the GPU): it
+ *     reads them where they lie interleaved, and writes four consecutive
+ *     outputs to each channel's plane, in one word where the plane is
+ *     aligned. Reads and writes are coalesced, and the arithmetic hides
+ *     under them.
  *   - any: every other permutation; a thread per output element in order
  *     (writes coalesced, reads gathered).
  */
@@ -36,12 +36,16 @@ using ct::kThreads;
 
 constexpr unsigned int kPixelChannels = 4; /* most channels pixels takes */
 constexpr unsigned int kPixelsPerThread = 4; /* a Quad */
-/* A job of fewer than kFewBlocks blocks at kPixelsPerThread (one 224x224
- * frame: 49) is within one wave, and its time is mostly one thread's
- * chain of loads, arithmetic and stores: there a thread takes
- * kSmallPixelsPerThread pixels. */
-constexpr unsigned int kSmallPixelsPerThread = 1;
-constexpr unsigned long long kFewBlocks = 256;
+/* A job that does not fill the GPU takes fewer pixels a thread, for more
+ * threads: under kOnePixelBelow blocks (at kPixelsPerThread) per
+ * multiprocessor one, under kTwoPixelsBelow two. Such a job is one wave,
+ * and its time is mostly one thread's chain of loads, arithmetic and
+ * stores. On an H100, fractions of a copy with the L2 flushed clean: one
+ * 224x224x3 frame (49 blocks of 256 at 4 pixels) 0.78 at 4 pixels, 0.89
+ * to 0.94 at 1; 640x640x3 (400 blocks) 0.86 at 4, 0.83 at 1, 0.97 at 2;
+ * 224x224x3 x8 (392) 0.85, 0.83, 0.97. */
+constexpr unsigned int kOnePixelBelow = 2;
+constexpr unsigned int kTwoPixelsBelow = 8;
 
 /* Four elements stored as one word of 4 x sizeof (T) bytes. */
 template <typename T> struct alignas (4 * sizeof (T)) Quad
@@ -77,6 +81,8 @@ struct PixelsArgs
  * the same values in fewer steps (a step's cost is its latency: a small
  * job is one thread's chain). */
 constexpr unsigned int kMaxPixelOps = 16;
+/* Each device's multiprocessors (ct::cached_attribute). */
+std::atomic<int> sm_count[ct::kMaxDevices];
 struct PixelOps
 {
   unsigned int n;
@@ -315,41 +321,51 @@ arith_cpu (const AnyArgs & a, const Ops & ops)
   }
 }
 
+/* The pixels kernel at N pixels a thread. */
+template <typename In, typename Out, unsigned int C, unsigned int N>
+void
+launch_pixels_n (const PixelsArgs & a, const PixelOps & ops, unsigned int rows,
+    cudaStream_t st)
+{
+  dim3 grid ((unsigned int) ct::div_up (ct::div_up (a.pixels,
+              (unsigned long long) N), (unsigned long long) kThreads), rows);
+
+  k_arith_pixels<In, Out, C, N> <<<grid, kThreads, 0, st>>> (a, ops);
+}
+
 template <typename In, typename Out, unsigned int C>
 CtResult
-launch_pixels_c (const PixelsArgs & a, const PixelOps & ops, cudaStream_t st)
+launch_pixels_c (const PixelsArgs & a, const PixelOps & ops,
+    unsigned int n_sms, cudaStream_t st)
 {
   const unsigned int rows = a.batches < ct::kMaxGridY ?
       a.batches : ct::kMaxGridY;
   const unsigned long long blocks = ct::div_up (ct::div_up (a.pixels,
-          kPixelsPerThread), (unsigned long long) kThreads);
-  dim3 grid ((unsigned int) blocks, rows);
+          kPixelsPerThread), (unsigned long long) kThreads) * rows;
 
-  if (grid.x == 0 || grid.y == 0)
+  if (blocks == 0)
     return CT_OK;
-  if (blocks * rows >= kFewBlocks) {
-    k_arith_pixels<In, Out, C, kPixelsPerThread> <<<grid, kThreads, 0, st>>>
-        (a, ops);
-  } else {
-    grid.x = (unsigned int) ct::div_up (ct::div_up (a.pixels,
-            kSmallPixelsPerThread), (unsigned long long) kThreads);
-    k_arith_pixels<In, Out, C, kSmallPixelsPerThread> <<<grid, kThreads, 0,
-        st>>> (a, ops);
-  }
+  if (blocks < (unsigned long long) kOnePixelBelow * n_sms)
+    launch_pixels_n<In, Out, C, 1> (a, ops, rows, st);
+  else if (blocks < (unsigned long long) kTwoPixelsBelow * n_sms)
+    launch_pixels_n<In, Out, C, 2> (a, ops, rows, st);
+  else
+    launch_pixels_n<In, Out, C, kPixelsPerThread> (a, ops, rows, st);
   return (CtResult) cudaGetLastError ();
 }
 
 /* The pixels kernel for @a's channels, or NULL where the pair has none. */
 template <typename In, typename Out>
 CtResult
-launch_pixels (const PixelsArgs & a, const PixelOps & ops, cudaStream_t st)
+launch_pixels (const PixelsArgs & a, const PixelOps & ops,
+    unsigned int n_sms, cudaStream_t st)
 {
   if constexpr (kPixelsPair<In, Out>) {
     switch (a.channels) {
-      case 1: return launch_pixels_c<In, Out, 1> (a, ops, st);
-      case 2: return launch_pixels_c<In, Out, 2> (a, ops, st);
-      case 3: return launch_pixels_c<In, Out, 3> (a, ops, st);
-      default: return launch_pixels_c<In, Out, 4> (a, ops, st);
+      case 1: return launch_pixels_c<In, Out, 1> (a, ops, n_sms, st);
+      case 2: return launch_pixels_c<In, Out, 2> (a, ops, n_sms, st);
+      case 3: return launch_pixels_c<In, Out, 3> (a, ops, n_sms, st);
+      default: return launch_pixels_c<In, Out, 4> (a, ops, n_sms, st);
     }
   }
   return CT_ERROR_UNSUPPORTED_KERNEL;
@@ -378,7 +394,8 @@ launch_any (const AnyArgs & a, const Ops & ops, cudaStream_t st)
 struct PairFns
 {
   bool has_pixels;
-  CtResult (*pixels) (const PixelsArgs &, const PixelOps &, cudaStream_t);
+  CtResult (*pixels) (const PixelsArgs &, const PixelOps &, unsigned int,
+      cudaStream_t);
   void (*cpu) (const AnyArgs &, const Ops &);
 };
 
@@ -612,7 +629,13 @@ ct_permute_arith (const void *src, void *dst,
         (pa.batches == 1 || pa.pixels * pa.channels * in_size % 4 == 0);
     pa.quad_stores = (uintptr_t) dst % (4 * out_size) == 0 &&
         pa.pixels % kPixelsPerThread == 0;
-    res = fns.pixels (pa, pops, st);
+    int device = 0, n_sms = 0;
+    res = (CtResult) cudaGetDevice (&device);
+    if (res == CT_OK)
+      res = ct::cached_attribute (sm_count, cudaDevAttrMultiProcessorCount,
+          device, &n_sms);
+    if (res == CT_OK)
+      res = fns.pixels (pa, pops, (unsigned int) n_sms, st);
   } else {
     AnyArgs aa;
     any_args (src, dst, dims, perm, &aa);

@@ -8,6 +8,7 @@
 #include <cuda_runtime.h>
 #include <stddef.h>
 
+#include <atomic>
 #include <type_traits>
 
 namespace ct {
@@ -25,6 +26,30 @@ constexpr unsigned long long kMaxGridX = 0x7fffffffull;
 /* The grid's y (and z) limit, 65535 blocks: kernels whose rows (planes)
  * outnumber it loop over them. */
 constexpr unsigned int kMaxGridY = 65535;
+
+/* Devices whose attributes the host side caches (cached_attribute). */
+constexpr int kMaxDevices = 64;
+
+/* Device attribute @attr of @device in *@value, from @cache (kMaxDevices
+ * entries, one per device; 0 is "not asked yet", so a value of 0 is asked
+ * again each time). */
+inline CtResult
+cached_attribute (std::atomic<int> *cache, cudaDeviceAttr attr, int device,
+    int *value)
+{
+  bool cached = device >= 0 && device < kMaxDevices;
+  int v = cached ? cache[device].load () : 0;
+
+  if (v == 0) {
+    cudaError_t err = cudaDeviceGetAttribute (&v, attr, device);
+    if (err != cudaSuccess)
+      return (CtResult) err;
+    if (cached)
+      cache[device].store (v);
+  }
+  *value = v;
+  return CT_OK;
+}
 
 /* a / b rounded up (host: grid sizes); b > 0. */
 constexpr unsigned long long

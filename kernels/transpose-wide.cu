@@ -49,9 +49,9 @@ using namespace ct_wide;
 using ct::LargestPath;
 using ct::div_up;
 using ct::empty_batch;
+using ct::cached_attribute;
+using ct::kMaxDevices;
 using ct::kMaxGridX;
-
-constexpr int kMaxDevices = 64;
 
 
 /// The one-launch kernel: block b belongs to the last plane whose first
@@ -398,24 +398,6 @@ launch_group (const FrameArgs & f, unsigned int blocks, size_t smem,
   return (CtResult) cudaGetLastError ();
 }
 
-/* A device attribute, cached per device. */
-CtResult
-cached_attribute (std::atomic<int> *cache, cudaDeviceAttr attr, int device,
-    int *value)
-{
-  bool cached = device >= 0 && device < kMaxDevices;
-  int v = cached ? cache[device].load () : 0;
-
-  if (v == 0) {
-    cudaError_t err = cudaDeviceGetAttribute (&v, attr, device);
-    if (err != cudaSuccess)
-      return (CtResult) err;
-    if (cached)
-      cache[device].store (v);
-  }
-  *value = v;
-  return CT_OK;
-}
 
 }  // namespace
 

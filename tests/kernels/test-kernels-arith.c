@@ -213,8 +213,12 @@ run_arith (cudaStream_t stream)
     {CT_TYPE_FLOAT32, CT_TYPE_FLOAT32},
   };
   int passed = n_passed, failed = n_failed;
-  int in, out;
+  int in, out, device = 0, n_sms = 0;
   size_t s, q;
+
+  if (!CHECK (cudaGetDevice (&device)) || !CHECK (cudaDeviceGetAttribute
+          (&n_sms, cudaDevAttrMultiProcessorCount, device)))
+    return;
 
   for (in = 0; in < CT_TYPE_COUNT; in++)
     for (out = 0; out < CT_TYPE_COUNT; out++) {
@@ -237,20 +241,25 @@ run_arith (cudaStream_t stream)
               any_perms[q], (int) ((s + q) % 2), 0, 0, CT_PATH_ARITH,
               stream);
     }
-  /* jobs of many blocks (4 pixels a thread, where the small ones above
-   * take 1): 1 to 4 channels, whole quads and not, for each pair the
-   * pixels kernel is built for */
+  /* the pixels kernel's three sizes of thread (1, 2 and 4 pixels: under
+   * 2 blocks of 4 pixels per multiprocessor, under 8, and more), rows of
+   * one such block each: 1 to 4 channels, whole quads and not, for each
+   * pair the kernel is built for */
   for (s = 0; s < N_ELEMENTS (pixel_pairs); s++)
     for (q = 1; q <= 4; q++) {
-      const unsigned long long whole[4] = { q, 1024, 1, 257 };
-      const unsigned long long partial[4] = { q, 1021, 3, 90 };
       const CtType pi = pixel_pairs[s][0], po = pixel_pairs[s][1];
-      check_arith (pi, po, whole, chw, 0, 0, 0, CT_PATH_ARITH_PIXELS, stream);
-      check_arith (pi, po, whole, chw, 1, 0, 0, CT_PATH_ARITH_PIXELS, stream);
-      check_arith (pi, po, partial, chw, 1, 0, 0, CT_PATH_ARITH_PIXELS,
-          stream);
-      check_arith (pi, po, partial, keep, 0, 0, 0, CT_PATH_ARITH_PIXELS,
-          stream);
+      const unsigned long long rows[3] = { n_sms, 4ull * n_sms,
+        9ull * n_sms
+      };
+      size_t r;
+      for (r = 0; r < 3; r++) {
+        const unsigned long long whole[4] = { q, 1024, 1, rows[r] };
+        const unsigned long long partial[4] = { q, 1021, 1, rows[r] };
+        check_arith (pi, po, whole, chw, (int) (r % 2), 0, 0,
+            CT_PATH_ARITH_PIXELS, stream);
+        check_arith (pi, po, partial, chw, (int) (r % 2 == 0), 0, 0,
+            CT_PATH_ARITH_PIXELS, stream);
+      }
     }
   check_merged_programs (stream);
   /* a 4K RGB frame to a normalized CHW float tensor, and per channel */
