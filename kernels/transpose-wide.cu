@@ -59,13 +59,17 @@ using ct::kMaxGridX;
 /// path (wide_block). Two of them: the register kernel (the register
 /// stage) at 2 blocks per multiprocessor, as its 256 bytes in flight per
 /// thread need 128 registers, and the staged kernel (padded and swizzled
-/// stages, whose tiles wait in shared memory) at 3. Both have the small,
-/// thin and exact paths, so either can take any frame. Each comes again
-/// with BATCH for launches with batches of planes: the plane's pointers
-/// then live in registers, which made the staged kernel spill (16384x16384
-/// bytes: 0.90 of a copy against 0.94), so launches without batches keep
-/// reading them from the launch arguments.
-template <bool STAGED, bool BATCH, typename Args>
+/// stages, whose tiles wait in shared memory) at 3. Both have the small
+/// and thin paths. Each comes again with BATCH for launches with batches
+/// of planes: the plane's pointers then live in registers, which made the
+/// staged kernel spill (16384x16384 bytes: 0.90 of a copy against 0.94),
+/// so launches without batches keep reading them from the launch
+/// arguments. The exact path is only in the staged kernel's EXACT
+/// variants, which launches with a misaligned plane take: its code inside
+/// the other kernels slowed their tiles by 3 to 15% on an H100 (GRAY8
+/// 1920x1080 wide-swizzle 8.2 -> 9.4 us, NV12 3840x2160 auto 13.5 -> 14.5),
+/// and taking it out brought them back to within 3% of before it.
+template <bool STAGED, bool BATCH, bool EXACT, typename Args>
 __global__ void __launch_bounds__ (kThreads, STAGED ? kStagedPerSm : 2)
 k_wide (const __grid_constant__ Args f)
 {
@@ -77,9 +81,9 @@ k_wide (const __grid_constant__ Args f)
 
   if constexpr (BATCH) {
     const PlaneArgs a = batch_plane (fp, &t);
-    wide_block<STAGED> (fp, a, t, smem);
+    wide_block<STAGED, EXACT> (fp, a, t, smem);
   } else {
-    wide_block<STAGED> (fp, fp.a, t, smem);
+    wide_block<STAGED, EXACT> (fp, fp.a, t, smem);
   }
 }
 
@@ -205,8 +209,10 @@ std::atomic<int> reserved_smem[kMaxDevices];
  * from FAMILY_STREAM by size index, the tile kernel at FAMILY_STREAM + 5,
  * the skinny ones at + 6 and + 7, the one-launch kernels for batches at
  * + 8 + family, and the staged one's for one entry at + 10 (+ 11 for
- * batches). k_thin and k_mid take no shared memory, k_lines 16 KB. */
-constexpr int kSmemSlots = FAMILY_STREAM + 12;
+ * batches); the staged kernel's exact variants at + 12 (+ 13 for batches)
+ * and, for one entry, + 14 (+ 15). k_thin and k_mid take no shared
+ * memory, k_lines 16 KB. */
+constexpr int kSmemSlots = FAMILY_STREAM + 16;
 constexpr int kKnownContexts = 4;
 
 struct KnownContext
@@ -297,26 +303,37 @@ struct Kernel
  * for a launch of @n entries: the staged one's variant for one entry where
  * @n is 1. (The register kernel has none: built for one entry it took 96
  * registers instead of 128, and 1920x1080 3-byte planes went from 0.87 of
- * a copy to 0.77-0.81 on the H200.) */
-template <bool STAGED, bool BATCH>
+ * a copy to 0.77-0.81 on the H200.) EXACT (staged only): the variants
+ * with the exact path. */
+template <bool STAGED, bool BATCH, bool EXACT>
 Kernel
 wide_kernel (unsigned int n, int k)
 {
+  static_assert (STAGED || !EXACT, "the exact path is in the staged kernel");
+  if constexpr (EXACT) {
+    if (n == 1)
+      return Kernel { nullptr, k_wide<true, BATCH, true, OneArgs>,
+        FAMILY_STREAM + 14 + (BATCH ? 1 : 0) };
+    return Kernel { k_wide<true, BATCH, true, FrameArgs>, nullptr,
+      FAMILY_STREAM + 12 + (BATCH ? 1 : 0) };
+  }
   if constexpr (STAGED) {
     if (n == 1)
-      return Kernel { nullptr, k_wide<STAGED, BATCH, OneArgs>,
+      return Kernel { nullptr, k_wide<STAGED, BATCH, false, OneArgs>,
         FAMILY_STREAM + 10 + (BATCH ? 1 : 0) };
   }
-  return Kernel { k_wide<STAGED, BATCH, FrameArgs>, nullptr,
+  return Kernel { k_wide<STAGED, BATCH, false, FrameArgs>, nullptr,
     BATCH ? FAMILY_STREAM + 8 + k : k };
 }
 
 /* The kernel of a launch of @family of @n entries whose first is @fp (a
  * thin group: k_thin; thin and exact planes alone: the staged k_wide, the
- * smaller of the two); none (both NULL) for an element size it lacks. */
+ * smaller of the two; @exact: a group with an exact plane, which only the
+ * staged kernel's EXACT variants take); none (both NULL) for an element
+ * size it lacks. */
 Kernel
 launch_kernel (int family, const FramePlane & fp, unsigned int n,
-    bool thin_only, bool batch)
+    bool thin_only, bool exact, bool batch)
 {
   const int k = family == FAMILY_ANY ? FAMILY_STAGED : family;
   const int size = size_index (fp.elem);
@@ -353,17 +370,23 @@ launch_kernel (int family, const FramePlane & fp, unsigned int n,
       /* (16 KB of shared memory: under the 48 KB needing no slot) */
       return Kernel { nullptr, fp.elem == 1 ? k_lines : nullptr, 0 };
     case FAMILY_STAGED:
-      return batch ? wide_kernel<true, true> (n, k) :
-          wide_kernel<true, false> (n, k);
+      if (exact)
+        return batch ? wide_kernel<true, true, true> (n, k) :
+            wide_kernel<true, false, true> (n, k);
+      return batch ? wide_kernel<true, true, false> (n, k) :
+          wide_kernel<true, false, false> (n, k);
     default:
-      return batch ? wide_kernel<false, true> (n, k) :
-          wide_kernel<false, false> (n, k);
+      /* (WideFamily keeps exact planes out of register launches) */
+      if (exact)
+        return Kernel { nullptr, nullptr, 0 };
+      return batch ? wide_kernel<false, true, false> (n, k) :
+          wide_kernel<false, false, false> (n, k);
   }
 }
 
 CtResult
 launch_group (const FrameArgs & f, unsigned int blocks, size_t smem,
-    int family, bool thin_only, cudaStream_t s)
+    int family, bool thin_only, bool exact, cudaStream_t s)
 {
   bool batch = false;
 
@@ -372,7 +395,7 @@ launch_group (const FrameArgs & f, unsigned int blocks, size_t smem,
   for (unsigned int i = 0; i < f.n_planes; i++)
     batch = batch || f.plane[i].count > 1;
   const Kernel kernel = launch_kernel (family, f.plane[0], f.n_planes,
-      thin_only, batch);
+      thin_only, exact, batch);
   if (kernel.many == nullptr && kernel.one == nullptr)
     return CT_ERROR_UNSUPPORTED_ELEMENT_SIZE;
   /* (the kernels of one entry are only asked for by launches of one) */
@@ -514,8 +537,9 @@ plan_call (unsigned int n, Get get, CtKernel kernel, CtPath force,
 
 /* launch_groups' hooks for the wide family: an entry's kernel is its
  * path's family. A group of thin and exact planes (FAMILY_ANY) joins any
- * other of the one-launch kernels; the kernels of FAMILY_STREAM and above
- * take their entry alone. */
+ * other of the one-launch kernels, but for exact planes and the register
+ * kernel, which has no exact path (k_wide); the kernels of FAMILY_STREAM
+ * and above take their entry alone. */
 struct WideFamily
 {
   typedef FrameArgs Args;
@@ -531,6 +555,7 @@ struct WideFamily
   {
     int family = FAMILY_ANY;
     bool thin_only = true;
+    bool exact = false;         /* an exact plane in it */
     size_t smem = 0;
   };
 
@@ -545,10 +570,13 @@ struct WideFamily
   bool other_kernel (const Group & g, const Entry & e) const
   {
     const int family = e.c->info->family;
+    const bool exact = e.c->info->way == WAY_EXACT;
 
     return family >= FAMILY_STREAM || g.family >= FAMILY_STREAM ||
         (family != FAMILY_ANY && g.family != FAMILY_ANY &&
-        family != g.family);
+        family != g.family) ||
+        (exact && g.family == FAMILY_REGISTERS) ||
+        (g.exact && family == FAMILY_REGISTERS);
   }
 
   void join (Group * g, const Entry & e) const
@@ -556,6 +584,7 @@ struct WideFamily
     if (e.c->info->family != FAMILY_ANY)
       g->family = e.c->info->family;
     g->thin_only = g->thin_only && e.c->info->way == WAY_THIN;
+    g->exact = g->exact || e.c->info->way == WAY_EXACT;
     if (e.c->smem > g->smem)
       g->smem = e.c->smem;
   }
@@ -579,7 +608,7 @@ struct WideFamily
       const Group & g) const
   {
     return launch_group (f, (unsigned int) blocks, g.smem, g.family,
-        g.thin_only, stream);
+        g.thin_only, g.exact, stream);
   }
 };
 

@@ -1057,8 +1057,9 @@ exact_any (unsigned int elem, bool words, const PlaneArgs & a,
 
 /// One block of the one-launch kernels: a tile (or thin block) of plane
 /// @a (entry @fp's plane, or one of its batch), block @t of the plane, by
-/// the entry's path.
-template <bool STAGED>
+/// the entry's path; the exact path only where EXACT (the host sends exact
+/// planes only to such kernels).
+template <bool STAGED, bool EXACT>
 __device__ __forceinline__ void
 wide_block (const FramePlane & fp, const PlaneArgs & a, unsigned int t,
     uint32_t * smem)
@@ -1092,7 +1093,8 @@ wide_block (const FramePlane & fp, const PlaneArgs & a, unsigned int t,
       thin_any (fp.elem, a, tx, ty, 0);
       break;
     default:
-      exact_any (fp.elem, fp.words, a, tx, ty, smem);
+      if constexpr (EXACT)
+        exact_any (fp.elem, fp.words, a, tx, ty, smem);
       break;
   }
 }
