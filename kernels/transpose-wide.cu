@@ -421,7 +421,6 @@ launch_group (const FrameArgs & f, unsigned int blocks, size_t smem,
   return (CtResult) cudaGetLastError ();
 }
 
-
 }  // namespace
 
 namespace {
