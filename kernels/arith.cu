@@ -333,6 +333,74 @@ launch_pixels_n (const PixelsArgs & a, const PixelOps & ops, unsigned int rows,
   k_arith_pixels<In, Out, C, N> <<<grid, kThreads, 0, st>>> (a, ops);
 }
 
+/* The CPU's pixels loop, for C channels: the pixels kernel's job a chunk
+ * of pixels at a time. A chunk is cast into a plane per channel, each step
+ * then runs over a channel's whole chunk (its kind and operand fixed, so
+ * the compiler can vectorize the loop), and the planes go to the output.
+ * The same element functions as arith_cpu, in the same order for each
+ * element: the same bytes, without arith_cpu's index arithmetic per
+ * element. */
+template <typename In, typename Out, unsigned int C>
+void
+pixels_cpu_c (const PixelsArgs & a, const PixelOps & ops)
+{
+  constexpr unsigned int kChunk = 512;
+  Out v[C][kChunk];
+
+  for (unsigned long long b = 0; b < a.batches; b++) {
+    const In *src = (const In *) a.src + b * a.pixels * C;
+    Out *dst = (Out *) a.dst + b * a.pixels * C;
+
+    for (unsigned long long p0 = 0; p0 < a.pixels; p0 += kChunk) {
+      const unsigned int n = a.pixels - p0 < kChunk ?
+          (unsigned int) (a.pixels - p0) : kChunk;
+      const In *in = src + p0 * C;
+
+      for (unsigned int j = 0; j < n; j++)
+        for (unsigned int c = 0; c < C; c++)
+          v[c][j] = ct::nns_cast<Out, In> (in[j * C + c]);
+      for (unsigned int i = 0; i < ops.n; i++)
+        for (unsigned int c = 0; c < C; c++) {
+          if (!(ops.mask[i] & (1u << c)))
+            continue;
+          const Out x = ct::from_bits<Out> (ops.operand[i][c]);
+          Out *w = v[c];
+          switch (ops.kind[i]) {
+            case CT_ARITH_ADD:
+              for (unsigned int j = 0; j < n; j++)
+                w[j] = ct::nns_op<Out> (w[j], CT_ARITH_ADD, x);
+              break;
+            case CT_ARITH_MUL:
+              for (unsigned int j = 0; j < n; j++)
+                w[j] = ct::nns_op<Out> (w[j], CT_ARITH_MUL, x);
+              break;
+            default:
+              for (unsigned int j = 0; j < n; j++)
+                w[j] = ct::nns_op<Out> (w[j], CT_ARITH_DIV, x);
+              break;
+          }
+        }
+      for (unsigned int c = 0; c < C; c++)
+        memcpy (dst + c * a.pixels + p0, v[c], n * sizeof (Out));
+    }
+  }
+}
+
+/* The CPU's pixels loop for @a's channels (pairs of kPixelsPair). */
+template <typename In, typename Out>
+void
+pixels_cpu (const PixelsArgs & a, const PixelOps & ops)
+{
+  if constexpr (kPixelsPair<In, Out>) {
+    switch (a.channels) {
+      case 1: pixels_cpu_c<In, Out, 1> (a, ops); break;
+      case 2: pixels_cpu_c<In, Out, 2> (a, ops); break;
+      case 3: pixels_cpu_c<In, Out, 3> (a, ops); break;
+      default: pixels_cpu_c<In, Out, 4> (a, ops); break;
+    }
+  }
+}
+
 template <typename In, typename Out, unsigned int C>
 CtResult
 launch_pixels_c (const PixelsArgs & a, const PixelOps & ops,
@@ -397,6 +465,7 @@ struct PairFns
   CtResult (*pixels) (const PixelsArgs &, const PixelOps &, unsigned int,
       cudaStream_t);
   void (*cpu) (const AnyArgs &, const Ops &);
+  void (*pixels_cpu) (const PixelsArgs &, const PixelOps &);
 };
 
 template <int I, int O>
@@ -406,7 +475,7 @@ pair_fns ()
   using In = typename ct::TypeOf<(CtType) I>::T;
   using Out = typename ct::TypeOf<(CtType) O>::T;
   return PairFns { kPixelsPair<In, Out>, &launch_pixels<In, Out>,
-    &arith_cpu<In, Out> };
+    &arith_cpu<In, Out>, &pixels_cpu<In, Out> };
 }
 
 template <int I, size_t... O>
@@ -490,6 +559,40 @@ make_pixel_ops (const Ops & ops, unsigned int channels, PixelOps * p)
     p->n++;
   }
   return true;
+}
+
+/* Whether the pixels kernels take a job of @dims by @perm under @ops (for
+ * a pair of kPixelsPair): the permutation, simplified, moves nothing, or
+ * an innermost side of at most kPixelChannels elements outwards over one
+ * other side; channel operations, if any, are for channel c of those; and
+ * the merged program fits. If so, *@pa has its shape (not its pointers
+ * and alignment) and *@pops its program. */
+bool
+pixels_job (const unsigned long long dims[4], const unsigned int perm[4],
+    const Ops & ops, PixelsArgs * pa, PixelOps * pops)
+{
+  const ct::Shape s = ct::simplify (dims, perm);
+  bool identity = true;
+
+  for (int i = 0; i < s.rank; i++)
+    identity = identity && s.p[i] == i;
+  *pa = PixelsArgs {};
+  if (identity) {
+    pa->channels = 1;
+    pa->pixels = 1;
+    for (int k = 0; k < 4; k++)
+      pa->pixels *= dims[k];
+    pa->batches = 1;
+  } else if ((s.rank == 2 || s.rank == 3) && s.p[0] == 1 && s.p[1] == 0 &&
+      s.d[0] <= kPixelChannels && (s.rank == 2 || s.d[2] <= 0xffffffffull)) {
+    pa->channels = (unsigned int) s.d[0];
+    pa->pixels = s.d[1];
+    pa->batches = s.rank == 3 ? (unsigned int) s.d[2] : 1;
+  } else {
+    return false;
+  }
+  return (ops.n_ch == 0 || (ops.ch_size == 1 && ops.n_ch == pa->channels)) &&
+      make_pixel_ops (ops, pa->channels, pops);
 }
 
 /* The "any" arguments: output sizes and the input stride of each. */
@@ -594,33 +697,11 @@ ct_permute_arith (const void *src, void *dst,
   make_ops (arith, dims, &ops);
   const PairFns & fns = kPairs[arith->in_type][arith->out_type];
 
-  /* pixels where what moves is an innermost side of a few elements
-   * going outwards over one other side, or nothing */
-  ct::Shape s = ct::simplify (dims, perm);
-  bool identity = true;
-  for (int i = 0; i < s.rank; i++)
-    identity = identity && s.p[i] == i;
+  /* the pixels kernel where it takes the job */
   PixelsArgs pa;
-  bool pixels = false;
-  if (identity) {
-    pa.channels = 1;
-    pa.pixels = 1;
-    for (int k = 0; k < 4; k++)
-      pa.pixels *= dims[k];
-    pa.batches = 1;
-    pixels = true;
-  } else if ((s.rank == 2 || s.rank == 3) && s.p[0] == 1 && s.p[1] == 0 &&
-      s.d[0] <= kPixelChannels && (s.rank == 2 || s.d[2] <= 0xffffffffull)) {
-    pa.channels = (unsigned int) s.d[0];
-    pa.pixels = s.d[1];
-    pa.batches = s.rank == 3 ? (unsigned int) s.d[2] : 1;
-    pixels = true;
-  }
-  /* the pixels kernel knows channel c alone as a channel */
   PixelOps pops;
-  pixels = pixels && fns.has_pixels &&
-      (ops.n_ch == 0 || (ops.ch_size == 1 && ops.n_ch == pa.channels)) &&
-      make_pixel_ops (ops, pa.channels, &pops);
+  const bool pixels = fns.has_pixels && pixels_job (dims, perm, ops, &pa,
+      &pops);
   if (pixels) {
     pa.src = (const unsigned char *) src;
     pa.dst = (unsigned char *) dst;
@@ -662,7 +743,16 @@ ct_permute_arith_cpu (const void *src, void *dst,
   if (!src || !dst)
     return CT_ERROR_INVALID_ARGUMENT;
   make_ops (arith, dims, &ops);
+  const PairFns & fns = kPairs[arith->in_type][arith->out_type];
+  PixelsArgs pa;
+  PixelOps pops;
+  if (fns.has_pixels && pixels_job (dims, perm, ops, &pa, &pops)) {
+    pa.src = (const unsigned char *) src;
+    pa.dst = (unsigned char *) dst;
+    fns.pixels_cpu (pa, pops);
+    return CT_OK;
+  }
   any_args (src, dst, dims, perm, &aa);
-  kPairs[arith->in_type][arith->out_type].cpu (aa, ops);
+  fns.cpu (aa, ops);
   return CT_OK;
 }

@@ -143,6 +143,12 @@ main (void)
   static const unsigned long long shapes[][4] = {
     {3, 5, 7, 2}, {4, 9, 1, 3}, {1, 13, 1, 1}, {2, 1, 6, 5},
   };
+  static const unsigned long long pixel_shapes[][4] = {
+    {3, 67, 35, 1}, {4, 300, 1, 3}, {1, 1000, 1, 1}, {2, 257, 2, 2},
+    {3, 513, 1, 2},
+  };
+  static const unsigned int chw[4] = { 1, 2, 0, 3 };
+  static const unsigned int keep[4] = { 0, 1, 2, 3 };
   unsigned int perm[4];
   int in, out;
   size_t s;
@@ -170,6 +176,18 @@ main (void)
           }
           for (pc = 0; pc < 2; pc++)
             check_case ((CtType) in, (CtType) out, shapes[s], perm, pc);
+        }
+      }
+  /* pixels (the loop's fast path for the pairs the GPU's pixels kernel
+   * takes): 1 to 4 channels to planes (1:2:0:3) or kept, more pixels than
+   * one of its chunks, batches */
+  for (in = 0; in < CT_TYPE_COUNT; in++)
+    for (out = 0; out < CT_TYPE_COUNT; out++)
+      for (s = 0; s < sizeof (pixel_shapes) / sizeof (pixel_shapes[0]); s++) {
+        unsigned int pc;
+        for (pc = 0; pc < 2; pc++) {
+          check_case ((CtType) in, (CtType) out, pixel_shapes[s], chw, pc);
+          check_case ((CtType) in, (CtType) out, pixel_shapes[s], keep, pc);
         }
       }
   printf ("arith-cpu: %d passed, %d failed\n", n_passed, n_failed);
