@@ -28,12 +28,11 @@ against the copy.
 """
 import argparse
 import ctypes
-import json
 import sys
 
 import torch
 
-from torch_timing import Timer, open_lib
+from torch_timing import Timer, finish, open_lib
 
 # (label, N, H, W): frames are N = 1
 JOBS = [
@@ -165,13 +164,7 @@ def main():
             del want
         del x, out, out_bytes, csrc, cdst
         torch.cuda.empty_cache()
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(dict(device=props.name, torch=torch.__version__,
-                           reps=args.reps, rows=rows), f, indent=1)
-    if failures:
-        print(f"{failures} MISMATCHES")
-    return 1 if failures else 0
+    return finish(args.json, timer, rows, failures)
 
 
 if __name__ == "__main__":

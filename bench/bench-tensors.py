@@ -17,12 +17,11 @@ are against the copy measured in the same run.
 """
 import argparse
 import ctypes
-import json
 import sys
 
 import torch
 
-from torch_timing import Timer, open_lib
+from torch_timing import Timer, finish, open_lib
 
 NCHW = ("NCHW->NHWC", "NHWC->NCHW")
 JOBS = [
@@ -118,13 +117,7 @@ def main():
                       + ("" if ok else "  MISMATCH"))
                 del x, out, copy_dst, want
                 torch.cuda.empty_cache()
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(dict(device=props.name, torch=torch.__version__,
-                           reps=args.reps, rows=rows), f, indent=1)
-    if failures:
-        print(f"{failures} MISMATCHES")
-    return 1 if failures else 0
+    return finish(args.json, timer, rows, failures)
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 the kernels' library through ctypes, the device, a buffer that flushes
 the L2 cache, and timing with CUDA events."""
 import ctypes
+import json
 import statistics
 
 import torch
@@ -63,3 +64,16 @@ class Timer:
     def one(self, fn):
         """The median of @fn alone."""
         return self.rounds([fn])[0]
+
+
+def finish(path, timer, rows, failures):
+    """The bench's end: its @rows as JSON at @path (if any), with the
+    device, PyTorch's version and the rounds; the count of @failures said;
+    the exit status."""
+    if path:
+        with open(path, "w") as f:
+            json.dump(dict(device=timer.props.name, torch=torch.__version__,
+                           reps=timer.reps, rows=rows), f, indent=1)
+    if failures:
+        print(f"{failures} MISMATCHES")
+    return 1 if failures else 0
