@@ -19,7 +19,7 @@ timed in one process on the same (default) stream:
   - write: the output's bytes written alone (a memset), the floor of any
     pass that writes them.
 Each is the median of --reps rounds after warm-up, with CUDA events, the
-L2 cache flushed (a buffer twice its size written) before every run. The
+L2 cache flushed (a buffer twice its size read) before every run. The
 three run in turn in every round. Our output must equal, element for
 element, PyTorch computing NNStreamer's float32 steps with a true division
 (x + (-m)) / s; PyTorch's own div_ by a scalar multiplies by its

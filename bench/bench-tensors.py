@@ -11,7 +11,7 @@ back, and a transpose with two batch dimensions), it times in one process, on th
   - ct_permute, through ctypes;
   - PyTorch: x.permute(...).contiguous().
 Each is the median of --reps runs after warm-up, with CUDA events, the L2
-cache flushed (a buffer twice its size written) before every run. Our output
+cache flushed (a buffer twice its size read) before every run. Our output
 is checked against PyTorch's, element for element, on random data. Ratios
 are against the copy measured in the same run.
 """

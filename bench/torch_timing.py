@@ -4,6 +4,7 @@ the L2 cache, and timing with CUDA events."""
 import ctypes
 import json
 import statistics
+import time
 
 import torch
 
@@ -38,6 +39,18 @@ class Timer:
         self.flush = torch.full((2 * l2,), 7, dtype=torch.uint8,
                                 device=self.dev)
         self.reps = reps
+        self.warm = False
+
+    def warm_up(self):
+        """A quarter of a second of flushes before the first timed round,
+        so that the GPU's clocks have left idle: the rounds of warm-up take
+        a millisecond, and the first row of a bench may otherwise be timed
+        while its clocks still rise."""
+        start = time.monotonic()
+        while time.monotonic() - start < 0.25:
+            self.flush_l2()
+            torch.cuda.synchronize()
+        self.warm = True
 
     def flush_l2(self):
         self.flush.sum(dtype=torch.int64)
@@ -49,6 +62,8 @@ class Timer:
         a = torch.cuda.Event(enable_timing=True)
         b = torch.cuda.Event(enable_timing=True)
         ms = [[] for _ in fns]
+        if not self.warm:
+            self.warm_up()
         for i in range(-5, self.reps):
             for j in range(len(fns)):
                 k = (i + j) % len(fns)

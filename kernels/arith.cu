@@ -73,7 +73,7 @@ struct PixelsArgs
   bool quad_stores;             /* dst and P allow Quad stores */
 };
 
-/* The pixels kernel's program: the operations of Ops with a run of
+/* The pixels program, on the host: the operations of Ops with a run of
  * operations of one kind on distinct single channels (NNStreamer's
  * per-channel add:A@0,add:B@1,add:C@2) merged into one, an operand per
  * channel. Operations on different channels touch different elements, so
@@ -89,6 +89,26 @@ struct PixelOps
   unsigned char kind[kMaxPixelOps];
   unsigned char mask[kMaxPixelOps];     /* the channels it is for */
   unsigned long long operand[kMaxPixelOps][kPixelChannels];
+};
+
+/* PixelOps as the kernel takes it: at most K steps, each operand in the
+ * output type. The arguments travel with every launch, and on an H100, in
+ * about half of the processes, a launch whose arguments passed 160 bytes
+ * took 0.2 to 0.6 us longer: a 224x224x3 frame's pass 4.9 us against 4.2.
+ * (A kernel of that size ran at the copy's speed in every process with 8
+ * to 160 bytes of arguments, and not with 192 or more; PixelOps and
+ * PixelsArgs are 592.) So a program of up to kShortProgram steps, which
+ * every normalization is once merged, goes in a short form. A step keeps
+ * kPixelChannels operands whatever the channels: with 3, the 3-channel
+ * uint8 to float32 kernel took 35 registers instead of 31. */
+constexpr unsigned int kShortProgram = 4;
+template <typename Out, unsigned int K>
+struct PixelProgram
+{
+  unsigned int n;
+  unsigned char kind[K];
+  unsigned char mask[K];
+  Out operand[K][kPixelChannels];
 };
 
 /* Stores a Quad streaming (evict first): the output is not read again
@@ -116,32 +136,34 @@ store_quad (Out * p, const Quad<Out> & q)
 template <typename Out, unsigned int C, unsigned int N, unsigned int kind>
 __device__ __forceinline__ void
 apply_op (Out (&v)[C][N], unsigned int mask,
-    const unsigned long long (&operand)[kPixelChannels])
+    const Out (&operand)[kPixelChannels])
 {
 #pragma unroll
   for (unsigned int c = 0; c < C; c++)
     if (mask & (1u << c)) {
-      const Out b = ct::from_bits<Out> (operand[c]);
 #pragma unroll
       for (unsigned int j = 0; j < N; j++)
-        v[c][j] = ct::nns_op<Out> (v[c][j], kind, b);
+        v[c][j] = ct::nns_op<Out> (v[c][j], kind, operand[c]);
     }
 }
 
 /// pixels: input [B][P][C], output [B][C][P] (C = 1: the arithmetic
 /// alone), for the pairs of kPixelsPair. Blocks of kThreads threads along
-/// P, N pixels a thread (4; kSmallPixelsPerThread for small jobs); grid y
+/// P, N pixels a thread (4; 1 or 2 in small jobs); grid y
 /// over B (looping past kMaxGridY). A thread reads its C x N consecutive
 /// inputs (in 4-byte words where word_loads and they fill words), and
 /// writes N consecutive outputs to each plane (one Quad where quad_stores
 /// and N is 4): a warp's accesses are coalesced on both sides. Each
-/// operation is decoded once for the thread's NC values.
+/// operation is decoded once for the thread's NC values; programs of up to
+/// kShortProgram steps come as K = kShortProgram, others as kMaxPixelOps.
 /// (Two such groups a thread, for more bytes in flight, doubled the
 /// registers and halved the speed on an H100; 32 registers let every
 /// thread of the multiprocessor run.)
-template <typename In, typename Out, unsigned int C, unsigned int N>
+template <typename In, typename Out, unsigned int C, unsigned int N,
+    unsigned int K>
 __global__ void __launch_bounds__ (kThreads)
-k_arith_pixels (const PixelsArgs a, const __grid_constant__ PixelOps ops)
+k_arith_pixels (const PixelsArgs a,
+    const __grid_constant__ PixelProgram<Out, K> ops)
 {
   constexpr unsigned int kWords = C * N * sizeof (In) / 4;
   constexpr bool kWholeWords = kWords > 0 && kWords * 4 == C * N * sizeof (In);
@@ -321,16 +343,42 @@ arith_cpu (const AnyArgs & a, const Ops & ops)
   }
 }
 
-/* The pixels kernel at N pixels a thread. */
+/* @ops as the kernel's program, at most K steps. */
+template <typename Out, unsigned int K>
+PixelProgram<Out, K>
+program_of (const PixelOps & ops)
+{
+  PixelProgram<Out, K> p {};
+
+  p.n = ops.n;
+  for (unsigned int i = 0; i < ops.n; i++) {
+    p.kind[i] = ops.kind[i];
+    p.mask[i] = ops.mask[i];
+    for (unsigned int c = 0; c < kPixelChannels; c++)
+      p.operand[i][c] = ct::from_bits<Out> (ops.operand[i][c]);
+  }
+  return p;
+}
+
+/* The pixels kernel at N pixels a thread, the program in its short form
+ * where it fits. */
 template <typename In, typename Out, unsigned int C, unsigned int N>
 void
 launch_pixels_n (const PixelsArgs & a, const PixelOps & ops, unsigned int rows,
     cudaStream_t st)
 {
+  static_assert (sizeof (PixelsArgs) +
+      sizeof (PixelProgram<Out, kShortProgram>) <= 160,
+      "the short form's arguments pass 160 bytes");
   dim3 grid ((unsigned int) ct::div_up (ct::div_up (a.pixels,
               (unsigned long long) N), (unsigned long long) kThreads), rows);
 
-  k_arith_pixels<In, Out, C, N> <<<grid, kThreads, 0, st>>> (a, ops);
+  if (ops.n <= kShortProgram)
+    k_arith_pixels<In, Out, C, N, kShortProgram> <<<grid, kThreads, 0, st>>>
+        (a, program_of<Out, kShortProgram> (ops));
+  else
+    k_arith_pixels<In, Out, C, N, kMaxPixelOps> <<<grid, kThreads, 0, st>>>
+        (a, program_of<Out, kMaxPixelOps> (ops));
 }
 
 /* The CPU's pixels loop, for C channels: the pixels kernel's job a chunk

@@ -149,7 +149,8 @@ program_of (CtArith * a, CtType in, CtType out, const char *kinds,
 /* The pixels kernel's merged programs (runs of one kind on distinct single
  * channels become one step): NNStreamer's per-channel normalization, a
  * channel twice in a run, runs broken by a kind or by an operation for
- * every channel, and a program too long for the pixels kernel (the any
+ * every channel, programs in the kernel's short form (up to 4 steps) and
+ * its long one, and programs too long for the pixels kernel (the any
  * kernel then). */
 static void
 check_merged_programs (cudaStream_t stream)
@@ -166,7 +167,13 @@ check_merged_programs (cudaStream_t stream)
     {"aaaa", {1, -1, 1, 0}},
     {"dddd", {2, 1, 0, 2}},
     {"mmmmm", {0, 1, 2, 2, 1}},
-    /* 24 steps even merged: past the pixels kernel's limit */
+    /* 5 and 16 steps: past the short form (4), at the limit (16) */
+    {"amadm", {0, 1, 1, 2, -1}},
+    {"amdamdamdamdamda", {0, -1, 1, 2, 0, -1, 1, 2, 0, -1, 1, 2, 0, -1, 1,
+            2}},
+    /* 17 and 24 steps even merged: past the pixels kernel's limit */
+    {"amdamdamdamdamdam", {0, -1, 1, 2, 0, -1, 1, 2, 0, -1, 1, 2, 0, -1,
+            1, 2, 0}},
     {"amamamamamamamamamamamam", {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
             0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}},
   };
