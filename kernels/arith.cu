@@ -343,7 +343,8 @@ arith_cpu (const AnyArgs & a, const Ops & ops)
   }
 }
 
-/* @ops as the kernel's program, at most K steps. */
+/* @ops as the kernel's program, at most K steps (@ops.n <= K: the caller
+ * picks K). */
 template <typename Out, unsigned int K>
 PixelProgram<Out, K>
 program_of (const PixelOps & ops)
@@ -590,6 +591,10 @@ make_pixel_ops (const Ops & ops, unsigned int channels, PixelOps * p)
   memset (p, 0, sizeof (*p));
   for (unsigned int i = 0; i < ops.n; i++) {
     const int ch = ops.channel[i];
+    /* for a channel the pixels do not have: it touches no element (as in
+     * the any kernel and on the CPU) */
+    if (ch >= (int) channels)
+      continue;
     const unsigned int bit = ch < 0 ? all : 1u << ch;
     /* into the last one: same kind, single channels, this one not in it */
     if (p->n > 0 && ch >= 0 && p->kind[p->n - 1] == ops.kind[i] &&

@@ -33,40 +33,108 @@ expect (int ok, const char *what)
   }
 }
 
-/* One permutation of a tensor of @dims, from @in to @out under a random
- * program: the loop's output against the model's, bit for bit. */
+/* One permutation of a tensor of @dims under program @a: the loop's
+ * output against the model's, bit for bit. */
 static void
-check_case (CtType in, CtType out, const unsigned long long dims[4],
-    const unsigned int perm[4], int per_channel)
+check_program (const CtArith * a, const unsigned long long dims[4],
+    const unsigned int perm[4], const char *label)
 {
+  const CtType in = a->in_type, out = a->out_type;
   size_t n = (size_t) (dims[0] * dims[1] * dims[2] * dims[3]);
   size_t ies = ct_type_size (in), oes = ct_type_size (out);
   unsigned char *src = malloc (n * ies), *got = malloc (n * oes),
       *want = malloc (n * oes);
-  unsigned int cd = per_channel ? (unsigned int) (rng () % 4) : 0;
-  CtArith a;
   CtResult res;
   char what[256];
   size_t bad;
 
   ref_fill (src, in, n, rng);
-  ref_random_arith (&a, in, out, cd, per_channel ? (unsigned int) dims[cd] : 0,
-      rng);
   memset (got, 0xa5, n * oes);
   memset (want, 0x5a, n * oes);
-  ref_permute_arith (src, want, dims, perm, &a);
-  res = ct_permute_arith_cpu (src, got, dims, perm, &a);
+  ref_permute_arith (src, want, dims, perm, a);
+  res = ct_permute_arith_cpu (src, got, dims, perm, a);
   bad = res == CT_OK ? ref_compare (got, want, out, n, 0) : 0;
   snprintf (what, sizeof (what), "%s -> %s %llux%llux%llux%llu perm "
       "%u:%u:%u:%u %s (%u ops): %s, element %zu of %zu",
       ct_type_name (in), ct_type_name (out), dims[0], dims[1], dims[2],
-      dims[3], perm[0], perm[1], perm[2], perm[3],
-      per_channel ? "per channel" : "scalar", a.n_ops,
+      dims[3], perm[0], perm[1], perm[2], perm[3], label, a->n_ops,
       ct_result_string (res), bad, n);
   expect (res == CT_OK && bad == n, what);
   free (src);
   free (got);
   free (want);
+}
+
+/* check_program under a random program from @in to @out (@per_channel:
+ * along a random dimension). */
+static void
+check_case (CtType in, CtType out, const unsigned long long dims[4],
+    const unsigned int perm[4], int per_channel)
+{
+  unsigned int cd = per_channel ? (unsigned int) (rng () % 4) : 0;
+  CtArith a;
+
+  ref_random_arith (&a, in, out, cd, per_channel ? (unsigned int) dims[cd] : 0,
+      rng);
+  check_program (&a, dims, perm, per_channel ? "per channel" : "scalar");
+}
+
+/* Operations for channels the tensor does not have (5 and 40 of 3, which
+ * the C API takes; the element refuses them) touch no element, on the
+ * pixels loop and the element loop alike, and the operations around them
+ * still run. */
+static void
+check_absent_channels (void)
+{
+  static const unsigned long long dims[4] = { 3, 37, 5, 2 };
+  static const unsigned int chw[4] = { 1, 2, 0, 3 };
+  static const unsigned int nhcw[4] = { 1, 0, 2, 3 };
+  static const struct
+  {
+    CtArithKind kind;
+    int channel;
+    double value;
+  } ops[] = {
+    {CT_ARITH_ADD, 0, -123.68}, {CT_ARITH_ADD, 5, 7.0},
+    {CT_ARITH_ADD, 1, -116.78}, {CT_ARITH_MUL, 40, 3.0},
+    {CT_ARITH_ADD, 2, -103.94}, {CT_ARITH_DIV, -1, 58.4},
+    {CT_ARITH_MUL, 3, 0.5},
+  };
+  static const CtType outs[] = { CT_TYPE_FLOAT32, CT_TYPE_INT16 };
+  CtArith a;
+  size_t i, o;
+  int k;
+
+  for (o = 0; o < sizeof (outs) / sizeof (outs[0]); o++) {
+    memset (&a, 0, sizeof (a));
+    a.in_type = CT_TYPE_UINT8;
+    a.out_type = outs[o];
+    a.channel_dim = 0;
+    a.n_ops = sizeof (ops) / sizeof (ops[0]);
+    for (i = 0; i < a.n_ops; i++) {
+      a.ops[i].kind = ops[i].kind;
+      a.ops[i].channel = ops[i].channel;
+      a.ops[i].is_float = 1;
+      a.ops[i].float_value = ops[i].value;
+    }
+    expect (ct_arith_validate (&a) == CT_OK, "channels past the tensor's "
+        "are valid in the C API");
+    check_program (&a, dims, chw, "absent channels");
+    check_program (&a, dims, nhcw, "absent channels");
+  }
+  /* 16 steps, the last for channel 0, then one for absent channel 9 next
+   * to it (it would be merged into the last step's operands) */
+  memset (&a, 0, sizeof (a));
+  a.in_type = CT_TYPE_UINT8;
+  a.out_type = CT_TYPE_FLOAT32;
+  for (k = 0; k < 17; k++) {
+    CtArithOp *op = &a.ops[a.n_ops++];
+    op->kind = k < 15 ? (k % 2 ? CT_ARITH_MUL : CT_ARITH_ADD) : CT_ARITH_ADD;
+    op->channel = k < 15 ? -1 : k == 15 ? 0 : 9;
+    op->is_float = 1;
+    op->float_value = k % 3 == 0 ? 0.5 : -3.25;
+  }
+  check_program (&a, dims, chw, "absent channel after 16 steps");
 }
 
 static void
@@ -155,6 +223,7 @@ main (void)
 
   check_types ();
   check_refusals ();
+  check_absent_channels ();
   for (in = 0; in < CT_TYPE_COUNT; in++)
     for (out = 0; out < CT_TYPE_COUNT; out++)
       for (s = 0; s < sizeof (shapes) / sizeof (shapes[0]); s++) {

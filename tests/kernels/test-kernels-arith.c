@@ -153,7 +153,7 @@ program_of (CtArith * a, CtType in, CtType out, const char *kinds,
  * its long one, and programs too long for the pixels kernel (the any
  * kernel then). */
 static void
-check_merged_programs (cudaStream_t stream)
+check_merged_programs (unsigned long long n_sms, cudaStream_t stream)
 {
   static const struct
   {
@@ -171,19 +171,25 @@ check_merged_programs (cudaStream_t stream)
     {"amadm", {0, 1, 1, 2, -1}},
     {"amdamdamdamdamda", {0, -1, 1, 2, 0, -1, 1, 2, 0, -1, 1, 2, 0, -1, 1,
             2}},
+    /* operations for channels the pixels do not have (40 and 5 of 3):
+     * they touch nothing */
+    {"amaad", {0, 40, 1, 5, -1}},
     /* 17 and 24 steps even merged: past the pixels kernel's limit */
     {"amdamdamdamdamdam", {0, -1, 1, 2, 0, -1, 1, 2, 0, -1, 1, 2, 0, -1,
             1, 2, 0}},
     {"amamamamamamamamamamamam", {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
             0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}},
   };
+  /* one, two and four pixels a thread (run_arith's rows) */
   static const unsigned long long small[4] = { 3, 61, 7, 1 };
-  static const unsigned long long large[4] = { 3, 1021, 3, 90 };
+  const unsigned long long large[4] = { 3, 1021, 1, 4 * n_sms };
+  const unsigned long long wide[4] = { 3, 1024, 1, 9 * n_sms };
   static const unsigned int chw[4] = { 1, 2, 0, 3 };
   size_t i;
 
   for (i = 0; i < N_ELEMENTS (programs); i++) {
     unsigned int n = (unsigned int) strlen (programs[i].kinds);
+    /* (none of these merges past 16 steps from more operations) */
     CtPath want = n > 16 ? CT_PATH_ARITH : CT_PATH_ARITH_PIXELS;
     CtArith a;
 
@@ -191,9 +197,15 @@ check_merged_programs (cudaStream_t stream)
         programs[i].channels, n);
     check_program (&a, small, chw, 0, 0, want, stream);
     check_program (&a, large, chw, 0, 0, want, stream);
+    check_program (&a, wide, chw, 0, 0, want, stream);
     program_of (&a, CT_TYPE_FLOAT32, CT_TYPE_FLOAT32, programs[i].kinds,
         programs[i].channels, n);
     check_program (&a, small, chw, 0, 0, want, stream);
+    /* bytes kept, where no operand is 0 as a byte */
+    program_of (&a, CT_TYPE_UINT8, CT_TYPE_UINT8, programs[i].kinds,
+        programs[i].channels, n);
+    if (!ref_divides_by_zero (&a))
+      check_program (&a, small, chw, 0, 0, want, stream);
   }
 }
 
@@ -268,7 +280,7 @@ run_arith (cudaStream_t stream)
             CT_PATH_ARITH_PIXELS, stream);
       }
     }
-  check_merged_programs (stream);
+  check_merged_programs ((unsigned long long) n_sms, stream);
   /* a 4K RGB frame to a normalized CHW float tensor, and per channel */
   check_arith (CT_TYPE_UINT8, CT_TYPE_FLOAT32, big, chw, 0, 0, 0,
       CT_PATH_ARITH_PIXELS, stream);
