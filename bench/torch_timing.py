@@ -20,8 +20,9 @@ def open_lib(path):
 
 class Timer:
     """CUDA events on the default stream, the L2 flushed before every timed
-    run, 5 rounds of warm-up, then @reps timed ones; times in
-    microseconds, medians.
+    run, a quarter of a second of warm-up before the first rounds, 5
+    rounds of warm-up, then @reps timed ones; times in microseconds,
+    medians.
 
     The flush reads a buffer twice the L2's size, as bench-kernels' does,
     so that the L2 holds clean lines of other data: what is timed finds

@@ -94,10 +94,9 @@ struct PixelOps
 /* PixelOps as the kernel takes it: at most K steps, each operand in the
  * output type. The arguments travel with every launch, and on an H100, in
  * about half of the processes, a launch whose arguments passed 160 bytes
- * took 0.2 to 0.6 us longer: a 224x224x3 frame's pass 4.9 us against 4.2.
- * (A kernel of that size ran at the copy's speed in every process with 8
- * to 160 bytes of arguments, and not with 192 or more; PixelOps and
- * PixelsArgs are 592.) So a program of up to kShortProgram steps, which
+ * took 0.1 to 0.8 us longer (bench-launch-args): a 224x224x3 frame's pass
+ * 4.9 us against 4.2 with PixelOps and PixelsArgs' 592. (A kernel of that
+ * size cost the same with 8 to 160 bytes of arguments in every process.) So a program of up to kShortProgram steps, which
  * every normalization is once merged, goes in a short form. A step keeps
  * kPixelChannels operands whatever the channels: with 3, the 3-channel
  * uint8 to float32 kernel took 35 registers instead of 31. */

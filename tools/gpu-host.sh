@@ -16,7 +16,9 @@
 # racecheck: only the kernel test's;
 # bench: bench-kernels --json, --latency --json, --odd --json and
 #        --directions --json, their plots (throughput against latency in
-#        one), bench-cuda-steps (plain and with the caches polluted), and
+#        one), bench-cuda-steps (plain and with the caches polluted),
+#        bench-launch-args (a small job by its kernel's argument size, in
+#        four processes), and
 #        the Nsight Compute counters of bench/profile-kernels.sh;
 # pipelines: bench-pipelines --json (whole pipelines against videoflip);
 # tensors: bench-tensors.py (ct_permute against PyTorch and a copy) and
@@ -205,6 +207,11 @@ if want bench && has_bench bench; then
   GST_PLUGIN_PATH_1_0=$PWD/$b/gst GST_REGISTRY_1_0=$out/registry-steps.bin \
     "$b/bench/bench-cuda-steps" --pollute 8000000 >> "$out/cuda-steps.log" 2>&1
   echo "== cuda steps, caches polluted rc=$?"
+  # the cost of a kernel's argument size; a process pays it or not, so four
+  for r in 1 2 3 4; do
+    "$b/bench/bench-launch-args" >> "$out/launch-args.log" 2>&1
+    echo "== launch arguments, process $r rc=$?"
+  done
   "$b/bench/bench-kernels" --directions --json "$out/directions.json" \
     > "$out/directions.log" 2>&1
   echo "== directions rc=$?"
