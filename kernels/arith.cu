@@ -96,10 +96,11 @@ struct PixelOps
  * about half of the processes, a launch whose arguments passed 160 bytes
  * took 0.1 to 0.8 us longer (bench-launch-args): a 224x224x3 frame's pass
  * 4.9 us against 4.2 with PixelOps and PixelsArgs' 592. (A kernel of that
- * size cost the same with 8 to 160 bytes of arguments in every process.) So a program of up to kShortProgram steps, which
- * every normalization is once merged, goes in a short form. A step keeps
- * kPixelChannels operands whatever the channels: with 3, the 3-channel
- * uint8 to float32 kernel took 35 registers instead of 31. */
+ * size cost the same with 8 to 160 bytes of arguments in every process.)
+ * So a program of up to kShortProgram steps, which every normalization is
+ * once merged, goes in a short form. A step keeps kPixelChannels operands
+ * whatever the channels: with 3, the 3-channel uint8 to float32 kernel
+ * took 35 registers instead of 31. */
 constexpr unsigned int kShortProgram = 4;
 template <typename Out, unsigned int K>
 struct PixelProgram

@@ -79,8 +79,8 @@ check_case (CtType in, CtType out, const unsigned long long dims[4],
   check_program (&a, dims, perm, per_channel ? "per channel" : "scalar");
 }
 
-/* Operations for channels the tensor does not have (5 and 40 of 3, which
- * the C API takes; the element refuses them) touch no element, on the
+/* Operations for channels the tensor does not have (3, 5 and 40 of 3,
+ * which the C API takes; the element refuses them) touch no element, on the
  * pixels loop and the element loop alike, and the operations around them
  * still run. */
 static void
