@@ -17,6 +17,7 @@
  *
  * Exits 77 without a CUDA device. */
 #include "cudatranspose-kernels.h"
+#include "bench-util.h"
 #include "flush-l2.h"
 
 #include <cuda_runtime.h>
@@ -24,7 +25,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <algorithm>
 #include <vector>
@@ -109,14 +109,6 @@ quantile (std::vector<float> v, double q)
 {
   std::sort (v.begin (), v.end ());
   return v[(size_t) ((v.size () - 1) * q)] * 1000.f;
-}
-
-double
-now_s ()
-{
-  struct timespec t;
-  clock_gettime (CLOCK_MONOTONIC, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
 }
 
 #define CHECK(call) do { \
@@ -206,7 +198,7 @@ main (int argc, char **argv)
   CHECK (cudaEventCreate (&b));
 
   /* the clocks out of idle */
-  for (double t0 = now_s (); now_s () - t0 < 0.25;) {
+  for (double t0 = bench_now_us (); bench_now_us () - t0 < 250000;) {
     CHECK (bench_flush_l2 (flush, flush_bytes, sink, c.st));
     CHECK (cudaStreamSynchronize (c.st));
   }
