@@ -210,6 +210,28 @@ ref_arith (const CtArith * a, const void *in, long long ch, void *out)
   ref_store (out, v);
 }
 
+/* Whether the GPU's pixels kernel is built for @in to @out (kernels/
+ * arith.cu): uint8 to float32 or uint8, float32 to float32. */
+static inline int
+ref_pixels_pair (CtType in, CtType out)
+{
+  return (in == CT_TYPE_UINT8 && (out == CT_TYPE_FLOAT32 ||
+          out == CT_TYPE_UINT8)) || (in == CT_TYPE_FLOAT32 &&
+      out == CT_TYPE_FLOAT32);
+}
+
+/* Whether an operation of @a is for one channel. */
+static inline int
+ref_has_channel_ops (const CtArith * a)
+{
+  unsigned int i;
+
+  for (i = 0; i < a->n_ops; i++)
+    if (a->ops[i].channel >= 0)
+      return 1;
+  return 0;
+}
+
 /* Whether @a divides by an operand that is 0 in its output type. */
 static inline int
 ref_divides_by_zero (const CtArith * a)

@@ -291,6 +291,24 @@ ct_check_all_permutations (const gchar * desc)
   }
 }
 
+guint
+ct_check_rgb_channels (const GstVideoInfo * info)
+{
+  return GST_VIDEO_INFO_N_PLANES (info) > 1 ? GST_VIDEO_INFO_N_PLANES (info)
+      : (guint) GST_VIDEO_INFO_COMP_PSTRIDE (info, 0);
+}
+
+guint8
+ct_check_rgb_byte (const GstVideoFrame * f, guint ch, guint x, guint y)
+{
+  const gboolean planar = GST_VIDEO_FRAME_N_PLANES (f) > 1;
+  const guint plane = planar ? ch : 0;
+  const guint8 *row = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (f, plane)
+      + y * GST_VIDEO_FRAME_PLANE_STRIDE (f, plane);
+
+  return planar ? row[x] : row[x * ct_check_rgb_channels (&f->info) + ch];
+}
+
 void
 ct_check_video_to_chw (const gchar * desc)
 {
@@ -324,15 +342,12 @@ ct_check_video_to_tensor (const gchar * desc, const guint perm[4])
         GstMapInfo om;
         GstCaps *caps;
         gint w = sizes[s][0], hh = sizes[s][1], x, y;
-        gboolean planar;
         guint c, ch;
         guint64 odims[4], step[4];
         gchar *want;
 
         fail_unless (gst_video_info_set_format (&info, formats[f], w, hh));
-        planar = GST_VIDEO_INFO_N_PLANES (&info) > 1;
-        c = planar ? GST_VIDEO_INFO_N_PLANES (&info) :
-            (guint) GST_VIDEO_INFO_COMP_PSTRIDE (&info, 0);
+        c = ct_check_rgb_channels (&info);
         gst_harness_set_src_caps (h, ct_check_caps (formats[f], w, hh));
         in = ct_check_make_frame (&info, pad);
         ct_check_push_one (h, in);
@@ -363,10 +378,7 @@ ct_check_video_to_tensor (const gchar * desc, const guint perm[4])
         for (ch = 0; ch < c; ch++)
           for (y = 0; y < hh; y++)
             for (x = 0; x < w; x++) {
-              guint plane = planar ? ch : 0;
-              const guint8 *row = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA
-                  (&fi, plane) + y * GST_VIDEO_FRAME_PLANE_STRIDE (&fi, plane);
-              guint8 want_byte = planar ? row[x] : row[x * c + ch];
+              guint8 want_byte = ct_check_rgb_byte (&fi, ch, x, y);
 
               if (om.data[ch * step[0] + x * step[1] + y * step[2]] !=
                   want_byte) {

@@ -5,6 +5,7 @@
 
 #include <gst/gst.h>
 #include <gst/check/gstharness.h>
+#include <gst/video/video.h>
 
 G_BEGIN_DECLS
 
@@ -75,6 +76,15 @@ void ct_check_all_permutations (const gchar * desc);
  * rows too, through a harness around @desc whose output is other/tensors:
  * each frame must come out as its CHW uint8 tensor. */
 void ct_check_video_to_chw (const gchar * desc);
+
+/* The channels of RGB video seen as an HWC tensor: the planes of a planar
+ * format, the bytes of a pixel of a packed one. */
+guint ct_check_rgb_channels (const GstVideoInfo * info);
+
+/* Byte @ch of pixel (@x, @y) of mapped RGB frame @f: of plane @ch where
+ * planar, of the pixel's bytes where packed. */
+guint8 ct_check_rgb_byte (const GstVideoFrame * f, guint ch, guint x,
+    guint y);
 
 /* The same, @desc having the permutation @perm: each frame must come out
  * as its HWC tensor (C:W:H:1, planar frames seen as the packed frame of

@@ -14,22 +14,7 @@
 static CtPath
 pixels_path (CtType in, CtType out)
 {
-  int fast = (in == CT_TYPE_UINT8 && (out == CT_TYPE_FLOAT32 ||
-          out == CT_TYPE_UINT8)) || (in == CT_TYPE_FLOAT32 &&
-      out == CT_TYPE_FLOAT32);
-  return fast ? CT_PATH_ARITH_PIXELS : CT_PATH_ARITH;
-}
-
-/* Whether an operation of @a is for one channel. */
-static int
-any_channel (const CtArith * a)
-{
-  unsigned int i;
-
-  for (i = 0; i < a->n_ops; i++)
-    if (a->ops[i].channel >= 0)
-      return 1;
-  return 0;
+  return ref_pixels_pair (in, out) ? CT_PATH_ARITH_PIXELS : CT_PATH_ARITH;
 }
 
 /* One case: @d permuted by @perm under program @a (its channels along
@@ -66,7 +51,7 @@ check_program (const CtArith * prog, const unsigned long long d[4],
     unsigned long long below = 1;
     for (k = 0; k < cd; k++)
       below *= d[k];
-    if (any_channel (&a) && (below != 1 || d[cd] != c))
+    if (ref_has_channel_ops (&a) && (below != 1 || d[cd] != c))
       want_path = CT_PATH_ARITH;
   }
   if (!CHECK (cudaMemcpy (d_src + src_shift, src, in_bytes,
@@ -90,7 +75,7 @@ check_program (const CtArith * prog, const unsigned long long d[4],
           "%u:%u:%u:%u, %s, %u ops, src +%zu, dst +%zu, poison 0x%02x: %s, path %s "
           "(wanted %s), first wrong element %zu of %zu\n",
           ct_type_name (in), ct_type_name (out), d[0], d[1], d[2], d[3],
-          perm[0], perm[1], perm[2], perm[3], any_channel (&a) ?
+          perm[0], perm[1], perm[2], perm[3], ref_has_channel_ops (&a) ?
           "per channel" : "scalar", a.n_ops, src_shift, dst_shift,
           poisons[p], ct_result_string (res),
           ct_path_name (ran), ct_path_name (want_path), bad, n);

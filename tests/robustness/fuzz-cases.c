@@ -249,13 +249,10 @@ fuzz_video_to_tensor (Setup * s, guint index, const gchar * churn)
     guint64 hwc[4], odims[4], step[4];
     GstVideoFrame f;
     GstMapInfo om;
-    gboolean planar;
     guint c, x, y, ch;
 
     fail_unless (have_info, "%s: transformed caps that make no frame", what);
-    planar = GST_VIDEO_INFO_N_PLANES (&info) > 1;
-    c = planar ? GST_VIDEO_INFO_N_PLANES (&info) :
-        (guint) GST_VIDEO_INFO_COMP_PSTRIDE (&info, 0);
+    c = ct_check_rgb_channels (&info);
     hwc[0] = c;
     hwc[1] = w;
     hwc[2] = h;
@@ -268,10 +265,7 @@ fuzz_video_to_tensor (Setup * s, guint index, const gchar * churn)
     for (y = 0; y < (guint) h; y++)
       for (x = 0; x < (guint) w; x++)
         for (ch = 0; ch < c; ch++) {
-          guint plane = planar ? ch : 0;
-          const guint8 *row = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&f,
-              plane) + y * GST_VIDEO_FRAME_PLANE_STRIDE (&f, plane);
-          guint8 want = planar ? row[x] : row[x * c + ch];
+          guint8 want = ct_check_rgb_byte (&f, ch, x, y);
 
           if (om.data[ch * step[0] + x * step[1] + y * step[2]] != want)
             fail ("%s: channel %u of (%u, %u) differs", what, ch, x, y);

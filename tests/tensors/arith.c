@@ -135,18 +135,13 @@ static const gchar *
 gpu_path (const unsigned long long dims[4], const guint perm[4],
     const CtArith * a)
 {
-  gboolean pair = (a->in_type == CT_TYPE_UINT8 &&
-      (a->out_type == CT_TYPE_FLOAT32 || a->out_type == CT_TYPE_UINT8)) ||
-      (a->in_type == CT_TYPE_FLOAT32 && a->out_type == CT_TYPE_FLOAT32);
-  guint channels = pair ? moved_channels (dims, perm) : 0, k;
+  guint channels = ref_pixels_pair (a->in_type, a->out_type) ?
+      moved_channels (dims, perm) : 0, k;
   unsigned long long before = 1, n_ch;
-  gboolean per_channel = FALSE;
 
   if (channels == 0)
     return "arith";
-  for (k = 0; k < a->n_ops; k++)
-    per_channel = per_channel || a->ops[k].channel >= 0;
-  if (!per_channel)
+  if (!ref_has_channel_ops (a))
     return "arith-pixels";
   /* the pixels kernel takes channel c as the channel: only where the
    * channel dimension is the innermost, those C channels */
