@@ -2,7 +2,8 @@
  * (one 224x224x3 uint8 frame cast to float32 planes, a one-wave job like a
  * network's input) launched with 8 to 1024 bytes of arguments, beside a
  * device copy of the same bytes and ct_permute_arith's fused normalization
- * of that frame.
+ * of that frame (and the same into int32, which its element-per-thread
+ * kernel runs).
  *
  *   bench-launch-args [--rounds N] [--width W] [--height H]
  *
@@ -104,6 +105,24 @@ run_arith (const Ctx & c)
       CT_OK ? cudaSuccess : cudaErrorUnknown;
 }
 
+/* the same job through the element-per-thread kernel: uint8 to int32, a
+ * pair the pixels kernel is not built for (the same bytes out) */
+cudaError_t
+run_arith_any (const Ctx & c)
+{
+  const unsigned long long dims[4] = { 3, c.pixels, 1, 1 };
+  const unsigned int wc[4] = { 1, 0, 2, 3 };
+  CtArith any = c.arith;
+  CtPath ran = CT_PATH_ARITH_PIXELS;
+
+  any.out_type = CT_TYPE_INT32;
+  any.ops[1].float_value = 3.0;
+  if (ct_permute_arith (c.src, c.dst, dims, wc, &any, c.st, &ran) != CT_OK
+      || ran != CT_PATH_ARITH)
+    return cudaErrorUnknown;
+  return cudaSuccess;
+}
+
 float
 quantile (std::vector<float> v, double q)
 {
@@ -184,6 +203,7 @@ main (int argc, char **argv)
   std::vector<Job> jobs = {
     {"device copy", run_copy, {}},
     {"ct_permute_arith", run_arith, {}},
+    {"  the any kernel", run_arith_any, {}},
     {"touch, 8 B", run_touch<8>, {}},
     {"touch, 64 B", run_touch<64>, {}},
     {"touch, 128 B", run_touch<128>, {}},

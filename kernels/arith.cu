@@ -271,13 +271,46 @@ load_cast (const unsigned char *src, CtType type, unsigned long long lin)
   }
 }
 
-/* Output element @i from input element @lin, in type Out. */
-template <typename Out>
-__device__ __forceinline__ void
-any_element (const AnyArgs & a, const Ops & ops, unsigned long long lin,
-    unsigned long long i)
+/* AnyArgs as the any kernel takes them: without the outermost output size
+ * (the rest is that index), the types in a byte each. */
+struct AnyJob
 {
-  Out v = load_cast<Out> (a.src, a.in_type, lin);
+  const unsigned char *src;
+  unsigned char *dst;
+  unsigned long long d_out[3];  /* output sizes, innermost first */
+  unsigned long long src_of[4]; /* input stride (elements) of each */
+  unsigned long long total;
+  unsigned char in_type;        /* CtType */
+  unsigned char out_type;
+};
+
+/* Ops as the any kernel takes it, at most K operations: with K =
+ * kShortProgram and AnyJob, 160 bytes of arguments, which no launch paid
+ * for (PixelProgram says what larger ones cost); Ops and AnyArgs are 952. */
+template <unsigned int K>
+struct AnyProgram
+{
+  unsigned long long ch_size;   /* as Ops' */
+  unsigned long long n_ch;
+  unsigned long long operand[K];
+  int channel[K];
+  unsigned int n;
+  unsigned char kind[K];
+
+  __device__ long long
+  channel_of (unsigned long long lin) const
+  {
+    return n_ch ? (long long) (lin / ch_size % n_ch) : -1;
+  }
+};
+
+/* Output element @i from input element @lin, in type Out. */
+template <typename Out, unsigned int K>
+__device__ __forceinline__ void
+any_element (const AnyJob & a, const AnyProgram<K> & ops,
+    unsigned long long lin, unsigned long long i)
+{
+  Out v = load_cast<Out> (a.src, (CtType) a.in_type, lin);
   long long ch = ops.channel_of (lin);
 
   for (unsigned int k = 0; k < ops.n; k++)
@@ -292,9 +325,9 @@ any_element (const AnyArgs & a, const Ops & ops, unsigned long long lin,
 /// types are switched on at run time (the same for every thread), so one
 /// kernel serves all hundred pairs; Index is 32 bits where the tensor
 /// allows, for cheaper division.
-template <typename Index>
+template <typename Index, unsigned int K>
 __global__ void __launch_bounds__ (kThreads)
-k_arith_any (const AnyArgs a, const __grid_constant__ Ops ops)
+k_arith_any (const AnyJob a, const __grid_constant__ AnyProgram<K> ops)
 {
   const Index d0 = (Index) a.d_out[0], d1 = (Index) a.d_out[1],
       d2 = (Index) a.d_out[2];
@@ -310,16 +343,16 @@ k_arith_any (const AnyArgs a, const __grid_constant__ Ops ops)
     rest /= d2;
     lin += (unsigned long long) rest * a.src_of[3];
     switch (a.out_type) {
-      case CT_TYPE_INT8: any_element<int8_t> (a, ops, lin, i); break;
-      case CT_TYPE_UINT8: any_element<uint8_t> (a, ops, lin, i); break;
-      case CT_TYPE_INT16: any_element<int16_t> (a, ops, lin, i); break;
-      case CT_TYPE_UINT16: any_element<uint16_t> (a, ops, lin, i); break;
-      case CT_TYPE_INT32: any_element<int32_t> (a, ops, lin, i); break;
-      case CT_TYPE_UINT32: any_element<uint32_t> (a, ops, lin, i); break;
-      case CT_TYPE_INT64: any_element<int64_t> (a, ops, lin, i); break;
-      case CT_TYPE_UINT64: any_element<uint64_t> (a, ops, lin, i); break;
-      case CT_TYPE_FLOAT32: any_element<float> (a, ops, lin, i); break;
-      default: any_element<double> (a, ops, lin, i); break;
+      case CT_TYPE_INT8: any_element<int8_t, K> (a, ops, lin, i); break;
+      case CT_TYPE_UINT8: any_element<uint8_t, K> (a, ops, lin, i); break;
+      case CT_TYPE_INT16: any_element<int16_t, K> (a, ops, lin, i); break;
+      case CT_TYPE_UINT16: any_element<uint16_t, K> (a, ops, lin, i); break;
+      case CT_TYPE_INT32: any_element<int32_t, K> (a, ops, lin, i); break;
+      case CT_TYPE_UINT32: any_element<uint32_t, K> (a, ops, lin, i); break;
+      case CT_TYPE_INT64: any_element<int64_t, K> (a, ops, lin, i); break;
+      case CT_TYPE_UINT64: any_element<uint64_t, K> (a, ops, lin, i); break;
+      case CT_TYPE_FLOAT32: any_element<float, K> (a, ops, lin, i); break;
+      default: any_element<double, K> (a, ops, lin, i); break;
     }
   }
 }
@@ -488,21 +521,64 @@ launch_pixels (const PixelsArgs & a, const PixelOps & ops,
   return CT_ERROR_UNSUPPORTED_KERNEL;
 }
 
+/* @ops as the any kernel's program, at most K operations (@ops.n <= K:
+ * the caller picks K). */
+template <unsigned int K>
+AnyProgram<K>
+any_program (const Ops & ops)
+{
+  AnyProgram<K> p {};
+
+  p.ch_size = ops.ch_size;
+  p.n_ch = ops.n_ch;
+  p.n = ops.n;
+  for (unsigned int i = 0; i < ops.n; i++) {
+    p.operand[i] = ops.operand[i];
+    p.channel[i] = ops.channel[i];
+    p.kind[i] = ops.kind[i];
+  }
+  return p;
+}
+
+/* The any kernel with K operations at most and Index wide enough. */
+template <unsigned int K>
+void
+launch_any_k (const AnyJob & j, const Ops & ops, unsigned int blocks,
+    cudaStream_t st)
+{
+  if (j.total <= 0x7fffffffull)
+    k_arith_any<unsigned int, K> <<<blocks, kThreads, 0, st>>> (j,
+        any_program<K> (ops));
+  else
+    k_arith_any<unsigned long long, K> <<<blocks, kThreads, 0, st>>> (j,
+        any_program<K> (ops));
+}
+
 CtResult
 launch_any (const AnyArgs & a, const Ops & ops, cudaStream_t st)
 {
+  static_assert (sizeof (AnyJob) + sizeof (AnyProgram<kShortProgram>) <=
+      160, "the any kernel's short form passes 160 bytes");
   /* a few waves' worth of blocks; the loop takes the rest */
   unsigned long long blocks = ct::div_up (a.total, kThreads);
   if (blocks > 65536)
     blocks = 65536;
   if (blocks == 0)
     return CT_OK;
-  if (a.total <= 0x7fffffffull)
-    k_arith_any<unsigned int> <<<(unsigned int) blocks, kThreads, 0, st>>>
-        (a, ops);
+  AnyJob j;
+  j.src = a.src;
+  j.dst = a.dst;
+  for (int k = 0; k < 3; k++)
+    j.d_out[k] = a.d_out[k];
+  for (int k = 0; k < 4; k++)
+    j.src_of[k] = a.src_of[k];
+  j.total = a.total;
+  j.in_type = (unsigned char) a.in_type;
+  j.out_type = (unsigned char) a.out_type;
+  if (ops.n <= kShortProgram)
+    launch_any_k<kShortProgram> (j, ops, (unsigned int) blocks, st);
   else
-    k_arith_any<unsigned long long> <<<(unsigned int) blocks, kThreads, 0,
-        st>>> (a, ops);
+    launch_any_k<CT_ARITH_MAX_OPS> (j, ops, (unsigned int) blocks, st);
   return (CtResult) cudaGetLastError ();
 }
 
