@@ -22,6 +22,7 @@
 #include "transpose-common.cuh"
 
 #include <cuda_runtime.h>
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -97,11 +98,14 @@ struct PixelOps
  * took 0.1 to 0.8 us longer (bench-launch-args): a 224x224x3 frame's pass
  * 4.9 us against 4.2 with PixelOps and PixelsArgs' 592. (A kernel of that
  * size cost the same with 8 to 160 bytes of arguments in every process.)
- * So a program of up to kShortProgram steps, which every normalization is
- * once merged, goes in a short form. A step keeps kPixelChannels operands
- * whatever the channels: with 3, the 3-channel uint8 to float32 kernel
- * took 35 registers instead of 31. */
-constexpr unsigned int kShortProgram = 4;
+ * So a program of up to kShortPixels steps, which every normalization is
+ * once merged, goes in a short form: 148 bytes with PixelsArgs for float32
+ * out (the long form 588). A step keeps kPixelChannels operands whatever
+ * the channels: with 3, the 3-channel uint8 to float32 kernel took 35
+ * registers instead of 31. A kDivRecip step has the reciprocals of its
+ * operands beside them (which is why the short form is 3 steps, not 4). */
+constexpr unsigned int kShortProgram = 4;   /* the any kernel's */
+constexpr unsigned int kShortPixels = 3;
 template <typename Out, unsigned int K>
 struct PixelProgram
 {
@@ -109,6 +113,7 @@ struct PixelProgram
   unsigned char kind[K];
   unsigned char mask[K];
   Out operand[K][kPixelChannels];
+  Out recip[K][kPixelChannels];
 };
 
 /* Stores a Quad streaming (evict first): the output is not read again
@@ -131,19 +136,42 @@ store_quad (Out * p, const Quad<Out> & q)
   }
 }
 
+/* A step the host proved the corrected reciprocal exact for (see
+ * exact_recip_steps): a division by a float operand d, computed with its
+ * reciprocal r (rounded, from the host) as q = x r and then
+ * q + (x - q d) r, each operation rounded once (Markstein's correction):
+ * three dependent operations instead of the division's sequence of about
+ * a dozen with its check for the slow case. */
+constexpr unsigned int kDivRecip = CT_ARITH_DIV + 1;
+
+__device__ __forceinline__ float
+div_recip (float x, float d, float r)
+{
+  const float q = __fmul_rn (x, r);
+  return __fmaf_rn (__fmaf_rn (-q, d, x), r, q);
+}
+
 /* Operation @kind on the values of the channels in @mask of @v, channel
- * c with @operand[c]. */
-template <typename Out, unsigned int C, unsigned int N, unsigned int kind>
+ * c with @operand[c]; on every channel where kDense (the host wrote an
+ * operand that changes nothing for the others: see dense_ops). */
+template <typename Out, unsigned int C, unsigned int N, unsigned int kind,
+    bool kDense>
 __device__ __forceinline__ void
 apply_op (Out (&v)[C][N], unsigned int mask,
-    const Out (&operand)[kPixelChannels])
+    const Out (&operand)[kPixelChannels], const Out (&recip)[kPixelChannels])
 {
 #pragma unroll
   for (unsigned int c = 0; c < C; c++)
-    if (mask & (1u << c)) {
+    if (kDense || (mask & (1u << c))) {
+      if constexpr (kind == kDivRecip) {
 #pragma unroll
-      for (unsigned int j = 0; j < N; j++)
-        v[c][j] = ct::nns_op<Out> (v[c][j], kind, operand[c]);
+        for (unsigned int j = 0; j < N; j++)
+          v[c][j] = div_recip (v[c][j], operand[c], recip[c]);
+      } else {
+#pragma unroll
+        for (unsigned int j = 0; j < N; j++)
+          v[c][j] = ct::nns_op<Out> (v[c][j], kind, operand[c]);
+      }
     }
 }
 
@@ -155,7 +183,7 @@ apply_op (Out (&v)[C][N], unsigned int mask,
 /// writes N consecutive outputs to each plane (one Quad where quad_stores
 /// and N is 4): a warp's accesses are coalesced on both sides. Each
 /// operation is decoded once for the thread's NC values; programs of up to
-/// kShortProgram steps come as K = kShortProgram, others as kMaxPixelOps.
+/// kShortPixels steps come as K = kShortPixels, others as kMaxPixelOps.
 /// (Two such groups a thread, for more bytes in flight, doubled the
 /// registers and halved the speed on an H100; 32 registers let every
 /// thread of the multiprocessor run.)
@@ -203,19 +231,35 @@ k_arith_pixels (const PixelsArgs a,
         v[c][j] = ct::nns_cast<Out, In> (x[j * C + c]);
 
     /* an operation is for some of the channels (c here: the host sends
-     * other channel dimensions to the any kernel); the kind is branched
-     * on outside the element loops, so that no division is computed for
-     * an addition */
-    for (unsigned int i = 0; i < ops.n; i++) {
+     * other channel dimensions to the any kernel), or for all where the
+     * input is integers (dense_ops); the kind is branched on outside the
+     * element loops, so that no division is computed for an addition.
+     * (Unrolling a short program's steps, so that its operands are read
+     * straight from the arguments, took the 3-channel uint8 to float32
+     * kernel at 4 pixels from 32 registers to 40, and 1080p frames from
+     * 1.26 of a copy to 1.18 on an H100.) */
+    constexpr bool kDense = std::is_integral_v<In>;
+#pragma unroll 1
+    for (unsigned int i = 0; i < K; i++) {
+      if (i >= ops.n)
+        break;
       switch (ops.kind[i]) {
         case CT_ARITH_ADD:
-          apply_op<Out, C, N, CT_ARITH_ADD> (v, ops.mask[i], ops.operand[i]);
+          apply_op<Out, C, N, CT_ARITH_ADD, kDense> (v, ops.mask[i],
+              ops.operand[i], ops.recip[i]);
           break;
         case CT_ARITH_MUL:
-          apply_op<Out, C, N, CT_ARITH_MUL> (v, ops.mask[i], ops.operand[i]);
+          apply_op<Out, C, N, CT_ARITH_MUL, kDense> (v, ops.mask[i],
+              ops.operand[i], ops.recip[i]);
+          break;
+        case CT_ARITH_DIV:
+          apply_op<Out, C, N, CT_ARITH_DIV, kDense> (v, ops.mask[i],
+              ops.operand[i], ops.recip[i]);
           break;
         default:
-          apply_op<Out, C, N, CT_ARITH_DIV> (v, ops.mask[i], ops.operand[i]);
+          if constexpr (std::is_same_v<Out, float>)
+            apply_op<Out, C, N, kDivRecip, kDense> (v, ops.mask[i],
+                ops.operand[i], ops.recip[i]);
           break;
       }
     }
@@ -377,42 +421,131 @@ arith_cpu (const AnyArgs & a, const Ops & ops)
 }
 
 /* @ops as the kernel's program, at most K steps (@ops.n <= K: the caller
- * picks K). */
+ * picks K); the divisions of @recip's bits as kDivRecip. */
 template <typename Out, unsigned int K>
 PixelProgram<Out, K>
-program_of (const PixelOps & ops)
+program_of (const PixelOps & ops, unsigned int recip)
 {
   PixelProgram<Out, K> p {};
 
   p.n = ops.n;
   for (unsigned int i = 0; i < ops.n; i++) {
-    p.kind[i] = ops.kind[i];
+    p.kind[i] = (recip & (1u << i)) ? kDivRecip : ops.kind[i];
     p.mask[i] = ops.mask[i];
-    for (unsigned int c = 0; c < kPixelChannels; c++)
+    for (unsigned int c = 0; c < kPixelChannels; c++) {
       p.operand[i][c] = ct::from_bits<Out> (ops.operand[i][c]);
+      if constexpr (std::is_floating_point_v<Out>)
+        if (p.kind[i] == kDivRecip)
+          p.recip[i][c] = (Out) 1 / p.operand[i][c];
+    }
   }
   return p;
+}
+
+/* @ops with every step on all @channels: a channel a step is not for gets
+ * the operand that leaves every value it can hold as it is (x + -0,
+ * x * 1, x / 1), so the kernel tests no channel masks. Only for integer
+ * input: a value then starts finite, and a NaN that a step makes is the
+ * GPU's one NaN, which those operations give back unchanged; a float
+ * input's NaN could carry other bits, which they would not keep. */
+template <typename Out>
+PixelOps
+dense_ops (const PixelOps & ops, unsigned int channels)
+{
+  const unsigned int all = (1u << channels) - 1;
+  const Out zero = std::is_floating_point_v<Out> ? (Out) -0.0 : (Out) 0;
+  const Out one = 1;
+  PixelOps d = ops;
+
+  for (unsigned int i = 0; i < d.n; i++) {
+    for (unsigned int c = 0; c < channels; c++) {
+      if (d.mask[i] & (1u << c))
+        continue;
+      const Out &id = d.kind[i] == CT_ARITH_ADD ? zero : one;
+      d.operand[i][c] = 0;
+      memcpy (&d.operand[i][c], &id, sizeof (Out));
+    }
+    d.mask[i] = (unsigned char) all;
+  }
+  return d;
+}
+
+bool
+same_float (float a, float b)
+{
+  return memcmp (&a, &b, sizeof (a)) == 0 || (a != a && b != b);
+}
+
+/* The steps of @ops (dense_ops, uint8 input to float32) whose division
+ * the kernel may run as kDivRecip: those where it gives the division's
+ * bits for every value the step sees (a NaN as a NaN: the GPU has one).
+ * The corrected reciprocal is exact for all but a few quotients (it makes
+ * -0 divided by a positive number +0, for one); a channel sees 256
+ * inputs, so all of them are run
+ * through the program on the host, whose float arithmetic rounds as the
+ * GPU's does (no contraction, no flushing of subnormals), and a step where
+ * any differs keeps the division. One job's answer is kept for the next
+ * call on the same thread (3 channels of 2 steps: 768 divisions). */
+unsigned int
+exact_recip_steps (const PixelOps & ops, unsigned int channels)
+{
+  struct Last
+  {
+    bool valid;
+    unsigned int channels;
+    PixelOps ops;
+    unsigned int recip;
+  };
+  static thread_local Last last;
+
+  if (last.valid && last.channels == channels &&
+      memcmp (&last.ops, &ops, sizeof (ops)) == 0)
+    return last.recip;
+  unsigned int recip = 0;
+  for (unsigned int i = 0; i < ops.n; i++)
+    if (ops.kind[i] == CT_ARITH_DIV)
+      recip |= 1u << i;
+  for (unsigned int c = 0; c < channels && recip; c++)
+    for (unsigned int x = 0; x < 256 && recip; x++) {
+      float v = ct::nns_cast<float, uint8_t> ((uint8_t) x);
+      for (unsigned int i = 0; i < ops.n; i++) {
+        const float d = ct::from_bits<float> (ops.operand[i][c]);
+        const float exact = ct::nns_op<float> (v, ops.kind[i], d);
+        if (recip & (1u << i)) {
+          const float r = 1.0f / d;
+          const float q = v * r;
+          if (!same_float (fmaf (fmaf (-q, d, v), r, q), exact))
+            recip &= ~(1u << i);
+        }
+        v = exact;
+      }
+    }
+  last.valid = true;
+  last.channels = channels;
+  last.ops = ops;
+  last.recip = recip;
+  return recip;
 }
 
 /* The pixels kernel at N pixels a thread, the program in its short form
  * where it fits. */
 template <typename In, typename Out, unsigned int C, unsigned int N>
 void
-launch_pixels_n (const PixelsArgs & a, const PixelOps & ops, unsigned int rows,
-    cudaStream_t st)
+launch_pixels_n (const PixelsArgs & a, const PixelOps & ops,
+    unsigned int recip, unsigned int rows, cudaStream_t st)
 {
   static_assert (sizeof (PixelsArgs) +
-      sizeof (PixelProgram<Out, kShortProgram>) <= 160,
+      sizeof (PixelProgram<Out, kShortPixels>) <= 160,
       "the short form's arguments pass 160 bytes");
   dim3 grid ((unsigned int) ct::div_up (ct::div_up (a.pixels,
               (unsigned long long) N), (unsigned long long) kThreads), rows);
 
-  if (ops.n <= kShortProgram)
-    k_arith_pixels<In, Out, C, N, kShortProgram> <<<grid, kThreads, 0, st>>>
-        (a, program_of<Out, kShortProgram> (ops));
+  if (ops.n <= kShortPixels)
+    k_arith_pixels<In, Out, C, N, kShortPixels> <<<grid, kThreads, 0, st>>>
+        (a, program_of<Out, kShortPixels> (ops, recip));
   else
     k_arith_pixels<In, Out, C, N, kMaxPixelOps> <<<grid, kThreads, 0, st>>>
-        (a, program_of<Out, kMaxPixelOps> (ops));
+        (a, program_of<Out, kMaxPixelOps> (ops, recip));
 }
 
 /* The CPU's pixels loop, for C channels: the pixels kernel's job a chunk
@@ -495,12 +628,17 @@ launch_pixels_c (const PixelsArgs & a, const PixelOps & ops,
 
   if (blocks == 0)
     return CT_OK;
+  const PixelOps prog = std::is_integral_v<In> ?
+      dense_ops<Out> (ops, C) : ops;
+  unsigned int recip = 0;
+  if constexpr (std::is_same_v<In, uint8_t> && std::is_same_v<Out, float>)
+    recip = exact_recip_steps (prog, C);
   if (blocks < (unsigned long long) kOnePixelBelow * n_sms)
-    launch_pixels_n<In, Out, C, 1> (a, ops, rows, st);
+    launch_pixels_n<In, Out, C, 1> (a, prog, recip, rows, st);
   else if (blocks < (unsigned long long) kTwoPixelsBelow * n_sms)
-    launch_pixels_n<In, Out, C, 2> (a, ops, rows, st);
+    launch_pixels_n<In, Out, C, 2> (a, prog, recip, rows, st);
   else
-    launch_pixels_n<In, Out, C, kPixelsPerThread> (a, ops, rows, st);
+    launch_pixels_n<In, Out, C, kPixelsPerThread> (a, prog, recip, rows, st);
   return (CtResult) cudaGetLastError ();
 }
 
