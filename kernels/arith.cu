@@ -476,16 +476,35 @@ same_float (float a, float b)
   return memcmp (&a, &b, sizeof (a)) == 0 || (a != a && b != b);
 }
 
+/* Whether the host's float arithmetic is in its default mode, the GPU's:
+ * rounding to nearest, subnormals neither flushed nor read as zero. A
+ * program built with fast-math sets flushing on x86 at start, and
+ * fesetround changes the rounding; exact_recip_steps' trial would then be
+ * of other arithmetic than the GPU's, so it takes no step. */
+bool
+host_floats_as_gpu ()
+{
+  volatile float one = 1.0f, three = 3.0f, tiny = 0x1p-149f, two = 2.0f;
+  const float sub = tiny * two;
+  uint32_t bits;
+
+  /* (the subnormal by its bits: reading subnormals as zero also makes
+   * 0 == 0x1p-148f) */
+  memcpy (&bits, &sub, sizeof (bits));
+  return one / three == 0x1.555556p-2f && -one / three == -0x1.555556p-2f &&
+      bits == 2;
+}
+
 /* The steps of @ops (dense_ops, uint8 input to float32) whose division
  * the kernel may run as kDivRecip: those where it gives the division's
  * bits for every value the step sees (a NaN as a NaN: the GPU has one).
  * The corrected reciprocal is exact for all but a few quotients (it makes
  * -0 divided by a positive number +0, for one); a channel sees 256
- * inputs, so all of them are run
- * through the program on the host, whose float arithmetic rounds as the
- * GPU's does (no contraction, no flushing of subnormals), and a step where
- * any differs keeps the division. One job's answer is kept for the next
- * call on the same thread (3 channels of 2 steps: 768 divisions). */
+ * inputs, so all of them are run through the program on the host, whose
+ * float arithmetic rounds as the GPU's does (no contraction;
+ * host_floats_as_gpu for the rest), and a step where any differs keeps
+ * the division. One job's answer is kept for the next call on the same
+ * thread (3 channels of 2 steps: 768 divisions). */
 unsigned int
 exact_recip_steps (const PixelOps & ops, unsigned int channels)
 {
@@ -498,6 +517,8 @@ exact_recip_steps (const PixelOps & ops, unsigned int channels)
   };
   static thread_local Last last;
 
+  if (!host_floats_as_gpu ())
+    return 0;
   if (last.valid && last.channels == channels &&
       memcmp (&last.ops, &ops, sizeof (ops)) == 0)
     return last.recip;
