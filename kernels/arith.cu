@@ -257,8 +257,12 @@ k_arith_pixels (const PixelsArgs a,
               ops.operand[i], ops.recip[i]);
           break;
         default:
+          /* kDivRecip, which only float32 programs have */
           if constexpr (std::is_same_v<Out, float>)
             apply_op<Out, C, N, kDivRecip, kDense> (v, ops.mask[i],
+                ops.operand[i], ops.recip[i]);
+          else
+            apply_op<Out, C, N, CT_ARITH_DIV, kDense> (v, ops.mask[i],
                 ops.operand[i], ops.recip[i]);
           break;
       }
@@ -330,7 +334,8 @@ struct AnyJob
 
 /* Ops as the any kernel takes it, at most K operations: with K =
  * kShortProgram and AnyJob, 160 bytes of arguments, which no launch paid
- * for (PixelProgram says what larger ones cost); Ops and AnyArgs are 952. */
+ * for (PixelProgram says what larger ones cost); Ops and AnyArgs are 952,
+ * AnyJob and AnyProgram<CT_ARITH_MAX_OPS> 944. */
 template <unsigned int K>
 struct AnyProgram
 {
@@ -444,7 +449,11 @@ program_of (const PixelOps & ops, unsigned int recip)
 
 /* @ops with every step on all @channels: a channel a step is not for gets
  * the operand that leaves every value it can hold as it is (x + -0,
- * x * 1, x / 1), so the kernel tests no channel masks. Only for integer
+ * x * 1, x / 1), so the kernel tests no channel masks. (A division for
+ * some channels then divides the others by 1: for uint8 out an integer
+ * division more, and for float32 out a -0 or an infinity divided by 1
+ * fails exact_recip_steps' trial for the whole step. Per-channel
+ * divisors usually come for every channel, which merge into one step.) Only for integer
  * input: a value then starts finite, and a NaN that a step makes is the
  * GPU's one NaN, which those operations give back unchanged; a float
  * input's NaN could carry other bits, which they would not keep. */
@@ -470,6 +479,7 @@ dense_ops (const PixelOps & ops, unsigned int channels)
   return d;
 }
 
+/* Whether @a and @b have the same bits, or are both NaN. */
 bool
 same_float (float a, float b)
 {
@@ -504,7 +514,10 @@ host_floats_as_gpu ()
  * float arithmetic rounds as the GPU's does (no contraction;
  * host_floats_as_gpu for the rest), and a step where any differs keeps
  * the division. One job's answer is kept for the next call on the same
- * thread (3 channels of 2 steps: 768 divisions). */
+ * thread (the program's whole PixelOps is the key: a copy that changed
+ * only its padding costs one more trial, never a wrong answer); a trial
+ * is 256 quotients a channel for each division step, and as many
+ * divisions again for the exact values. */
 unsigned int
 exact_recip_steps (const PixelOps & ops, unsigned int channels)
 {
@@ -526,21 +539,25 @@ exact_recip_steps (const PixelOps & ops, unsigned int channels)
   for (unsigned int i = 0; i < ops.n; i++)
     if (ops.kind[i] == CT_ARITH_DIV)
       recip |= 1u << i;
-  for (unsigned int c = 0; c < channels && recip; c++)
+  for (unsigned int c = 0; c < channels && recip; c++) {
+    float d[kMaxPixelOps], r[kMaxPixelOps];
+    for (unsigned int i = 0; i < ops.n; i++) {
+      d[i] = ct::from_bits<float> (ops.operand[i][c]);
+      r[i] = 1.0f / d[i];       /* as program_of computes it */
+    }
     for (unsigned int x = 0; x < 256 && recip; x++) {
       float v = ct::nns_cast<float, uint8_t> ((uint8_t) x);
       for (unsigned int i = 0; i < ops.n; i++) {
-        const float d = ct::from_bits<float> (ops.operand[i][c]);
-        const float exact = ct::nns_op<float> (v, ops.kind[i], d);
+        const float exact = ct::nns_op<float> (v, ops.kind[i], d[i]);
         if (recip & (1u << i)) {
-          const float r = 1.0f / d;
-          const float q = v * r;
-          if (!same_float (fmaf (fmaf (-q, d, v), r, q), exact))
+          const float q = v * r[i];
+          if (!same_float (fmaf (fmaf (-q, d[i], v), r[i], q), exact))
             recip &= ~(1u << i);
         }
         v = exact;
       }
     }
+  }
   last.valid = true;
   last.channels = channels;
   last.ops = ops;
@@ -724,7 +741,7 @@ launch_any (const AnyArgs & a, const Ops & ops, cudaStream_t st)
     blocks = 65536;
   if (blocks == 0)
     return CT_OK;
-  AnyJob j;
+  AnyJob j {};
   j.src = a.src;
   j.dst = a.dst;
   for (int k = 0; k < 3; k++)

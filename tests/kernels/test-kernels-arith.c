@@ -162,8 +162,9 @@ check_merged_programs (unsigned long long n_sms, cudaStream_t stream)
     /* -0 divided (0 x -123.68, then by 58.4): a quotient the corrected
      * reciprocal gets wrong (+0), so uint8 to float32 must keep the
      * division; on every channel, and on channel 0 alone (the others then
-     * divide by 1, which the reciprocal also gets wrong for -0). Any input
-     * of more than a few hundred random bytes has a 0. */
+     * divide by 1, which the reciprocal also gets wrong for -0). The large
+     * and wide inputs (over a million random bytes) are sure to have a 0,
+     * the small one (1,281) all but sure. */
     {"md", {-1, -1}},
     {"md", {-1, 0}},
     /* 17 and 24 steps even merged: past the pixels kernel's limit */
