@@ -449,14 +449,15 @@ program_of (const PixelOps & ops, unsigned int recip)
 
 /* @ops with every step on all @channels: a channel a step is not for gets
  * the operand that leaves every value it can hold as it is (x + -0,
- * x * 1, x / 1), so the kernel tests no channel masks. (A division for
- * some channels then divides the others by 1: for uint8 out an integer
- * division more, and for float32 out a -0 or an infinity divided by 1
- * fails exact_recip_steps' trial for the whole step. Per-channel
- * divisors usually come for every channel, which merge into one step.) Only for integer
+ * x * 1, x / 1), so the kernel tests no channel masks. Only for integer
  * input: a value then starts finite, and a NaN that a step makes is the
  * GPU's one NaN, which those operations give back unchanged; a float
- * input's NaN could carry other bits, which they would not keep. */
+ * input's NaN could carry other bits, which they would not keep. (A
+ * division for some channels then divides the others by 1: for uint8 out
+ * an integer division more, and for float32 out a -0 or an infinity
+ * divided by 1 fails exact_recip_steps' trial for the whole step.
+ * Per-channel divisors usually come for every channel, and merge into
+ * one step.) */
 template <typename Out>
 PixelOps
 dense_ops (const PixelOps & ops, unsigned int channels)
@@ -543,7 +544,10 @@ exact_recip_steps (const PixelOps & ops, unsigned int channels)
     float d[kMaxPixelOps], r[kMaxPixelOps];
     for (unsigned int i = 0; i < ops.n; i++) {
       d[i] = ct::from_bits<float> (ops.operand[i][c]);
-      r[i] = 1.0f / d[i];       /* as program_of computes it */
+      /* as program_of computes it; only for divisions, whose operand is
+       * never 0 (an addition's may be, and 1 / 0 would trap where the
+       * program enabled that) */
+      r[i] = ops.kind[i] == CT_ARITH_DIV ? 1.0f / d[i] : 0.0f;
     }
     for (unsigned int x = 0; x < 256 && recip; x++) {
       float v = ct::nns_cast<float, uint8_t> ((uint8_t) x);

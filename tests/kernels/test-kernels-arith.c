@@ -163,8 +163,9 @@ check_merged_programs (unsigned long long n_sms, cudaStream_t stream)
      * reciprocal gets wrong (+0), so uint8 to float32 must keep the
      * division; on every channel, and on channel 0 alone (the others then
      * divide by 1, which the reciprocal also gets wrong for -0). The large
-     * and wide inputs (over a million random bytes) are sure to have a 0,
-     * the small one (1,281) all but sure. */
+     * and wide inputs (over 12,000 random bytes a multiprocessor) are
+     * certain to have a 0; the small one (1,281) misses it about once in
+     * 150 runs. */
     {"md", {-1, -1}},
     {"md", {-1, 0}},
     /* 17 and 24 steps even merged: past the pixels kernel's limit */
