@@ -22,7 +22,8 @@
  * finds its plane in the launch arguments and switches on its path, so each
  * plane can take its own way. Planes narrower or shorter than 16
  * (kAuto.thin) take the thin path. Planes the wide tiles cannot take
- * (misaligned) take the exact tile inside the same launch: exact, not fast.
+ * (misaligned) take an exact tile inside the same launch, or alone in
+ * k_exact when they are the launch's only plane.
  * The mirrored mappings are the transpose with pointers and strides
  * changed (ct::plane_args), so every path takes every mapping that swaps
  * the axes; the ones that keep them are flip.cu's.
@@ -186,6 +187,24 @@ k_lines (const __grid_constant__ OneArgs f)
 
   lines_tile (fp.a, blockIdx.x % fp.tiles_x, blockIdx.x / fp.tiles_x,
       smem_raw);
+}
+
+/// The exact kernel: a single plane of 1-, 2- or 4-byte elements on the
+/// exact path, alone in its launch (a tensor's tight rows, odd strides):
+/// realign_tile, one per block along the rows of tiles, at kExactPerSm
+/// blocks per multiprocessor. In k_wide's exact variant, whose launch
+/// bounds are the staged tiles' 3 blocks, it ran short of issue slots
+/// (Nsight Compute on an H100, tight 3839x2161 bytes: 37.5% occupancy
+/// by registers, 0.64 warps issued per scheduler, DRAM at 10% of its peak).
+template <int ES>
+__global__ void __launch_bounds__ (kThreads, kExactPerSm)
+k_exact (const __grid_constant__ OneArgs f)
+{
+  extern __shared__ uint4 smem_raw[];
+  const FramePlane & fp = f.plane[0];
+
+  realign_tile<ES> (fp.a, blockIdx.x % fp.tiles_x, blockIdx.x / fp.tiles_x,
+      reinterpret_cast<uint32_t *>(smem_raw));
 }
 
 
@@ -370,6 +389,20 @@ launch_kernel (int family, const FramePlane & fp, unsigned int n,
       /* (16 KB of shared memory: under the 48 KB needing no slot) */
       return Kernel { nullptr, fp.elem == 1 ? k_lines : nullptr, 0 };
     case FAMILY_STAGED:
+      /* a single exact plane of 1-, 2- or 4-byte elements: k_exact (its
+       * 16 KB of shared memory at most need no slot) */
+      if (exact && n == 1 && !batch && fp.way == WAY_EXACT) {
+        switch (fp.elem) {
+          case 1:
+            return Kernel { nullptr, k_exact<1>, 0 };
+          case 2:
+            return Kernel { nullptr, k_exact<2>, 0 };
+          case 4:
+            return Kernel { nullptr, k_exact<4>, 0 };
+          default:
+            break;
+        }
+      }
       if (exact)
         return batch ? wide_kernel<true, true, true> (n, k) :
             wide_kernel<true, false, true> (n, k);

@@ -21,8 +21,9 @@
  * turn with the next ones' copies in flight), the 64x64 tile of 4-byte
  * elements, the skinny tile of byte planes with a short side of 16 to 64,
  * the thin path (an element per thread, coalesced on the long side) and
- * the exact tile (any alignment: aligned 4-byte words inside each row,
- * bytes through shared memory; 8-byte elements: the seeds' 64x64 tile).
+ * the exact tiles (any alignment: aligned 4-byte words inside each row,
+ * shifted into place with the next lane's; 3-byte elements as bytes
+ * through shared memory; 8-byte elements: the seeds' 64x64 tile).
  * This file has the tiles, a block's worth of work each, and the
  * launch arguments they read (FrameArgs); the kernels that run them and the
  * planner that chooses are in transpose-wide.cu and wide-planner.cuh.
@@ -67,6 +68,9 @@ constexpr int kStreamPerSm = 2;
 /* Blocks of the tile kernel a multiprocessor holds (its launch bounds; its
  * 16 KB of shared memory allow them). */
 constexpr int kTilePerSm = 8;
+/* Blocks of the exact kernel a multiprocessor holds, at least (its launch
+ * bounds: 64 registers a thread). */
+constexpr int kExactPerSm = 4;
 /* Blocks of the mid-size byte kernel a multiprocessor holds, at least
  * (its launch bounds: at 8, 32 registers a thread spilled; 4, 6 and 8
  * measured the same on the H200). */
@@ -810,16 +814,15 @@ fallback_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
 }
 
 /* The exact path's tile of 1- to 4-byte elements: T x T elements, rows of
- * at least 128 bytes both ways, through shared-memory byte rows of P
- * bytes. P puts the bytes one warp reads in the store phase (lane k:
- * bytes 4k to 4k + 3 of an output row, so source rows 4k / ES on) in 32
- * different banks: rows 4, 2 and 1 apart take P / (4 / ES) words odd;
- * 3-byte rows, whose lanes are 4/3 rows apart, take 49 words. */
+ * at least 128 bytes both ways. 3-byte elements go through shared-memory
+ * byte rows of P bytes, 196: the bytes one warp reads in the store phase
+ * (lane k: bytes 4k to 4k + 3 of an output row, source rows 4k / 3 on)
+ * then fall in 32 different banks. The others go through word rows of
+ * T * ES bytes, swizzled (realign_tile). */
 template <int ES> struct ExactTile
 {
   static constexpr unsigned int T = ES == 1 ? 128 : 64;
-  static constexpr unsigned int P = ES == 1 ? 129 : ES == 2 ? 130 :
-      ES == 3 ? 196 : 260;
+  static constexpr unsigned int P = ES == 3 ? 196 : T * ES;
   static constexpr unsigned int SMEM = T * P;
   static_assert (ES <= 4 && P >= T * ES, "a row fits");
 };
@@ -859,9 +862,10 @@ store_row_bytes (unsigned char *dst, unsigned int n, Get get,
   }
 }
 
-/// The exact path for 1- to 4-byte elements: tile (tx, ty) of a plane at
-/// any alignment (rows that start anywhere, odd strides, a tensor's tight
-/// rows). A warp reads source rows of the tile in aligned 4-byte words,
+/// The exact path for 3-byte elements (realign_tile has the others): tile
+/// (tx, ty) of a plane at any alignment (rows that start anywhere, odd
+/// strides, a tensor's tight rows). A warp reads source rows of the tile in
+/// aligned 4-byte words,
 /// all of its rows' loads in flight before any is stored, and puts them in
 /// shared memory as bytes; then a warp assembles a destination row (a
 /// source column) word by word from those bytes and stores it in aligned
@@ -869,7 +873,8 @@ store_row_bytes (unsigned char *dst, unsigned int n, Get get,
 /// nothing outside a row is read or written. Against the seeds' 64x64 tile
 /// of single elements it replaced, tight rows on an H100: bytes 1917x1083
 /// 0.57 -> 0.76 of a copy, 4097x4095 0.24 -> 0.46; 4-byte 0.71 -> 0.77.
-/// (8-byte elements keep that tile: 0.98 against 0.79 in words.)
+/// (8-byte elements keep that tile: 0.98 against 0.79 in words.) It is
+/// written for any ES to 4, but only 3-byte elements take it now.
 template <int ES>
 __device__ __forceinline__ void
 exact_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
@@ -947,6 +952,262 @@ exact_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
           (size_t) y0 * ES, rows * ES, [col] (unsigned int b) -> uint32_t {
             return col[(b / ES) * X::P + b % ES];
           }, lane);
+    }
+  }
+}
+
+/* Word @q (4 bytes from @base + 4 @q, @base 4-byte aligned) of a row whose
+ * bytes are those from @lo to @hi of @base, in a plane whose bytes all lie
+ * between @first and @end: 0 past the row; the whole word where it lies
+ * in the plane (the bytes outside the row are another row's, or its
+ * padding); else (the plane's first or last word) the row's bytes one by
+ * one, so nothing outside the plane is read. */
+__device__ __forceinline__ uint32_t
+load_word_within (const unsigned char *base, unsigned int q, unsigned int lo,
+    unsigned int hi, uintptr_t first, uintptr_t end)
+{
+  const unsigned int b = 4 * q;
+  const uintptr_t at = (uintptr_t) (base + b);
+  uint32_t v = 0;
+
+  if (b >= hi)
+    return 0;
+  if (at >= first && at + 4 <= end)
+    return *reinterpret_cast<const uint32_t *>(base + b);
+#pragma unroll
+  for (unsigned int i = 0; i < 4; i++) {
+    if (b + i >= lo && b + i < hi)
+      v |= (uint32_t) base[b + i] << (8 * i);
+  }
+  return v;
+}
+
+/* Stores word @w as word @q of @base (4-byte aligned), the bytes from @lo
+ * to @hi of @base being the row's: the whole word where all four are, else
+ * those bytes one by one (a neighbouring tile owns the rest). */
+__device__ __forceinline__ void
+store_word_within (unsigned char *base, unsigned int q, uint32_t w,
+    unsigned int lo, unsigned int hi)
+{
+  const unsigned int b = 4 * q;
+
+  if (b >= lo && b + 4 <= hi) {
+    *reinterpret_cast<uint32_t *>(base + b) = w;
+  } else if (b < hi && b + 4 > lo) {
+#pragma unroll
+    for (unsigned int i = 0; i < 4; i++) {
+      if (b + i >= lo && b + i < hi)
+        base[b + i] = (unsigned char) (w >> (8 * i));
+    }
+  }
+}
+
+/* The G x G transpose of the ES-byte elements (G = 4 / ES) of words @a:
+ * element j of @a[i] becomes element i of @o[j]. */
+template <int ES>
+__device__ __forceinline__ void
+transpose_in_words (const uint32_t * a, uint32_t * o)
+{
+  if constexpr (ES == 1) {
+    const uint32_t lo01 = __byte_perm (a[0], a[1], 0x5140);
+    const uint32_t hi01 = __byte_perm (a[0], a[1], 0x7362);
+    const uint32_t lo23 = __byte_perm (a[2], a[3], 0x5140);
+    const uint32_t hi23 = __byte_perm (a[2], a[3], 0x7362);
+
+    o[0] = __byte_perm (lo01, lo23, 0x5410);
+    o[1] = __byte_perm (lo01, lo23, 0x7632);
+    o[2] = __byte_perm (hi01, hi23, 0x5410);
+    o[3] = __byte_perm (hi01, hi23, 0x7632);
+  } else if constexpr (ES == 2) {
+    o[0] = __byte_perm (a[0], a[1], 0x5410);
+    o[1] = __byte_perm (a[0], a[1], 0x7632);
+  } else {
+    o[0] = a[0];
+  }
+}
+
+/* Stores a warp's row of @n bytes (n > 0) at @d (any alignment), lane k
+ * holding bytes 4 (k + 32 m) to 4 (k + 32 m) + 3 of it in @o[m]. The
+ * aligned words wholly inside the row go in one store each: with the row
+ * t bytes past a word, lane k joins the top t bytes of its word with the
+ * bottom ones of the next lane's (__funnelshift_l) into the aligned word
+ * after its own. The bytes of the partial words at either end (a
+ * neighbouring tile owns the rest of them) go singly, lanes 0 to 3 the
+ * first word's and lanes 4 to 7 the last's, one store a lane. */
+template <unsigned int MW>
+__device__ __forceinline__ void
+store_row_realigned (unsigned char *d, unsigned int n, const uint32_t * o,
+    unsigned int lane)
+{
+  const unsigned int t = (unsigned int) ((uintptr_t) d & 3);
+  unsigned char *base = d - t;
+  const unsigned int stop = t + n;      /* the row's bytes: t to stop */
+  const unsigned int whole_end = stop & ~3u;
+
+#pragma unroll
+  for (unsigned int m = 0; m < MW; m++) {
+    const uint32_t down = __shfl_down_sync (0xffffffffu, o[m], 1);
+    const uint32_t wrap = m + 1 < MW ?
+        __shfl_sync (0xffffffffu, o[m + 1 < MW ? m + 1 : m], 0) : 0;
+    const uint32_t next = lane == 31 ? wrap : down;
+    const unsigned int b = 4 * (lane + 32 * m) + (t != 0 ? 4 : 0);
+
+    if (b >= t && b + 4 <= stop)
+      *reinterpret_cast<uint32_t *>(base + b) = t != 0 ?
+          __funnelshift_l (o[m], next, 8 * t) : o[m];
+  }
+  /* the first word's bytes t to 3 (t > 0), the last word's bytes 0 to
+   * stop - whole_end - 1 (where it is not the first): byte at, of the
+   * row's byte from */
+  const unsigned int i = lane & 3;
+  const bool head = lane < 4 && t != 0 && i >= t && i < stop;
+  const bool tail = lane >= 4 && lane < 8 && i < stop - whole_end &&
+      (whole_end != 0 || t == 0);
+  const unsigned int at = head ? i : whole_end + i;
+  const unsigned int from = at >= t ? at - t : 0;
+  const unsigned int src_lane = (from / 4) & 31;
+  uint32_t w = __shfl_sync (0xffffffffu, o[0], src_lane);
+#pragma unroll
+  for (unsigned int m = 1; m < MW; m++) {
+    const uint32_t wm = __shfl_sync (0xffffffffu, o[m], src_lane);
+    if (from / 128 == m)
+      w = wm;
+  }
+  if (head || tail)
+    base[at] = (unsigned char) (w >> (8 * (from & 3)));
+}
+
+/// The exact path for 1-, 2- and 4-byte elements: tile (tx, ty) of a plane
+/// at any alignment (rows that start anywhere, odd strides, a tensor's tight
+/// rows) at word speed. A warp reads a source row of the tile as the
+/// aligned 4-byte words that cover it (all of its rows' loads in flight
+/// before any is used), and shifts each lane's word by the row's misalignment with the
+/// next lane's (__funnelshift_r), so the row lands in shared memory as if
+/// it started on a word: one store a word. Row r's word q goes to
+/// q ^ (r / G) (G = 4 / ES source rows make an output word), so that both
+/// phases hit 32 banks. In the store phase a lane reads G words, one from
+/// each of G source rows, transposes their elements in registers
+/// (__byte_perm) into a word of each of G output rows, and each row is
+/// shifted to its own misalignment with the lane before's word
+/// (store_row_realigned). Only the words at either end of a row move byte
+/// by byte, so nothing outside a row is written, nor read outside the
+/// plane. Against exact_tile (bytes through shared memory, 8 byte
+/// accesses to it a word), tight rows on an H100 in k_exact: bytes
+/// 1917x1083 0.76 -> 0.88-0.92 of a copy, 3839x2161 0.58 -> 0.77, 4097x4095
+/// 0.45 -> 0.60; 2 bytes 1919x1079 0.71 -> 0.95.
+template <int ES>
+__device__ __forceinline__ void
+realign_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
+    uint32_t * smem)
+{
+  using X = ExactTile<ES>;
+  constexpr unsigned int kWarps = kThreads / 32;
+  constexpr unsigned int G = 4 / ES;    /* source rows an output word has */
+  constexpr unsigned int WR = X::T * ES / 4;    /* words of a tile row */
+  constexpr unsigned int MW = WR / 32;  /* of them, a lane's */
+  constexpr unsigned int J = X::T / kWarps;     /* source rows a warp */
+  constexpr unsigned int K = X::T / G / kWarps; /* output row groups a warp */
+  static_assert (ES == 1 || ES == 2 || ES == 4, "whole elements in a word");
+  static_assert (WR % 32 == 0 && J * kWarps == X::T && K * G * kWarps ==
+      X::T, "the tile splits evenly");
+  const unsigned int x0 = tx * X::T, y0 = ty * X::T;
+  const unsigned int cols = p.width - x0 < X::T ? p.width - x0 : X::T;
+  const unsigned int rows = p.height - y0 < X::T ? p.height - y0 : X::T;
+  const unsigned int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  const unsigned int n = cols * ES;
+  /* the plane's bytes lie between first and end (rows may run upwards) */
+  const ptrdiff_t last = (ptrdiff_t) (p.height - 1) * p.src_stride;
+  const uintptr_t first = (uintptr_t) p.src + (last < 0 ? last : 0);
+  const uintptr_t end = (uintptr_t) p.src + (last > 0 ? last : 0) +
+      (size_t) p.width * ES;
+  const unsigned char *src0 = p.src + (ptrdiff_t) (y0 + warp) *
+      p.src_stride + (size_t) x0 * ES;
+  const ptrdiff_t src_step = (ptrdiff_t) kWarps * p.src_stride;
+
+  /* whether every word of the tile's rows lies in the plane (all but
+   * the tiles with the plane's first or last byte): the rows' first and
+   * last, as the rows run */
+  const unsigned char *top = p.src + (ptrdiff_t) y0 * p.src_stride +
+      (size_t) x0 * ES;
+  const unsigned char *bottom = top + (ptrdiff_t) (rows - 1) * p.src_stride;
+  const uintptr_t low = ((uintptr_t) (top < bottom ? top : bottom)) & ~3ull;
+  const uintptr_t high = ((uintptr_t) (top < bottom ? bottom : top) & ~3ull) +
+      4 * (WR + 1);
+  const bool inside = low >= first && high <= end;
+  /* a lane's words of each row, and the word after the row's last */
+  uint32_t v[J][MW + 1];
+
+#pragma unroll
+  for (unsigned int j = 0; j < J; j++) {
+    const unsigned int r = warp + j * kWarps;
+    if (r < rows) {
+      const unsigned char *src = src0 + (ptrdiff_t) j * src_step;
+      const unsigned int s = (unsigned int) ((uintptr_t) src & 3);
+      const unsigned char *base = src - s;
+      if (inside) {
+        /* any of the plane's words can be read whole */
+        const uint32_t *w = reinterpret_cast<const uint32_t *>(base);
+#pragma unroll
+        for (unsigned int m = 0; m < MW; m++)
+          v[j][m] = 4 * (lane + 32 * m) < s + n ? w[lane + 32 * m] : 0;
+        v[j][MW] = lane == 0 && 4 * WR < s + n ? w[WR] : 0;
+      } else {
+#pragma unroll
+        for (unsigned int m = 0; m < MW; m++)
+          v[j][m] = load_word_within (base, lane + 32 * m, s, s + n, first,
+              end);
+        v[j][MW] = lane == 0 ? load_word_within (base, WR, s, s + n, first,
+            end) : 0;
+      }
+    }
+  }
+#pragma unroll
+  for (unsigned int j = 0; j < J; j++) {
+    const unsigned int r = warp + j * kWarps;
+    if (r < rows) {
+      const unsigned int s = (unsigned int) ((uintptr_t) (src0 +
+              (ptrdiff_t) j * src_step) & 3);
+      uint32_t *row = smem + r * WR;
+#pragma unroll
+      for (unsigned int m = 0; m < MW; m++) {
+        const unsigned int q = lane + 32 * m;
+        const uint32_t down = __shfl_down_sync (0xffffffffu, v[j][m], 1);
+        const uint32_t wrap = __shfl_sync (0xffffffffu, v[j][m + 1], 0);
+        const uint32_t next = lane == 31 ? wrap : down;
+
+        if (4 * q < n)
+          row[q ^ ((r / G) & 31)] = __funnelshift_r (v[j][m], next, 8 * s);
+      }
+    }
+  }
+  __syncthreads ();
+  /* output rows c to c + G - 1 are source columns x0 + c on: lane k's word
+   * of them is source rows G k to G k + G - 1, whose words c / G hold them */
+  unsigned char *dst0 = p.dst + (ptrdiff_t) x0 * p.dst_stride +
+      (size_t) y0 * ES;
+#pragma unroll
+  for (unsigned int i = 0; i < K; i++) {
+    const unsigned int c = G * (warp + i * kWarps);
+    if (c < cols) {
+      uint32_t o[G][MW];
+#pragma unroll
+      for (unsigned int m = 0; m < MW; m++) {
+        const unsigned int q = lane + 32 * m;
+        uint32_t a[G], b[G];
+#pragma unroll
+        for (unsigned int g = 0; g < G; g++)
+          a[g] = smem[(G * q + g) * WR + ((c / G) ^ (q & 31))];
+        transpose_in_words<ES> (a, b);
+#pragma unroll
+        for (unsigned int g = 0; g < G; g++)
+          o[g][m] = b[g];
+      }
+#pragma unroll
+      for (unsigned int g = 0; g < G; g++) {
+        if (c + g < cols)
+          store_row_realigned<MW> (dst0 + (ptrdiff_t) (c + g) * p.dst_stride,
+              rows * ES, o[g], lane);
+      }
     }
   }
 }
@@ -1035,16 +1296,16 @@ exact_any (unsigned int elem, bool words, const PlaneArgs & a,
 {
   switch (elem) {
     case 1:
-      exact_tile<1> (a, tx, ty, smem);
+      realign_tile<1> (a, tx, ty, smem);
       break;
     case 2:
-      exact_tile<2> (a, tx, ty, smem);
+      realign_tile<2> (a, tx, ty, smem);
       break;
     case 3:
       exact_tile<3> (a, tx, ty, smem);
       break;
     case 4:
-      exact_tile<4> (a, tx, ty, smem);
+      realign_tile<4> (a, tx, ty, smem);
       break;
     default:
       if (words)

@@ -190,8 +190,11 @@ static const Case cases[] = {
       "1x391 big tiles, 64 wide: streams"},
   {AUTO, 60, 100000, 4, 16, 1, CT_OK, P (TILE_64),
       "391 big tiles but under 64 wide (a stream tile): tile-64"},
-  {AUTO, 1920, 1080, 4, 4, 1, CT_OK, P (SMALL_TILE),
-      "4-aligned: no big tile, so no tile-64 either; the small tile"},
+  {AUTO, 1920, 1080, 4, 4, 1, CT_OK, P (EXACT),
+      "4-aligned alone: no big tile, so no tile-64 either; the exact "
+      "kernel"},
+  {AUTO, 1920, 1080, 4, 4, 2, CT_OK, P (SMALL_TILE),
+      "4-aligned batch: the small tile (the exact kernel takes one plane)"},
   {AUTO, 1920, 1080, 4, 2, 1, CT_OK, P (EXACT), "2-aligned: exact"},
   {AUTO, 10, 1000, 4, 2, 1, CT_OK, P (EXACT),
       "thin but off its 4 bytes: exact"},
