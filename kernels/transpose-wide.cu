@@ -191,13 +191,13 @@ k_lines (const __grid_constant__ OneArgs f)
 
 /// The exact kernel: a single plane of 1-, 2- or 4-byte elements on the
 /// exact path, alone in its launch (a tensor's tight rows, odd strides):
-/// realign_tile, one per block along the rows of tiles, at kExactPerSm
-/// blocks per multiprocessor. In k_wide's exact variant, whose launch
+/// realign_tile, one per block along the rows of tiles, at
+/// ExactTile<ES>::PER_SM blocks per multiprocessor. In k_wide's exact variant, whose launch
 /// bounds are the staged tiles' 3 blocks, it ran short of issue slots
 /// (Nsight Compute on an H100, tight 3839x2161 bytes: 37.5% occupancy
 /// by registers, 0.64 warps issued per scheduler, DRAM at 10% of its peak).
 template <int ES>
-__global__ void __launch_bounds__ (kThreads, kExactPerSm)
+__global__ void __launch_bounds__ (kThreads, ExactTile<ES>::PER_SM)
 k_exact (const __grid_constant__ OneArgs f)
 {
   extern __shared__ uint4 smem_raw[];

@@ -68,9 +68,6 @@ constexpr int kStreamPerSm = 2;
 /* Blocks of the tile kernel a multiprocessor holds (its launch bounds; its
  * 16 KB of shared memory allow them). */
 constexpr int kTilePerSm = 8;
-/* Blocks of the exact kernel a multiprocessor holds, at least (its launch
- * bounds: 64 registers a thread). */
-constexpr int kExactPerSm = 4;
 /* Blocks of the mid-size byte kernel a multiprocessor holds, at least
  * (its launch bounds: at 8, 32 registers a thread spilled; 4, 6 and 8
  * measured the same on the H200). */
@@ -824,6 +821,13 @@ template <int ES> struct ExactTile
   static constexpr unsigned int T = ES == 1 ? 128 : 64;
   static constexpr unsigned int P = ES == 3 ? 196 : T * ES;
   static constexpr unsigned int SMEM = T * P;
+  /* k_exact (realign_tile): blocks a multiprocessor holds, at least (its
+   * launch bounds), and source rows a warp has in flight at once. On an
+   * H100, 6 or 8 blocks with 8 or 4 rows in flight were as fast or slower
+   * on every tight plane of bench-kernels --odd (bytes 1919x1079 0.86 ->
+   * 0.61 at 8 blocks): a block's work, not occupancy, bounds it */
+  static constexpr int PER_SM = ES == 1 ? 4 : 4;
+  static constexpr unsigned int IN_FLIGHT = ES == 1 ? 16 : 8;
   static_assert (ES <= 4 && P >= T * ES, "a row fits");
 };
 
@@ -1106,10 +1110,11 @@ realign_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
   constexpr unsigned int WR = X::T * ES / 4;    /* words of a tile row */
   constexpr unsigned int MW = WR / 32;  /* of them, a lane's */
   constexpr unsigned int J = X::T / kWarps;     /* source rows a warp */
+  constexpr unsigned int B = X::IN_FLIGHT;      /* of them, loads at once */
   constexpr unsigned int K = X::T / G / kWarps; /* output row groups a warp */
   static_assert (ES == 1 || ES == 2 || ES == 4, "whole elements in a word");
   static_assert (WR % 32 == 0 && J * kWarps == X::T && K * G * kWarps ==
-      X::T, "the tile splits evenly");
+      X::T && J % B == 0, "the tile splits evenly");
   const unsigned int x0 = tx * X::T, y0 = ty * X::T;
   const unsigned int cols = p.width - x0 < X::T ? p.width - x0 : X::T;
   const unsigned int rows = p.height - y0 < X::T ? p.height - y0 : X::T;
@@ -1134,49 +1139,52 @@ realign_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
   const uintptr_t high = ((uintptr_t) (top < bottom ? bottom : top) & ~3ull) +
       4 * (WR + 1);
   const bool inside = low >= first && high <= end;
-  /* a lane's words of each row, and the word after the row's last */
-  uint32_t v[J][MW + 1];
+#pragma unroll
+  for (unsigned int j0 = 0; j0 < J; j0 += B) {
+    /* a lane's words of each row, and the word after the row's last */
+    uint32_t v[B][MW + 1];
 
 #pragma unroll
-  for (unsigned int j = 0; j < J; j++) {
-    const unsigned int r = warp + j * kWarps;
-    if (r < rows) {
-      const unsigned char *src = src0 + (ptrdiff_t) j * src_step;
-      const unsigned int s = (unsigned int) ((uintptr_t) src & 3);
-      const unsigned char *base = src - s;
-      if (inside) {
-        /* any of the plane's words can be read whole */
-        const uint32_t *w = reinterpret_cast<const uint32_t *>(base);
+    for (unsigned int j = 0; j < B; j++) {
+      const unsigned int r = warp + (j0 + j) * kWarps;
+      if (r < rows) {
+        const unsigned char *src = src0 + (ptrdiff_t) (j0 + j) * src_step;
+        const unsigned int s = (unsigned int) ((uintptr_t) src & 3);
+        const unsigned char *base = src - s;
+        if (inside) {
+          /* any of the plane's words can be read whole */
+          const uint32_t *w = reinterpret_cast<const uint32_t *>(base);
 #pragma unroll
-        for (unsigned int m = 0; m < MW; m++)
-          v[j][m] = 4 * (lane + 32 * m) < s + n ? w[lane + 32 * m] : 0;
-        v[j][MW] = lane == 0 && 4 * WR < s + n ? w[WR] : 0;
-      } else {
+          for (unsigned int m = 0; m < MW; m++)
+            v[j][m] = 4 * (lane + 32 * m) < s + n ? w[lane + 32 * m] : 0;
+          v[j][MW] = lane == 0 && 4 * WR < s + n ? w[WR] : 0;
+        } else {
 #pragma unroll
-        for (unsigned int m = 0; m < MW; m++)
-          v[j][m] = load_word_within (base, lane + 32 * m, s, s + n, first,
-              end);
-        v[j][MW] = lane == 0 ? load_word_within (base, WR, s, s + n, first,
-            end) : 0;
+          for (unsigned int m = 0; m < MW; m++)
+            v[j][m] = load_word_within (base, lane + 32 * m, s, s + n, first,
+                end);
+          v[j][MW] = lane == 0 ? load_word_within (base, WR, s, s + n, first,
+              end) : 0;
+        }
       }
     }
-  }
 #pragma unroll
-  for (unsigned int j = 0; j < J; j++) {
-    const unsigned int r = warp + j * kWarps;
-    if (r < rows) {
-      const unsigned int s = (unsigned int) ((uintptr_t) (src0 +
-              (ptrdiff_t) j * src_step) & 3);
-      uint32_t *row = smem + r * WR;
+    for (unsigned int j = 0; j < B; j++) {
+      const unsigned int r = warp + (j0 + j) * kWarps;
+      if (r < rows) {
+        const unsigned int s = (unsigned int) ((uintptr_t) (src0 +
+                (ptrdiff_t) (j0 + j) * src_step) & 3);
+        uint32_t *row = smem + r * WR;
 #pragma unroll
-      for (unsigned int m = 0; m < MW; m++) {
-        const unsigned int q = lane + 32 * m;
-        const uint32_t down = __shfl_down_sync (0xffffffffu, v[j][m], 1);
-        const uint32_t wrap = __shfl_sync (0xffffffffu, v[j][m + 1], 0);
-        const uint32_t next = lane == 31 ? wrap : down;
+        for (unsigned int m = 0; m < MW; m++) {
+          const unsigned int q = lane + 32 * m;
+          const uint32_t down = __shfl_down_sync (0xffffffffu, v[j][m], 1);
+          const uint32_t wrap = __shfl_sync (0xffffffffu, v[j][m + 1], 0);
+          const uint32_t next = lane == 31 ? wrap : down;
 
-        if (4 * q < n)
-          row[q ^ ((r / G) & 31)] = __funnelshift_r (v[j][m], next, 8 * s);
+          if (4 * q < n)
+            row[q ^ ((r / G) & 31)] = __funnelshift_r (v[j][m], next, 8 * s);
+        }
       }
     }
   }
