@@ -203,8 +203,14 @@ k_exact (const __grid_constant__ OneArgs f)
   extern __shared__ uint4 smem_raw[];
   const FramePlane & fp = f.plane[0];
 
-  realign_tile<ES> (fp.a, blockIdx.x % fp.tiles_x, blockIdx.x / fp.tiles_x,
-      reinterpret_cast<uint32_t *>(smem_raw));
+  const unsigned int tx = blockIdx.x % fp.tiles_x;
+  const unsigned int ty = blockIdx.x / fp.tiles_x;
+  uint32_t *smem = reinterpret_cast<uint32_t *>(smem_raw);
+
+  if constexpr (ES == 3)
+    realign_rgb_tile (fp.a, tx, ty, smem);
+  else
+    realign_tile<ES> (fp.a, tx, ty, smem);
 }
 
 
@@ -397,6 +403,8 @@ launch_kernel (int family, const FramePlane & fp, unsigned int n,
             return Kernel { nullptr, k_exact<1>, 0 };
           case 2:
             return Kernel { nullptr, k_exact<2>, 0 };
+          case 3:
+            return Kernel { nullptr, k_exact<3>, 0 };
           case 4:
             return Kernel { nullptr, k_exact<4>, 0 };
           default:

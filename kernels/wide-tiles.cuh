@@ -22,8 +22,8 @@
  * elements, the skinny tile of byte planes with a short side of 16 to 64,
  * the thin path (an element per thread, coalesced on the long side) and
  * the exact tiles (any alignment: aligned 4-byte words inside each row,
- * shifted into place with the next lane's; 3-byte elements as bytes
- * through shared memory; 8-byte elements: the seeds' 64x64 tile).
+ * shifted into place with the next lane's; 8-byte elements: the seeds'
+ * 64x64 tile).
  * This file has the tiles, a block's worth of work each, and the
  * launch arguments they read (FrameArgs); the kernels that run them and the
  * planner that chooses are in transpose-wide.cu and wide-planner.cuh.
@@ -811,154 +811,23 @@ fallback_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
 }
 
 /* The exact path's tile of 1- to 4-byte elements: T x T elements, rows of
- * at least 128 bytes both ways. 3-byte elements go through shared-memory
- * byte rows of P bytes, 196: the bytes one warp reads in the store phase
- * (lane k: bytes 4k to 4k + 3 of an output row, source rows 4k / 3 on)
- * then fall in 32 different banks. The others go through word rows of
- * T * ES bytes, swizzled (realign_tile). */
+ * at least 128 bytes both ways, through shared-memory word rows of P bytes
+ * (realign_tile, realign_rgb_tile). */
 template <int ES> struct ExactTile
 {
   static constexpr unsigned int T = ES == 1 ? 128 : 64;
-  static constexpr unsigned int P = ES == 3 ? 196 : T * ES;
+  static constexpr unsigned int P = T * ES;
   static constexpr unsigned int SMEM = T * P;
-  /* k_exact (realign_tile): blocks a multiprocessor holds, at least (its
-   * launch bounds), and source rows a warp has in flight at once. On an
+  /* k_exact: blocks a multiprocessor holds, at least (its
+   * launch bounds), and source rows a warp has in flight at once
+   * (realign_tile; realign_rgb_tile has all 8 of its rows in flight). On an
    * H100, 6 or 8 blocks with 8 or 4 rows in flight were as fast or slower
    * on every tight plane of bench-kernels --odd (bytes 1919x1079 0.86 ->
    * 0.61 at 8 blocks): a block's work, not occupancy, bounds it */
-  static constexpr int PER_SM = ES == 1 ? 4 : 4;
+  static constexpr int PER_SM = 4;
   static constexpr unsigned int IN_FLIGHT = ES == 1 ? 16 : 8;
   static_assert (ES <= 4 && P >= T * ES, "a row fits");
 };
-
-/* Bytes before @p's first 4-byte boundary, of @n. */
-__device__ __forceinline__ unsigned int
-head_bytes (const void *p, unsigned int n)
-{
-  const unsigned int h = (unsigned int) ((4 - ((uintptr_t) p & 3)) & 3);
-
-  return h < n ? h : n;
-}
-
-/* Writes @n bytes of a destination row at @dst (any alignment), byte i
- * being @get (i), the 32 lanes of a warp together: aligned 4-byte stores
- * inside it, the bytes before the first boundary and after the last one
- * singly (a neighbouring tile owns the rest of those words). */
-template <typename Get>
-__device__ __forceinline__ void
-store_row_bytes (unsigned char *dst, unsigned int n, Get get,
-    unsigned int lane)
-{
-  const unsigned int head = head_bytes (dst, n);
-  const unsigned int words = (n - head) / 4;
-  const unsigned int body_end = head + words * 4;
-  uint32_t *w = reinterpret_cast<uint32_t *>(dst + head);
-
-  if (lane < head)
-    dst[lane] = (unsigned char) get (lane);
-  if (lane < n - body_end)
-    dst[body_end + lane] = (unsigned char) get (body_end + lane);
-#pragma unroll
-  for (unsigned int k = lane; k < words; k += 32) {
-    const unsigned int b = head + 4 * k;
-
-    w[k] = get (b) | get (b + 1) << 8 | get (b + 2) << 16 | get (b + 3) << 24;
-  }
-}
-
-/// The exact path for 3-byte elements (realign_tile has the others): tile
-/// (tx, ty) of a plane at any alignment (rows that start anywhere, odd
-/// strides, a tensor's tight rows). A warp reads source rows of the tile in
-/// aligned 4-byte words,
-/// all of its rows' loads in flight before any is stored, and puts them in
-/// shared memory as bytes; then a warp assembles a destination row (a
-/// source column) word by word from those bytes and stores it in aligned
-/// words. Only the up to 3 bytes at either end of a row go singly, so
-/// nothing outside a row is read or written. Against the seeds' 64x64 tile
-/// of single elements it replaced, tight rows on an H100: bytes 1917x1083
-/// 0.57 -> 0.76 of a copy, 4097x4095 0.24 -> 0.46; 4-byte 0.71 -> 0.77.
-/// (8-byte elements keep that tile: 0.98 against 0.79 in words.) It is
-/// written for any ES to 4, but only 3-byte elements take it now.
-template <int ES>
-__device__ __forceinline__ void
-exact_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
-    uint32_t * smem)
-{
-  using X = ExactTile<ES>;
-  constexpr unsigned int kWarps = kThreads / 32;
-  constexpr unsigned int J = X::T / kWarps;     /* rows a warp */
-  constexpr unsigned int M = (X::T * ES / 4 + 32) / 32; /* words a lane */
-  unsigned char *s = reinterpret_cast<unsigned char *>(smem);
-  const unsigned int x0 = tx * X::T, y0 = ty * X::T;
-  const unsigned int cols = p.width - x0 < X::T ? p.width - x0 : X::T;
-  const unsigned int rows = p.height - y0 < X::T ? p.height - y0 : X::T;
-  const unsigned int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-  const unsigned int n = cols * ES;
-  uint32_t v[J][M];
-  unsigned char ends[J][2];
-
-#pragma unroll
-  for (unsigned int j = 0; j < J; j++) {
-    const unsigned int r = warp + j * kWarps;
-    if (r < rows) {
-      const unsigned char *src = p.src + (ptrdiff_t) (y0 + r) *
-          p.src_stride + (size_t) x0 * ES;
-      const unsigned int head = head_bytes (src, n);
-      const unsigned int words = (n - head) / 4;
-      const uint32_t *w = reinterpret_cast<const uint32_t *>(src + head);
-#pragma unroll
-      for (unsigned int m = 0; m < M; m++) {
-        if (lane + 32 * m < words)
-          v[j][m] = w[lane + 32 * m];
-      }
-      if (lane < head)
-        ends[j][0] = src[lane];
-      if (lane < n - head - words * 4)
-        ends[j][1] = src[head + words * 4 + lane];
-    }
-  }
-#pragma unroll
-  for (unsigned int j = 0; j < J; j++) {
-    const unsigned int r = warp + j * kWarps;
-    if (r < rows) {
-      const unsigned char *src = p.src + (ptrdiff_t) (y0 + r) *
-          p.src_stride + (size_t) x0 * ES;
-      const unsigned int head = head_bytes (src, n);
-      const unsigned int words = (n - head) / 4;
-      unsigned char *d = s + r * X::P;
-#pragma unroll
-      for (unsigned int m = 0; m < M; m++) {
-        const unsigned int k = lane + 32 * m;
-        if (k < words) {
-          unsigned char *b = d + head + 4 * k;
-          b[0] = (unsigned char) v[j][m];
-          b[1] = (unsigned char) (v[j][m] >> 8);
-          b[2] = (unsigned char) (v[j][m] >> 16);
-          b[3] = (unsigned char) (v[j][m] >> 24);
-        }
-      }
-      if (lane < head)
-        d[lane] = ends[j][0];
-      if (lane < n - head - words * 4)
-        d[head + words * 4 + lane] = ends[j][1];
-    }
-  }
-  __syncthreads ();
-  /* output row c is source column x0 + c: its byte b is byte b % ES of
-   * that column's element in source row b / ES */
-#pragma unroll
-  for (unsigned int j = 0; j < J; j++) {
-    const unsigned int c = warp + j * kWarps;
-    if (c < cols) {
-      const unsigned char *col = s + c * ES;
-
-      store_row_bytes (p.dst + (ptrdiff_t) (x0 + c) * p.dst_stride +
-          (size_t) y0 * ES, rows * ES, [col] (unsigned int b) -> uint32_t {
-            return col[(b / ES) * X::P + b % ES];
-          }, lane);
-    }
-  }
-}
 
 /* Word @q (4 bytes from @base + 4 @q, @base 4-byte aligned) of a row whose
  * bytes are those from @lo to @hi of @base, in a plane whose bytes all lie
@@ -984,26 +853,6 @@ load_word_within (const unsigned char *base, unsigned int q, unsigned int lo,
       v |= (uint32_t) base[b + i] << (8 * i);
   }
   return v;
-}
-
-/* Stores word @w as word @q of @base (4-byte aligned), the bytes from @lo
- * to @hi of @base being the row's: the whole word where all four are, else
- * those bytes one by one (a neighbouring tile owns the rest). */
-__device__ __forceinline__ void
-store_word_within (unsigned char *base, unsigned int q, uint32_t w,
-    unsigned int lo, unsigned int hi)
-{
-  const unsigned int b = 4 * q;
-
-  if (b >= lo && b + 4 <= hi) {
-    *reinterpret_cast<uint32_t *>(base + b) = w;
-  } else if (b < hi && b + 4 > lo) {
-#pragma unroll
-    for (unsigned int i = 0; i < 4; i++) {
-      if (b + i >= lo && b + i < hi)
-        base[b + i] = (unsigned char) (w >> (8 * i));
-    }
-  }
 }
 
 /* The G x G transpose of the ES-byte elements (G = 4 / ES) of words @a:
@@ -1095,8 +944,9 @@ store_row_realigned (unsigned char *d, unsigned int n, const uint32_t * o,
 /// shifted to its own misalignment with the lane before's word
 /// (store_row_realigned). Only the words at either end of a row move byte
 /// by byte, so nothing outside a row is written, nor read outside the
-/// plane. Against exact_tile (bytes through shared memory, 8 byte
-/// accesses to it a word), tight rows on an H100 in k_exact: bytes
+/// plane. Against the byte tile it replaced (every byte through shared
+/// memory on its own, 8 byte accesses to it a word), tight rows on an
+/// H100 in k_exact: bytes
 /// 1917x1083 0.76 -> 0.88-0.92 of a copy, 3839x2161 0.58 -> 0.77, 4097x4095
 /// 0.45 -> 0.60; 2 bytes 1919x1079 0.71 -> 0.95.
 template <int ES>
@@ -1220,6 +1070,151 @@ realign_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
   }
 }
 
+/// The exact path for 3-byte elements (RGB pixels, a tensor's packed
+/// rows): realign_tile's load phase (rows of 192 bytes, 48 words, word q of
+/// row r at q ^ (r / 4) % 16, within its 16-word block), then a half-warp
+/// per output row: lane g takes the elements of source rows 4g to 4g + 3
+/// (two words each, the element shifted out of them), packs the four
+/// 3-byte elements into output words 3g to 3g + 2, and shifts them to the
+/// row's misalignment with the next lane's first word; the aligned words
+/// wholly inside the row go in one store each, the partial ones at either
+/// end byte by byte from eight lanes of the half-warp. Against the byte
+/// tile it replaced, on an H100: packed 1917x1083 RGB 0.60 -> 0.85 of a
+/// copy.
+__device__ __forceinline__ void
+realign_rgb_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
+    uint32_t * smem)
+{
+  using X = ExactTile<3>;
+  constexpr unsigned int kWarps = kThreads / 32;
+  constexpr unsigned int WR = X::T * 3 / 4;     /* words of a tile row: 48 */
+  constexpr unsigned int J = X::T / kWarps;     /* source rows a warp */
+  constexpr unsigned int K = X::T / 2 / kWarps; /* output row pairs a warp */
+  static_assert (WR == 48 && J * kWarps == X::T && K * 2 * kWarps == X::T &&
+      X::P == 4 * WR, "the tile splits evenly");
+  const unsigned int x0 = tx * X::T, y0 = ty * X::T;
+  const unsigned int cols = p.width - x0 < X::T ? p.width - x0 : X::T;
+  const unsigned int rows = p.height - y0 < X::T ? p.height - y0 : X::T;
+  const unsigned int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  const unsigned int n = cols * 3;
+  const ptrdiff_t last = (ptrdiff_t) (p.height - 1) * p.src_stride;
+  const uintptr_t first = (uintptr_t) p.src + (last < 0 ? last : 0);
+  const uintptr_t end = (uintptr_t) p.src + (last > 0 ? last : 0) +
+      (size_t) p.width * 3;
+  const unsigned char *src0 = p.src + (ptrdiff_t) (y0 + warp) *
+      p.src_stride + (size_t) x0 * 3;
+  const ptrdiff_t src_step = (ptrdiff_t) kWarps * p.src_stride;
+  const unsigned char *top = p.src + (ptrdiff_t) y0 * p.src_stride +
+      (size_t) x0 * 3;
+  const unsigned char *bottom = top + (ptrdiff_t) (rows - 1) * p.src_stride;
+  const uintptr_t low = ((uintptr_t) (top < bottom ? top : bottom)) & ~3ull;
+  const uintptr_t high = ((uintptr_t) (top < bottom ? bottom : top) & ~3ull) +
+      4 * (WR + 1);
+  const bool inside = low >= first && high <= end;
+  /* a lane's words of each row: word lane, and word 32 + lane (lanes 0 to
+   * 16: to the word after the row's last) */
+  uint32_t v[J][2];
+
+#pragma unroll
+  for (unsigned int j = 0; j < J; j++) {
+    const unsigned int r = warp + j * kWarps;
+    if (r < rows) {
+      const unsigned char *src = src0 + (ptrdiff_t) j * src_step;
+      const unsigned int s = (unsigned int) ((uintptr_t) src & 3);
+      const unsigned char *base = src - s;
+      if (inside) {
+        const uint32_t *w = reinterpret_cast<const uint32_t *>(base);
+        v[j][0] = 4 * lane < s + n ? w[lane] : 0;
+        v[j][1] = lane <= WR - 32 && 4 * (32 + lane) < s + n ?
+            w[32 + lane] : 0;
+      } else {
+        v[j][0] = load_word_within (base, lane, s, s + n, first, end);
+        v[j][1] = lane <= WR - 32 ? load_word_within (base, 32 + lane, s,
+            s + n, first, end) : 0;
+      }
+    }
+  }
+#pragma unroll
+  for (unsigned int j = 0; j < J; j++) {
+    const unsigned int r = warp + j * kWarps;
+    if (r < rows) {
+      const unsigned int s = (unsigned int) ((uintptr_t) (src0 +
+              (ptrdiff_t) j * src_step) & 3);
+      uint32_t *row = smem + r * WR;
+      const unsigned int sw = (r / 4) & 15;
+      const uint32_t down0 = __shfl_down_sync (0xffffffffu, v[j][0], 1);
+      const uint32_t wrap = __shfl_sync (0xffffffffu, v[j][1], 0);
+      const uint32_t down1 = __shfl_down_sync (0xffffffffu, v[j][1], 1);
+
+      if (4 * lane < n)
+        row[lane ^ sw] = __funnelshift_r (v[j][0], lane == 31 ? wrap : down0,
+            8 * s);
+      if (lane < WR - 32 && 4 * (32 + lane) < n)
+        row[(32 + lane) ^ sw] = __funnelshift_r (v[j][1], down1, 8 * s);
+    }
+  }
+  __syncthreads ();
+  /* half-warp h: output row c + h (source column x0 + c + h); its lane g:
+   * output bytes 12 g to 12 g + 11, the elements of source rows 4 g on */
+  const unsigned int h = lane >> 4, g = lane & 15;
+  unsigned char *dst0 = p.dst + (ptrdiff_t) x0 * p.dst_stride +
+      (size_t) y0 * 3;
+  const unsigned int nb = rows * 3;
+#pragma unroll
+  for (unsigned int i = 0; i < K; i++) {
+    const unsigned int cc = 2 * (warp + i * kWarps) + h;
+    /* both half-warps take part in the shuffles; only rows in the tile
+     * are stored */
+    uint32_t e[4];
+#pragma unroll
+    for (unsigned int k = 0; k < 4; k++) {
+      const unsigned int r = 4 * g + k;
+      const unsigned int b = 3 * (cc < X::T ? cc : 0);
+      const unsigned int qa = b / 4, qb = qa + 1 < WR ? qa + 1 : qa;
+      const uint32_t lo = smem[r * WR + (qa ^ g)];
+      const uint32_t hi = smem[r * WR + (qb ^ g)];
+      e[k] = __funnelshift_r (lo, hi, 8 * (b & 3)) & 0xffffffu;
+    }
+    uint32_t o[3];
+    o[0] = e[0] | e[1] << 24;
+    o[1] = e[1] >> 8 | e[2] << 16;
+    o[2] = e[2] >> 16 | e[3] << 8;
+
+    unsigned char *d = dst0 + (ptrdiff_t) cc * p.dst_stride;
+    const unsigned int t = (unsigned int) ((uintptr_t) d & 3);
+    unsigned char *base = d - t;
+    const unsigned int stop = t + nb, whole_end = stop & ~3u;
+    const uint32_t after = __shfl_down_sync (0xffffffffu, o[0], 1, 16);
+    const uint32_t next = g == 15 ? 0 : after;
+    const bool store = cc < cols;
+
+#pragma unroll
+    for (unsigned int u = 0; u < 3; u++) {
+      const unsigned int a = 3 * g + u + (t != 0 ? 1 : 0);
+      const uint32_t w = t != 0 ? __funnelshift_l (o[u], u < 2 ? o[u + 1] :
+          next, 8 * t) : o[u];
+      if (store && 4 * a >= t && 4 * a + 4 <= stop)
+        *reinterpret_cast<uint32_t *>(base + 4 * a) = w;
+    }
+    /* the first word's bytes t to 3 (t > 0), the last word's bytes 0 to
+     * stop - whole_end - 1 (where it is not the first) */
+    const unsigned int k = g & 3;
+    const bool head = g < 4 && t != 0 && k >= t && k < stop;
+    const bool tail = g >= 4 && g < 8 && k < stop - whole_end &&
+        (whole_end != 0 || t == 0);
+    const unsigned int at = head ? k : whole_end + k;
+    const unsigned int from = at >= t ? at - t : 0;
+    const unsigned int word = from / 4;
+    const unsigned int src_lane = (word / 3) & 15;
+    const uint32_t w0 = __shfl_sync (0xffffffffu, o[0], src_lane, 16);
+    const uint32_t w1 = __shfl_sync (0xffffffffu, o[1], src_lane, 16);
+    const uint32_t w2 = __shfl_sync (0xffffffffu, o[2], src_lane, 16);
+    const uint32_t w = word % 3 == 0 ? w0 : word % 3 == 1 ? w1 : w2;
+    if (store && (head || tail))
+      base[at] = (unsigned char) (w >> (8 * (from & 3)));
+  }
+}
+
 /* A big tile in one of the stages, or (STAGE_SMALL) a small tile. The
  * register kernel has the register stage, the staged kernel the padded and
  * swizzled ones (host: kPaths sends each plane to the kernel that has
@@ -1310,7 +1305,7 @@ exact_any (unsigned int elem, bool words, const PlaneArgs & a,
       realign_tile<2> (a, tx, ty, smem);
       break;
     case 3:
-      exact_tile<3> (a, tx, ty, smem);
+      realign_rgb_tile (a, tx, ty, smem);
       break;
     case 4:
       realign_tile<4> (a, tx, ty, smem);
