@@ -189,20 +189,20 @@ k_lines (const __grid_constant__ OneArgs f)
       smem_raw);
 }
 
-/// The exact kernel: a single plane of 1-, 2- or 4-byte elements on the
-/// exact path, alone in its launch (a tensor's tight rows, odd strides):
-/// realign_tile, one per block along the rows of tiles, at
-/// ExactTile<ES>::PER_SM blocks per multiprocessor. In k_wide's exact variant, whose launch
-/// bounds are the staged tiles' 3 blocks, it ran short of issue slots
-/// (Nsight Compute on an H100, tight 3839x2161 bytes: 37.5% occupancy
-/// by registers, 0.64 warps issued per scheduler, DRAM at 10% of its peak).
+/// The exact kernel: a single plane of 1- to 4-byte elements on the exact
+/// path, alone in its launch (a tensor's tight rows, odd strides):
+/// realign_tile (realign_rgb_tile for 3-byte elements), one per block
+/// along the rows of tiles, at ExactTile<ES>::PER_SM blocks per
+/// multiprocessor. In k_wide's exact variant, whose launch bounds are the
+/// staged tiles' 3 blocks, the tile ran short of issue slots (Nsight
+/// Compute on an H100, tight 3839x2161 bytes: 37.5% occupancy by
+/// registers, 0.64 warps issued per scheduler, DRAM at 10% of its peak).
 template <int ES>
 __global__ void __launch_bounds__ (kThreads, ExactTile<ES>::PER_SM)
 k_exact (const __grid_constant__ OneArgs f)
 {
   extern __shared__ uint4 smem_raw[];
   const FramePlane & fp = f.plane[0];
-
   const unsigned int tx = blockIdx.x % fp.tiles_x;
   const unsigned int ty = blockIdx.x / fp.tiles_x;
   uint32_t *smem = reinterpret_cast<uint32_t *>(smem_raw);
@@ -395,7 +395,7 @@ launch_kernel (int family, const FramePlane & fp, unsigned int n,
       /* (16 KB of shared memory: under the 48 KB needing no slot) */
       return Kernel { nullptr, fp.elem == 1 ? k_lines : nullptr, 0 };
     case FAMILY_STAGED:
-      /* a single exact plane of 1-, 2- or 4-byte elements: k_exact (its
+      /* a single exact plane of 1- to 4-byte elements: k_exact (its
        * 16 KB of shared memory at most need no slot) */
       if (exact && n == 1 && !batch && fp.way == WAY_EXACT) {
         switch (fp.elem) {

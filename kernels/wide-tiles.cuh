@@ -818,12 +818,12 @@ template <int ES> struct ExactTile
   static constexpr unsigned int T = ES == 1 ? 128 : 64;
   static constexpr unsigned int P = T * ES;
   static constexpr unsigned int SMEM = T * P;
-  /* k_exact: blocks a multiprocessor holds, at least (its
-   * launch bounds), and source rows a warp has in flight at once
-   * (realign_tile; realign_rgb_tile has all 8 of its rows in flight). On an
-   * H100, 6 or 8 blocks with 8 or 4 rows in flight were as fast or slower
-   * on every tight plane of bench-kernels --odd (bytes 1919x1079 0.86 ->
-   * 0.61 at 8 blocks): a block's work, not occupancy, bounds it */
+  /* k_exact: blocks a multiprocessor holds, at least (its launch
+   * bounds), and source rows a warp has in flight at once (realign_tile;
+   * realign_rgb_tile has all 8 of its rows in flight). On an H100, 6 or 8
+   * blocks with 8 or 4 rows in flight were as fast or slower on every
+   * tight plane of bench-kernels --odd (bytes 1919x1079 0.86 -> 0.61 at 8
+   * blocks): a block's work, not occupancy, bounds it */
   static constexpr int PER_SM = 4;
   static constexpr unsigned int IN_FLIGHT = ES == 1 ? 16 : 8;
   static_assert (ES <= 4 && P >= T * ES, "a row fits");
@@ -934,21 +934,20 @@ store_row_realigned (unsigned char *d, unsigned int n, const uint32_t * o,
 /// at any alignment (rows that start anywhere, odd strides, a tensor's tight
 /// rows) at word speed. A warp reads a source row of the tile as the
 /// aligned 4-byte words that cover it (all of its rows' loads in flight
-/// before any is used), and shifts each lane's word by the row's misalignment with the
-/// next lane's (__funnelshift_r), so the row lands in shared memory as if
-/// it started on a word: one store a word. Row r's word q goes to
-/// q ^ (r / G) (G = 4 / ES source rows make an output word), so that both
-/// phases hit 32 banks. In the store phase a lane reads G words, one from
-/// each of G source rows, transposes their elements in registers
-/// (__byte_perm) into a word of each of G output rows, and each row is
-/// shifted to its own misalignment with the lane before's word
+/// before any is used), and shifts each lane's word by the row's
+/// misalignment with the next lane's (__funnelshift_r), so the row lands
+/// in shared memory as if it started on a word: one store a word. Row r's
+/// word q goes to q ^ (r / G) (G = 4 / ES source rows make an output
+/// word), so that both phases hit 32 banks. In the store phase a lane reads
+/// G words, one from each of G source rows, transposes their elements in
+/// registers (__byte_perm) into a word of each of G output rows, and each
+/// row is shifted to its own misalignment with the lane before's word
 /// (store_row_realigned). Only the words at either end of a row move byte
 /// by byte, so nothing outside a row is written, nor read outside the
 /// plane. Against the byte tile it replaced (every byte through shared
 /// memory on its own, 8 byte accesses to it a word), tight rows on an
-/// H100 in k_exact: bytes
-/// 1917x1083 0.76 -> 0.88-0.92 of a copy, 3839x2161 0.58 -> 0.77, 4097x4095
-/// 0.45 -> 0.60; 2 bytes 1919x1079 0.71 -> 0.95.
+/// H100 in k_exact: bytes 1917x1083 0.76 -> 0.88-0.92 of a copy, 3839x2161
+/// 0.58 -> 0.77, 4097x4095 0.45 -> 0.60; 2 bytes 1919x1079 0.71 -> 0.95.
 template <int ES>
 __device__ __forceinline__ void
 realign_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
