@@ -1,0 +1,481 @@
+/* cudatranspose: the exact path's tiles, for the wide family
+ * (transpose-wide.cu through wide-tiles.cuh): planes at any alignment,
+ * rows that start anywhere, odd strides, a tensor's packed rows. 1-, 2-
+ * and 4-byte elements take realign_tile, 3-byte ones realign_rgb_tile:
+ * aligned 4-byte words inside each row, shifted into place with the next
+ * lane's, nothing read outside the plane nor written outside a row.
+ * 8-byte elements take the seeds' padded 64x64 tile (fallback_tile).
+ * exact_any picks one by element size; k_exact and k_wide's exact
+ * variants (transpose-wide.cu) run it, and the planner (wide-planner.cuh)
+ * sizes their grids by ExactTile and kFallbackTile.
+ */
+#ifndef CT_EXACT_TILES_CUH
+#define CT_EXACT_TILES_CUH
+
+#include "transpose-common.cuh"
+
+#include <cuda_runtime.h>
+
+#include <stddef.h>
+#include <stdint.h>
+
+namespace ct_wide {
+
+using ct::Bytes;
+using ct::PlaneArgs;
+using ct::Word;
+using ct::kThreads;
+
+/* The exact path's tile of 8-byte elements: ct::move_tile with 32 x 8
+ * threads, padded (the smaller elements: ExactTile). */
+constexpr int kFallbackTile = 64;
+
+/* The exact path's 8-byte elements: the seeds' padded 64x64 tile, any
+ * alignment. */
+template <typename T>
+__device__ __forceinline__ void
+fallback_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
+    uint32_t * smem)
+{
+  typedef T Row[kFallbackTile + 1];
+
+  ct::move_tile<T, kFallbackTile, kFallbackTile, 1> (p, tx * kFallbackTile,
+      ty * kFallbackTile, reinterpret_cast<Row *>(smem), threadIdx.x % 32,
+      threadIdx.x / 32);
+}
+
+/* The exact path's tile of 1- to 4-byte elements: T x T elements, rows of
+ * at least 128 bytes both ways, through shared-memory word rows of P bytes
+ * (realign_tile, realign_rgb_tile). */
+template <int ES> struct ExactTile
+{
+  static constexpr unsigned int T = ES == 1 ? 128 : 64;
+  static constexpr unsigned int P = T * ES;
+  static constexpr unsigned int SMEM = T * P;
+  /* k_exact: blocks a multiprocessor holds, at least (its launch
+   * bounds), and source rows a warp has in flight at once (realign_tile;
+   * realign_rgb_tile has all 8 of its rows in flight). On an H100, 6 or 8
+   * blocks with 8 or 4 rows in flight were as fast or slower on every
+   * tight plane of bench-kernels --odd (bytes 1919x1079 0.86 -> 0.61 at 8
+   * blocks): a block's work, not occupancy, bounds it */
+  static constexpr int PER_SM = 4;
+  static constexpr unsigned int IN_FLIGHT = ES == 1 ? 16 : 8;
+  static_assert (ES <= 4 && P >= T * ES, "a row fits");
+};
+
+/* Word @q (4 bytes from @base + 4 @q, @base 4-byte aligned) of a row whose
+ * bytes are those from @lo to @hi of @base, in a plane whose bytes all lie
+ * between @first and @end: 0 past the row; the whole word where it lies
+ * in the plane (the bytes outside the row are another row's, or its
+ * padding); else (the plane's first or last word) the row's bytes one by
+ * one, so nothing outside the plane is read. */
+__device__ __forceinline__ uint32_t
+load_word_within (const unsigned char *base, unsigned int q, unsigned int lo,
+    unsigned int hi, uintptr_t first, uintptr_t end)
+{
+  const unsigned int b = 4 * q;
+  const uintptr_t at = (uintptr_t) (base + b);
+  uint32_t v = 0;
+
+  if (b >= hi)
+    return 0;
+  if (at >= first && at + 4 <= end)
+    return *reinterpret_cast<const uint32_t *>(base + b);
+#pragma unroll
+  for (unsigned int i = 0; i < 4; i++) {
+    if (b + i >= lo && b + i < hi)
+      v |= (uint32_t) base[b + i] << (8 * i);
+  }
+  return v;
+}
+
+/* The G x G transpose of the ES-byte elements (G = 4 / ES) of words @a:
+ * element j of @a[i] becomes element i of @o[j]. */
+template <int ES>
+__device__ __forceinline__ void
+transpose_in_words (const uint32_t * a, uint32_t * o)
+{
+  if constexpr (ES == 1) {
+    const uint32_t lo01 = __byte_perm (a[0], a[1], 0x5140);
+    const uint32_t hi01 = __byte_perm (a[0], a[1], 0x7362);
+    const uint32_t lo23 = __byte_perm (a[2], a[3], 0x5140);
+    const uint32_t hi23 = __byte_perm (a[2], a[3], 0x7362);
+
+    o[0] = __byte_perm (lo01, lo23, 0x5410);
+    o[1] = __byte_perm (lo01, lo23, 0x7632);
+    o[2] = __byte_perm (hi01, hi23, 0x5410);
+    o[3] = __byte_perm (hi01, hi23, 0x7632);
+  } else if constexpr (ES == 2) {
+    o[0] = __byte_perm (a[0], a[1], 0x5410);
+    o[1] = __byte_perm (a[0], a[1], 0x7632);
+  } else {
+    o[0] = a[0];
+  }
+}
+
+/* Stores a warp's row of @n bytes (n > 0) at @d (any alignment), lane k
+ * holding bytes 4 (k + 32 m) to 4 (k + 32 m) + 3 of it in @o[m]. The
+ * aligned words wholly inside the row go in one store each: with the row
+ * t bytes past a word, lane k joins the top t bytes of its word with the
+ * bottom ones of the next lane's (__funnelshift_l) into the aligned word
+ * after its own. The bytes of the partial words at either end (a
+ * neighbouring tile owns the rest of them) go singly, lanes 0 to 3 the
+ * first word's and lanes 4 to 7 the last's, one store a lane. */
+template <unsigned int MW>
+__device__ __forceinline__ void
+store_row_realigned (unsigned char *d, unsigned int n, const uint32_t * o,
+    unsigned int lane)
+{
+  const unsigned int t = (unsigned int) ((uintptr_t) d & 3);
+  unsigned char *base = d - t;
+  const unsigned int stop = t + n;      /* the row's bytes: t to stop */
+  const unsigned int whole_end = stop & ~3u;
+
+#pragma unroll
+  for (unsigned int m = 0; m < MW; m++) {
+    const uint32_t down = __shfl_down_sync (0xffffffffu, o[m], 1);
+    const uint32_t wrap = m + 1 < MW ?
+        __shfl_sync (0xffffffffu, o[m + 1 < MW ? m + 1 : m], 0) : 0;
+    const uint32_t next = lane == 31 ? wrap : down;
+    const unsigned int b = 4 * (lane + 32 * m) + (t != 0 ? 4 : 0);
+
+    if (b >= t && b + 4 <= stop)
+      *reinterpret_cast<uint32_t *>(base + b) = t != 0 ?
+          __funnelshift_l (o[m], next, 8 * t) : o[m];
+  }
+  /* the first word's bytes t to 3 (t > 0), the last word's bytes 0 to
+   * stop - whole_end - 1 (where it is not the first): byte at, of the
+   * row's byte from */
+  const unsigned int i = lane & 3;
+  const bool head = lane < 4 && t != 0 && i >= t && i < stop;
+  const bool tail = lane >= 4 && lane < 8 && i < stop - whole_end &&
+      (whole_end != 0 || t == 0);
+  const unsigned int at = head ? i : whole_end + i;
+  const unsigned int from = at >= t ? at - t : 0;
+  const unsigned int src_lane = (from / 4) & 31;
+  uint32_t w = __shfl_sync (0xffffffffu, o[0], src_lane);
+#pragma unroll
+  for (unsigned int m = 1; m < MW; m++) {
+    const uint32_t wm = __shfl_sync (0xffffffffu, o[m], src_lane);
+    if (from / 128 == m)
+      w = wm;
+  }
+  if (head || tail)
+    base[at] = (unsigned char) (w >> (8 * (from & 3)));
+}
+
+/// The exact path for 1-, 2- and 4-byte elements: tile (tx, ty) of a plane
+/// at any alignment (rows that start anywhere, odd strides, a tensor's tight
+/// rows) at word speed. A warp reads a source row of the tile as the
+/// aligned 4-byte words that cover it (all of its rows' loads in flight
+/// before any is used), and shifts each lane's word by the row's
+/// misalignment with the next lane's (__funnelshift_r), so the row lands
+/// in shared memory as if it started on a word: one store a word. Row r's
+/// word q goes to q ^ (r / G) (G = 4 / ES source rows make an output
+/// word), so that both phases hit 32 banks. In the store phase a lane reads
+/// G words, one from each of G source rows, transposes their elements in
+/// registers (__byte_perm) into a word of each of G output rows, and each
+/// row is shifted to its own misalignment with the lane before's word
+/// (store_row_realigned). Only the words at either end of a row move byte
+/// by byte, so nothing outside a row is written, nor read outside the
+/// plane. Against the byte tile it replaced (every byte through shared
+/// memory on its own, 8 byte accesses to it a word), tight rows on an
+/// H100 in k_exact: bytes 1917x1083 0.76 -> 0.88-0.92 of a copy, 3839x2161
+/// 0.58 -> 0.77, 4097x4095 0.45 -> 0.60; 2 bytes 1919x1079 0.71 -> 0.95.
+template <int ES>
+__device__ __forceinline__ void
+realign_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
+    uint32_t * smem)
+{
+  using X = ExactTile<ES>;
+  constexpr unsigned int kWarps = kThreads / 32;
+  constexpr unsigned int G = 4 / ES;    /* source rows an output word has */
+  constexpr unsigned int WR = X::T * ES / 4;    /* words of a tile row */
+  constexpr unsigned int MW = WR / 32;  /* of them, a lane's */
+  constexpr unsigned int J = X::T / kWarps;     /* source rows a warp */
+  constexpr unsigned int B = X::IN_FLIGHT;      /* of them, loads at once */
+  constexpr unsigned int K = X::T / G / kWarps; /* output row groups a warp */
+  static_assert (ES == 1 || ES == 2 || ES == 4, "whole elements in a word");
+  static_assert (WR % 32 == 0 && J * kWarps == X::T && K * G * kWarps ==
+      X::T && J % B == 0, "the tile splits evenly");
+  const unsigned int x0 = tx * X::T, y0 = ty * X::T;
+  const unsigned int cols = p.width - x0 < X::T ? p.width - x0 : X::T;
+  const unsigned int rows = p.height - y0 < X::T ? p.height - y0 : X::T;
+  const unsigned int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  const unsigned int n = cols * ES;
+  /* the plane's bytes lie between first and end (rows may run upwards) */
+  const ptrdiff_t last = (ptrdiff_t) (p.height - 1) * p.src_stride;
+  const uintptr_t first = (uintptr_t) p.src + (last < 0 ? last : 0);
+  const uintptr_t end = (uintptr_t) p.src + (last > 0 ? last : 0) +
+      (size_t) p.width * ES;
+  const unsigned char *src0 = p.src + (ptrdiff_t) (y0 + warp) *
+      p.src_stride + (size_t) x0 * ES;
+  const ptrdiff_t src_step = (ptrdiff_t) kWarps * p.src_stride;
+
+  /* whether every word of the tile's rows lies in the plane (all but
+   * the tiles with the plane's first or last byte): the rows' first and
+   * last, as the rows run */
+  const unsigned char *top = p.src + (ptrdiff_t) y0 * p.src_stride +
+      (size_t) x0 * ES;
+  const unsigned char *bottom = top + (ptrdiff_t) (rows - 1) * p.src_stride;
+  const uintptr_t low = ((uintptr_t) (top < bottom ? top : bottom)) & ~3ull;
+  const uintptr_t high = ((uintptr_t) (top < bottom ? bottom : top) & ~3ull) +
+      4 * (WR + 1);
+  const bool inside = low >= first && high <= end;
+#pragma unroll
+  for (unsigned int j0 = 0; j0 < J; j0 += B) {
+    /* a lane's words of each row, and the word after the row's last */
+    uint32_t v[B][MW + 1];
+
+#pragma unroll
+    for (unsigned int j = 0; j < B; j++) {
+      const unsigned int r = warp + (j0 + j) * kWarps;
+      if (r < rows) {
+        const unsigned char *src = src0 + (ptrdiff_t) (j0 + j) * src_step;
+        const unsigned int s = (unsigned int) ((uintptr_t) src & 3);
+        const unsigned char *base = src - s;
+        if (inside) {
+          /* any of the plane's words can be read whole */
+          const uint32_t *w = reinterpret_cast<const uint32_t *>(base);
+#pragma unroll
+          for (unsigned int m = 0; m < MW; m++)
+            v[j][m] = 4 * (lane + 32 * m) < s + n ? w[lane + 32 * m] : 0;
+          v[j][MW] = lane == 0 && 4 * WR < s + n ? w[WR] : 0;
+        } else {
+#pragma unroll
+          for (unsigned int m = 0; m < MW; m++)
+            v[j][m] = load_word_within (base, lane + 32 * m, s, s + n, first,
+                end);
+          v[j][MW] = lane == 0 ? load_word_within (base, WR, s, s + n, first,
+              end) : 0;
+        }
+      }
+    }
+#pragma unroll
+    for (unsigned int j = 0; j < B; j++) {
+      const unsigned int r = warp + (j0 + j) * kWarps;
+      if (r < rows) {
+        const unsigned int s = (unsigned int) ((uintptr_t) (src0 +
+                (ptrdiff_t) (j0 + j) * src_step) & 3);
+        uint32_t *row = smem + r * WR;
+#pragma unroll
+        for (unsigned int m = 0; m < MW; m++) {
+          const unsigned int q = lane + 32 * m;
+          const uint32_t down = __shfl_down_sync (0xffffffffu, v[j][m], 1);
+          const uint32_t wrap = __shfl_sync (0xffffffffu, v[j][m + 1], 0);
+          const uint32_t next = lane == 31 ? wrap : down;
+
+          if (4 * q < n)
+            row[q ^ ((r / G) & 31)] = __funnelshift_r (v[j][m], next, 8 * s);
+        }
+      }
+    }
+  }
+  __syncthreads ();
+  /* output rows c to c + G - 1 are source columns x0 + c on: lane k's word
+   * of them is source rows G k to G k + G - 1, whose words c / G hold them */
+  unsigned char *dst0 = p.dst + (ptrdiff_t) x0 * p.dst_stride +
+      (size_t) y0 * ES;
+#pragma unroll
+  for (unsigned int i = 0; i < K; i++) {
+    const unsigned int c = G * (warp + i * kWarps);
+    if (c < cols) {
+      uint32_t o[G][MW];
+#pragma unroll
+      for (unsigned int m = 0; m < MW; m++) {
+        const unsigned int q = lane + 32 * m;
+        uint32_t a[G], b[G];
+#pragma unroll
+        for (unsigned int g = 0; g < G; g++)
+          a[g] = smem[(G * q + g) * WR + ((c / G) ^ (q & 31))];
+        transpose_in_words<ES> (a, b);
+#pragma unroll
+        for (unsigned int g = 0; g < G; g++)
+          o[g][m] = b[g];
+      }
+#pragma unroll
+      for (unsigned int g = 0; g < G; g++) {
+        if (c + g < cols)
+          store_row_realigned<MW> (dst0 + (ptrdiff_t) (c + g) * p.dst_stride,
+              rows * ES, o[g], lane);
+      }
+    }
+  }
+}
+
+/// The exact path for 3-byte elements (RGB pixels, a tensor's packed
+/// rows): realign_tile's load phase (rows of 192 bytes, 48 words, word q of
+/// row r at q ^ (r / 4) % 16, within its 16-word block), then a half-warp
+/// per output row: lane g takes the elements of source rows 4g to 4g + 3
+/// (two words each, the element shifted out of them), packs the four
+/// 3-byte elements into output words 3g to 3g + 2, and shifts them to the
+/// row's misalignment with the next lane's first word; the aligned words
+/// wholly inside the row go in one store each, the partial ones at either
+/// end byte by byte from eight lanes of the half-warp. Against the byte
+/// tile it replaced, on an H100: packed 1917x1083 RGB 0.60 -> 0.85 of a
+/// copy.
+__device__ __forceinline__ void
+realign_rgb_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
+    uint32_t * smem)
+{
+  using X = ExactTile<3>;
+  constexpr unsigned int kWarps = kThreads / 32;
+  constexpr unsigned int WR = X::T * 3 / 4;     /* words of a tile row: 48 */
+  constexpr unsigned int J = X::T / kWarps;     /* source rows a warp */
+  constexpr unsigned int K = X::T / 2 / kWarps; /* output row pairs a warp */
+  static_assert (WR == 48 && J * kWarps == X::T && K * 2 * kWarps == X::T &&
+      X::P == 4 * WR, "the tile splits evenly");
+  const unsigned int x0 = tx * X::T, y0 = ty * X::T;
+  const unsigned int cols = p.width - x0 < X::T ? p.width - x0 : X::T;
+  const unsigned int rows = p.height - y0 < X::T ? p.height - y0 : X::T;
+  const unsigned int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  const unsigned int n = cols * 3;
+  const ptrdiff_t last = (ptrdiff_t) (p.height - 1) * p.src_stride;
+  const uintptr_t first = (uintptr_t) p.src + (last < 0 ? last : 0);
+  const uintptr_t end = (uintptr_t) p.src + (last > 0 ? last : 0) +
+      (size_t) p.width * 3;
+  const unsigned char *src0 = p.src + (ptrdiff_t) (y0 + warp) *
+      p.src_stride + (size_t) x0 * 3;
+  const ptrdiff_t src_step = (ptrdiff_t) kWarps * p.src_stride;
+  const unsigned char *top = p.src + (ptrdiff_t) y0 * p.src_stride +
+      (size_t) x0 * 3;
+  const unsigned char *bottom = top + (ptrdiff_t) (rows - 1) * p.src_stride;
+  const uintptr_t low = ((uintptr_t) (top < bottom ? top : bottom)) & ~3ull;
+  const uintptr_t high = ((uintptr_t) (top < bottom ? bottom : top) & ~3ull) +
+      4 * (WR + 1);
+  const bool inside = low >= first && high <= end;
+  /* a lane's words of each row: word lane, and word 32 + lane (lanes 0 to
+   * 16: to the word after the row's last) */
+  uint32_t v[J][2];
+
+#pragma unroll
+  for (unsigned int j = 0; j < J; j++) {
+    const unsigned int r = warp + j * kWarps;
+    if (r < rows) {
+      const unsigned char *src = src0 + (ptrdiff_t) j * src_step;
+      const unsigned int s = (unsigned int) ((uintptr_t) src & 3);
+      const unsigned char *base = src - s;
+      if (inside) {
+        const uint32_t *w = reinterpret_cast<const uint32_t *>(base);
+        v[j][0] = 4 * lane < s + n ? w[lane] : 0;
+        v[j][1] = lane <= WR - 32 && 4 * (32 + lane) < s + n ?
+            w[32 + lane] : 0;
+      } else {
+        v[j][0] = load_word_within (base, lane, s, s + n, first, end);
+        v[j][1] = lane <= WR - 32 ? load_word_within (base, 32 + lane, s,
+            s + n, first, end) : 0;
+      }
+    }
+  }
+#pragma unroll
+  for (unsigned int j = 0; j < J; j++) {
+    const unsigned int r = warp + j * kWarps;
+    if (r < rows) {
+      const unsigned int s = (unsigned int) ((uintptr_t) (src0 +
+              (ptrdiff_t) j * src_step) & 3);
+      uint32_t *row = smem + r * WR;
+      const unsigned int sw = (r / 4) & 15;
+      const uint32_t down0 = __shfl_down_sync (0xffffffffu, v[j][0], 1);
+      const uint32_t wrap = __shfl_sync (0xffffffffu, v[j][1], 0);
+      const uint32_t down1 = __shfl_down_sync (0xffffffffu, v[j][1], 1);
+
+      if (4 * lane < n)
+        row[lane ^ sw] = __funnelshift_r (v[j][0], lane == 31 ? wrap : down0,
+            8 * s);
+      if (lane < WR - 32 && 4 * (32 + lane) < n)
+        row[(32 + lane) ^ sw] = __funnelshift_r (v[j][1], down1, 8 * s);
+    }
+  }
+  __syncthreads ();
+  /* half-warp h: output row c + h (source column x0 + c + h); its lane g:
+   * output bytes 12 g to 12 g + 11, the elements of source rows 4 g on */
+  const unsigned int h = lane >> 4, g = lane & 15;
+  unsigned char *dst0 = p.dst + (ptrdiff_t) x0 * p.dst_stride +
+      (size_t) y0 * 3;
+  const unsigned int nb = rows * 3;
+#pragma unroll
+  for (unsigned int i = 0; i < K; i++) {
+    const unsigned int cc = 2 * (warp + i * kWarps) + h;
+    /* both half-warps take part in the shuffles; only rows in the tile
+     * are stored */
+    uint32_t e[4];
+#pragma unroll
+    for (unsigned int k = 0; k < 4; k++) {
+      const unsigned int r = 4 * g + k;
+      const unsigned int b = 3 * (cc < X::T ? cc : 0);
+      const unsigned int qa = b / 4, qb = qa + 1 < WR ? qa + 1 : qa;
+      const uint32_t lo = smem[r * WR + (qa ^ g)];
+      const uint32_t hi = smem[r * WR + (qb ^ g)];
+      e[k] = __funnelshift_r (lo, hi, 8 * (b & 3)) & 0xffffffu;
+    }
+    uint32_t o[3];
+    o[0] = e[0] | e[1] << 24;
+    o[1] = e[1] >> 8 | e[2] << 16;
+    o[2] = e[2] >> 16 | e[3] << 8;
+
+    unsigned char *d = dst0 + (ptrdiff_t) cc * p.dst_stride;
+    const unsigned int t = (unsigned int) ((uintptr_t) d & 3);
+    unsigned char *base = d - t;
+    const unsigned int stop = t + nb, whole_end = stop & ~3u;
+    const uint32_t after = __shfl_down_sync (0xffffffffu, o[0], 1, 16);
+    const uint32_t next = g == 15 ? 0 : after;
+    const bool store = cc < cols;
+
+#pragma unroll
+    for (unsigned int u = 0; u < 3; u++) {
+      const unsigned int a = 3 * g + u + (t != 0 ? 1 : 0);
+      const uint32_t w = t != 0 ? __funnelshift_l (o[u], u < 2 ? o[u + 1] :
+          next, 8 * t) : o[u];
+      if (store && 4 * a >= t && 4 * a + 4 <= stop)
+        *reinterpret_cast<uint32_t *>(base + 4 * a) = w;
+    }
+    /* the first word's bytes t to 3 (t > 0), the last word's bytes 0 to
+     * stop - whole_end - 1 (where it is not the first) */
+    const unsigned int k = g & 3;
+    const bool head = g < 4 && t != 0 && k >= t && k < stop;
+    const bool tail = g >= 4 && g < 8 && k < stop - whole_end &&
+        (whole_end != 0 || t == 0);
+    const unsigned int at = head ? k : whole_end + k;
+    const unsigned int from = at >= t ? at - t : 0;
+    const unsigned int word = from / 4;
+    const unsigned int src_lane = (word / 3) & 15;
+    const uint32_t w0 = __shfl_sync (0xffffffffu, o[0], src_lane, 16);
+    const uint32_t w1 = __shfl_sync (0xffffffffu, o[1], src_lane, 16);
+    const uint32_t w2 = __shfl_sync (0xffffffffu, o[2], src_lane, 16);
+    const uint32_t w = word % 3 == 0 ? w0 : word % 3 == 1 ? w1 : w2;
+    if (store && (head || tail))
+      base[at] = (unsigned char) (w >> (8 * (from & 3)));
+  }
+}
+
+/* Exact tile (tx, ty) of a plane of @elem-byte elements: 8-byte ones in
+ * native words when @words, else as bytes. */
+__device__ __forceinline__ void
+exact_any (unsigned int elem, bool words, const PlaneArgs & a,
+    unsigned int tx, unsigned int ty, uint32_t * smem)
+{
+  switch (elem) {
+    case 1:
+      realign_tile<1> (a, tx, ty, smem);
+      break;
+    case 2:
+      realign_tile<2> (a, tx, ty, smem);
+      break;
+    case 3:
+      realign_rgb_tile (a, tx, ty, smem);
+      break;
+    case 4:
+      realign_tile<4> (a, tx, ty, smem);
+      break;
+    default:
+      if (words)
+        fallback_tile<Word<8>::T> (a, tx, ty, smem);
+      else
+        fallback_tile<Bytes<8>> (a, tx, ty, smem);
+      break;
+  }
+}
+
+}  // namespace ct_wide
+
+#endif /* CT_EXACT_TILES_CUH */
