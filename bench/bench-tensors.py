@@ -13,7 +13,8 @@ back, and a transpose with two batch dimensions), it times in one process, on th
 Each is the median of --reps runs after warm-up, with CUDA events, the L2
 cache flushed (a buffer twice its size read) before every run. Our output
 is checked against PyTorch's, element for element, on random data. Ratios
-are against the copy measured in the same run.
+are against the copy measured in the same run; "path" is the kernel
+ct_permute ran.
 """
 import argparse
 import ctypes
@@ -28,9 +29,10 @@ JOBS = [
     # (label, NCHW shape, directions)
     ("8x3x1080x1920", (8, 3, 1080, 1920), NCHW),
     ("1x64x512x512", (1, 64, 512, 512), NCHW),
-    # odd sizes: the planar rows are not whole 16-byte words, so the
-    # channel kernels cannot take them (the thin path does)
+    # odd sizes: the planar rows are not whole 16-byte words (the packed
+    # channel kernel); an image of the PASCAL VOC data set
     ("4x3x1079x1919", (4, 3, 1079, 1919), NCHW),
+    ("1x3x375x500", (1, 3, 375, 500), NCHW),
     # a transpose with two batch dimensions, both over 8
     ("16x16x256x256", (16, 16, 256, 256), ("NCHW->CNWH",)),
 ]
@@ -57,6 +59,11 @@ def main():
                                ctypes.c_uint, ctypes.POINTER(ctypes.c_uint),
                                ctypes.c_void_p]
     lib.ct_permute.restype = ctypes.c_int
+    lib.ct_permute_ex.argtypes = lib.ct_permute.argtypes + [
+        ctypes.POINTER(ctypes.c_int)]
+    lib.ct_permute_ex.restype = ctypes.c_int
+    lib.ct_path_name.argtypes = [ctypes.c_int]
+    lib.ct_path_name.restype = ctypes.c_char_p
 
     timer = Timer(args.reps)
     dev, props, timed = timer.dev, timer.props, timer.one
@@ -65,7 +72,7 @@ def main():
           f"{args.reps} runs, L2 flushed before each")
     print(f"{'job':<16} {'type':<8} {'direction':<14} {'copy us':>9} "
           f"{'ours us':>9} {'torch us':>9} {'ours x copy':>11} "
-          f"{'torch x copy':>12} {'ours vs torch':>13}")
+          f"{'torch x copy':>12} {'ours vs torch':>13}  path")
     rows = []
     failures = 0
     for label, nchw, directions in JOBS:
@@ -94,7 +101,12 @@ def main():
                     if r != 0:
                         raise RuntimeError(lib.ct_result_string(r).decode())
 
-                ours()
+                ran = ctypes.c_int(0)
+                r = lib.ct_permute_ex(x.data_ptr(), out.data_ptr(), cd, es,
+                                      cp, None, ctypes.byref(ran))
+                if r != 0:
+                    raise RuntimeError(lib.ct_result_string(r).decode())
+                path = lib.ct_path_name(ran.value).decode()
                 torch.cuda.synchronize()
                 want = x.permute(*torch_perm).contiguous()
                 ok = torch.equal(out.view(-1), want.view(-1))
@@ -108,12 +120,13 @@ def main():
                            ours_us=ours_us, torch_us=torch_us,
                            ours_x_copy=copy_us / ours_us,
                            torch_x_copy=copy_us / torch_us,
-                           ours_vs_torch=torch_us / ours_us, correct=ok)
+                           ours_vs_torch=torch_us / ours_us, path=path,
+                           correct=ok)
                 rows.append(row)
                 print(f"{label:<16} {tname:<8} {direction:<14} "
                       f"{copy_us:9.1f} {ours_us:9.1f} {torch_us:9.1f} "
                       f"{row['ours_x_copy']:11.2f} {row['torch_x_copy']:12.2f} "
-                      f"{row['ours_vs_torch']:12.2f}x"
+                      f"{row['ours_vs_torch']:12.2f}x  {path}"
                       + ("" if ok else "  MISMATCH"))
                 del x, out, copy_dst, want
                 torch.cuda.empty_cache()

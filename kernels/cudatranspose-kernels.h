@@ -119,7 +119,10 @@ typedef enum
   X (ARITH_PIXELS, "arith-pixels", "Arithmetic while de-interleaving 1 " \
       "to 4 channels: 4 pixels a thread (1 in small jobs), every side " \
       "in whole words where aligned") \
-  X (CPU, "cpu", "The plain CPU loop, no GPU")
+  X (CPU, "cpu", "The plain CPU loop, no GPU") \
+  X (CHANNELS_PACKED, "channels-packed", "Interleaving or de-interleaving " \
+      "up to 16 channels whose rows are not whole 16-byte words: staged " \
+      "in shared memory as they lie, whole 16-byte words out")
 
 #define CT_PATH_ENUM_VALUE(id, name, summary) CT_PATH_##id,
 typedef enum

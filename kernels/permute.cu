@@ -88,6 +88,7 @@ struct Plane
   unsigned char *dst;
   unsigned long long width, height, src_stride, dst_stride;
   Batch b;
+  const unsigned char *src_end; /* one past the input's last byte */
 };
 
 template <typename T>
@@ -373,6 +374,178 @@ k_pixels (const Plane p)
   }
 }
 
+/* Stages the 16-byte word of global memory at @from (aligned) at @to in
+ * shared memory: whole where it lies inside [@lo, @hi) (the input), else
+ * only its bytes inside, one by one, so that nothing outside the input is
+ * read. */
+__device__ __forceinline__ void
+stage_word (unsigned char *to, const unsigned char *from,
+    const unsigned char *lo, const unsigned char *hi)
+{
+  const uintptr_t f = (uintptr_t) from;
+
+  if (f >= (uintptr_t) lo && f + 16 <= (uintptr_t) hi) {
+    *reinterpret_cast<uint4 *>(to) = *reinterpret_cast<const uint4 *>(from);
+    return;
+  }
+#pragma unroll
+  for (int j = 0; j < 16; j++)
+    if (f + j >= (uintptr_t) lo && f + j < (uintptr_t) hi)
+      to[j] = from[j];
+}
+
+/// channels, packed: has_channels' planes whose rows, strides or pointers
+/// are not whole 16-byte words (NCHW <-> NHWC of any height and width).
+/// A block takes a segment of 2^seg_shift bytes of the long side of every
+/// channel, as k_channels does. It stages the input side (the planar rows,
+/// or the interleaved run) in shared memory at its own misalignment (byte
+/// i of a run that starts m bytes past a 16-byte boundary at shared byte
+/// m + i), reading aligned 16-byte words; each thread then builds an
+/// aligned 16-byte word of the output side from the staged elements and
+/// stores it whole. Only the words at the ends of an output run, which it
+/// shares with its neighbours, go element by element. Batch in blockIdx.y
+/// and z.
+template <int ES>
+__global__ void __launch_bounds__ (kThreads)
+k_channels_packed (const Plane p, bool to_interleaved, unsigned int seg_shift)
+{
+  typedef typename Word<ES>::T T;
+  constexpr unsigned int per_word = 16 / ES;
+  extern __shared__ uint4 sm4[];
+  __shared__ unsigned int row_at[kChannels];
+  unsigned char *sm = reinterpret_cast<unsigned char *>(sm4);
+  const unsigned int seg = 1u << seg_shift, pitch = seg + 16;
+  const unsigned int row_words = seg / 16 + 1, per_seg = seg / ES;
+  const unsigned int chans = to_interleaved ? p.height : p.width;
+  const unsigned long long len = to_interleaved ? p.width : p.height;
+  const unsigned long long planar = to_interleaved ? p.src_stride :
+      p.dst_stride;
+  const unsigned long long l0 = (unsigned long long) blockIdx.x * per_seg;
+  const unsigned int n = len - l0 < per_seg ? (unsigned int) (len - l0) :
+      per_seg;
+  /* the interleaved run's bytes */
+  const unsigned int run = n * chans * ES;
+  const T *src;
+  T *dst;
+
+  for (unsigned int b2 = blockIdx.z; b2 < p.b.n2; b2 += gridDim.z) {
+    for (unsigned int b1 = blockIdx.y; b1 < p.b.n1; b1 += gridDim.y) {
+      batch_base<T> (p, b1, b2, &src, &dst);
+      const unsigned char *in = reinterpret_cast<const unsigned char *>(src);
+      unsigned char *out = reinterpret_cast<unsigned char *>(dst);
+      __syncthreads ();
+      if (to_interleaved) {
+        /* planar row c, n elements at in + (c * planar + l0) * ES, to
+         * shared row c at its misalignment; row_at[c] is where its first
+         * element landed */
+        if (threadIdx.x < chans)
+          row_at[threadIdx.x] = threadIdx.x * pitch + (unsigned int)
+              ((uintptr_t) (in + (threadIdx.x * planar + l0) * ES) % 16);
+        for (unsigned int k = threadIdx.x; k < chans * row_words;
+            k += kThreads) {
+          const unsigned int c = k / row_words, q = k - c * row_words;
+          const unsigned char *g = in + (c * planar + l0) * ES;
+          const unsigned int m = (unsigned int) ((uintptr_t) g % 16);
+          if (q * 16 < m + n * ES)
+            stage_word (sm + c * pitch + q * 16, g - m + q * 16, p.src,
+                p.src_end);
+        }
+        __syncthreads ();
+        /* the interleaved run, run bytes at g: element e is pixel e /
+         * chans of channel e % chans */
+        unsigned char *g = out + l0 * chans * ES;
+        const unsigned int m = (unsigned int) ((uintptr_t) g % 16);
+        for (unsigned int q = threadIdx.x; q < (m + run + 15) / 16;
+            q += kThreads) {
+          unsigned char *w = g - m + q * 16;
+          if (q * 16 >= m && q * 16 + 16 <= m + run) {
+            union
+            {
+              uint4 v;
+              T t[per_word];
+            } u;
+            unsigned int e = (q * 16 - m) / ES, l = e / chans,
+                c = e - l * chans;
+#pragma unroll
+            for (unsigned int j = 0; j < per_word; j++) {
+              u.t[j] = *reinterpret_cast<const T *>(sm + row_at[c] + l * ES);
+              if (++c == chans) {
+                c = 0;
+                l++;
+              }
+            }
+            *reinterpret_cast<uint4 *>(w) = u.v;
+          } else {
+            /* an end word: only the run's elements in it */
+#pragma unroll
+            for (unsigned int j = 0; j < per_word; j++) {
+              const int o = (int) (q * 16 + j * ES) - (int) m;
+              if (o >= 0 && o < (int) run) {
+                const unsigned int e = o / ES, l = e / chans;
+                *reinterpret_cast<T *>(g + o) = *reinterpret_cast<const T *>
+                    (sm + row_at[e - l * chans] + l * ES);
+              }
+            }
+          }
+        }
+      } else {
+        /* the interleaved run, run bytes at g, to shared memory at its
+         * misalignment m */
+        const unsigned char *g = in + l0 * chans * ES;
+        const unsigned int m = (unsigned int) ((uintptr_t) g % 16);
+        for (unsigned int q = threadIdx.x; q < (m + run + 15) / 16;
+            q += kThreads)
+          stage_word (sm + q * 16, g - m + q * 16, p.src, p.src_end);
+        __syncthreads ();
+        /* planar row c, n elements at out + (c * planar + l0) * ES: word
+         * q of it, element l from shared byte m + (l * chans + c) * ES */
+        for (unsigned int k = threadIdx.x; k < chans * row_words;
+            k += kThreads) {
+          const unsigned int c = k / row_words, q = k - c * row_words;
+          unsigned char *r = out + (c * planar + l0) * ES;
+          const unsigned int mr = (unsigned int) ((uintptr_t) r % 16);
+          const unsigned char *from = sm + m + c * ES;
+          if (q * 16 >= mr && q * 16 + 16 <= mr + n * ES) {
+            union
+            {
+              uint4 v;
+              T t[per_word];
+            } u;
+            const unsigned int l = (q * 16 - mr) / ES;
+#pragma unroll
+            for (unsigned int j = 0; j < per_word; j++)
+              u.t[j] = *reinterpret_cast<const T *>(from + (l + j) * chans *
+                  ES);
+            *reinterpret_cast<uint4 *>(r - mr + q * 16) = u.v;
+          } else if (q * 16 < mr + n * ES) {
+#pragma unroll
+            for (unsigned int j = 0; j < per_word; j++) {
+              const int o = (int) (q * 16 + j * ES) - (int) mr;
+              if (o >= 0 && o < (int) (n * ES))
+                *reinterpret_cast<T *>(r + o) = *reinterpret_cast<const T *>
+                    (from + (o / ES) * chans * ES);
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+/* Whether the plane has channels: at most kChannels on one side, the
+ * interleaved end dense; which way they go in *@to_interleaved. */
+bool
+has_channels (const Plane & p, bool * to_interleaved)
+{
+  if (p.height <= kChannels && p.dst_stride == p.height)
+    *to_interleaved = true;
+  else if (p.width <= kChannels && p.src_stride == p.width)
+    *to_interleaved = false;
+  else
+    return false;
+  return true;
+}
+
 /* Whether k_channels can take the plane: channels on one side, the
  * interleaved end dense, and every address a multiple of 16 bytes. */
 bool
@@ -380,11 +553,7 @@ channels_fit (const Plane & p, unsigned int es, bool * to_interleaved)
 {
   unsigned long long a = 16 / es;       /* elements in 16 bytes */
 
-  if (p.height <= kChannels && p.dst_stride == p.height)
-    *to_interleaved = true;
-  else if (p.width <= kChannels && p.src_stride == p.width)
-    *to_interleaved = false;
-  else
+  if (!has_channels (p, to_interleaved))
     return false;
   /* the planar rows' stride; the interleaved end is dense, and segments
    * start at multiples of 16 bytes of each channel */
@@ -471,6 +640,35 @@ launch_channels (const Plane & p, cudaStream_t s, CtPath * ran)
         s>>> (p, inter, shift);
     *ran = CT_PATH_CHANNELS;
   }
+  return (CtResult) cudaGetLastError ();
+}
+
+/* The segment per channel of k_channels_packed: 4 KB, halved until the
+ * block's channels fit kChannelsSmem. */
+unsigned int
+packed_smem (unsigned int chans, unsigned int shift)
+{
+  return chans * ((1u << shift) + 16);
+}
+
+/* k_channels_packed on a plane that has_channels, its long side at least
+ * 16 elements. */
+template <int ES>
+CtResult
+launch_packed (const Plane & p, bool inter, cudaStream_t s, CtPath * ran)
+{
+  const unsigned int gy = p.b.n1 < kMaxGridY ? p.b.n1 : kMaxGridY;
+  const unsigned int gz = p.b.n2 < kMaxGridY ? p.b.n2 : kMaxGridY;
+  const unsigned int chans = (unsigned int) (inter ? p.height : p.width);
+  const unsigned long long len = inter ? p.width : p.height;
+  unsigned int shift = 12;
+
+  while (shift > 8 && packed_smem (chans, shift) > kChannelsSmem)
+    shift--;
+  dim3 grid ((unsigned int) ct::div_up (len, (1u << shift) / ES), gy, gz);
+  k_channels_packed<ES> <<<grid, kThreads, packed_smem (chans, shift), s>>>
+      (p, inter, shift);
+  *ran = CT_PATH_CHANNELS_PACKED;
   return (CtResult) cudaGetLastError ();
 }
 
@@ -601,6 +799,10 @@ permute_planes (const Shape & s, const void *src, void *dst, unsigned int es,
   p.b.n2 = other[1] >= 0 ? (unsigned int) s.d[other[1]] : 1;
   p.b.src2 = other[1] >= 0 ? in[other[1]] : 0;
   p.b.dst2 = other[1] >= 0 ? out[other[1]] : 0;
+  unsigned long long elements = 1;
+  for (int k = 0; k < s.rank; k++)
+    elements *= s.d[k];
+  p.src_end = p.src + elements * es;
 
   bool inter;
   if (channels_fit (p, es, &inter)) {
@@ -613,6 +815,19 @@ permute_planes (const Shape & s, const void *src, void *dst, unsigned int es,
         return launch_channels<Word<4>::T> (p, st, ran);
       default:
         return launch_channels<Word<8>::T> (p, st, ran);
+    }
+  }
+  /* misaligned channels, but not a thin plane (both sides short) */
+  if (has_channels (p, &inter) && (inter ? p.width : p.height) >= 16) {
+    switch (es) {
+      case 1:
+        return launch_packed<1> (p, inter, st, ran);
+      case 2:
+        return launch_packed<2> (p, inter, st, ran);
+      case 4:
+        return launch_packed<4> (p, inter, st, ran);
+      default:
+        return launch_packed<8> (p, inter, st, ran);
     }
   }
   return plan_planes (p, es, st, ran);

@@ -1,7 +1,8 @@
 /* The kernels' test (test-kernels.c): ct_permute against a scatter loop,
  * every order of 4 dimensions on each shape and element size, the path
  * each kind of permutation takes, and the calls it refuses
- * (permutations); NCHW to NHWC and back for 2 to 5 channels (channels). */
+ * (permutations); NCHW to NHWC and back for 2 to 5 and 16 channels, rows
+ * aligned and not, pointers off 16-byte boundaries (channels). */
 #include "kernels-check.h"
 #include "permute-reference.h"
 
@@ -41,6 +42,7 @@ permute_path (CtPath ran)
     case CT_PATH_GATHER:
     case CT_PATH_CHANNELS:
     case CT_PATH_PIXELS:
+    case CT_PATH_CHANNELS_PACKED:
     case CT_PATH_THIN:
     case CT_PATH_EXACT:
     case CT_PATH_WIDE:
@@ -69,7 +71,8 @@ path_wanted (CtPath ran, CtPath want)
   if (want == ANY_WIDE_TILE)
     return ran != CT_PATH_THIN && ran != CT_PATH_EXACT &&
         ran != CT_PATH_COPY && ran != CT_PATH_GATHER &&
-        ran != CT_PATH_CHANNELS && ran != CT_PATH_PIXELS;
+        ran != CT_PATH_CHANNELS && ran != CT_PATH_PIXELS &&
+        ran != CT_PATH_CHANNELS_PACKED;
   return want == CT_PATH_NONE || ran == want;
 }
 
@@ -235,11 +238,15 @@ run_permutations (cudaStream_t stream)
       {{3, 64, 32, 1}, {1, 2, 0, 3}, 1, CT_PATH_PIXELS},
       {{8, 64, 32, 1}, {1, 2, 0, 3}, 4, CT_PATH_CHANNELS},
       /* HWC to CHW with odd sizes: the planar rows are not whole 16-byte
-       * words */
-      {{3, 63, 31, 1}, {1, 2, 0, 3}, 1, CT_PATH_THIN},
+       * words; a batch of them */
+      {{3, 63, 31, 1}, {1, 2, 0, 3}, 1, CT_PATH_CHANNELS_PACKED},
+      {{3, 1001, 1001, 4}, {1, 2, 0, 3}, 1, CT_PATH_CHANNELS_PACKED},
+      {{4, 1001, 3, 1}, {1, 2, 0, 3}, 4, CT_PATH_CHANNELS_PACKED},
+      /* both sides short: thin planes */
       {{3, 5, 7, 20}, {1, 0, 3, 2}, 4, CT_PATH_THIN},
-      /* a batch of long thin planes: several elements per thread */
-      {{3, 1001, 1001, 4}, {1, 2, 0, 3}, 1, CT_PATH_THIN},
+      /* a batch of long thin planes whose output is not interleaved (L, C,
+       * X, N to C, N, L, X): several elements per thread */
+      {{1001, 3, 5, 4}, {1, 3, 0, 2}, 1, CT_PATH_THIN},
       {{64, 48, 9, 20}, {1, 0, 3, 2}, 2, ANY_WIDE_TILE},
       {{64, 48, 20, 9}, {1, 0, 3, 2}, 8, ANY_WIDE_TILE},
       /* rows of 33 2-byte elements: no wide tile's alignment */
@@ -304,16 +311,72 @@ run_permutations (cudaStream_t stream)
       n_failed - failed, lap_seconds ());
 }
 
-/* Channels: NCHW to NHWC and back for 2 to 5 channels and every element
- * size, over lengths that leave whole warps, part of a warp or part of a
- * 16-byte group, with planar rows as long as the length or longer, and one
- * or two batch dimensions. */
+/* ct_permute of a random tensor of @d from @src_off bytes past the start
+ * of its allocation to @dst_off bytes past the start of another, both
+ * larger than the tensor by 64 bytes and poisoned: the tensor must be the
+ * reference, every byte around it still the poison. */
+static void
+check_offset_permute (const unsigned long long d[4], unsigned int es,
+    const unsigned int perm[4], size_t src_off, size_t dst_off,
+    CtPath want_path, cudaStream_t stream)
+{
+  const size_t bytes = d[0] * d[1] * d[2] * d[3] * es, all = bytes + 64;
+  unsigned char *src = malloc (all), *want = malloc (all), *got = malloc (all);
+  unsigned char *d_src = NULL, *d_dst = NULL;
+  CtPath ran = CT_PATH_NONE;
+  CtResult res;
+
+  if (!src || !want || !got || !CHECK (cudaMalloc ((void **) &d_src, all)) ||
+      !CHECK (cudaMalloc ((void **) &d_dst, all)))
+    goto out;
+  fill_random (src, all);
+  memset (want, poisons[1], all);
+  permute_expected (src + src_off, want + dst_off, d, es, perm);
+  if (!CHECK (cudaMemcpy (d_src, src, all, cudaMemcpyHostToDevice)) ||
+      !CHECK (cudaMemset (d_dst, poisons[1], all)))
+    goto out;
+  res = ct_permute_ex (d_src + src_off, d_dst + dst_off, d, es, perm,
+      (CtStream) stream, &ran);
+  if (res != CT_OK || !CHECK (cudaStreamSynchronize (stream)) ||
+      !CHECK (cudaMemcpy (got, d_dst, all, cudaMemcpyDeviceToHost))) {
+    printf ("FAIL: permute %llu:%llu:%llu:%llu, %u bytes, from +%zu to "
+        "+%zu: %s\n", d[0], d[1], d[2], d[3], es, src_off, dst_off,
+        ct_result_string (res));
+    n_failed++;
+  } else if (ran != want_path || memcmp (got, want, all) != 0) {
+    size_t at = 0;
+    while (at < all && got[at] == want[at])
+      at++;
+    printf ("FAIL: permute %llu:%llu:%llu:%llu, %u bytes, from +%zu to "
+        "+%zu: path %s (wanted %s), first difference at byte %zu of the "
+        "allocation\n", d[0], d[1], d[2], d[3], es, src_off, dst_off,
+        ct_path_name (ran), ct_path_name (want_path), at);
+    n_failed++;
+  } else {
+    n_passed++;
+  }
+out:
+  cudaFree (d_src);
+  cudaFree (d_dst);
+  free (src);
+  free (want);
+  free (got);
+}
+
+/* Channels: NCHW to NHWC and back for 2 to 5 and 16 channels and every
+ * element size, over lengths that leave whole warps, part of a warp or
+ * part of a 16-byte group (so that the planar rows start off 16-byte
+ * boundaries), several segments of a block and part of one, with planar
+ * rows as long as the length or longer, and one or two batch dimensions;
+ * then from and to pointers off 16-byte boundaries, with the bytes around
+ * the output checked. */
 void
 run_channels (cudaStream_t stream)
 {
   /* planar length, batch N, batch M */
   static const unsigned long long plain[][3] = {
     {16, 1, 1}, {48, 3, 2}, {8208, 2, 1}, {65584, 1, 3}, {40, 5, 1},
+    {17, 2, 1}, {4099, 3, 1}, {12291, 1, 2},
   };
   /* L, X: a row of L pixels in planar rows of L x X elements */
   static const unsigned long long strided[][2] = {
@@ -324,13 +387,14 @@ run_channels (cudaStream_t stream)
   /* (L, X, C, N) to (C, L, N, X), and back */
   static const unsigned int to_inter[4] = { 2, 0, 3, 1 };
   static const unsigned int to_planar[4] = { 1, 3, 0, 2 };
+  static const unsigned long long channels[] = { 2, 3, 4, 5, 16 };
   int passed = n_passed, failed = n_failed;
-  size_t z, i;
-  unsigned long long c;
+  size_t z, i, k;
 
   for (z = 0; z < N_ELEMENTS (sizes); z++) {
     unsigned int es = sizes[z];
-    for (c = 2; c <= 5; c++) {
+    for (k = 0; k < N_ELEMENTS (channels); k++) {
+      const unsigned long long c = channels[k];
       for (i = 0; i < N_ELEMENTS (plain); i++) {
         const unsigned long long *s = plain[i];
         const unsigned long long planar[4] = { s[0], c, s[1], s[2] };
@@ -345,6 +409,17 @@ run_channels (cudaStream_t stream)
         check_random_permute (planar, es, to_inter, CT_PATH_NONE, stream);
         check_random_permute (inter, es, to_planar, CT_PATH_NONE, stream);
       }
+    }
+    /* 3 channels of 1919 x 7 pixels, in batches of 2, between pointers an
+     * element and 8 bytes past a 16-byte boundary, each way */
+    for (k = 0; k < 4; k++) {
+      const unsigned long long planar[4] = { 1919 * 7, 3, 2, 1 };
+      const unsigned long long inter[4] = { 3, 1919 * 7, 2, 1 };
+      const size_t off[4][2] = { {es, 8}, {8, es}, {es, es}, {0, 8} };
+      check_offset_permute (planar, es, nchw_nhwc, off[k][0], off[k][1],
+          CT_PATH_CHANNELS_PACKED, stream);
+      check_offset_permute (inter, es, nchw_nhwc, off[k][0], off[k][1],
+          CT_PATH_CHANNELS_PACKED, stream);
     }
   }
   printf ("channels: %d cases passed, %d failed (%.1f s)\n", n_passed - passed,
