@@ -41,6 +41,10 @@ using ct::strides;
 constexpr unsigned int kChannels = 16;   /* most channels k_channels takes */
 constexpr unsigned int kChannelsSmem = 20 * 1024;  /* its shared memory */
 constexpr unsigned int kPixelChannels = 4;  /* most channels k_pixels takes */
+constexpr unsigned int kPackedSmem = 25 * 1024;  /* the packed kernels' */
+/* the blocks under which the packed kernels take smaller segments: a wave
+ * of 8 per multiprocessor on a GPU of 128 */
+constexpr unsigned long long kPackedBlocks = 1024;
 
 /* A batch of up to two dimensions over a plane: element offsets. */
 struct Batch
@@ -394,6 +398,76 @@ stage_word (unsigned char *to, const unsigned char *from,
       to[j] = from[j];
 }
 
+/* Stages @chans planar rows of @n ES-byte elements, row c at in + (c *
+ * planar + l0) * ES, in shared memory at @sm + c * @pitch, each at its own
+ * misalignment; row_at[c] is where its first byte landed. @pitch is the
+ * segment's bytes plus 16. */
+template <int ES>
+__device__ __forceinline__ void
+stage_rows (const Plane & p, const unsigned char *in, unsigned int chans,
+    unsigned long long planar, unsigned long long l0, unsigned int n,
+    unsigned char *sm, unsigned int pitch, unsigned int *row_at)
+{
+  const unsigned int row_words = pitch / 16;
+
+  if (threadIdx.x < chans)
+    row_at[threadIdx.x] = threadIdx.x * pitch + (unsigned int)
+        ((uintptr_t) (in + (threadIdx.x * planar + l0) * ES) % 16);
+  for (unsigned int k = threadIdx.x; k < chans * row_words; k += kThreads) {
+    const unsigned int c = k / row_words, q = k - c * row_words;
+    const unsigned char *g = in + (c * planar + l0) * ES;
+    const unsigned int m = (unsigned int) ((uintptr_t) g % 16);
+    if (q * 16 < m + n * ES)
+      stage_word (sm + c * pitch + q * 16, g - m + q * 16, p.src, p.src_end);
+  }
+}
+
+/* Stages the @bytes at @g in shared memory at @sm, at their misalignment,
+ * which it returns. */
+__device__ __forceinline__ unsigned int
+stage_run (const Plane & p, const unsigned char *g, unsigned int bytes,
+    unsigned char *sm)
+{
+  const unsigned int m = (unsigned int) ((uintptr_t) g % 16);
+
+  for (unsigned int q = threadIdx.x; q < (m + bytes + 15) / 16; q += kThreads)
+    stage_word (sm + q * 16, g - m + q * 16, p.src, p.src_end);
+  return m;
+}
+
+/* The 16 bytes of shared memory at @at, any alignment: the aligned words
+ * that hold them, shifted into place. The word after @at's must lie in
+ * the buffer where @at is not aligned. */
+__device__ __forceinline__ uint4
+window16 (const unsigned char *at)
+{
+  const unsigned int s = (unsigned int) ((uintptr_t) at % 16);
+  const uint4 *w = reinterpret_cast<const uint4 *>(at - s);
+  const uint4 x = w[0];
+
+  if (s == 0)
+    return x;
+  const uint4 y = w[1];
+  const unsigned int sh = 8 * (s % 4);
+  uint32_t v0, v1, v2, v3, v4;
+  switch (s / 4) {
+    case 0:
+      v0 = x.x, v1 = x.y, v2 = x.z, v3 = x.w, v4 = y.x;
+      break;
+    case 1:
+      v0 = x.y, v1 = x.z, v2 = x.w, v3 = y.x, v4 = y.y;
+      break;
+    case 2:
+      v0 = x.z, v1 = x.w, v2 = y.x, v3 = y.y, v4 = y.z;
+      break;
+    default:
+      v0 = x.w, v1 = y.x, v2 = y.y, v3 = y.z, v4 = y.w;
+      break;
+  }
+  return make_uint4 (__funnelshift_r (v0, v1, sh), __funnelshift_r (v1, v2,
+          sh), __funnelshift_r (v2, v3, sh), __funnelshift_r (v3, v4, sh));
+}
+
 /// channels, packed: has_channels' planes whose rows, strides or pointers
 /// are not whole 16-byte words (NCHW <-> NHWC of any height and width).
 /// A block takes a segment of 2^seg_shift bytes of the long side of every
@@ -404,9 +478,11 @@ stage_word (unsigned char *to, const unsigned char *from,
 /// aligned 16-byte word of the output side from the staged elements and
 /// stores it whole. Only the words at the ends of an output run, which it
 /// shares with its neighbours, go element by element. Batch in blockIdx.y
-/// and z.
+/// and z. At 7 blocks per multiprocessor the 4-byte kernel keeps its
+/// registers (it spilled 8 bytes at ptxas's own choice, and ran 1 to 3%
+/// slower on an H100).
 template <int ES>
-__global__ void __launch_bounds__ (kThreads)
+__global__ void __launch_bounds__ (kThreads, 7)
 k_channels_packed (const Plane p, bool to_interleaved, unsigned int seg_shift)
 {
   typedef typename Word<ES>::T T;
@@ -415,7 +491,7 @@ k_channels_packed (const Plane p, bool to_interleaved, unsigned int seg_shift)
   __shared__ unsigned int row_at[kChannels];
   unsigned char *sm = reinterpret_cast<unsigned char *>(sm4);
   const unsigned int seg = 1u << seg_shift, pitch = seg + 16;
-  const unsigned int row_words = seg / 16 + 1, per_seg = seg / ES;
+  const unsigned int row_words = pitch / 16, per_seg = seg / ES;
   const unsigned int chans = to_interleaved ? p.height : p.width;
   const unsigned long long len = to_interleaved ? p.width : p.height;
   const unsigned long long planar = to_interleaved ? p.src_stride :
@@ -435,21 +511,7 @@ k_channels_packed (const Plane p, bool to_interleaved, unsigned int seg_shift)
       unsigned char *out = reinterpret_cast<unsigned char *>(dst);
       __syncthreads ();
       if (to_interleaved) {
-        /* planar row c, n elements at in + (c * planar + l0) * ES, to
-         * shared row c at its misalignment; row_at[c] is where its first
-         * element landed */
-        if (threadIdx.x < chans)
-          row_at[threadIdx.x] = threadIdx.x * pitch + (unsigned int)
-              ((uintptr_t) (in + (threadIdx.x * planar + l0) * ES) % 16);
-        for (unsigned int k = threadIdx.x; k < chans * row_words;
-            k += kThreads) {
-          const unsigned int c = k / row_words, q = k - c * row_words;
-          const unsigned char *g = in + (c * planar + l0) * ES;
-          const unsigned int m = (unsigned int) ((uintptr_t) g % 16);
-          if (q * 16 < m + n * ES)
-            stage_word (sm + c * pitch + q * 16, g - m + q * 16, p.src,
-                p.src_end);
-        }
+        stage_rows<ES> (p, in, chans, planar, l0, n, sm, pitch, row_at);
         __syncthreads ();
         /* the interleaved run, run bytes at g: element e is pixel e /
          * chans of channel e % chans */
@@ -489,13 +551,8 @@ k_channels_packed (const Plane p, bool to_interleaved, unsigned int seg_shift)
           }
         }
       } else {
-        /* the interleaved run, run bytes at g, to shared memory at its
-         * misalignment m */
-        const unsigned char *g = in + l0 * chans * ES;
-        const unsigned int m = (unsigned int) ((uintptr_t) g % 16);
-        for (unsigned int q = threadIdx.x; q < (m + run + 15) / 16;
-            q += kThreads)
-          stage_word (sm + q * 16, g - m + q * 16, p.src, p.src_end);
+        /* the interleaved run, to shared memory at its misalignment m */
+        const unsigned int m = stage_run (p, in + l0 * chans * ES, run, sm);
         __syncthreads ();
         /* planar row c, n elements at out + (c * planar + l0) * ES: word
          * q of it, element l from shared byte m + (l * chans + c) * ES */
@@ -525,6 +582,103 @@ k_channels_packed (const Plane p, bool to_interleaved, unsigned int seg_shift)
                 *reinterpret_cast<T *>(r + o) = *reinterpret_cast<const T *>
                     (from + (o / ES) * chans * ES);
             }
+          }
+        }
+      }
+    }
+  }
+}
+
+/// pixels, packed: k_channels_packed's planes with 2 to 4 channels of 1-
+/// or 2-byte elements, where gathering elements one at a time from shared
+/// memory is what bounds k_channels_packed. The input side is staged as
+/// there; then each thread reads a group of 16 / ES pixels (C 16-byte
+/// windows of the staged side, shifted into place from aligned words),
+/// regroups them in registers as k_pixels does and writes the C words to
+/// a second buffer, aligned; the output side goes out as aligned 16-byte
+/// words shifted out of that buffer, the end words of each run element by
+/// element. Batch in blockIdx.y and z.
+template <int ES, int C, bool TO_INTERLEAVED>
+__global__ void __launch_bounds__ (kThreads)
+k_pixels_packed (const Plane p, unsigned int seg_shift)
+{
+  typedef typename Word<ES>::T T;
+  constexpr unsigned int per_group = 16 / ES;
+  extern __shared__ uint4 sm4[];
+  __shared__ unsigned int row_at[C];
+  const unsigned int seg = 1u << seg_shift, pitch = seg + 16;
+  const unsigned int per_seg = seg / ES;
+  /* the staged input side, then the output side built aligned: row c at c
+   * * pitch, or the interleaved run from 0 */
+  unsigned char *const staged = reinterpret_cast<unsigned char *>(sm4);
+  unsigned char *const built = staged + C * pitch + 32;
+  const unsigned long long len = TO_INTERLEAVED ? p.width : p.height;
+  const unsigned long long planar = TO_INTERLEAVED ? p.src_stride :
+      p.dst_stride;
+  const unsigned long long l0 = (unsigned long long) blockIdx.x * per_seg;
+  const unsigned int n = len - l0 < per_seg ? (unsigned int) (len - l0) :
+      per_seg;
+  const unsigned int groups = (n + per_group - 1) / per_group;
+  const unsigned int run = n * C * ES, row = n * ES;
+  const T *src;
+  T *dst;
+
+  for (unsigned int b2 = blockIdx.z; b2 < p.b.n2; b2 += gridDim.z) {
+    for (unsigned int b1 = blockIdx.y; b1 < p.b.n1; b1 += gridDim.y) {
+      batch_base<T> (p, b1, b2, &src, &dst);
+      const unsigned char *in = reinterpret_cast<const unsigned char *>(src);
+      unsigned char *out = reinterpret_cast<unsigned char *>(dst);
+      unsigned int m = 0;
+      __syncthreads ();
+      if (TO_INTERLEAVED)
+        stage_rows<ES> (p, in, C, planar, l0, n, staged, pitch, row_at);
+      else
+        m = stage_run (p, in + l0 * C * ES, run, staged);
+      __syncthreads ();
+      /* group g: pixels g * per_group ..., past n in the last group what
+       * the windows held (never stored) */
+      for (unsigned int g = threadIdx.x; g < groups; g += kThreads) {
+        uint32_t a[4 * C], o[4 * C];
+#pragma unroll
+        for (int c = 0; c < C; c++) {
+          const uint4 v = window16 (staged + (TO_INTERLEAVED ?
+                  row_at[c] + g * 16 : m + (g * C + c) * 16));
+          a[4 * c] = v.x;
+          a[4 * c + 1] = v.y;
+          a[4 * c + 2] = v.z;
+          a[4 * c + 3] = v.w;
+        }
+        regroup<GroupMap<ES, C, TO_INTERLEAVED>, 4 * C> (a, o);
+#pragma unroll
+        for (int c = 0; c < C; c++)
+          *reinterpret_cast<uint4 *>(built + (TO_INTERLEAVED ?
+                  (g * C + c) * 16 : c * pitch + g * 16)) =
+              make_uint4 (o[4 * c], o[4 * c + 1], o[4 * c + 2], o[4 * c + 3]);
+      }
+      __syncthreads ();
+      /* the output runs: the interleaved one (one run of run bytes), or
+       * planar row c (row bytes); word q of a run starting mo bytes past
+       * a 16-byte boundary holds its bytes 16 q - mo ... */
+      const unsigned int runs = TO_INTERLEAVED ? 1 : C;
+      const unsigned int bytes = TO_INTERLEAVED ? run : row;
+      const unsigned int words = pitch / 16 * (TO_INTERLEAVED ? C : 1);
+      for (unsigned int k = threadIdx.x; k < runs * words; k += kThreads) {
+        const unsigned int c = TO_INTERLEAVED ? 0 : k / words;
+        const unsigned int q = k - c * words;
+        unsigned char *r = TO_INTERLEAVED ? out + l0 * C * ES :
+            out + (c * planar + l0) * ES;
+        const unsigned char *from = built + c * pitch;
+        const unsigned int mo = (unsigned int) ((uintptr_t) r % 16);
+        if (q * 16 >= mo && q * 16 + 16 <= mo + bytes) {
+          *reinterpret_cast<uint4 *>(r - mo + q * 16) =
+              window16 (from + q * 16 - mo);
+        } else if (q * 16 < mo + bytes) {
+#pragma unroll
+          for (unsigned int j = 0; j < per_group; j++) {
+            const int o = (int) (q * 16 + j * ES) - (int) mo;
+            if (o >= 0 && o < (int) bytes)
+              *reinterpret_cast<T *>(r + o) =
+                  *reinterpret_cast<const T *>(from + o);
           }
         }
       }
@@ -643,15 +797,36 @@ launch_channels (const Plane & p, cudaStream_t s, CtPath * ran)
   return (CtResult) cudaGetLastError ();
 }
 
-/* The segment per channel of k_channels_packed: 4 KB, halved until the
- * block's channels fit kChannelsSmem. */
+/* The segment per channel of the packed kernels: 4 KB, halved until the
+ * block's shared memory fits kPackedSmem. */
 unsigned int
 packed_smem (unsigned int chans, unsigned int shift)
 {
   return chans * ((1u << shift) + 16);
 }
 
-/* k_channels_packed on a plane that has_channels, its long side at least
+/* k_pixels_packed's shared memory: the staged side and the built one. */
+unsigned int
+pixels_packed_smem (unsigned int chans, unsigned int shift)
+{
+  return 2 * packed_smem (chans, shift) + 32;
+}
+
+template <int ES, int C>
+void
+launch_pixels_packed (const Plane & p, bool inter, dim3 grid,
+    unsigned int shift, cudaStream_t s)
+{
+  if (inter)
+    k_pixels_packed<ES, C, true> <<<grid, kThreads,
+        pixels_packed_smem (C, shift), s>>> (p, shift);
+  else
+    k_pixels_packed<ES, C, false> <<<grid, kThreads,
+        pixels_packed_smem (C, shift), s>>> (p, shift);
+}
+
+/* k_pixels_packed (2 to 4 channels of 1- or 2-byte elements) or
+ * k_channels_packed on a plane that has_channels, its long side at least
  * 16 elements. */
 template <int ES>
 CtResult
@@ -661,11 +836,28 @@ launch_packed (const Plane & p, bool inter, cudaStream_t s, CtPath * ran)
   const unsigned int gz = p.b.n2 < kMaxGridY ? p.b.n2 : kMaxGridY;
   const unsigned int chans = (unsigned int) (inter ? p.height : p.width);
   const unsigned long long len = inter ? p.width : p.height;
+  const bool pixels = ES <= 2 && chans <= kPixelChannels;
+  const unsigned long long batches = (unsigned long long) p.b.n1 * p.b.n2;
   unsigned int shift = 12;
 
-  while (shift > 8 && packed_smem (chans, shift) > kChannelsSmem)
+  /* small jobs: smaller segments, so that the blocks fill the GPU */
+  while (shift > 8 && ((pixels ? pixels_packed_smem (chans, shift) :
+              packed_smem (chans, shift)) > kPackedSmem ||
+          ct::div_up (len, (1u << shift) / ES) * batches < kPackedBlocks))
     shift--;
   dim3 grid ((unsigned int) ct::div_up (len, (1u << shift) / ES), gy, gz);
+  if constexpr (ES <= 2) {
+    if (pixels) {
+      if (chans == 2)
+        launch_pixels_packed<ES, 2> (p, inter, grid, shift, s);
+      else if (chans == 3)
+        launch_pixels_packed<ES, 3> (p, inter, grid, shift, s);
+      else
+        launch_pixels_packed<ES, 4> (p, inter, grid, shift, s);
+      *ran = CT_PATH_CHANNELS_PACKED;
+      return (CtResult) cudaGetLastError ();
+    }
+  }
   k_channels_packed<ES> <<<grid, kThreads, packed_smem (chans, shift), s>>>
       (p, inter, shift);
   *ran = CT_PATH_CHANNELS_PACKED;

@@ -410,16 +410,17 @@ run_channels (cudaStream_t stream)
         check_random_permute (inter, es, to_planar, CT_PATH_NONE, stream);
       }
     }
-    /* 3 channels of 1919 x 7 pixels, in batches of 2, between pointers an
-     * element and 8 bytes past a 16-byte boundary, each way */
-    for (k = 0; k < 4; k++) {
-      const unsigned long long planar[4] = { 1919 * 7, 3, 2, 1 };
-      const unsigned long long inter[4] = { 3, 1919 * 7, 2, 1 };
+    /* 2 to 5 channels of 1919 x 7 pixels, in batches of 2, between
+     * pointers an element and 8 bytes past a 16-byte boundary, each way */
+    for (k = 0; k < 16; k++) {
+      const unsigned long long c = 2 + k / 4;
+      const unsigned long long planar[4] = { 1919 * 7, c, 2, 1 };
+      const unsigned long long inter[4] = { c, 1919 * 7, 2, 1 };
       const size_t off[4][2] = { {es, 8}, {8, es}, {es, es}, {0, 8} };
-      check_offset_permute (planar, es, nchw_nhwc, off[k][0], off[k][1],
-          CT_PATH_CHANNELS_PACKED, stream);
-      check_offset_permute (inter, es, nchw_nhwc, off[k][0], off[k][1],
-          CT_PATH_CHANNELS_PACKED, stream);
+      check_offset_permute (planar, es, nchw_nhwc, off[k % 4][0],
+          off[k % 4][1], CT_PATH_CHANNELS_PACKED, stream);
+      check_offset_permute (inter, es, nchw_nhwc, off[k % 4][0],
+          off[k % 4][1], CT_PATH_CHANNELS_PACKED, stream);
     }
   }
   printf ("channels: %d cases passed, %d failed (%.1f s)\n", n_passed - passed,
