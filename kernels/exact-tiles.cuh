@@ -3,7 +3,9 @@
  * rows that start anywhere, odd strides, a tensor's packed rows. 1-, 2-
  * and 4-byte elements take realign_tile, 3-byte ones realign_rgb_tile:
  * aligned 4-byte words inside each row, shifted into place with the next
- * lane's, nothing read outside the plane nor written outside a row.
+ * lane's, nothing read outside the plane nor written outside a row. A
+ * single plane of 4-byte elements in whole words, of at most the L2's
+ * bytes, takes staged_word_tile (k_exact_words): 16-byte words both ways.
  * 8-byte elements take the seeds' padded 64x64 tile (fallback_tile).
  * exact_any picks one by element size; k_exact and k_wide's exact
  * variants (transpose-wide.cu) run it, and the planner (wide-planner.cuh)
@@ -14,6 +16,7 @@
 
 #include "transpose-common.cuh"
 
+#include <cuda_pipeline_primitives.h>
 #include <cuda_runtime.h>
 
 #include <stddef.h>
@@ -298,6 +301,125 @@ realign_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
         if (c + g < cols)
           store_row_realigned<MW> (dst0 + (ptrdiff_t) (c + g) * p.dst_stride,
               rows * ES, o[g], lane);
+      }
+    }
+  }
+}
+
+/* The 16-byte word at @at (aligned) of a plane of 4-byte elements whose
+ * bytes all lie between @first and @end: whole where it lies inside, else
+ * its 4-byte words inside, one by one (0 for the rest). */
+__device__ __forceinline__ uint4
+load16_within (const unsigned char *at, uintptr_t first, uintptr_t end)
+{
+  const uintptr_t a = (uintptr_t) at;
+  uint32_t w[4];
+
+  if (a >= first && a + 16 <= end)
+    return *reinterpret_cast<const uint4 *>(at);
+#pragma unroll
+  for (unsigned int j = 0; j < 4; j++)
+    w[j] = a + 4 * j >= first && a + 4 * j + 4 <= end ?
+        reinterpret_cast<const uint32_t *>(at)[j] : 0;
+  return make_uint4 (w[0], w[1], w[2], w[3]);
+}
+
+/* staged_word_tile's shared rows: the 17 16-byte words that cover 64
+ * elements at any 4-byte alignment; its shared memory. */
+constexpr unsigned int kStagedWords = 17;
+constexpr unsigned int kStagedSmem = ExactTile<4>::T * kStagedWords * 16;
+
+/* Where word @q of staged row @e lies in shared memory (in 16-byte
+ * words): the first 16 XOR-swizzled by the row's group of 4, so that the
+ * store phase (4 output rows by 8 words a warp) mostly hits 32 banks. */
+__device__ __forceinline__ unsigned int
+staged_slot (unsigned int e, unsigned int q)
+{
+  return e * kStagedWords + (q < 16 ? q ^ ((e >> 2) & 7) : q);
+}
+
+/// The exact path for 4-byte elements alone in k_exact_words (a float32
+/// tensor's packed rows, which start 4, 8 or 12 bytes past a 16-byte
+/// boundary): both global sides in aligned 16-byte words. The tile's 64
+/// source rows are copied to shared memory as the 17 aligned 16-byte words
+/// that cover each (cp.async, all in flight at once, as the wide tiles'
+/// staged stage does; words reaching past the plane through registers, only
+/// their elements inside it). In the store phase a lane builds an aligned
+/// 16-byte word of an output row from four source rows' elements, found at
+/// their rows' misalignments, and stores it whole; a warp writes 8
+/// consecutive words (128 bytes) of each of 4 output rows. The partial
+/// words at either end of an output row (a neighbouring tile owns their
+/// other elements) go element by element. Nothing is read outside the
+/// plane nor written outside a row.
+__device__ __forceinline__ void
+staged_word_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
+    uint32_t * smem)
+{
+  constexpr unsigned int T = ExactTile<4>::T, Q = kStagedWords;
+  constexpr unsigned int kWarps = kThreads / 32;
+  static_assert (T == 64 && Q == T / 4 + 1 && T % (4 * kWarps) == 0,
+      "the tile splits evenly");
+  const unsigned int x0 = tx * T, y0 = ty * T;
+  const unsigned int cols = p.width - x0 < T ? p.width - x0 : T;
+  const unsigned int rows = p.height - y0 < T ? p.height - y0 : T;
+  const unsigned int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  /* the plane's bytes lie between first and end (rows may run upwards) */
+  const ptrdiff_t last = (ptrdiff_t) (p.height - 1) * p.src_stride;
+  const uintptr_t first = (uintptr_t) p.src + (last < 0 ? last : 0);
+  const uintptr_t end = (uintptr_t) p.src + (last > 0 ? last : 0) +
+      (size_t) p.width * 4;
+  const unsigned char *top = p.src + (ptrdiff_t) y0 * p.src_stride +
+      (size_t) x0 * 4;
+  /* row e starts m(e) words past a 16-byte boundary */
+  const unsigned int top_m = (unsigned int) ((uintptr_t) top & 15);
+  const unsigned int step_m = (unsigned int) ((uintptr_t) p.src_stride & 15);
+  uint4 *s = reinterpret_cast<uint4 *>(smem);
+
+  for (unsigned int u = threadIdx.x; u < rows * Q; u += kThreads) {
+    const unsigned int e = u / Q, q = u - e * Q;
+    const unsigned char *row = top + (ptrdiff_t) e * p.src_stride;
+    const unsigned char *at = row - ((uintptr_t) row & 15) + 16 * q;
+    uint4 *to = s + staged_slot (e, q);
+    if ((uintptr_t) at >= first && (uintptr_t) at + 16 <= end)
+      __pipeline_memcpy_async (to, at, sizeof (uint4));
+    else
+      *to = load16_within (at, first, end);
+  }
+  __pipeline_commit ();
+  __pipeline_wait_prior (0);
+  __syncthreads ();
+  /* output row c is source column x0 + c: its aligned 16-byte word k
+   * holds source rows 4 k - o to 4 k - o + 3, o its misalignment in
+   * elements */
+#pragma unroll
+  for (unsigned int c0 = 0; c0 < T; c0 += 4 * kWarps) {
+    const unsigned int c = c0 + 4 * warp + (lane & 3);
+    unsigned char *out = p.dst + (ptrdiff_t) (x0 + c) * p.dst_stride +
+        (size_t) y0 * 4;
+    const int o = (int) (((uintptr_t) out & 15) / 4);
+    uint32_t *base = reinterpret_cast<uint32_t *>(out - 4 * o);
+#pragma unroll
+    for (unsigned int k0 = 0; k0 < Q; k0 += 8) {
+      const unsigned int k = k0 + (lane >> 2);
+      const int e0 = 4 * (int) k - o;
+      if (c < cols && k < Q && e0 < (int) rows) {
+        uint32_t v[4];
+#pragma unroll
+        for (int i = 0; i < 4; i++) {
+          const unsigned int e = (unsigned int) (e0 + i);
+          const unsigned int pos = ((top_m + e * step_m) & 15) / 4 + c;
+          v[i] = e0 + i >= 0 && e0 + i < (int) rows ?
+              smem[4 * staged_slot (e, pos / 4) + pos % 4] : 0;
+        }
+        if (e0 >= 0 && e0 + 4 <= (int) rows) {
+          reinterpret_cast<uint4 *>(base)[k] = make_uint4 (v[0], v[1], v[2],
+              v[3]);
+        } else {
+#pragma unroll
+          for (int i = 0; i < 4; i++)
+            if (e0 + i >= 0 && e0 + i < (int) rows)
+              base[4 * k + i] = v[i];
+        }
       }
     }
   }

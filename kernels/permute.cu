@@ -10,10 +10,13 @@
  *     widest word that divides a row);
  *   - the innermost dimension moves: a batch of 2-D transposes between it
  *     and the dimension that becomes innermost, with the other dimensions
- *     as the batch. A side of at most kChannels elements (channels) takes
- *     k_pixels (2 to 4 channels: byte permutes in registers) or k_channels
- *     (more: through shared memory), both with 16-byte words on both
- *     global sides, where the interleaved end is dense and aligned; every
+ *     as the batch. A side of at most kChannels elements (channels) with
+ *     the interleaved end dense takes k_pixels (2 to 4 channels: byte
+ *     permutes in registers) or k_channels (more: through shared memory),
+ *     both with 16-byte words on both global sides, where every address
+ *     is aligned; where one is not, k_pixels_packed (2 to 4 channels of 1-
+ *     or 2-byte elements) or k_channels_packed, which stage the input side
+ *     in shared memory as it lies and write aligned 16-byte words; every
  *     other batch goes to the planner of the transpose kernels
  *     (ct_transpose_batches_ex under auto), which picks its path as it
  *     does for a frame: the thin path for a side under 16, a wide tile,

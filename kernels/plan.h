@@ -25,6 +25,7 @@ typedef struct
   size_t smem_reserved;         /* of it, the system's per block
                                  * (ReservedSharedMemoryPerBlock) */
   unsigned int n_sms;           /* multiprocessors (MultiProcessorCount) */
+  size_t l2_bytes;              /* the L2 cache (L2CacheSize) */
 } CtPlanDevice;
 
 /* For tests and benchmarks: the paths ct_transpose_batches_ex would run

@@ -380,6 +380,13 @@ fits (CtPath path, const Entry & e, const Call & call, const Device & d,
     c->tiles_y = (unsigned int) div_up (pl->height, tile);
     c->blocks = (unsigned long long) c->tiles_x * c->tiles_y;
     c->words = e.bits % es == 0;
+    /* a single 4-byte plane in whole words, of at most the L2's bytes,
+     * alone in its launch: the word tile (k_exact_words) */
+    if (es == 4 && c->words && call.n_planes == 1 && e.count == 1 &&
+        (unsigned long long) pl->width * pl->height * es <= d.l2_bytes) {
+      c->stage = STAGE_WORDS;
+      c->smem = kStagedSmem;
+    }
     return true;
   }
 

@@ -88,7 +88,10 @@ enum Stage
   /* the same tile staged in shared memory, whole lines each way (k_lines) */
   STAGE_LINES,
   /* the small tile, registers (either k_wide) */
-  STAGE_SMALL
+  STAGE_SMALL,
+  /* the exact path's 16-byte word tile: a single plane of 4-byte elements
+   * in whole words, of at most the L2's bytes (k_exact_words) */
+  STAGE_WORDS
 };
 
 /* How a block of k_wide moves its plane: a wide tile (of the plane's

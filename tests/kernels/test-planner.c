@@ -19,8 +19,11 @@
 
 /* An H100 SXM5 as the planner sees it: 132 multiprocessors, 228 KB of
  * shared memory each (1 KB of it reserved per block), 227 KB opt-in per
- * block; compute capability 9.0, which the planner does not read. */
-static const CtPlanDevice h100 = { 227 * 1024, 228 * 1024, 1024, 132 };
+ * block, 50 MB of L2; compute capability 9.0, which the planner does not
+ * read. */
+static const CtPlanDevice h100 = { 227 * 1024, 228 * 1024, 1024, 132,
+  50 * 1024 * 1024
+};
 
 /* The planner's numbers on it (kAuto's thresholds are per multiprocessor):
  * a big tile is 256 rows by 256 bytes (256x256 bytes, 256x128 halves,
