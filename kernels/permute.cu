@@ -107,6 +107,36 @@ batch_base (const Plane & p, unsigned int b1, unsigned int b2,
   *dst = reinterpret_cast<T *>(p.dst) + b1 * p.b.dst1 + b2 * p.b.dst2;
 }
 
+/* A block's share of a plane with channels in the packed kernels: elements
+ * l0 to l0 + n - 1 of the long side (of len) of every channel, the planar
+ * rows planar elements apart; and batch (b1, b2) as bytes. */
+struct Segment
+{
+  unsigned long long len, planar, l0;
+  unsigned int n;
+
+  __device__ Segment (const Plane & p, bool to_interleaved,
+      unsigned int per_seg)
+  {
+    len = to_interleaved ? p.width : p.height;
+    planar = to_interleaved ? p.src_stride : p.dst_stride;
+    l0 = (unsigned long long) blockIdx.x * per_seg;
+    n = len - l0 < per_seg ? (unsigned int) (len - l0) : per_seg;
+  }
+
+  template <typename T>
+  __device__ static void batch (const Plane & p, unsigned int b1,
+      unsigned int b2, const unsigned char **in, unsigned char **out)
+  {
+    const T *src;
+    T *dst;
+
+    batch_base<T> (p, b1, b2, &src, &dst);
+    *in = reinterpret_cast<const unsigned char *>(src);
+    *out = reinterpret_cast<unsigned char *>(dst);
+  }
+};
+
 /// channels: one side of the plane is channels (at most kChannels), and
 /// the long side is dense on the interleaved end (NCHW to NHWC, or back).
 /// A block takes a segment of 2^seg_shift bytes of the long side of every
@@ -266,6 +296,16 @@ struct GroupMap
         (((B % 16) / ES) * C + B / 16) * ES + B % ES;
   }
 };
+
+/* The four words of @v at @a. */
+__device__ __forceinline__ void
+put_words (const uint4 & v, uint32_t * a)
+{
+  a[0] = v.x;
+  a[1] = v.y;
+  a[2] = v.z;
+  a[3] = v.w;
+}
 
 /* o = the bytes of a regrouped by M, a byte permute per source word of
  * each output word (the indices are constants once unrolled). */
@@ -496,22 +536,17 @@ k_channels_packed (const Plane p, bool to_interleaved, unsigned int seg_shift)
   const unsigned int seg = 1u << seg_shift, pitch = seg + 16;
   const unsigned int row_words = pitch / 16, per_seg = seg / ES;
   const unsigned int chans = to_interleaved ? p.height : p.width;
-  const unsigned long long len = to_interleaved ? p.width : p.height;
-  const unsigned long long planar = to_interleaved ? p.src_stride :
-      p.dst_stride;
-  const unsigned long long l0 = (unsigned long long) blockIdx.x * per_seg;
-  const unsigned int n = len - l0 < per_seg ? (unsigned int) (len - l0) :
-      per_seg;
+  const Segment sg (p, to_interleaved, per_seg);
+  const unsigned long long planar = sg.planar, l0 = sg.l0;
+  const unsigned int n = sg.n;
   /* the interleaved run's bytes */
   const unsigned int run = n * chans * ES;
-  const T *src;
-  T *dst;
 
   for (unsigned int b2 = blockIdx.z; b2 < p.b.n2; b2 += gridDim.z) {
     for (unsigned int b1 = blockIdx.y; b1 < p.b.n1; b1 += gridDim.y) {
-      batch_base<T> (p, b1, b2, &src, &dst);
-      const unsigned char *in = reinterpret_cast<const unsigned char *>(src);
-      unsigned char *out = reinterpret_cast<unsigned char *>(dst);
+      const unsigned char *in;
+      unsigned char *out;
+      Segment::batch<T> (p, b1, b2, &in, &out);
       __syncthreads ();
       if (to_interleaved) {
         stage_rows<ES> (p, in, chans, planar, l0, n, sm, pitch, row_at);
@@ -615,23 +650,18 @@ k_pixels_packed (const Plane p, unsigned int seg_shift)
    * * pitch, or the interleaved run from 0 */
   unsigned char *const staged = reinterpret_cast<unsigned char *>(sm4);
   unsigned char *const built = staged + C * pitch + 32;
-  const unsigned long long len = TO_INTERLEAVED ? p.width : p.height;
-  const unsigned long long planar = TO_INTERLEAVED ? p.src_stride :
-      p.dst_stride;
-  const unsigned long long l0 = (unsigned long long) blockIdx.x * per_seg;
-  const unsigned int n = len - l0 < per_seg ? (unsigned int) (len - l0) :
-      per_seg;
+  const Segment sg (p, TO_INTERLEAVED, per_seg);
+  const unsigned long long planar = sg.planar, l0 = sg.l0;
+  const unsigned int n = sg.n;
   const unsigned int groups = (n + per_group - 1) / per_group;
   const unsigned int run = n * C * ES, row = n * ES;
-  const T *src;
-  T *dst;
 
   for (unsigned int b2 = blockIdx.z; b2 < p.b.n2; b2 += gridDim.z) {
     for (unsigned int b1 = blockIdx.y; b1 < p.b.n1; b1 += gridDim.y) {
-      batch_base<T> (p, b1, b2, &src, &dst);
-      const unsigned char *in = reinterpret_cast<const unsigned char *>(src);
-      unsigned char *out = reinterpret_cast<unsigned char *>(dst);
+      const unsigned char *in;
+      unsigned char *out;
       unsigned int m = 0;
+      Segment::batch<T> (p, b1, b2, &in, &out);
       __syncthreads ();
       if (TO_INTERLEAVED)
         stage_rows<ES> (p, in, C, planar, l0, n, staged, pitch, row_at);
@@ -643,14 +673,9 @@ k_pixels_packed (const Plane p, unsigned int seg_shift)
       for (unsigned int g = threadIdx.x; g < groups; g += kThreads) {
         uint32_t a[4 * C], o[4 * C];
 #pragma unroll
-        for (int c = 0; c < C; c++) {
-          const uint4 v = window16 (staged + (TO_INTERLEAVED ?
-                  row_at[c] + g * 16 : m + (g * C + c) * 16));
-          a[4 * c] = v.x;
-          a[4 * c + 1] = v.y;
-          a[4 * c + 2] = v.z;
-          a[4 * c + 3] = v.w;
-        }
+        for (int c = 0; c < C; c++)
+          put_words (window16 (staged + (TO_INTERLEAVED ? row_at[c] + g * 16 :
+                      m + (g * C + c) * 16)), &a[4 * c]);
         regroup<GroupMap<ES, C, TO_INTERLEAVED>, 4 * C> (a, o);
 #pragma unroll
         for (int c = 0; c < C; c++)
