@@ -217,9 +217,10 @@ k_exact (const __grid_constant__ OneArgs f)
 /// The exact kernel for a single plane of 4-byte elements whose pointers
 /// and strides are whole words (a float32 tensor's packed rows), of at
 /// most the L2's bytes (the planner's STAGE_WORDS): staged_word_tile, one
-/// per block down the columns of tiles, 8 blocks per multiprocessor. It
-/// issues a third of realign_tile's instructions (Nsight Compute on an
-/// H100, tight 4097x4095 float32: 14.8M against 47.4M). On the H100, tight
+/// per block down the columns of tiles, 8 blocks per multiprocessor. A
+/// version of it that loaded through registers issued a third of
+/// realign_tile's instructions (Nsight Compute on an H100, tight 4097x4095
+/// float32: 14.8M against 47.4M, in the same time). On the H100, tight
 /// float32 planes, against k_exact: 641x479 1.03 -> 1.13 of a copy,
 /// 1917x1083 0.89 -> 1.01, 3001x2001 0.74 -> 0.83, 3839x2161 (33 MB) 0.73
 /// -> 0.76; but past the L2 slower, 4097x4095 (67 MB) 0.76 -> 0.72 and
