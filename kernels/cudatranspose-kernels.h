@@ -122,7 +122,10 @@ typedef enum
   X (CPU, "cpu", "The plain CPU loop, no GPU") \
   X (CHANNELS_PACKED, "channels-packed", "Interleaving or de-interleaving " \
       "up to 16 channels whose rows are not whole 16-byte words: staged " \
-      "in shared memory as they lie, whole 16-byte words out")
+      "in shared memory as they lie, whole 16-byte words out") \
+  X (STREAM_WORDS, "stream-words", "One plane of 4-byte elements whose " \
+      "rows are not whole 16-byte words: streamed tiles copied in " \
+      "elements, written in whole aligned 16-byte words (auto)")
 
 #define CT_PATH_ENUM_VALUE(id, name, summary) CT_PATH_##id,
 typedef enum

@@ -24,7 +24,8 @@
  * (kAuto.thin) take the thin path. Planes the wide tiles cannot take
  * (misaligned) take an exact tile inside the same launch, or alone in
  * k_exact (k_exact_words for a plane of 4-byte elements in whole words,
- * of at most the L2's bytes) when they are the launch's only plane.
+ * of at most the L2's bytes) when they are the launch's only plane; a
+ * larger such plane of 4-byte elements streams instead (k_stream_words).
  * The mirrored mappings are the transpose with pointers and strides
  * changed (ct::plane_args), so every path takes every mapping that swaps
  * the axes; the ones that keep them are flip.cu's.
@@ -116,6 +117,24 @@ k_stream (const __grid_constant__ OneArgs f)
   extern __shared__ uint4 smem_raw[];
 
   stream_tiles<E> (f.plane[0], blockIdx.x,
+      reinterpret_cast<uint32_t *>(smem_raw));
+}
+
+/// The streamed word kernel (stream-words): a single plane of 4-byte
+/// elements whose rows are not whole 16-byte words (a float32 tensor's
+/// packed rows), of 2.5 or more tiles per multiprocessor (kAuto), in
+/// k_stream's grid and tiles (stream_words_tiles). On an H100, tight
+/// float32 planes forced, fractions of a copy, against the exact kernels
+/// (the word tile up to the L2's size): 4097x4095 0.75-0.76 -> 0.87-0.88,
+/// 3839x2161 0.76 -> 0.90-0.91, 6001x6001 0.74 -> 0.82, 1001x4001 0.85 ->
+/// 0.98; but 1917x1083 0.98-1.05 -> 0.90-0.95, so smaller planes keep the
+/// word tile.
+__global__ void __launch_bounds__ (kThreads, kStreamPerSm)
+k_stream_words (const __grid_constant__ OneArgs f)
+{
+  extern __shared__ uint4 smem_raw[];
+
+  stream_words_tiles (f.plane[0], blockIdx.x,
       reinterpret_cast<uint32_t *>(smem_raw));
 }
 
@@ -258,9 +277,9 @@ std::atomic<int> l2_size[kMaxDevices];
  * the skinny ones at + 6 and + 7, the one-launch kernels for batches at
  * + 8 + family, and the staged one's for one entry at + 10 (+ 11 for
  * batches); the staged kernel's exact variants at + 12 (+ 13 for batches)
- * and, for one entry, + 14 (+ 15). k_thin and k_mid take no shared
- * memory, k_lines 16 KB. */
-constexpr int kSmemSlots = FAMILY_STREAM + 16;
+ * and, for one entry, + 14 (+ 15); the streamed word kernel at + 16.
+ * k_thin and k_mid take no shared memory, k_lines 16 KB. */
+constexpr int kSmemSlots = FAMILY_STREAM + 17;
 constexpr int kKnownContexts = 4;
 
 struct KnownContext
@@ -412,6 +431,10 @@ launch_kernel (int family, const FramePlane & fp, unsigned int n,
       return fp.stage == STAGE_SKINNY_ROWS ?
           Kernel { nullptr, k_skinny<4, 64>, FAMILY_STREAM + 6 } :
           Kernel { nullptr, k_skinny<64, 4>, FAMILY_STREAM + 7 };
+    case FAMILY_STREAM_WORDS:
+      /* (kPaths: 4 only) */
+      return Kernel { nullptr, fp.elem == 4 ? k_stream_words : nullptr,
+        FAMILY_STREAM + 16 };
     case FAMILY_MID:
       return Kernel { nullptr, fp.elem == 1 ? k_mid : nullptr, 0 };
     case FAMILY_LINES:

@@ -79,6 +79,12 @@ geometry_of (unsigned int es, int stage)
     Geometry g = { kLinesTile, kLinesTile, kLinesSmem, 16 };
     return g;
   }
+  if (stage == STAGE_STREAM_WORDS) {
+    Geometry g = { StreamWords::ROWS, StreamWords::COLS, StreamWords::SMEM,
+      4
+    };
+    return g;
+  }
   if (stage == STAGE_SKINNY_ROWS)
     return skinny_geometry<SkinnyRows> ();
   if (stage == STAGE_SKINNY_COLS)
@@ -142,7 +148,8 @@ enum Family
   FAMILY_TILE = 3,              /* k_tile<4>, its plane alone */
   FAMILY_SKINNY = 4,            /* k_skinny, its plane or batch alone */
   FAMILY_MID = 5,               /* k_mid, its plane alone */
-  FAMILY_LINES = 6              /* k_lines, its plane alone */
+  FAMILY_LINES = 6,             /* k_lines, its plane alone */
+  FAMILY_STREAM_WORDS = 7       /* k_stream_words, its plane alone */
 };
 
 constexpr unsigned int size_bit (unsigned int es)
@@ -185,6 +192,8 @@ constexpr PathInfo kPaths[] = {
   { CT_PATH_SKINNY, FAMILY_SKINNY, WAY_WIDE, STAGE_SKINNY_ROWS, size_bit (1) },
   { CT_PATH_THIN, FAMILY_ANY, WAY_THIN, STAGE_REGISTERS, kEverySize },
   { CT_PATH_EXACT, FAMILY_ANY, WAY_EXACT, STAGE_REGISTERS, kEverySize },
+  { CT_PATH_STREAM_WORDS, FAMILY_STREAM_WORDS, WAY_WIDE, STAGE_STREAM_WORDS,
+      size_bit (4) },
 };
 
 constexpr unsigned int kNumPaths = sizeof (kPaths) / sizeof (kPaths[0]);
@@ -256,9 +265,20 @@ struct Thresholds
    * but 23% behind at 1000x1500; every plane takes one wave, so its
    * slowest block, an edge's, sets its time) */
   unsigned int lines_width_unit;
+  /* a single 4-byte plane in whole elements, not in 16-byte words (a
+   * float32 tensor's packed rows), streams (stream-words) from this many
+   * of its 128x64 tiles per multiprocessor, in halves; fewer take the
+   * exact path's word tile (H100, tight planes forced each way, two runs,
+   * fractions of a copy, exact against stream-words: 1917x1083, 2.0
+   * tiles per multiprocessor, 0.98-1.05 against 0.90-0.95; 2241x1261,
+   * 2.7, 0.90-0.92 against 0.92-0.96; 4097x4095 0.75-0.76 against
+   * 0.87-0.88) */
+  unsigned int stream_words_from_halves;
 };
 
-constexpr Thresholds kAuto = { 16, 3, 16, 2, 2, 1, kStagedPerSm, 64, 128 };
+constexpr Thresholds kAuto = { 16, 3, 16, 2, 2, 1, kStagedPerSm, 64, 128,
+  5
+};
 
 /* What the planner needs to know of the device (plan.h: a test gives
  * it, a launch reads it, device_now ()). */
@@ -404,9 +424,12 @@ fits (CtPath path, const Entry & e, const Call & call, const Device & d,
     else
       return false;
   }
-  /* (k_stream, k_tile, k_mid and k_lines take one plane, no batch) */
-  if ((path == CT_PATH_STREAM || path == CT_PATH_TILE_64 ||
-          path == CT_PATH_TILE_128 || path == CT_PATH_TILE_128_LINES) &&
+  /* (k_stream, k_stream_words, k_tile, k_mid and k_lines take one plane,
+   * no batch) */
+  const bool streams = path == CT_PATH_STREAM ||
+      path == CT_PATH_STREAM_WORDS;
+  if ((streams || path == CT_PATH_TILE_64 || path == CT_PATH_TILE_128 ||
+          path == CT_PATH_TILE_128_LINES) &&
       (call.n_planes != 1 || e.count != 1))
     return false;
 
@@ -419,7 +442,7 @@ fits (CtPath path, const Entry & e, const Call & call, const Device & d,
   c->smem = g.smem;
   if (c->blocks > kMaxGridX)
     return false;
-  if (path == CT_PATH_STREAM) {
+  if (streams) {
     /* a grid of as many blocks as the device holds at once, or fewer
      * for fewer tiles */
     unsigned long long per_sm = d.smem_per_sm / (g.smem + d.smem_reserved);
@@ -514,6 +537,11 @@ plan_auto (const Entry & e, const Call & call, const Device & d)
    * 0.55 -> 0.77) */
   const bool exact_kernel = es == 4 && !big_ok && call.n_planes == 1 &&
       e.count == 1;
+  /* such a plane in whole elements, of enough tiles, streams, every store
+   * a whole aligned word (stream-words) */
+  if (exact_kernel && fits (CT_PATH_STREAM_WORDS, e, call, d, &c) &&
+      2ull * c.tiles_x * c.tiles_y >= kAuto.stream_words_from_halves * n_sms)
+    return c;
   if (want_small && !exact_kernel &&
       fits (CT_PATH_SMALL_TILE, e, call, d, &c))
     return c;

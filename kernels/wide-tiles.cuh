@@ -18,7 +18,8 @@
  * docs/kernels.md has the access patterns and the bank analysis.
  *
  * The other tiles: the stream stage (stream_tiles: a block moves tiles in
- * turn with the next ones' copies in flight), the 64x64 tile of 4-byte
+ * turn with the next ones' copies in flight; stream_words_tiles, the same
+ * for 4-byte elements at any 4-byte alignment), the 64x64 tile of 4-byte
  * elements, the skinny tile of byte planes with a short side of 16 to 64,
  * the thin path (an element per thread, coalesced on the long side); the
  * exact tiles (any alignment) are in exact-tiles.cuh.
@@ -91,7 +92,10 @@ enum Stage
   STAGE_SMALL,
   /* the exact path's 16-byte word tile: a single plane of 4-byte elements
    * in whole words, of at most the L2's bytes (k_exact_words) */
-  STAGE_WORDS
+  STAGE_WORDS,
+  /* a single plane of 4-byte elements in whole words, streamed: copied in
+   * elements, written in aligned 16-byte words (k_stream_words) */
+  STAGE_STREAM_WORDS
 };
 
 /* How a block of k_wide moves its plane: a wide tile (of the plane's
@@ -175,6 +179,15 @@ template <int E> struct Small :
 template <int E> struct Stream : Wide<E, 4, E == 1 ? kChunks : kChunks / 2>
 {
   static constexpr int STAGES = E == 1 ? 2 : 3;
+};
+/* The streamed tile of 4-byte elements at any 4-byte alignment (k_stream_
+ * words): Stream<4>'s 128 x 64 tile, staged with the first rows of the
+ * tile below it (a destination word can take up to 3 of them). */
+struct StreamWords : Stream<4>
+{
+  static constexpr int STAGED_ROWS = ROWS + 4;
+  static constexpr int SLOTS = STAGED_ROWS * kCols;
+  static constexpr size_t SMEM = (size_t) STAGES * SLOTS * 16;
 };
 /* The tile of k_tile: 16-byte chunks, 4 per thread; for 4-byte elements a
  * 64 x 64 tile, a micro-block per thread, 16 KB of shared memory. */
@@ -554,6 +567,135 @@ stream_tiles (const FramePlane & fp, unsigned int t0, uint32_t * smem)
       for (int j = 0; j < V; j++)
         store_chunk<E, NW> (p, x0 + c * V + j, y0 + (g + kGroups * m) * V,
             out[j]);
+    }
+    /* stage st is refilled on the next turn */
+    __syncthreads ();
+    st = st + 1 == S ? 0 : st + 1;
+  }
+}
+
+/// stream-words: stream_tiles for a single plane of 4-byte elements whose
+/// pointers and strides are whole elements but not whole 16-byte words (a
+/// float32 tensor's packed rows), in the same tile, layout and thread
+/// roles. Load phase: a thread copies one source column of the tile, an
+/// element at a time (4-byte cp.async, which takes any 4-byte alignment;
+/// a warp instruction reads 128 consecutive bytes of a row), with 4 rows
+/// of the tile below. Store phase: destination row x's 16-byte boundaries
+/// fall sh(x) elements (0 to 3) past the tile's first row, so the whole
+/// aligned word of row group G holds source rows 4G + sh to 4G + sh + 3:
+/// the thread reads the 7 staged rows 4G to 4G + 6 of its chunk column and
+/// picks each destination row's 4. Every store is then one aligned 16-byte
+/// word (a probe on an H100, 4096x4096 float32 with the destination off
+/// by 4 bytes: 0.85-0.87 of a copy, where a version that wrote the words
+/// at each lane group's ends in parts, a warp shuffle apart, ran at 0.72).
+/// A tile's last word takes the next tile's first sh rows, which that
+/// tile leaves; the plane's first sh elements of each destination row go
+/// one by one. Preconditions: pointers and strides
+/// multiples of 4 bytes; the plane alone in its launch.
+__device__ __forceinline__ void
+stream_words_tiles (const FramePlane & fp, unsigned int t0, uint32_t * smem)
+{
+  using W = StreamWords;
+  constexpr int S = W::STAGES, M = W::M;
+  constexpr unsigned int TS = W::SLOTS;
+  const PlaneArgs & p = fp.a;
+  const unsigned int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  const unsigned int g = (lane & 7) + 8 * (warp & 1);
+  const unsigned int c = (lane >> 3) + 4 * (warp >> 1);
+  const unsigned int n = fp.tiles_x * fp.tiles_y, step = fp.blocks;
+  /* the load phase's source column and first row */
+  const unsigned int col = tid % W::COLS, r0 = tid / W::COLS;
+  static_assert (kThreads / W::COLS == 4, "rows r0 + 4k: row group k");
+  uint4 *s = reinterpret_cast<uint4 *>(smem);
+
+  /* tile @t into stage @st; nothing past the last tile, the plane's last
+   * column or its last row */
+  auto issue = [&] (unsigned int t, unsigned int st) {
+    if (t >= n)
+      return;
+    const unsigned int x0 = (t / fp.tiles_y) * W::COLS;
+    const unsigned int y0 = (t % fp.tiles_y) * W::ROWS;
+    if (x0 + col >= p.width)
+      return;
+    const unsigned int rows = min (p.height - y0,
+        (unsigned int) W::STAGED_ROWS);
+    const unsigned char *from = p.src + (ptrdiff_t) (y0 + r0) *
+        p.src_stride + (size_t) (x0 + col) * 4;
+    unsigned char *to = reinterpret_cast<unsigned char *>(s + st * TS) +
+        (col % 4) * 4;
+#pragma unroll
+    for (int k = 0; k < W::STAGED_ROWS / 4; k++) {
+      /* slot (r0 + 4k, col / 4): row r0 + 4k is in row group k */
+      if (r0 + 4 * k < rows)
+        __pipeline_memcpy_async (to + ((r0 + 4 * k) * kCols +
+                ((col / 4) ^ (k & 7))) * 16,
+            from + (ptrdiff_t) (4 * k) * p.src_stride, 4);
+    }
+  };
+
+#pragma unroll
+  for (int i = 0; i < S - 1; i++) {
+    issue (t0 + i * step, i);
+    __pipeline_commit ();
+  }
+  unsigned int st = 0;
+  for (unsigned int t = t0; t < n; t += step) {
+    /* one group per tile, empty past the end: tile t's is S - 1 back */
+    issue (t + (S - 1) * step, (st + S - 1) % S);
+    __pipeline_commit ();
+    __pipeline_wait_prior (S - 1);
+    __syncthreads ();
+
+    const unsigned int x0 = (t / fp.tiles_y) * W::COLS;
+    const unsigned int y0 = (t % fp.tiles_y) * W::ROWS;
+    uint32_t *row[4];
+    unsigned int sh[4];
+#pragma unroll
+    for (int j = 0; j < 4; j++) {
+      row[j] = reinterpret_cast<uint32_t *>(p.dst +
+          (ptrdiff_t) (x0 + c * 4 + j) * p.dst_stride);
+      sh[j] = (0u - (unsigned int) (reinterpret_cast<uintptr_t>(row[j] +
+                  y0) >> 2)) & 3;
+    }
+#pragma unroll
+    for (int m = 0; m < M; m++) {
+      const unsigned int G = g + kGroups * m;
+      uint32_t r[7][4];
+#pragma unroll
+      for (int i = 0; i < 7; i++) {
+        const uint4 v = s[st * TS + slot<W, STAGE_SWIZZLE> (4 * G + i, c)];
+        r[i][0] = v.x;
+        r[i][1] = v.y;
+        r[i][2] = v.z;
+        r[i][3] = v.w;
+      }
+#pragma unroll
+      for (int j = 0; j < 4; j++) {
+        if (x0 + c * 4 + j >= p.width)
+          continue;
+        uint32_t o[4];
+#pragma unroll
+        for (int k = 0; k < 4; k++)
+          o[k] = sh[j] == 0 ? r[k][j] : sh[j] == 1 ? r[k + 1][j] :
+              sh[j] == 2 ? r[k + 2][j] : r[k + 3][j];
+        const unsigned int ys = y0 + 4 * G + sh[j];
+        if (ys + 4 <= p.height) {
+          *reinterpret_cast<uint4 *>(row[j] + ys) =
+              make_uint4 (o[0], o[1], o[2], o[3]);
+        } else {
+#pragma unroll
+          for (int k = 0; k < 3; k++)
+            if (ys + k < p.height)
+              row[j][ys + k] = o[k];
+        }
+        /* the first tile: the row's elements before its first boundary */
+        if (y0 == 0 && G == 0) {
+#pragma unroll
+          for (int k = 0; k < 3; k++)
+            if ((unsigned int) k < sh[j] && (unsigned int) k < p.height)
+              row[j][k] = r[k][j];
+        }
+      }
     }
     /* stage st is refilled on the next turn */
     __syncthreads ();

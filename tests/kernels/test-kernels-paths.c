@@ -108,6 +108,17 @@ run_paths (cudaStream_t stream)
     {CT_PATH_SKINNY, 3001, 40, SZ (1), STRIDES_PITCHED, 1},
     {CT_PATH_SKINNY, 64, 5000, SZ (1), STRIDES_PITCHED, 1},
     {CT_PATH_SKINNY, 33, 2001, SZ (1), STRIDES_PITCHED, 1},
+    /* packed rows of 4-byte elements: every row start off 16 bytes in
+     * turn; pointers off 16 bytes on aligned strides; heights around
+     * the 128-row tile and the 4 rows staged below it */
+    {CT_PATH_STREAM_WORDS, 257, 255, SZ (4), STRIDES_TIGHT, 1},
+    {CT_PATH_STREAM_WORDS, 3001, 1499, SZ (4), STRIDES_TIGHT, 1},
+    {CT_PATH_STREAM_WORDS, 65, 131, SZ (4), STRIDES_TIGHT, 1},
+    {CT_PATH_STREAM_WORDS, 131, 129, SZ (4), STRIDES_TIGHT, 1},
+    {CT_PATH_STREAM_WORDS, 16, 16, SZ (4), STRIDES_TIGHT, 1},
+    {CT_PATH_STREAM_WORDS, 1000, 1500, SZ (4), STRIDES_DST_BASE, 1},
+    {CT_PATH_STREAM_WORDS, 257, 260, SZ (4), STRIDES_PITCHED_8, 1},
+    {CT_PATH_STREAM_WORDS, 257, 255, SZ (4), STRIDES_ALIGNED, 1},
     {CT_PATH_THIN, 5, 700, SZ_ALL, STRIDES_TIGHT, 1},
     {CT_PATH_THIN, 700, 9, SZ_ALL, STRIDES_PITCHED, 1},
     {CT_PATH_EXACT, 257, 255, SZ_ALL, STRIDES_ODD, 1},
@@ -175,6 +186,13 @@ run_paths (cudaStream_t stream)
   expect_refused (CT_PATH_SKINNY, 1000, 1500, 1, 0, CT_MAPPING_TRANSPOSE,
       stream);
   expect_refused (CT_PATH_SKINNY, 5000, 64, 2, 0, CT_MAPPING_TRANSPOSE,
+      stream);
+  expect_refused (CT_PATH_STREAM_WORDS, 257, 255, 2, 0,
+      CT_MAPPING_TRANSPOSE, stream);
+  /* (it copies whole 4-byte elements) */
+  expect_refused (CT_PATH_STREAM_WORDS, 257, 255, 4, 2,
+      CT_MAPPING_TRANSPOSE, stream);
+  expect_refused (CT_PATH_STREAM_WORDS, 5, 700, 4, 0, CT_MAPPING_TRANSPOSE,
       stream);
   expect_refused (CT_PATH_THIN, 257, 255, 1, 0, CT_MAPPING_TRANSPOSE,
       stream);

@@ -194,8 +194,27 @@ static const Case cases[] = {
   {AUTO, 60, 100000, 4, 16, 1, CT_OK, P (TILE_64),
       "391 big tiles but under 64 wide (a stream tile): tile-64"},
   {AUTO, 1920, 1080, 4, 4, 1, CT_OK, P (EXACT),
-      "4-aligned alone: no big tile, so no tile-64 either; the exact "
-      "kernel"},
+      "4-aligned alone: no big tile, so no tile-64 either; 30x9 = 270 "
+      "stream tiles < 330: the exact kernel"},
+  {AUTO, 4097, 4095, 4, 4, 1, CT_OK, P (STREAM_WORDS),
+      "a float32 tensor's packed rows, 65x32 = 2080 stream tiles: "
+      "streamed words"},
+  {AUTO, 2561, 1441, 4, 8, 1, CT_OK, P (STREAM_WORDS),
+      "8-aligned alone, 41x12 = 492 stream tiles >= 330: streamed words"},
+  {AUTO, 1917, 1083, 4, 4, 1, CT_OK, P (EXACT),
+      "30x9 = 270 stream tiles < 330: the exact kernel"},
+  {AUTO, 2241, 1261, 4, 4, 1, CT_OK, P (STREAM_WORDS),
+      "36x10 = 360 stream tiles >= 330: streamed words"},
+  {K (AUTO), P (STREAM_WORDS), 1920, 1080, 4, 16, 1, CT_OK,
+      P (STREAM_WORDS), "streamed words forced on an aligned plane"},
+  {K (AUTO), P (STREAM_WORDS), 1920, 1080, 4, 2, 1,
+      CT_ERROR_UNSUPPORTED_KERNEL, P (NONE),
+      "streamed words copy whole elements: 2-aligned is refused"},
+  {K (AUTO), P (STREAM_WORDS), 1920, 1080, 8, 8, 1,
+      CT_ERROR_UNSUPPORTED_KERNEL, P (NONE), "streamed words: 4-byte only"},
+  {K (AUTO), P (STREAM_WORDS), 1920, 1080, 4, 4, 2,
+      CT_ERROR_UNSUPPORTED_KERNEL, P (NONE),
+      "streamed words take one plane, not a batch"},
   {AUTO, 1920, 1080, 4, 4, 2, CT_OK, P (SMALL_TILE),
       "4-aligned batch: the small tile (the exact kernel takes one plane)"},
   {AUTO, 1920, 1080, 4, 2, 1, CT_OK, P (EXACT), "2-aligned: exact"},
@@ -488,6 +507,7 @@ path_sizes (CtPath p)
     case P (RGB_TILE):
       return 1u << 3;
     case P (TILE_64):
+    case P (STREAM_WORDS):
       return 1u << 4;
     case P (TILE_128):
     case P (TILE_128_LINES):
@@ -514,6 +534,8 @@ path_align (CtPath p, unsigned int es)
       return 8;
     case P (SMALL_TILE):
       return es == 8 ? 8 : 4;
+    case P (STREAM_WORDS):
+      return 4;
     case P (THIN):
       return es == 3 ? 1 : es;
     case P (EXACT):
@@ -521,6 +543,14 @@ path_align (CtPath p, unsigned int es)
     default:
       return 16;
   }
+}
+
+/* The 128x64 tiles of plane @pl (a stream's). */
+static unsigned long long
+stream_tiles (const CtPlane * pl)
+{
+  return (unsigned long long) ((pl->width + 63) / 64) *
+      ((pl->height + 127) / 128);
 }
 
 /* A named variant's own path for @es-byte elements. */
@@ -586,8 +616,10 @@ check_rules (CtKernel kernel, const CtPlaneBatch * b, unsigned int align)
     rule = "thin only for planes under 16 rows or columns";
     ok = 0;
   } else if (!one_plane && (path == P (STREAM) || path == P (TILE_64) ||
-          path == P (TILE_128) || path == P (TILE_128_LINES))) {
-    rule = "stream, tile-64 and the tile-128s only for one plane";
+          path == P (TILE_128) || path == P (TILE_128_LINES) ||
+          path == P (STREAM_WORDS))) {
+    rule = "stream, stream-words, tile-64 and the tile-128s only for one "
+        "plane";
     ok = 0;
   } else if (path == P (SKINNY) && pl->width > 64 && pl->height > 64) {
     rule = "skinny only with a side of 64 or less";
@@ -624,6 +656,13 @@ check_rules (CtKernel kernel, const CtPlaneBatch * b, unsigned int align)
     } else if (!one_plane && (path == P (WIDE_SWIZZLE) ||
             path == P (RGB_TILE))) {
       rule = "a call of several planes takes the register tile";
+      ok = 0;
+    } else if (one_plane && es == 4 && !thin && align % 4 == 0 &&
+        align % 16 != 0 && path != (stream_tiles (pl) * 2 >= 5 * 132 ?
+            P (STREAM_WORDS) : P (EXACT))) {
+      rule = "a lone 4-byte plane in elements, not in 16-byte words, "
+          "streams in words from 2.5 tiles of 128x64 per multiprocessor, "
+          "else takes the exact kernel";
       ok = 0;
     }
   }
@@ -705,7 +744,8 @@ run_random_frames (void)
           align[k] >= path_align (paths[k], pl->elem_size) &&
           (planes == 1 || (paths[k] != P (STREAM) &&
               paths[k] != P (TILE_64) && paths[k] != P (TILE_128) &&
-              paths[k] != P (TILE_128_LINES))) &&
+              paths[k] != P (TILE_128_LINES) &&
+              paths[k] != P (STREAM_WORDS))) &&
           (entries == 1 || paths[k] != P (SKINNY));
       if (bytes > most) {
         most = bytes;

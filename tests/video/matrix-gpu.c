@@ -55,7 +55,9 @@ static const MatrixFormat formats[] = {
 };
 
 /* Width x height: a pixel; 2x3, whose packed 4:2:2 goes in CUDA memory
- * only where the axes stay; Nx1 and 1xN; ragged tiles; odd 1080p; 4K.
+ * only where the axes stay; Nx1 and 1xN; ragged tiles; odd 1080p; odd
+ * and large enough that 4-byte pixels in system memory stream
+ * (stream-words); 4K.
  * @kernels: a size of the kernel subset. */
 static const struct
 {
@@ -63,7 +65,8 @@ static const struct
   gboolean kernels;
 } sizes[] = {
   {1, 1, FALSE}, {2, 3, FALSE}, {37, 1, FALSE}, {1, 37, FALSE},
-  {33, 17, TRUE}, {127, 129, TRUE}, {1917, 1083, TRUE}, {3840, 2160, FALSE},
+  {33, 17, TRUE}, {127, 129, TRUE}, {1917, 1083, TRUE}, {2561, 1441, FALSE},
+  {3840, 2160, FALSE},
 };
 
 /* The directions that keep the axes first, then those that swap them: a
