@@ -499,6 +499,37 @@ wide_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
   }
 }
 
+/* The stream stage's loop (stream_tiles, stream_words_tiles): a block
+ * moves tiles t0, t0 + step, ... (step: the grid's blocks) with W::STAGES
+ * of them in shared memory. @issue (t, st) starts the copies of tile t
+ * into stage st, nothing past the last tile; @move (st, x0, y0) moves the
+ * tile in stage st, at source column x0 and row y0, out. One copy group
+ * per tile, empty past the end: tile t's is STAGES - 1 back. */
+template <typename W, typename Issue, typename Move>
+__device__ __forceinline__ void
+stream_loop (const FramePlane & fp, unsigned int t0, Issue issue, Move move)
+{
+  constexpr int S = W::STAGES;
+  const unsigned int n = fp.tiles_x * fp.tiles_y, step = fp.blocks;
+
+#pragma unroll
+  for (int i = 0; i < S - 1; i++) {
+    issue (t0 + i * step, i);
+    __pipeline_commit ();
+  }
+  unsigned int st = 0;
+  for (unsigned int t = t0; t < n; t += step) {
+    issue (t + (S - 1) * step, (st + S - 1) % S);
+    __pipeline_commit ();
+    __pipeline_wait_prior (S - 1);
+    __syncthreads ();
+    move (st, (t / fp.tiles_y) * W::COLS, (t % fp.tiles_y) * W::ROWS);
+    /* stage st is refilled on the next turn */
+    __syncthreads ();
+    st = st + 1 == S ? 0 : st + 1;
+  }
+}
+
 /// stream (wide-swizzle on planes of a few waves): the plane has a grid of
 /// its own size (host: as many blocks as fit at once), and each block moves
 /// tiles b, b + blocks, ... down the columns of tiles, with STAGES tiles in
@@ -511,14 +542,14 @@ __device__ __forceinline__ void
 stream_tiles (const FramePlane & fp, unsigned int t0, uint32_t * smem)
 {
   using W = Stream<E>;
-  constexpr int V = W::V, NW = W::WORDS, M = W::M, S = W::STAGES;
+  constexpr int V = W::V, NW = W::WORDS, M = W::M;
   constexpr int K = W::ROWS * kCols / kThreads;
   constexpr unsigned int TS = W::SLOTS_SWIZZLED;
   const PlaneArgs & p = fp.a;
   const unsigned int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
   const unsigned int g = (lane & 7) + 8 * (warp & 1);
   const unsigned int c = (lane >> 3) + 4 * (warp >> 1);
-  const unsigned int n = fp.tiles_x * fp.tiles_y, step = fp.blocks;
+  const unsigned int n = fp.tiles_x * fp.tiles_y;
   uint4 *s = reinterpret_cast<uint4 *>(smem);
 
   /* tile @t into stage @st; nothing past the last tile */
@@ -535,21 +566,8 @@ stream_tiles (const FramePlane & fp, unsigned int t0, uint32_t * smem)
     }
   };
 
-#pragma unroll
-  for (int i = 0; i < S - 1; i++) {
-    issue (t0 + i * step, i);
-    __pipeline_commit ();
-  }
-  unsigned int st = 0;
-  for (unsigned int t = t0; t < n; t += step) {
-    /* one group per tile, empty past the end: tile t's is S - 1 back */
-    issue (t + (S - 1) * step, (st + S - 1) % S);
-    __pipeline_commit ();
-    __pipeline_wait_prior (S - 1);
-    __syncthreads ();
-
-    const unsigned int x0 = (t / fp.tiles_y) * W::COLS;
-    const unsigned int y0 = (t % fp.tiles_y) * W::ROWS;
+  stream_loop<W> (fp, t0, issue, [&] (unsigned int st, unsigned int x0,
+          unsigned int y0) {
 #pragma unroll
     for (int m = 0; m < M; m++) {
       uint32_t in[V][NW], out[V][NW];
@@ -568,10 +586,7 @@ stream_tiles (const FramePlane & fp, unsigned int t0, uint32_t * smem)
         store_chunk<E, NW> (p, x0 + c * V + j, y0 + (g + kGroups * m) * V,
             out[j]);
     }
-    /* stage st is refilled on the next turn */
-    __syncthreads ();
-    st = st + 1 == S ? 0 : st + 1;
-  }
+  });
 }
 
 /// stream-words: stream_tiles for a single plane of 4-byte elements whose
@@ -596,13 +611,13 @@ __device__ __forceinline__ void
 stream_words_tiles (const FramePlane & fp, unsigned int t0, uint32_t * smem)
 {
   using W = StreamWords;
-  constexpr int S = W::STAGES, M = W::M;
+  constexpr int M = W::M;
   constexpr unsigned int TS = W::SLOTS;
   const PlaneArgs & p = fp.a;
   const unsigned int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
   const unsigned int g = (lane & 7) + 8 * (warp & 1);
   const unsigned int c = (lane >> 3) + 4 * (warp >> 1);
-  const unsigned int n = fp.tiles_x * fp.tiles_y, step = fp.blocks;
+  const unsigned int n = fp.tiles_x * fp.tiles_y;
   /* the load phase's source column and first row */
   const unsigned int col = tid % W::COLS, r0 = tid / W::COLS;
   static_assert (kThreads / W::COLS == 4, "rows r0 + 4k: row group k");
@@ -633,21 +648,8 @@ stream_words_tiles (const FramePlane & fp, unsigned int t0, uint32_t * smem)
     }
   };
 
-#pragma unroll
-  for (int i = 0; i < S - 1; i++) {
-    issue (t0 + i * step, i);
-    __pipeline_commit ();
-  }
-  unsigned int st = 0;
-  for (unsigned int t = t0; t < n; t += step) {
-    /* one group per tile, empty past the end: tile t's is S - 1 back */
-    issue (t + (S - 1) * step, (st + S - 1) % S);
-    __pipeline_commit ();
-    __pipeline_wait_prior (S - 1);
-    __syncthreads ();
-
-    const unsigned int x0 = (t / fp.tiles_y) * W::COLS;
-    const unsigned int y0 = (t % fp.tiles_y) * W::ROWS;
+  stream_loop<W> (fp, t0, issue, [&] (unsigned int st, unsigned int x0,
+          unsigned int y0) {
     uint32_t *row[4];
     unsigned int sh[4];
 #pragma unroll
@@ -697,10 +699,7 @@ stream_words_tiles (const FramePlane & fp, unsigned int t0, uint32_t * smem)
         }
       }
     }
-    /* stage st is refilled on the next turn */
-    __syncthreads ();
-    st = st + 1 == S ? 0 : st + 1;
-  }
+  });
 }
 
 /* The lines tile of byte planes (lines_tile): 128 x 128 bytes, source row r
