@@ -245,9 +245,13 @@ struct Thresholds
   /* a single 4-byte plane takes the 64x64 tile kernel unless it has from
    * this many to stream_to tiles per multiprocessor (then it streams) */
   unsigned int tile_64_unless_from;
-  /* a 3-byte plane with fewer 128x128 tiles per multiprocessor than this
-   * takes the register tile */
-  unsigned int rgb_registers_below;
+  /* a single 3-byte plane with fewer 128x128 tiles per multiprocessor
+   * than this takes the small tile (H100, padded rows, three runs,
+   * fractions of a copy, the register tile against the small one:
+   * 1920x1080 0.78-0.83 against 1.04-1.07, 2561x1441 0.68-0.70 against
+   * 1.02-1.03, 1280x720 0.57-0.58 against 0.75-0.76; the register tile
+   * took these before, from H200 runs that did not time the small one) */
+  unsigned int rgb_small_below;
   /* a call of byte planes with fewer big tiles per multiprocessor than
    * this takes the small tile */
   unsigned int small_below;
@@ -480,8 +484,8 @@ own_path (CtKernel kernel, unsigned int es)
  * plane the swizzled big tile, on a frame the register one (single
  * planes: 2 to 5% ahead; frames of several: as fast or faster, NV12 15 to
  * 20%); a single plane may stream or take the 64x64 tile kernel instead,
- * a 3-byte one the register tile, and a call of small byte planes the
- * small tile, by kAuto; else the exact tile. */
+ * a 3-byte one of few tiles and a call of small byte planes the small
+ * tile, by kAuto; else the exact tile. */
 Choice
 plan_auto (const Entry & e, const Call & call, const Device & d)
 {
@@ -521,8 +525,8 @@ plan_auto (const Entry & e, const Call & call, const Device & d)
       return c;
   }
   if (big_ok && big_path == CT_PATH_RGB_TILE &&
-      big.blocks < kAuto.rgb_registers_below * n_sms &&
-      fits (CT_PATH_WIDE, e, call, d, &c))
+      big.blocks < kAuto.rgb_small_below * n_sms &&
+      fits (CT_PATH_SMALL_TILE, e, call, d, &c))
     return c;
 
   /* beside a big tile of another size, small tiles leave that one to

@@ -33,7 +33,7 @@ static const CtPlanDevice h100 = { 227 * 1024, 228 * 1024, 1024, 132,
  *   any; every size up to 16 x 132 = 2112 big tiles;
  *   a lone 4-byte plane takes tile-64 unless it has 2 x 132 = 264 to 2112
  *   big tiles (and is at least 64 wide, 128 tall: a stream tile);
- *   a lone 3-byte plane under 264 rgb tiles takes the register tile;
+ *   a lone 3-byte plane under 264 rgb tiles takes the small tile;
  *   a call of byte planes under 1 x 132 tiles takes the small tile.
  * What each path needs (cudatranspose-kernels.h, docs/kernels.md):
  * pointers and strides multiples of 16 bytes for the big, staged, stream,
@@ -231,15 +231,15 @@ static const Case cases[] = {
       "4-aligned: the small tile of 8-byte elements needs 8"},
   {AUTO, 1000, 10, 8, 8, 1, CT_OK, P (THIN), "thin, 8-aligned: thin"},
   /* auto, a lone 3-byte plane: the rgb tile from 264 of them, else the
-   * register tile */
-  {AUTO, 1920, 1080, 3, 16, 1, CT_OK, P (WIDE),
-      "15x9 = 135 rgb tiles < 264: the register tile (docs: 1920x1080)"},
-  {AUTO, 1000, 1500, 3, 16, 1, CT_OK, P (WIDE),
-      "8x12 = 96 rgb tiles: the register tile (docs: 1000x1500)"},
+   * small tile */
+  {AUTO, 1920, 1080, 3, 16, 1, CT_OK, P (SMALL_TILE),
+      "15x9 = 135 rgb tiles < 264: the small tile (docs: 1920x1080)"},
+  {AUTO, 1000, 1500, 3, 16, 1, CT_OK, P (SMALL_TILE),
+      "8x12 = 96 rgb tiles: the small tile (docs: 1000x1500)"},
   {AUTO, 3072, 1408, 3, 16, 1, CT_OK, P (RGB_TILE),
       "24x11 = 264 rgb tiles: the rgb tile from there"},
-  {AUTO, 33664, 128, 3, 16, 1, CT_OK, P (WIDE),
-      "263x1 rgb tiles, one under 264: the register tile"},
+  {AUTO, 33664, 128, 3, 16, 1, CT_OK, P (SMALL_TILE),
+      "263x1 rgb tiles, one under 264: the small tile"},
   {AUTO, 3840, 2160, 3, 16, 1, CT_OK, P (RGB_TILE),
       "30x17 = 510 rgb tiles: the rgb tile"},
   {AUTO, 1920, 1080, 3, 4, 1, CT_OK, P (SMALL_TILE),
@@ -650,8 +650,9 @@ check_rules (CtKernel kernel, const CtPlaneBatch * b, unsigned int align)
     if (path == P (WIDE_PADDED)) {
       rule = "auto never takes the padded tile";
       ok = 0;
-    } else if (one_plane && es != 3 && path == P (WIDE)) {
-      rule = "a lone plane's big tile is the swizzle (3-byte: register)";
+    } else if (one_plane && path == P (WIDE)) {
+      rule = "a lone plane never takes the register tile (its big tile is "
+          "the swizzle, 3-byte: the rgb tile; else a smaller one)";
       ok = 0;
     } else if (!one_plane && (path == P (WIDE_SWIZZLE) ||
             path == P (RGB_TILE))) {
