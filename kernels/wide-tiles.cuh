@@ -93,8 +93,9 @@ enum Stage
   /* the exact path's 16-byte word tile: a single plane of 4-byte elements
    * in whole words, of at most the L2's bytes (k_exact_words) */
   STAGE_WORDS,
-  /* a single plane of 4-byte elements in whole words, streamed: copied in
-   * elements, written in aligned 16-byte words (k_stream_words) */
+  /* a single plane of 4-byte elements whose rows are not whole 16-byte
+   * words, streamed: copied in elements, written in aligned 16-byte words
+   * (k_stream_words) */
   STAGE_STREAM_WORDS
 };
 
@@ -605,8 +606,8 @@ stream_tiles (const FramePlane & fp, unsigned int t0, uint32_t * smem)
 /// at each lane group's ends in parts, a warp shuffle apart, ran at 0.72).
 /// A tile's last word takes the next tile's first sh rows, which that
 /// tile leaves; the plane's first sh elements of each destination row go
-/// one by one. Preconditions: pointers and strides
-/// multiples of 4 bytes; the plane alone in its launch.
+/// one by one. Preconditions: pointers and strides multiples of 4 bytes;
+/// the plane alone in its launch.
 __device__ __forceinline__ void
 stream_words_tiles (const FramePlane & fp, unsigned int t0, uint32_t * smem)
 {
