@@ -4,7 +4,7 @@
  *
  *   bench-pipelines [--frames N] [--json FILE] [--tensors]
  *                   [--formats I420,NV12,...] [--paths system,cuda,videoflip]
- *                   [--in-flight 1|2]
+ *                   [--in-flight 1|2] [--after ELEMENTS]
  *
  * Frames are made once, in buffers from the pool the first element proposes
  * (pinned host memory for cudatranspose; the "input" column says whether
@@ -27,7 +27,10 @@
  * "own us" is each frame's time from input to output: where the element
  * holds a frame back (frames-in-flight=2), it leaves while the next one is
  * in the element, so its time includes the wait for that one. --in-flight
- * sets the property (a build without it ignores this).
+ * sets the property (a build without it ignores this). --after puts
+ * ELEMENTS (a gst-launch description, e.g. "identity sleep-time=50")
+ * between the element under test and the sink, in its streaming thread:
+ * a probe of whether time spent after the element slows it down.
  *
  * Then tensor rows: cudatranspose permutation=... alone on one
  * other/tensors tensor per buffer (HWC <-> CHW of 1080p and 4K images),
@@ -97,6 +100,8 @@ typedef struct
 
 /* --in-flight: cudatranspose's frames-in-flight (0: its default) */
 static gint in_flight;
+/* --after: elements between the element under test and the sink */
+static const gchar *after;
 
 static guint64
 now_ns (void)
@@ -479,8 +484,9 @@ run_path (const gchar * path_desc, GstCaps * caps, gsize bytes,
   guint i, n;
 
   desc = g_strdup_printf ("appsrc name=src format=time block=true "
-      "max-buffers=4 ! %s ! fakesink name=sink sync=false "
-      "enable-last-sample=false", path_desc);
+      "max-buffers=4 ! %s ! %s%sfakesink name=sink sync=false "
+      "enable-last-sample=false", path_desc, after ? after : "",
+      after ? " ! " : "");
   pipeline = gst_parse_launch (desc, &err);
   g_free (desc);
   if (err) {
@@ -700,10 +706,12 @@ main (int argc, char **argv)
       only_paths = argv[++p];
     else if (g_str_equal (argv[p], "--in-flight") && p + 1 < (guint) argc)
       in_flight = atoi (argv[++p]);
+    else if (g_str_equal (argv[p], "--after") && p + 1 < (guint) argc)
+      after = argv[++p];
     else {
       fprintf (stderr, "usage: %s [--frames N] [--json FILE] [--tensors] "
           "[--formats I420,NV12,...] [--paths system,cuda,videoflip] "
-          "[--in-flight 1|2]\n", argv[0]);
+          "[--in-flight 1|2] [--after ELEMENTS]\n", argv[0]);
       return 2;
     }
   }
