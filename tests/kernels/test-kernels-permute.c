@@ -252,6 +252,8 @@ run_permutations (cudaStream_t stream)
       {{64, 48, 20, 9}, {1, 0, 3, 2}, 8, ANY_WIDE_TILE},
       /* rows of 33 2-byte elements: no wide tile's alignment */
       {{40, 33, 9, 20}, {1, 0, 3, 2}, 2, CT_PATH_EXACT},
+      /* a large float32 plane of odd width alone: streamed words */
+      {{2561, 1441, 1, 1}, {1, 0, 2, 3}, 4, CT_PATH_STREAM_WORDS},
     };
     size_t i;
 
