@@ -4,6 +4,7 @@
  *
  *   bench-cuda-steps [--frames N] [--formats I420,NV12,RGBA]
  *                    [--sizes 1920x1080,3840x2160] [--pollute BYTES]
+ *                    [--json FILE]
  *
  * For each format and size, N frames (default 2000, after 100 of warm-up)
  * go through: an output buffer from a GstCudaBufferPool ("acquire"), the
@@ -28,6 +29,9 @@
  * cudaupload and cudadownload do in system memory around the element in
  * `cudaupload ! cudatranspose ! cudadownload`: the element then starts
  * each frame with its code and data out of the CPU's caches.
+ *
+ * --json FILE writes the same rows, with the device's name, for
+ * bench/plot-performance.py.
  *
  * Exits 77 without a CUDA device.
  */
@@ -60,6 +64,8 @@ static const char *step_names[N_STEPS] = {
 };
 
 static gsize pollute_bytes;     /* --pollute */
+static FILE *json;              /* --json */
+static gboolean json_rows;      /* a row written to it */
 static guint8 *pollute_a, *pollute_b;
 
 /* --pollute: the host's caches filled with other data */
@@ -383,6 +389,17 @@ run_case (GstCudaContext * ctx, GstVideoFormat format, int w, int h,
       printf (" %8.2f", med[s]);
     printf (" %8.2f %8.2f\n", gpu_us, elem_us);
     fflush (stdout);
+    if (json) {
+      fprintf (json, "%s    {\"format\": \"%s\", \"width\": %d, "
+          "\"height\": %d, \"steps\": {", json_rows ? ",\n" : "",
+          gst_video_format_to_string (format), w, h);
+      for (s = 0; s < N_STEPS; s++)
+        fprintf (json, "%s\"%s\": %.3f", s ? ", " : "", step_names[s],
+            med[s]);
+      fprintf (json, "}, \"gpu_us\": %.3f, \"element_us\": %.3f}", gpu_us,
+          elem_us);
+      json_rows = TRUE;
+    }
   }
 
 done:
@@ -405,6 +422,8 @@ int
 main (int argc, char **argv)
 {
   const gchar *formats = "I420,NV12,RGBA", *sizes = "1920x1080,3840x2160";
+  const gchar *json_path = NULL;
+  struct cudaDeviceProp prop;
   gchar **fv, **sv;
   GstCudaContext *ctx;
   int frames = 2000, count = 0, failed = 0, i, j, s;
@@ -419,9 +438,12 @@ main (int argc, char **argv)
       sizes = argv[++i];
     else if (g_str_equal (argv[i], "--pollute") && i + 1 < argc)
       pollute_bytes = (gsize) g_ascii_strtoull (argv[++i], NULL, 10);
+    else if (g_str_equal (argv[i], "--json") && i + 1 < argc)
+      json_path = argv[++i];
     else {
       fprintf (stderr, "usage: %s [--frames N] [--formats I420,NV12,RGBA] "
-          "[--sizes 1920x1080,3840x2160] [--pollute BYTES]\n", argv[0]);
+          "[--sizes 1920x1080,3840x2160] [--pollute BYTES] [--json FILE]\n",
+          argv[0]);
       return 2;
     }
   }
@@ -432,6 +454,18 @@ main (int argc, char **argv)
   if (cudaGetDeviceCount (&count) != cudaSuccess || count == 0) {
     printf ("no CUDA device: nothing to measure\n");
     return 77;
+  }
+  if (json_path) {
+    if (cudaGetDeviceProperties (&prop, 0) != cudaSuccess)
+      prop.name[0] = '\0';
+    json = fopen (json_path, "w");
+    if (!json) {
+      fprintf (stderr, "cannot write %s\n", json_path);
+      return 1;
+    }
+    fprintf (json, "{\"device\": \"%s\", \"frames\": %d, "
+        "\"pollute_bytes\": %" G_GSIZE_FORMAT ", \"rows\": [\n", prop.name,
+        frames, pollute_bytes);
   }
   gst_cuda_memory_init_once ();
   ctx = gst_cuda_load_library () ? gst_cuda_context_new (0) : NULL;
@@ -479,6 +513,10 @@ main (int argc, char **argv)
   }
   g_strfreev (fv);
   g_strfreev (sv);
+  if (json) {
+    fprintf (json, "\n]}\n");
+    fclose (json);
+  }
   g_free (pollute_a);
   g_free (pollute_b);
   gst_object_unref (ctx);

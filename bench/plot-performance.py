@@ -12,7 +12,10 @@ padded rows apart; a second --odd file (an older build's) adds its auto.
 With --vs-videoflip, bench-pipelines' system-memory rows against
 videoflip's in frames/s. For bench-tensors.py --json, ct_permute's and
 PyTorch's fraction of a copy per job; for bench-preprocess.py --json, the
-fused pass's and PyTorch's.
+fused pass's and PyTorch's. For bench-cuda-steps --json, each frame's
+steps in CUDA memory (GStreamer's calls, the launch, the wait) beside the
+GPU's time and the element's; for bench-decode --json, frames/s in total
+by streams for each route and clip (one CUDA context shared).
 
     bench/plot-performance.py BENCH.json OUT.png
     bench/plot-performance.py BENCH.json OUT.png LATENCY.json
@@ -20,6 +23,8 @@ fused pass's and PyTorch's.
     bench/plot-performance.py PIPELINES.json OUT.png --vs-videoflip[=CARD]
     bench/plot-performance.py TENSORS.json OUT.png
     bench/plot-performance.py PREPROCESS.json OUT.png
+    bench/plot-performance.py CUDA_STEPS.json OUT.png
+    bench/plot-performance.py DECODE.json OUT.png [--card=CARD]
 
 Needs matplotlib (the GPU host has it; Debian: python3-matplotlib)."""
 import json
@@ -169,6 +174,80 @@ def plot_vs_videoflip(rows, out, device):
     fig.savefig(out, dpi=110)
 
 
+def plot_cuda_steps(data, out):
+    """bench-cuda-steps --json: per frame, its steps' medians stacked
+    (GStreamer's calls, the launch, the wait), the GPU's time of the
+    launch, and the element's whole time a buffer."""
+    rows = data["rows"]
+    gst = ("acquire", "metadata", "map", "push", "pop", "unmap", "release")
+    xs = range(len(rows))
+    calls = [sum(r["steps"][k] for k in gst) for r in rows]
+    launch = [r["steps"]["launch"] for r in rows]
+    wait = [r["steps"]["sync"] for r in rows]
+    fig, ax = plt.subplots(figsize=(max(9, len(rows) * 1.4), 5))
+    ax.bar([x - 0.2 for x in xs], calls, 0.4, label="GStreamer's calls")
+    ax.bar([x - 0.2 for x in xs], launch, 0.4, bottom=calls,
+           label="launch (the call)")
+    ax.bar([x - 0.2 for x in xs], wait, 0.4,
+           bottom=[a + b for a, b in zip(calls, launch)],
+           label="wait (sync)")
+    ax.bar([x + 0.2 for x in xs], [r["gpu_us"] for r in rows], 0.4,
+           label="GPU time of the launch", color="grey")
+    ax.scatter(list(xs), [r["element_us"] for r in rows], marker="_", s=900,
+               color="black", zorder=3, label="the element, a buffer")
+    for x, r in zip(xs, rows):
+        ax.annotate(f"{r['element_us'] / r['gpu_us']:.2f}x",
+                    (x, r["element_us"]), ha="center", va="bottom",
+                    fontsize="small")
+    ax.set_xticks(list(xs))
+    ax.set_xticklabels([f"{r['format']}\n{r['width']}x{r['height']}"
+                        for r in rows], fontsize="small")
+    ax.set_ylabel("us a frame (median)")
+    ax.set_ylim(0, 1.35 * max(r["element_us"] for r in rows))
+    ax.grid(True, axis="y", linewidth=0.3)
+    ax.legend(fontsize="small", loc="upper left", ncol=3)
+    ax.set_title(f"cudatranspose in CUDA memory: where a frame's time "
+                 f"goes\n(the element over the GPU's time above each), on "
+                 f"{data['device']}")
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+
+
+def plot_decode(rows, out, device):
+    """bench-decode --json: total frames/s by number of streams, one group
+    of bars per route, one panel per clip; one CUDA context shared."""
+    names = {"decode": "decode alone",
+             "cuda": "cudatranspose in CUDA memory",
+             "cpu": "cudadownload ! videoflip"}
+    rows = [r for r in rows if r["ok"] and r.get("context") == "shared"]
+    clips = list(dict.fromkeys((r["width"], r["height"]) for r in rows))
+    routes = [k for k in names if any(r["route"] == k for r in rows)]
+    fig, axes = plt.subplots(1, len(clips), figsize=(6 * len(clips), 5),
+                             squeeze=False)
+    for ax, (w, h) in zip(axes[0], clips):
+        mine = [r for r in rows if (r["width"], r["height"]) == (w, h)]
+        counts = sorted({r["streams"] for r in mine})
+        step = 0.8 / max(1, len(routes))
+        for i, route in enumerate(routes):
+            fps = {r["streams"]: r["fps_total"] for r in mine
+                   if r["route"] == route}
+            ax.bar([c + (i - (len(routes) - 1) / 2) * step
+                    for c in range(len(counts))],
+                   [fps.get(n, 0) for n in counts], step,
+                   label=names[route])
+        ax.set_xticks(range(len(counts)))
+        ax.set_xticklabels([f"{n} stream{'s' if n > 1 else ''}"
+                            for n in counts])
+        ax.set_yscale("log")
+        ax.set_ylabel("frames/s, all streams (log)")
+        ax.grid(True, axis="y", which="both", linewidth=0.3)
+        ax.set_title(f"{w}x{h} H.264")
+        ax.legend(fontsize="small")
+    fig.suptitle(f"nvh264dec, then turned 90 degrees, on {device}")
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+
+
 def plot_against_torch(rows, labels, ours, theirs, ylabel, title, out,
                        width_per_row):
     """Ours and PyTorch's fraction of a copy, two bars per row."""
@@ -262,6 +341,15 @@ def main():
         sys.exit(__doc__)
     with open(sys.argv[1]) as f:
         data = json.load(f)
+    if isinstance(data, list) and data and "route" in data[0]:
+        card = (sys.argv[3].partition("=")[2] if len(sys.argv) == 4 and
+                sys.argv[3].startswith("--card") else "") or "this machine"
+        plot_decode(data, sys.argv[2], card)
+        return
+    if isinstance(data, dict) and data.get("rows") and \
+            "steps" in data["rows"][0]:
+        plot_cuda_steps(data, sys.argv[2])
+        return
     if isinstance(data, list):
         if len(sys.argv) == 4 and sys.argv[3].startswith("--vs-videoflip"):
             device = sys.argv[3].partition("=")[2] or "this machine"
