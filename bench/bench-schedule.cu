@@ -13,12 +13,13 @@
  * streams, the best of three medians of 20) and, for D = 1 to 4, twice
  * each, the time a frame of 380 takes after 20 of warm-up, and its
  * fraction of the bound. Exits 77 without a CUDA device. */
+#include "bench-util.h"
+
 #include <cuda_runtime.h>
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <algorithm>
 #include <vector>
@@ -43,15 +44,6 @@ k_copy (const uint4 * a, uint4 * b, size_t n)
     b[i] = a[i];
 }
 
-static double
-now_us ()
-{
-  struct timespec t;
-
-  clock_gettime (CLOCK_MONOTONIC, &t);
-  return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
-}
-
 int
 main (int argc, char **argv)
 {
@@ -66,7 +58,7 @@ main (int argc, char **argv)
   cudaEvent_t uploaded[kMaxDepth][3], moved[kMaxDepth][3], done[kMaxDepth];
   cudaEvent_t t[4];
   size_t frame = 0;
-  float bound = 1e30f;
+  double bound = 1e30;
   int n_devices = 0;
 
   if (cudaGetDeviceCount (&n_devices) != cudaSuccess || n_devices == 0) {
@@ -111,7 +103,7 @@ main (int argc, char **argv)
 
   /* the link's bound */
   for (int r = 0; r < 3; r++) {
-    std::vector<float> v;
+    double v[20];
     for (int i = 0; i < 20; i++) {
       float a, b;
       CHECK (cudaDeviceSynchronize ());
@@ -126,10 +118,9 @@ main (int argc, char **argv)
       CHECK (cudaDeviceSynchronize ());
       CHECK (cudaEventElapsedTime (&a, t[0], t[1]));
       CHECK (cudaEventElapsedTime (&b, t[2], t[3]));
-      v.push_back (std::max (a, b) * 1000);
+      v[i] = std::max (a, b) * 1000.0;
     }
-    std::sort (v.begin (), v.end ());
-    bound = std::min (bound, v[v.size () / 2]);
+    bound = std::min (bound, bench_median (v, 20));
   }
   printf ("%s %zux%zu, %zu bytes a frame: the link's bound %.1f us a frame\n",
       nv12 ? "NV12" : "I420", w, h, frame, bound);
@@ -143,7 +134,7 @@ main (int argc, char **argv)
         size_t off = 0;
         if (i == kWarm) {
           CHECK (cudaDeviceSynchronize ());
-          t0 = now_us ();
+          t0 = bench_now_us ();
         }
         /* the slot's frame before (i - depth) has gone out */
         if (i >= depth)
@@ -165,7 +156,7 @@ main (int argc, char **argv)
         CHECK (cudaEventRecord (done[s], down));
       }
       CHECK (cudaDeviceSynchronize ());
-      const double us = (now_us () - t0) / (kRuns - kWarm);
+      const double us = (bench_now_us () - t0) / (kRuns - kWarm);
       printf ("  %d frame%s in flight: %.1f us a frame, %.0f frames/s, "
           "%.3f of the bound\n", depth, depth > 1 ? "s" : "", us, 1e6 / us,
           bound / us);
