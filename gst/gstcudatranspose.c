@@ -44,6 +44,7 @@
 
 #include "gstcudatranspose.h"
 
+#include <string.h>
 #include <gst/video/video.h>
 #include <gst/cuda/gstcudacontext.h>
 #include <gst/cuda/gstcudautils.h>
@@ -72,51 +73,83 @@ static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_PAD_ALWAYS,
     GST_STATIC_CAPS (CT_CAPS_TEMPLATE));
 
+/* What threads other than the streaming thread need, under the object
+ * lock: written by the streaming thread (a job made, a setting applied)
+ * and by start and stop. */
+typedef struct
+{
+  gboolean have_gpu;            /* a GPU is held: ask a CUDA-capable
+                                 * upstream for CUDA memory */
+  /* navigation: the frame job's mapping and output size (video_out
+   * FALSE: not a frame job) */
+  gboolean video_out;
+  CtMapping mapping;
+  gint out_width, out_height;
+  GstClockTime latency;         /* what a frame held back adds */
+} CtPublished;
+
+/* Which thread owns what: docs/design.md, "Threads and locks". */
 struct _GstCudaTranspose
 {
   GstBaseTransform parent;
 
-  /* the properties, under the object lock */
+  /* the properties and the stream's tags: any thread, under the object
+   * lock (CtSettings) */
   CtSettings settings;
-
-  /* negotiated, under the stream lock (on the heap: a job of 256 tensors
-   * is larger than GObject lets an instance be) */
-  CtJob *job;
-  /* the caps set_caps refused last (its error posted once for them, under
-   * the settings of refused_seq), and whether the stream stands refused
-   * (until a buffer is transformed): nothing that would let a sink preroll
-   * goes downstream then */
-  GstCaps *refused_in, *refused_out;
-  guint refused_seq;
-  gboolean refused;
-  /* the settings' seq the job last followed (set_caps, or a permutation
-   * or arithmetic set while streaming): buffers look again only when it
-   * moves */
-  guint followed_seq;
+  /* under the object lock: for navigation, queries, latency */
+  CtPublished published;
   /* caps a peer forced that the templates leave out (sparse tensors),
-   * refused at the pad with one error (under the object lock) */
+   * refused at the pad with one error (the accept-caps query, any
+   * thread; under the object lock) */
   GstCaps *unoffered;
+
+  /* The streaming thread's (start and stop too: nothing streams then). */
+  /* this buffer's settings, read once */
+  CtSnapshot snap;
+  /* the job (on the heap: a job of 256 tensors is larger than GObject
+   * lets an instance be) and the settings it was made for */
+  CtJob *job;
+  CtJobSettings made_for;
+  /* the settings' version when the stream started: caps are made for it
+   * or a later one */
+  guint start_version;
+  /* counts the jobs set_caps made: a renegotiation that made none kept
+   * the caps; and the settings the streaming thread's last transform_caps
+   * made output caps for (version 0: none since it was cleared) */
+  guint64 negotiated;
+  CtJobSettings renegotiated_for;
+  GThread *streaming_thread;    /* (atomic: transform_caps compares) */
+  /* the input caps refused last (with the output caps set_caps got, if
+   * it did), under the settings of refused_version: their error is
+   * posted once; and whether the stream stands refused (until a buffer is
+   * transformed): nothing that would let a sink preroll goes downstream
+   * then */
+  GstCaps *refused_in, *refused_out;
+  guint refused_version;
+  gboolean refused;
   /* flexible tensors: the job follows each buffer's headers (its mode and
    * permutation stay as negotiated); where the tensors of the buffer
    * being transformed lie, in it and in its output (never held in
    * flight) */
   gboolean flexible;
   CtTensorPlaces flex_in, flex_out;
-  /* one frame's duration by the input caps' framerate where a buffer may
-   * be held back (host memory in and out); 0: none */
-  GstClockTime hold_for;
+  /* output tensors where downstream gives no allocator: a fallible one */
+  GstAllocator *tensor_allocator;
+  /* the stream whose tags the direction follows */
+  gchar *stream_id;
+  /* what was last published (no lock needed to compare) */
+  CtPublished shown;
 
   /* the GPU, from start () to stop () */
   CtGpu gpu;
 
-  /* frames in flight and the releaser, under the stream lock */
+  /* frames in flight and the releaser (under the stream lock) */
   CtFlight flight;
 };
 
 static GParamSpec *active_kernel_pspec;
 
 static void gst_cuda_transpose_post (GstCudaTranspose * self, CtRefusal * r);
-static void gst_cuda_transpose_update_latency (GstCudaTranspose * self);
 
 #define gst_cuda_transpose_parent_class parent_class
 static void
@@ -134,134 +167,259 @@ GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (cudatranspose, "cudatranspose",
         "CUDA transpose"));
 
 /* ---------------------------------------------------------------------- */
-/* Caps                                                                     */
+/* Messages                                                                 */
 
-/* The caps algebra is the caps module's, the settings the settings module's:
- * an invalid permutation offers what an unset one does, so that pipelines
- * link (start () and set_caps refuse it, quoting it). */
+/* Posts @r (taken) as a message of @type. */
+static void
+gst_cuda_transpose_post_as (GstCudaTranspose * self, GstMessageType type,
+    CtRefusal * r)
+{
+  gst_element_message_full (GST_ELEMENT (self), type,
+      r->domain, r->code, g_steal_pointer (&r->text),
+      g_steal_pointer (&r->debug), r->file, r->function, r->line);
+  ct_refusal_clear (r);
+}
+
+/* Posts @r (taken), the one error of a refusal. */
+static void
+gst_cuda_transpose_post (GstCudaTranspose * self, CtRefusal * r)
+{
+  gst_cuda_transpose_post_as (self, GST_MESSAGE_ERROR, r);
+}
+
+/* ---------------------------------------------------------------------- */
+/* What other threads read                                                  */
+
+/* Whether a GPU kernel runs this stream's buffers: the latency a held
+ * frame adds depends on it. */
+static gboolean
+gst_cuda_transpose_gpu_runs (GstCudaTranspose * self)
+{
+  return self->snap.kernel != CT_KERNEL_CPU && self->gpu.stream != NULL;
+}
+
+/* Publishes what other threads read of the streaming state when it
+ * changed; a new latency is posted (the pipeline asks again). */
+static void
+gst_cuda_transpose_publish (GstCudaTranspose * self)
+{
+  CtPublished now;
+
+  memset (&now, 0, sizeof (now));
+  now.have_gpu = self->gpu.stream != NULL;
+  now.video_out = self->job->mode == CT_JOB_VIDEO;
+  now.mapping = self->job->mapping;
+  now.out_width = GST_VIDEO_INFO_WIDTH (&self->job->out_info);
+  now.out_height = GST_VIDEO_INFO_HEIGHT (&self->job->out_info);
+  now.latency = ct_flight_hold_for (&self->flight,
+      self->snap.frames_in_flight, gst_cuda_transpose_gpu_runs (self));
+  if (memcmp (&now, &self->shown, sizeof (now)) == 0)
+    return;
+  GST_OBJECT_LOCK (self);
+  self->published = now;
+  GST_OBJECT_UNLOCK (self);
+  if (now.latency != self->shown.latency) {
+    GST_DEBUG_OBJECT (self, "a frame held back adds %" GST_TIME_FORMAT,
+        GST_TIME_ARGS (now.latency));
+    gst_element_post_message (GST_ELEMENT (self),
+        gst_message_new_latency (GST_OBJECT (self)));
+  }
+  self->shown = now;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Caps and jobs                                                            */
+
+/* What the other side takes for @caps on the @direction side under the
+ * settings @js (the caps module's algebra). */
+static GstCaps *
+gst_cuda_transpose_transform_for (GstCudaTranspose * self, GstCaps * caps,
+    GstPadDirection direction, const CtJobSettings * js, GstCaps * filter)
+{
+  GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
+  GstCaps *other, *ret;
+
+  other = gst_pad_get_pad_template_caps (direction == GST_PAD_SINK ?
+      GST_BASE_TRANSFORM_SRC_PAD (trans) : GST_BASE_TRANSFORM_SINK_PAD (trans));
+  ret = ct_caps_transform (caps, direction, js->perm_state ==
+      CT_PERMUTATION_VALID ? js->perm : NULL, js->arith_state ==
+      CT_ARITH_STATE_VALID ? &js->arith : NULL, js->direction, other, filter);
+  gst_caps_unref (other);
+  return ret;
+}
+
+/* The settings now (an invalid permutation offers what an unset one does,
+ * so that pipelines link: start () and set_caps refuse it, quoting it).
+ * Any thread; the streaming thread's own renegotiation remembers what it
+ * made caps for. */
 static GstCaps *
 gst_cuda_transpose_transform_caps (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps, GstCaps * filter)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
-  GstVideoOrientationMethod proposed;
-  GstCaps *other, *ret;
-  CtArithSpec *arith = g_new (CtArithSpec, 1);
-  guint perm[4];
-  gboolean permute, arithmetic;
+  CtJobSettings *js = g_new (CtJobSettings, 1);
+  GstCaps *ret;
 
-  permute = ct_settings_permutation (&self->settings, perm, NULL) ==
-      CT_PERMUTATION_VALID;
-  arithmetic = ct_settings_arithmetic (&self->settings, arith, NULL) ==
-      CT_ARITH_STATE_VALID;
-  proposed = ct_direction_proposed (&self->settings.direction);
-  other = gst_pad_get_pad_template_caps (direction == GST_PAD_SINK ?
-      GST_BASE_TRANSFORM_SRC_PAD (trans) : GST_BASE_TRANSFORM_SINK_PAD (trans));
-  ret = ct_caps_transform (caps, direction, permute ? perm : NULL,
-      arithmetic ? arith : NULL, proposed, other, filter);
-  gst_caps_unref (other);
-  g_free (arith);
+  ct_settings_job (&self->settings, js);
+  if (direction == GST_PAD_SINK &&
+      g_atomic_pointer_get (&self->streaming_thread) == g_thread_self ())
+    self->renegotiated_for = *js;
+  ret = gst_cuda_transpose_transform_for (self, caps, direction, js, filter);
+  g_free (js);
   GST_DEBUG_OBJECT (trans, "%s caps %" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT,
       direction == GST_PAD_SINK ? "sink" : "src", caps, ret);
   return ret;
 }
 
-/* The same memory first, then the base class's fixation; the fixed
- * side's colorimetry kept. */
+/* The same memory first, what would only be refused last, then the base
+ * class's fixation; the fixed side's colorimetry kept. */
 static GstCaps *
 gst_cuda_transpose_fixate_caps (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps, GstCaps * othercaps)
 {
+  othercaps = ct_caps_refused_last (caps, ct_caps_same_memory_first (caps,
+          othercaps));
   return ct_caps_keep_colorimetry (caps,
       GST_BASE_TRANSFORM_CLASS (parent_class)->fixate_caps (trans, direction,
-          caps, ct_caps_same_memory_first (caps, othercaps)));
+          caps, othercaps));
 }
 
-/* Picks the job for the caps (ct_caps_job): tensors (transposed or
- * permuted), video to a tensor, or video. A refusal is posted once and
- * leaves the job before it (the pads keep their caps). */
+/* The job for @incaps -> @outcaps under the settings @js, into @job;
+ * FALSE, with why in @r, if they cannot make it. */
+static gboolean
+gst_cuda_transpose_make_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
+    const CtJobSettings * js, CtCapsOutcome * outcome, CtRefusal * r)
+{
+  /* (invalid values are refused when starting, and never set while
+   * streaming: only versions from before the start may hold one) */
+  if (js->perm_state == CT_PERMUTATION_INVALID) {
+    ct_settings_refuse_permutation (g_strdup ("it was replaced"), r);
+    return FALSE;
+  }
+  if (js->arith_state == CT_ARITH_STATE_INVALID) {
+    ct_settings_refuse_arithmetic (g_strdup ("it was replaced"), r);
+    return FALSE;
+  }
+  return ct_caps_job (job, incaps, outcaps, js->perm_state ==
+      CT_PERMUTATION_VALID ? js->perm : NULL, js->arith_state ==
+      CT_ARITH_STATE_VALID ? &js->arith : NULL, js->direction, outcome, r);
+}
+
+/* Takes @job (made for @js from @incaps -> @outcaps) as the stream's:
+ * what it holds back, whether buffers pass through, what other threads
+ * read. A held frame has gone out under the job before it. */
+static void
+gst_cuda_transpose_install (GstCudaTranspose * self, CtJob * job,
+    const CtJobSettings * js, const CtCapsOutcome * outcome,
+    GstCaps * incaps, GstCaps * outcaps)
+{
+  g_free (self->job);
+  self->job = job;
+  self->made_for = *js;
+  self->flexible = outcome->flexible;
+  /* (flexible tensors set the job anew where their sizes change: none is
+   * left in flight across that) */
+  ct_flight_set_period (&self->flight, self->flexible ? 0 :
+      ct_caps_hold_duration (incaps, outcaps));
+  gst_base_transform_set_passthrough (GST_BASE_TRANSFORM (self),
+      outcome->passthrough);
+  GST_DEBUG_OBJECT (self, "%s: %u pieces%s%s, settings version %u",
+      ct_job_what (job), job->n_pieces, self->flexible ?
+      ", flexible tensors" : "", outcome->passthrough ? ", passthrough" : "",
+      js->version);
+  gst_cuda_transpose_publish (self);
+}
+
+/* Caps refused: remembered (their error was posted once, or is posted
+ * now from @r), under the settings of @version; nothing goes downstream
+ * until a buffer is transformed. */
+static void
+gst_cuda_transpose_refuse_caps (GstCudaTranspose * self, GstCaps * incaps,
+    GstCaps * outcaps, guint version, CtRefusal * r)
+{
+  if (r && r->domain)
+    gst_cuda_transpose_post (self, r);
+  gst_caps_replace (&self->refused_in, incaps);
+  gst_caps_replace (&self->refused_out, outcaps);
+  self->refused_version = version;
+  self->refused = TRUE;
+}
+
+/* Whether @incaps (and @outcaps, may be NULL) were refused already, under
+ * the settings of @version. */
+static gboolean
+gst_cuda_transpose_refused_already (GstCudaTranspose * self,
+    GstCaps * incaps, GstCaps * outcaps, guint version)
+{
+  return self->refused_in && version == self->refused_version &&
+      gst_caps_is_equal (incaps, self->refused_in) &&
+      (outcaps ? self->refused_out && gst_caps_is_equal (outcaps,
+          self->refused_out) : !self->refused_out);
+}
+
+/* The job for the caps under the newest settings they were made for
+ * (ct_settings_recent): transform_caps made them under the settings of
+ * its moment, and any thread may have changed those since. The newest
+ * version whose transform gives @outcaps decides: its job, or its
+ * refusal. Frames go from the running job's settings to a later one,
+ * never back; a newer one that needs other caps asks for a
+ * renegotiation. A refusal is posted once and leaves the job before it
+ * (the pads keep their caps). */
 static gboolean
 gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
     GstCaps * outcaps)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
-  CtMapping previous = self->job->mode == CT_JOB_VIDEO ? self->job->mapping :
-      CT_MAPPING_TRANSPOSE;
-  GstVideoOrientationMethod proposed;
   CtCapsOutcome outcome;
   CtRefusal r = { 0, };
-  CtPermutationState state;
-  CtArithState arith_state;
-  CtArithSpec *arith;
-  guint perm[4], seq;
-  gchar *why = NULL, *arith_why = NULL;
+  CtJobSettings *recent, *made_for = NULL;
+  GstCaps *made;
+  guint n, i, newest;
   CtJob *job;
-  gboolean ok;
 
+  /* a held frame goes out under the caps it was made for */
+  if (ct_flight_drain (&self->flight, TRUE) != GST_FLOW_OK)
+    GST_DEBUG_OBJECT (self, "pushing the held frame before new caps failed");
+  recent = ct_settings_recent (&self->settings, MAX (self->made_for.version,
+          self->start_version), &n);
+  newest = recent[0].version;
   /* the base class tries refused caps again at every buffer: they were
    * refused, with one error, once (under the same settings) */
-  GST_OBJECT_LOCK (self);
-  seq = self->settings.seq;
-  proposed = self->settings.direction.orientation.proposed;
-  GST_OBJECT_UNLOCK (self);
-  if (self->refused_in && seq == self->refused_seq &&
-      gst_caps_is_equal (incaps, self->refused_in) &&
-      gst_caps_is_equal (outcaps, self->refused_out)) {
+  if (gst_cuda_transpose_refused_already (self, incaps, outcaps, newest)) {
     GST_DEBUG_OBJECT (self, "caps refused already");
+    g_free (recent);
     return FALSE;
   }
   gst_clear_caps (&self->refused_in);
   gst_clear_caps (&self->refused_out);
 
-  /* (one reading of the properties: they may change under negotiation) */
-  state = ct_settings_permutation (&self->settings, perm, &why);
-  arith = g_new (CtArithSpec, 1);
-  arith_state = ct_settings_arithmetic (&self->settings, arith, &arith_why);
-  job = g_new (CtJob, 1);
-  if (state == CT_PERMUTATION_INVALID) {
-    ct_settings_refuse_permutation (g_steal_pointer (&why), &r);
-    gst_cuda_transpose_post (self, &r);
-    ok = FALSE;
-  } else if (arith_state == CT_ARITH_STATE_INVALID) {
-    ct_settings_refuse_arithmetic (g_steal_pointer (&arith_why), &r);
-    gst_cuda_transpose_post (self, &r);
-    ok = FALSE;
-  } else {
-    ok = ct_caps_job (job, incaps, outcaps, state == CT_PERMUTATION_VALID ?
-        perm : NULL, arith_state == CT_ARITH_STATE_VALID ? arith : NULL,
-        proposed, previous, &outcome, &r);
-    if (!ok)
-      gst_cuda_transpose_post (self, &r);
+  for (i = 0; i < n && !made_for; i++) {
+    made = gst_cuda_transpose_transform_for (self, incaps, GST_PAD_SINK,
+        &recent[i], NULL);
+    if (gst_caps_can_intersect (made, outcaps))
+      made_for = &recent[i];
+    gst_caps_unref (made);
   }
-  g_free (why);
-  g_free (arith_why);
-  g_free (arith);
-  self->refused = !ok;
-  if (!ok) {
-    self->refused_in = gst_caps_ref (incaps);
-    self->refused_out = gst_caps_ref (outcaps);
-    self->refused_seq = seq;
+  /* (caps no version made: the newest says why) */
+  if (!made_for)
+    made_for = &recent[0];
+  job = g_new (CtJob, 1);
+  if (!gst_cuda_transpose_make_job (job, incaps, outcaps, made_for, &outcome,
+          &r)) {
     g_free (job);
+    gst_cuda_transpose_refuse_caps (self, incaps, outcaps, newest, &r);
+    g_free (recent);
     return FALSE;
   }
-
-  g_free (self->job);
-  self->job = job;
-  self->followed_seq = seq;
-  self->flexible = outcome.flexible;
-  self->hold_for = ct_caps_hold_duration (incaps, outcaps);
-  gst_base_transform_set_passthrough (trans, outcome.passthrough);
-  if (outcome.renegotiate) {
-    GST_DEBUG_OBJECT (self, "caps made before video-direction=%s",
-        ct_direction_nick (proposed));
+  self->refused = FALSE;
+  self->negotiated++;
+  gst_cuda_transpose_install (self, job, made_for, &outcome, incaps, outcaps);
+  if (made_for->version != newest) {
+    GST_DEBUG_OBJECT (self, "caps made for settings version %u, not %u: "
+        "renegotiating", made_for->version, newest);
     gst_base_transform_reconfigure_src (trans);
   }
-  GST_DEBUG_OBJECT (self, "%s: %u pieces%s", ct_job_what (job),
-      job->n_pieces, self->flexible ? ", flexible tensors" : "");
-  ct_direction_publish (&self->settings.direction, job->mode == CT_JOB_VIDEO,
-      job->mapping, GST_VIDEO_INFO_WIDTH (&job->out_info),
-      GST_VIDEO_INFO_HEIGHT (&job->out_info));
-  gst_cuda_transpose_update_latency (self);
+  g_free (recent);
   return TRUE;
 }
 
@@ -273,26 +431,54 @@ gst_cuda_transpose_transform_size (GstBaseTransform * trans,
   return ct_caps_buffer_size (othercaps, othersize);
 }
 
+/* Downstream took none of what cudatranspose makes of @incaps under the
+ * settings now (after a change while playing, @while_playing): why, once
+ * for these caps and settings. */
+static void
+gst_cuda_transpose_explain_output (GstCudaTranspose * self, GstCaps * incaps,
+    gboolean while_playing)
+{
+  GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
+  CtJobSettings *js = g_new (CtJobSettings, 1);
+  CtRefusal r = { 0, };
+  GstCaps *made, *peer;
+
+  ct_settings_job (&self->settings, js);
+  if (!gst_cuda_transpose_refused_already (self, incaps, NULL, js->version)) {
+    made = gst_cuda_transpose_transform_for (self, incaps, GST_PAD_SINK, js,
+        NULL);
+    peer = gst_pad_peer_query_caps (GST_BASE_TRANSFORM_SRC_PAD (trans), NULL);
+    ct_caps_refuse_output (incaps, js->perm_state == CT_PERMUTATION_VALID ?
+        js->perm : NULL, js->arith_state == CT_ARITH_STATE_VALID ?
+        &js->arith : NULL, js->direction, while_playing, made, peer, &r);
+    gst_caps_unref (made);
+    gst_caps_unref (peer);
+    gst_cuda_transpose_refuse_caps (self, incaps, NULL, js->version, &r);
+  }
+  g_free (js);
+}
+
 /* ---------------------------------------------------------------------- */
 /* GPU                                                                      */
 
 /* Whether the GPU can be used (then held until stop ()); if not,
- * self->gpu.failure says why. */
+ * self->gpu.failure says why. The streaming thread, or start (). */
 static gboolean
-gst_cuda_transpose_open_gpu (GstCudaTranspose * self)
+gst_cuda_transpose_open_gpu (GstCudaTranspose * self, gint device_id)
 {
-  gint device_id;
+  gboolean ok;
 
   if (self->gpu.stream)
     return TRUE;
-  ct_settings_kernel (&self->settings, &device_id);
-  return ct_gpu_open (&self->gpu, device_id);
+  ok = ct_gpu_open (&self->gpu, device_id);
+  gst_cuda_transpose_publish (self);
+  return ok;
 }
 
 /* Posts the one error of a failed transform (ct_gpu_refusal). Also the
  * flight's report of a frame that failed on the GPU. */
 static void
-gst_cuda_transpose_error (GstElement * element, gint kernel, CtStep step,
+gst_cuda_transpose_error (gpointer element, gint kernel, CtStep step,
     CtResult res)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (element);
@@ -303,15 +489,26 @@ gst_cuda_transpose_error (GstElement * element, gint kernel, CtStep step,
   gst_cuda_transpose_post (self, &r);
 }
 
+/* The flight's way out: a held frame pushed. */
+static GstFlowReturn
+gst_cuda_transpose_push_held (gpointer element, GstBuffer * buf)
+{
+  return gst_pad_push (GST_BASE_TRANSFORM_SRC_PAD (element), buf);
+}
+
+static const CtFlightGpu flight_gpu = { ct_gpu_wait_slot, ct_gpu_slot_done };
+
 /* ---------------------------------------------------------------------- */
-/* Allocation                                                               */
+/* Allocation (the streaming thread)                                        */
 
 /* Whether a GPU kernel may run: a pinned pool only pays off then. */
 static gboolean
 gst_cuda_transpose_wants_gpu (GstCudaTranspose * self)
 {
-  return ct_settings_kernel (&self->settings, NULL) != CT_KERNEL_CPU &&
-      gst_cuda_transpose_open_gpu (self);
+  gint device_id;
+
+  return ct_settings_kernel (&self->settings, &device_id) != CT_KERNEL_CPU &&
+      gst_cuda_transpose_open_gpu (self, device_id);
 }
 
 /* The context host memory is pinned with: ours when a GPU kernel may run,
@@ -328,12 +525,15 @@ static GstCudaContext *
 gst_cuda_transpose_cuda_context (GstCudaTranspose * self, GstQuery * query)
 {
   GstCaps *caps;
+  gint device_id;
 
   gst_query_parse_allocation (query, &caps, NULL);
   if (!caps || gst_caps_is_empty (caps) ||
       !ct_caps_is_cuda_memory (gst_caps_get_features (caps, 0)))
     return NULL;
-  return gst_cuda_transpose_open_gpu (self) ? self->gpu.context : NULL;
+  ct_settings_kernel (&self->settings, &device_id);
+  return gst_cuda_transpose_open_gpu (self, device_id) ? self->gpu.context :
+      NULL;
 }
 
 /* The allocation policy is the pools module's (ct_pools_propose). */
@@ -371,24 +571,6 @@ gst_cuda_transpose_decide_allocation (GstBaseTransform * trans,
 /* ---------------------------------------------------------------------- */
 /* Input checks and output buffers                                          */
 
-/* Posts @r (taken) as a message of @type. */
-static void
-gst_cuda_transpose_post_as (GstCudaTranspose * self, GstMessageType type,
-    CtRefusal * r)
-{
-  gst_element_message_full (GST_ELEMENT (self), type,
-      r->domain, r->code, g_steal_pointer (&r->text),
-      g_steal_pointer (&r->debug), r->file, r->function, r->line);
-  ct_refusal_clear (r);
-}
-
-/* Posts @r (taken), the one error of a refusal. */
-static void
-gst_cuda_transpose_post (GstCudaTranspose * self, CtRefusal * r)
-{
-  gst_cuda_transpose_post_as (self, GST_MESSAGE_ERROR, r);
-}
-
 /* An output buffer for the job's tensors (ct_buffers_new_tensors) from
  * downstream's allocator, or else a fallible one of ours; @flexible ones
  * start with their headers. */
@@ -406,7 +588,9 @@ gst_cuda_transpose_alloc_tensors (GstCudaTranspose * self, GstBuffer * inbuf,
   if (!allocator || allocator == sysmem) {
     /* GStreamer's system allocator aborts when it cannot allocate */
     gst_clear_object (&allocator);
-    allocator = gst_cuda_transpose_pinned_allocator_new (NULL);
+    if (!self->tensor_allocator)
+      self->tensor_allocator = gst_cuda_transpose_pinned_allocator_new (NULL);
+    allocator = gst_object_ref (self->tensor_allocator);
   }
   gst_object_unref (sysmem);
   *outbuf = ct_buffers_new_tensors (self->job, allocator, &params, flexible,
@@ -439,46 +623,6 @@ gst_cuda_transpose_prepare_flexible (GstCudaTranspose * self,
   return gst_cuda_transpose_alloc_tensors (self, inbuf, TRUE, outbuf);
 }
 
-/* A permutation set while streaming (ct_job_follow_permutation): the one
- * set, or for video to a tensor unset, CHW. */
-static gboolean
-gst_cuda_transpose_follow_permutation (GstCudaTranspose * self)
-{
-  CtRefusal r = { 0, };
-  const guint *want;
-  guint perm[4];
-
-  if (!ct_job_follows_permutation (self->job))
-    return TRUE;
-  /* (an invalid value is never set while streaming) */
-  want = ct_settings_permutation (&self->settings, perm, NULL) ==
-      CT_PERMUTATION_VALID ? perm : self->job->mode == CT_JOB_VIDEO_TO_TENSOR ?
-      ct_caps_chw_permutation : NULL;
-  if (!ct_job_follow_permutation (self->job, want, &r)) {
-    gst_cuda_transpose_post (self, &r);
-    return FALSE;
-  }
-  return TRUE;
-}
-
-/* An arithmetic option set while streaming (ct_job_follow_arith). */
-static gboolean
-gst_cuda_transpose_follow_arith (GstCudaTranspose * self)
-{
-  CtArithSpec *arith = g_new (CtArithSpec, 1);
-  CtRefusal r = { 0, };
-  gboolean ok;
-
-  /* (an invalid value is never set while streaming) */
-  ok = ct_job_follow_arith (self->job, ct_settings_arithmetic
-      (&self->settings, arith, NULL) == CT_ARITH_STATE_VALID ? arith : NULL,
-      self->flexible, &r);
-  g_free (arith);
-  if (!ok)
-    gst_cuda_transpose_post (self, &r);
-  return ok;
-}
-
 /* The input is checked against the caps before any output is allocated.
  * Output comes from the negotiated pool (ours are fallible); tensors
  * without our tensor pool get one memory each, as NNStreamer makes them,
@@ -493,7 +637,6 @@ gst_cuda_transpose_prepare_output_buffer (GstBaseTransform * trans,
   const CtJob *job = self->job;
   gboolean tensors, tensor_pool;
   CtRefusal r = { 0, };
-  guint seq;
 
   if (job->mode == CT_JOB_NONE) {
     GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
@@ -505,17 +648,6 @@ gst_cuda_transpose_prepare_output_buffer (GstBaseTransform * trans,
     self->refused = FALSE;
     gst_clear_caps (&self->refused_in);
     gst_clear_caps (&self->refused_out);
-  }
-  /* (the job was made under the settings of followed_seq: it follows
-   * them only once they have changed) */
-  GST_OBJECT_LOCK (self);
-  seq = self->settings.seq;
-  GST_OBJECT_UNLOCK (self);
-  if (seq != self->followed_seq) {
-    if (!gst_cuda_transpose_follow_permutation (self) ||
-        !gst_cuda_transpose_follow_arith (self))
-      return GST_FLOW_ERROR;
-    self->followed_seq = seq;
   }
   if (self->flexible)
     return gst_cuda_transpose_prepare_flexible (self, inbuf, outbuf);
@@ -569,6 +701,9 @@ gst_cuda_transpose_start (GstBaseTransform * trans)
     ct_settings_stop (&self->settings);
     return FALSE;
   }
+  ct_settings_snapshot (&self->settings, &self->snap);
+  self->start_version = self->snap.job.version;
+  gst_cuda_transpose_publish (self);
   return TRUE;
 }
 
@@ -584,11 +719,19 @@ gst_cuda_transpose_stop (GstBaseTransform * trans)
   self->refused = FALSE;
   gst_clear_caps (&self->refused_in);
   gst_clear_caps (&self->refused_out);
+  gst_clear_object (&self->tensor_allocator);
   GST_OBJECT_LOCK (self);
   gst_clear_caps (&self->unoffered);
   GST_OBJECT_UNLOCK (self);
-  /* the next stream brings its own tags */
-  ct_direction_stream_start (&self->settings.direction, NULL);
+  /* the next stream negotiates anew, and brings its own tags */
+  memset (self->job, 0, sizeof (*self->job));
+  memset (&self->made_for, 0, sizeof (self->made_for));
+  self->flexible = FALSE;
+  ct_flight_set_period (&self->flight, 0);
+  gst_cuda_transpose_publish (self);
+  g_clear_pointer (&self->stream_id, g_free);
+  if (ct_settings_reset_tags (&self->settings) & CT_SETTINGS_RECONFIGURE)
+    gst_base_transform_reconfigure_src (trans);
   return TRUE;
 }
 
@@ -598,12 +741,14 @@ gst_cuda_transpose_resolve_kernel (GstCudaTranspose * self)
 {
   CtRefusal warning = { 0, };
   CtKernel kernel;
-  gint device_id;
+  gboolean had_gpu = self->gpu.stream != NULL;
 
-  kernel = ct_settings_kernel (&self->settings, &device_id);
-  kernel = ct_gpu_resolve (&self->gpu, device_id, kernel, &warning);
+  kernel = ct_gpu_resolve (&self->gpu, self->snap.device_id,
+      self->snap.kernel, &warning);
   if (warning.domain)
     gst_cuda_transpose_post_as (self, GST_MESSAGE_WARNING, &warning);
+  if (had_gpu != (self->gpu.stream != NULL))
+    gst_cuda_transpose_publish (self);
   return (GstCudaTransposeKernel) kernel;
 }
 
@@ -617,64 +762,6 @@ gst_cuda_transpose_set_active (GstCudaTranspose * self, CtPath path)
   }
 }
 
-/* A video-direction change that keeps the caps (180 to horiz, or any on
- * a square frame) renegotiates nothing: the frame job takes it here, from
- * the next buffer. One that changes them waits for the renegotiation.
- * FALSE, with the error posted, for one interlaced video cannot take. */
-static gboolean
-gst_cuda_transpose_follow_direction (GstCudaTranspose * self)
-{
-  CtJob *job = self->job;
-  GstVideoOrientationMethod proposed;
-  GstVideoInfo in_info, out_info;
-  CtMapping mapping;
-  CtRefusal r = { 0, };
-
-  if (job->mode != CT_JOB_VIDEO)
-    return TRUE;
-  proposed = ct_direction_proposed (&self->settings.direction);
-  mapping = ct_direction_mapping (proposed);
-  if (mapping == job->mapping ||
-      !ct_caps_fit_mapping (&job->in_info, &job->out_info, mapping))
-    return TRUE;
-  if (!ct_caps_fields_kept (&job->in_info, mapping, &r)) {
-    gst_cuda_transpose_post (self, &r);
-    return FALSE;
-  }
-  GST_DEBUG_OBJECT (self, "now video-direction=%s",
-      ct_direction_nick (proposed));
-  in_info = job->in_info;
-  out_info = job->out_info;
-  ct_job_set_video (job, &in_info, &out_info, mapping);
-  ct_direction_publish (&self->settings.direction, job->mode == CT_JOB_VIDEO,
-      job->mapping, GST_VIDEO_INFO_WIDTH (&job->out_info),
-      GST_VIDEO_INFO_HEIGHT (&job->out_info));
-  return TRUE;
-}
-
-/* How long a frame (or a buffer of tensors) may be held back: one frame's
- * duration where frames may be left in flight (frames-in-flight=2, a GPU
- * held and a GPU kernel asked for, a job, host memory in and out, a known
- * frame rate: the LATENCY query adds it), else 0. Whether one is held
- * depends on the buffers too (ct_gpu_run). */
-static GstClockTime
-gst_cuda_transpose_hold_duration (GstCudaTranspose * self)
-{
-  CtKernel kernel;
-  guint frames;
-
-  GST_OBJECT_LOCK (self);
-  frames = self->settings.frames_in_flight;
-  kernel = self->settings.kernel;
-  GST_OBJECT_UNLOCK (self);
-  /* (flexible tensors set the job anew where their sizes change: none is
-   * left in flight across that) */
-  if (frames < 2 || !self->gpu.stream || kernel == CT_KERNEL_CPU ||
-      self->job->mode == CT_JOB_NONE || self->flexible)
-    return 0;
-  return self->hold_for;
-}
-
 /* Every job goes the same way: kernel resolved, buffers mapped as the
  * job's pieces, then the CPU or the one device routine, one error if that
  * fails. */
@@ -684,7 +771,8 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
   GstCudaTransposeKernel kernel;
-  gboolean in_dev = FALSE, out_dev = FALSE, may_hold;
+  gboolean in_dev = FALSE, out_dev = FALSE, left = FALSE;
+  GstClockTime hold = 0;
   CtPath ran = CT_PATH_CPU;
   CtMapped in, out;
   CtResult res = CT_OK;
@@ -692,8 +780,6 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   CtStep step = CT_STEP_CONTEXT;
   gint slot = -1;
 
-  if (!gst_cuda_transpose_follow_direction (self))
-    return GST_FLOW_ERROR;
   kernel = gst_cuda_transpose_resolve_kernel (self);
   /* CUDA memory is read and written in place by the video job; the
    * tensor jobs take system memory only */
@@ -717,37 +803,35 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     res = ct_job_run_cpu (self->job, in.spans, out.spans, &step);
   } else if (self->gpu.context &&
       gst_cuda_context_push (self->gpu.context)) {
-    /* a frame still in flight keeps its staging slot: this one may take
-     * the other only if it may be left in flight too */
-    may_hold = gst_cuda_transpose_hold_duration (self) > 0;
-    if (ct_flight_holds (&self->flight) && !may_hold) {
-      step = CT_STEP_SYNC;
-      res = ct_gpu_finish (&self->gpu, self->flight.held.slot);
-    }
+    /* the flight module says whether this frame may be held, and in
+     * which slot (a frame that may not waits for the held one) */
+    hold = ct_flight_hold_for (&self->flight, self->snap.frames_in_flight,
+        TRUE);
+    res = ct_flight_make_room (&self->flight, hold, &slot, &step);
     if (res == CT_OK)
       res = ct_gpu_run (&self->gpu, self->job, (CtKernel) kernel, in.spans,
-          in_dev, out.spans, out_dev, may_hold, &slot, &step, &ran);
+          in_dev, out.spans, out_dev, hold > 0 ? slot : -1, &left, &step,
+          &ran);
     gst_cuda_context_pop (NULL);
   } else {
     res = CT_ERROR_INVALID_ARGUMENT;   /* the step says what failed */
   }
   if (res == CT_OK)
     gst_cuda_transpose_set_active (self, ran);
-  if (res == CT_OK && slot >= 0) {
+  if (res == CT_OK && left) {
     /* generate_output takes it from here */
-    ct_flight_queue (&self->flight, slot, &in, &out, kernel);
+    ct_flight_queue (&self->flight, slot, &in, &out, kernel, hold);
     return GST_FLOW_OK;
   }
 
   ct_buffers_unmap (&out);
   ct_buffers_unmap (&in);
   if (res != CT_OK) {
-    gst_cuda_transpose_error (GST_ELEMENT (self), kernel, step, res);
+    gst_cuda_transpose_error (self, kernel, step, res);
     return GST_FLOW_ERROR;
   }
   return GST_FLOW_OK;
 }
-
 
 /* The base class's output, one frame behind where transform () left one
  * in flight (ct_flight_output). */
@@ -763,46 +847,157 @@ gst_cuda_transpose_generate_output (GstBaseTransform * trans,
     return GST_FLOW_OK;
   ret = GST_BASE_TRANSFORM_CLASS (parent_class)->generate_output (trans,
       &fresh);
-  return ct_flight_output (&self->flight, ret, fresh,
-      gst_cuda_transpose_hold_duration (self), outbuf);
+  return ct_flight_output (&self->flight, ret, fresh, outbuf);
 }
 
 /* Controlled properties (video-direction) take their values for this
  * buffer's stream time, as videoflip does. The base class calls this
  * before it takes the buffer: a change goes the way a property set does
- * (ct_direction_set, a reconfigure), and the renegotiation that follows
- * already applies to this buffer. */
+ * (a new version of the settings, a reconfigure), and this buffer already
+ * takes it. (Tensors from a file come in a BYTES segment: no stream
+ * time.) */
 static void
 gst_cuda_transpose_before_transform (GstBaseTransform * trans,
     GstBuffer * buffer)
 {
-  GstClockTime stream_time = gst_segment_to_stream_time (&trans->segment,
-      GST_FORMAT_TIME, GST_BUFFER_PTS (buffer));
+  GstClockTime stream_time;
 
+  if (trans->segment.format != GST_FORMAT_TIME)
+    return;
+  stream_time = gst_segment_to_stream_time (&trans->segment,
+      GST_FORMAT_TIME, GST_BUFFER_PTS (buffer));
   if (GST_CLOCK_TIME_IS_VALID (stream_time))
     gst_object_sync_values (GST_OBJECT (trans), stream_time);
 }
 
-/* A discontinuity drains first (the base class marks the next buffer it
- * pushes, which must be the first after the gap; so does a gap it made,
- * dropping a late buffer for QoS), and so does a renegotiation (a new
- * direction, or downstream's wish), which the base class runs before this
- * buffer: the held frame goes out under its own caps. */
+/* Settings changed since the job was made (this buffer's snapshot is
+ * newer): where they fit the caps the pads hold, a new job takes them from
+ * this buffer on, the held frame going out first under the old one. Where
+ * they need other caps, the old job runs until the renegotiation: the
+ * base class runs it next (a reconfigure is asked for here too, whoever
+ * asked before). */
+static void
+gst_cuda_transpose_follow (GstCudaTranspose * self)
+{
+  GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
+  GstCaps *incaps, *outcaps;
+  CtCapsOutcome outcome;
+  CtRefusal r = { 0, };
+  CtJob *job;
+  gboolean was_passthrough;
+
+  incaps = gst_pad_get_current_caps (GST_BASE_TRANSFORM_SINK_PAD (trans));
+  outcaps = gst_pad_get_current_caps (GST_BASE_TRANSFORM_SRC_PAD (trans));
+  job = g_new (CtJob, 1);
+  if (!incaps || !outcaps || !gst_cuda_transpose_make_job (job, incaps,
+          outcaps, &self->snap.job, &outcome, &r)) {
+    ct_refusal_clear (&r);
+    g_free (job);
+    gst_base_transform_reconfigure_src (trans);
+  } else {
+    if (ct_flight_drain (&self->flight, TRUE) != GST_FLOW_OK)
+      GST_DEBUG_OBJECT (self, "pushing the held frame before a change "
+          "failed");
+    was_passthrough = gst_base_transform_is_passthrough (trans);
+    gst_cuda_transpose_install (self, job, &self->snap.job, &outcome, incaps,
+        outcaps);
+    /* (in or out of passthrough: the allocation is decided anew) */
+    if (was_passthrough != outcome.passthrough)
+      gst_base_transform_reconfigure_src (trans);
+  }
+  gst_clear_caps (&incaps);
+  gst_clear_caps (&outcaps);
+}
+
+/* A renegotiation ran for newer settings than the job's and kept the
+ * caps (the base class then calls no set_caps): the job takes those
+ * settings, or they cannot be had on these caps and are refused, once.
+ * FALSE then. */
+static gboolean
+gst_cuda_transpose_kept_caps (GstCudaTranspose * self)
+{
+  GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
+  CtJobSettings *js = &self->renegotiated_for;
+  GstCaps *incaps, *outcaps;
+  CtCapsOutcome outcome;
+  CtRefusal r = { 0, };
+  CtJob *job = g_new (CtJob, 1);
+  gboolean ok = TRUE;
+
+  incaps = gst_pad_get_current_caps (GST_BASE_TRANSFORM_SINK_PAD (trans));
+  outcaps = gst_pad_get_current_caps (GST_BASE_TRANSFORM_SRC_PAD (trans));
+  if (incaps && outcaps) {
+    ok = gst_cuda_transpose_make_job (job, incaps, outcaps, js, &outcome,
+        &r);
+    if (ok) {
+      if (ct_flight_drain (&self->flight, TRUE) != GST_FLOW_OK)
+        GST_DEBUG_OBJECT (self, "pushing the held frame failed");
+      gst_cuda_transpose_install (self, g_steal_pointer (&job), js, &outcome,
+          incaps, outcaps);
+    } else {
+      gst_cuda_transpose_refuse_caps (self, incaps, outcaps, js->version,
+          &r);
+    }
+  }
+  ct_refusal_clear (&r);
+  g_free (job);
+  gst_clear_caps (&incaps);
+  gst_clear_caps (&outcaps);
+  return ok;
+}
+
+/* Every buffer starts here, in the streaming thread: the settings read
+ * once (the snapshot this buffer runs with), a change since the job
+ * followed, what other threads read published. A discontinuity drains
+ * first (the base class marks the next buffer it pushes, which must be
+ * the first after the gap; so does a gap it made, dropping a late buffer
+ * for QoS), and so does a renegotiation (a new setting, or downstream's
+ * wish), which the base class runs before this buffer: the held frame
+ * goes out under its own caps. */
 static GstFlowReturn
 gst_cuda_transpose_submit_input_buffer (GstBaseTransform * trans,
     gboolean is_discont, GstBuffer * input)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
-  GstFlowReturn ret = ct_flight_before_input (&self->flight, &input);
+  GstFlowReturn ret;
+  guint64 negotiated = self->negotiated;
+  gboolean changed;
 
+  ct_settings_snapshot (&self->settings, &self->snap);
+  g_atomic_pointer_set (&self->streaming_thread, g_thread_self ());
+  changed = self->job->mode != CT_JOB_NONE &&
+      self->snap.job.version > self->made_for.version;
+  if (changed)
+    gst_cuda_transpose_follow (self);
+  gst_cuda_transpose_publish (self);
+
+  ret = ct_flight_before_input (&self->flight, &input,
+      gst_pad_needs_reconfigure (GST_BASE_TRANSFORM_SRC_PAD (trans)));
   if (ret != GST_FLOW_OK) {
     gst_buffer_unref (input);
     return ret;
   }
+  self->renegotiated_for.version = 0;
   ret = GST_BASE_TRANSFORM_CLASS (parent_class)->submit_input_buffer (trans,
       is_discont, input);
   if (ret == GST_BASE_TRANSFORM_FLOW_DROPPED)
     ct_flight_dropped (&self->flight);
+  if (ret == GST_FLOW_NOT_NEGOTIATED && !self->refused && changed) {
+    GstCaps *incaps = gst_pad_get_current_caps (GST_BASE_TRANSFORM_SINK_PAD
+        (trans));
+
+    /* downstream took none of the caps the change needs */
+    if (incaps)
+      gst_cuda_transpose_explain_output (self, incaps, TRUE);
+    gst_clear_caps (&incaps);
+  }
+  if (ret == GST_FLOW_OK && negotiated == self->negotiated &&
+      self->job->mode != CT_JOB_NONE &&
+      self->renegotiated_for.version > self->made_for.version &&
+      !gst_cuda_transpose_kept_caps (self)) {
+    gst_clear_buffer (&trans->queued_buf);
+    return GST_FLOW_ERROR;
+  }
   return ret;
 }
 
@@ -818,8 +1013,6 @@ gst_cuda_transpose_hold_event (GstCudaTranspose * self, GstEvent * event)
   GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
   gboolean kept = FALSE;
 
-  if (GST_EVENT_TYPE (event) == GST_EVENT_TAG)
-    event = ct_direction_tag (&self->settings.direction, event);
   if (GST_EVENT_TYPE (event) == GST_EVENT_SEGMENT)
     gst_event_copy_segment (event, &trans->segment);
   if (GST_EVENT_IS_STICKY (event) && GST_EVENT_TYPE (event) != GST_EVENT_EOS)
@@ -831,12 +1024,51 @@ gst_cuda_transpose_hold_event (GstCudaTranspose * self, GstEvent * event)
   return kept;
 }
 
+/* A TAG event's orientation taken; under video-direction=auto the event
+ * given back says rotate-0, the frames being upright now. @event is
+ * taken. */
+static GstEvent *
+gst_cuda_transpose_take_tags (GstCudaTranspose * self, GstEvent * event)
+{
+  GstTagList *tags, *rewritten = NULL;
+
+  gst_event_parse_tag (event, &tags);
+  if (ct_settings_take_tags (&self->settings, tags, &rewritten) &
+      CT_SETTINGS_RECONFIGURE)
+    gst_base_transform_reconfigure_src (GST_BASE_TRANSFORM (self));
+  if (rewritten) {
+    /* (the event and its list may be shared: a new one of each) */
+    gst_event_unref (event);
+    event = gst_event_new_tag (rewritten);
+  }
+  return event;
+}
+
+/* A new stream starts with no orientation from tags. */
+static void
+gst_cuda_transpose_stream_start (GstCudaTranspose * self, GstEvent * event)
+{
+  const gchar *stream_id = NULL;
+
+  gst_event_parse_stream_start (event, &stream_id);
+  if (g_strcmp0 (stream_id, self->stream_id) == 0)
+    return;
+  g_free (self->stream_id);
+  self->stream_id = g_strdup (stream_id);
+  if (ct_settings_reset_tags (&self->settings) & CT_SETTINGS_RECONFIGURE)
+    gst_base_transform_reconfigure_src (GST_BASE_TRANSFORM (self));
+}
+
 static gboolean
 gst_cuda_transpose_sink_event (GstBaseTransform * trans, GstEvent * event)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
   GstFlowReturn ret;
+  GstCaps *caps = NULL;
+  gboolean ok;
 
+  if (GST_EVENT_TYPE (event) == GST_EVENT_TAG)
+    event = gst_cuda_transpose_take_tags (self, event);
   /* after caps refused (the error posted), nothing goes downstream until
    * a buffer is transformed again: a sink that prerolled on a gap or EOS
    * would let the pipeline go on as if nothing had failed. Sticky events
@@ -859,41 +1091,68 @@ gst_cuda_transpose_sink_event (GstBaseTransform * trans, GstEvent * event)
           GST_EVENT_TYPE_NAME (event), gst_flow_get_name (ret));
   }
 
-  switch (GST_EVENT_TYPE (event)) {
-    case GST_EVENT_TAG:
-      event = ct_direction_tag (&self->settings.direction, event);
-      break;
-    case GST_EVENT_STREAM_START:
-      ct_direction_stream_start (&self->settings.direction, event);
-      break;
-    default:
-      break;
+  if (GST_EVENT_TYPE (event) == GST_EVENT_STREAM_START)
+    gst_cuda_transpose_stream_start (self, event);
+  if (GST_EVENT_TYPE (event) == GST_EVENT_CAPS) {
+    gst_event_parse_caps (event, &caps);
+    gst_caps_ref (caps);
   }
-  return GST_BASE_TRANSFORM_CLASS (parent_class)->sink_event (trans, event);
+  ok = GST_BASE_TRANSFORM_CLASS (parent_class)->sink_event (trans, event);
+  /* caps downstream takes nothing of (set_caps never saw them): why */
+  if (caps && !ok && !self->refused)
+    gst_cuda_transpose_explain_output (self, caps, FALSE);
+  gst_clear_caps (&caps);
+  return ok;
 }
 
-/* A pointer on the output is mapped back onto the input frame. */
+/* A pointer on the output is mapped back onto the input frame (any
+ * thread: the published job). */
 static gboolean
 gst_cuda_transpose_src_event (GstBaseTransform * trans, GstEvent * event)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
+  gdouble x, y, in_x, in_y;
+  CtPublished p;
 
-  if (GST_EVENT_TYPE (event) == GST_EVENT_NAVIGATION)
-    event = ct_direction_navigation (&self->settings.direction, event);
+  if (GST_EVENT_TYPE (event) == GST_EVENT_NAVIGATION) {
+    GST_OBJECT_LOCK (self);
+    p = self->published;
+    GST_OBJECT_UNLOCK (self);
+    if (p.video_out && gst_navigation_event_get_coordinates (event, &x, &y)) {
+      ct_direction_unmap_point (p.mapping, p.out_width, p.out_height, x, y,
+          &in_x, &in_y);
+      event = gst_event_make_writable (event);
+      gst_navigation_event_set_coordinates (event, in_x, in_y);
+    }
+  }
   return GST_BASE_TRANSFORM_CLASS (parent_class)->src_event (trans, event);
 }
 
 /* ---------------------------------------------------------------------- */
-/* Context and queries                                                      */
+/* Context and queries (any thread)                                         */
 
+/* A neighbour's context is taken only while none is held (as
+ * gst_cuda_handle_set_context does). */
 static void
 gst_cuda_transpose_set_context (GstElement * element, GstContext * context)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (element);
+  GstCudaContext *ctx = NULL;
   gint device_id;
 
   ct_settings_kernel (&self->settings, &device_id);
-  gst_cuda_handle_set_context (element, context, device_id, &self->gpu.context);
+  GST_OBJECT_LOCK (self);
+  if (self->gpu.context)
+    ctx = gst_object_ref (self->gpu.context);
+  GST_OBJECT_UNLOCK (self);
+  if (!ctx && gst_cuda_handle_set_context (element, context, device_id, &ctx)
+      && ctx) {
+    GST_OBJECT_LOCK (self);
+    if (!self->gpu.context)
+      self->gpu.context = g_steal_pointer (&ctx);
+    GST_OBJECT_UNLOCK (self);
+  }
+  gst_clear_object (&ctx);
   GST_ELEMENT_CLASS (parent_class)->set_context (element, context);
 }
 
@@ -929,11 +1188,21 @@ gst_cuda_transpose_query (GstBaseTransform * trans, GstPadDirection direction,
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
   GstCaps *caps, *upstream, *cuda_only;
+  GstCudaContext *ctx = NULL;
+  GstClockTime latency;
+  gboolean have_gpu, handled;
 
-  if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT && self->gpu.context &&
-      gst_cuda_handle_context_query (GST_ELEMENT (self), query,
-          self->gpu.context))
-    return TRUE;
+  if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT) {
+    GST_OBJECT_LOCK (self);
+    if (self->gpu.context)
+      ctx = gst_object_ref (self->gpu.context);
+    GST_OBJECT_UNLOCK (self);
+    handled = ctx && gst_cuda_handle_context_query (GST_ELEMENT (self),
+        query, ctx);
+    gst_clear_object (&ctx);
+    if (handled)
+      return TRUE;
+  }
 
   if (!GST_BASE_TRANSFORM_CLASS (parent_class)->query (trans, direction,
           query))
@@ -941,8 +1210,10 @@ gst_cuda_transpose_query (GstBaseTransform * trans, GstPadDirection direction,
 
   if (GST_QUERY_TYPE (query) == GST_QUERY_LATENCY &&
       direction == GST_PAD_SRC) {
-    ct_flight_add_latency (&self->flight, query,
-        gst_cuda_transpose_hold_duration (self));
+    GST_OBJECT_LOCK (self);
+    latency = self->published.latency;
+    GST_OBJECT_UNLOCK (self);
+    ct_flight_add_latency (query, latency);
     return TRUE;
   }
   if (GST_QUERY_TYPE (query) == GST_QUERY_ACCEPT_CAPS &&
@@ -955,11 +1226,13 @@ gst_cuda_transpose_query (GstBaseTransform * trans, GstPadDirection direction,
    * would otherwise pass system memory through, because we take it too:
    * once we hold a GPU (from start ()), ask it for CUDA memory only, so
    * that frames stay on the GPU. */
-  if (GST_QUERY_TYPE (query) != GST_QUERY_CAPS || direction != GST_PAD_SINK ||
-      !self->gpu.stream)
+  if (GST_QUERY_TYPE (query) != GST_QUERY_CAPS || direction != GST_PAD_SINK)
     return TRUE;
+  GST_OBJECT_LOCK (self);
+  have_gpu = self->published.have_gpu;
+  GST_OBJECT_UNLOCK (self);
   gst_query_parse_caps_result (query, &caps);
-  if (!caps || gst_caps_is_any (caps))
+  if (!have_gpu || !caps || gst_caps_is_any (caps))
     return TRUE;
   upstream = gst_pad_peer_query_caps (GST_BASE_TRANSFORM_SINK_PAD (trans),
       NULL);
@@ -974,39 +1247,14 @@ gst_cuda_transpose_query (GstBaseTransform * trans, GstPadDirection direction,
   return TRUE;
 }
 
-/* Tells the pipeline when what a held frame adds to the latency changes
- * (a frame rate negotiated, frames-in-flight set). */
-static void
-gst_cuda_transpose_update_latency (GstCudaTranspose * self)
-{
-  ct_flight_update_latency (&self->flight,
-      gst_cuda_transpose_hold_duration (self));
-}
-
 /* ---------------------------------------------------------------------- */
 /* GObject                                                                  */
 
-/* The direction in effect changed (ct_direction_set, or the tags):
- * renegotiate (a swap of width and height changes the caps); identity
- * passes video buffers through. */
-static void
-gst_cuda_transpose_direction_changed (GstElement * element,
-    GstVideoOrientationMethod was, GstVideoOrientationMethod now)
-{
-  GstCudaTranspose *self = GST_CUDA_TRANSPOSE (element);
-  GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
-
-  GST_DEBUG_OBJECT (self, "video-direction %s -> %s", ct_direction_nick (was),
-      ct_direction_nick (now));
-  /* (the job's mode is only written while negotiating; set_caps sets
-   * passthrough again for the caps it gets) */
-  gst_base_transform_set_passthrough (trans,
-      now == GST_VIDEO_ORIENTATION_IDENTITY && self->job->mode == CT_JOB_VIDEO);
-  gst_base_transform_reconfigure_src (trans);
-}
-
 /* The settings module checks and keeps the values (ct_settings_set); a
- * change it says needs more renegotiates or updates the latency. */
+ * change of what a job is made for only asks for a reconfigure, as
+ * cudaconvertscale does: the streaming thread applies it at its next
+ * buffer (gst_cuda_transpose_follow), renegotiating where the caps must
+ * change. Any thread. */
 static void
 gst_cuda_transpose_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
@@ -1016,10 +1264,8 @@ gst_cuda_transpose_set_property (GObject * object, guint prop_id,
 
   if (!ct_settings_set (&self->settings, prop_id, value, &change))
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-  if (change & CT_SETTINGS_RENEGOTIATE)
+  if (change & CT_SETTINGS_RECONFIGURE)
     gst_base_transform_reconfigure_src (GST_BASE_TRANSFORM (self));
-  if (change & CT_SETTINGS_LATENCY)
-    gst_cuda_transpose_update_latency (self);
 }
 
 static void
@@ -1043,6 +1289,8 @@ gst_cuda_transpose_finalize (GObject * object)
   gst_clear_caps (&self->refused_in);
   gst_clear_caps (&self->refused_out);
   gst_clear_caps (&self->unoffered);
+  gst_clear_object (&self->tensor_allocator);
+  g_free (self->stream_id);
   g_free (self->job);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
@@ -1110,13 +1358,14 @@ gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
 static void
 gst_cuda_transpose_init (GstCudaTranspose * self)
 {
-  ct_settings_init (&self->settings, GST_ELEMENT (self),
-      gst_cuda_transpose_direction_changed);
+  ct_settings_init (&self->settings, GST_ELEMENT (self));
   self->gpu.element = GST_ELEMENT (self);
   self->gpu.warned_kernel = CT_KERNEL_AUTO;
   self->job = g_new0 (CtJob, 1);
-  ct_flight_init (&self->flight, GST_ELEMENT (self), &self->gpu,
-      gst_cuda_transpose_error);
+  ct_flight_init (&self->flight, GST_OBJECT (self),
+      GST_PAD_GET_STREAM_LOCK (GST_BASE_TRANSFORM_SINK_PAD (self)),
+      gst_cuda_transpose_push_held, gst_cuda_transpose_error, self,
+      &flight_gpu, &self->gpu);
   /* late buffers are dropped, as GstVideoFilter does (docs/design.md) */
   gst_base_transform_set_qos_enabled (GST_BASE_TRANSFORM (self), TRUE);
 }

@@ -44,7 +44,8 @@ ct_arith_out_type (const CtArithSpec * spec, CtType in_type)
   return spec->typecast ? spec->out_type : in_type;
 }
 
-/* "typecast:TYPE" (@entry) into @spec; FALSE with why. */
+/* "typecast:TYPE" (@entry) into @spec; FALSE with why. @text: the
+ * option as messages quote it. */
 static gboolean
 parse_typecast (const gchar * text, const gchar * entry, CtArithSpec * spec,
     gchar ** why)
@@ -58,9 +59,12 @@ parse_typecast (const gchar * text, const gchar * entry, CtArithSpec * spec,
     return FALSE;
   }
   if (!ct_arith_type_of (name, &spec->out_type)) {
+    gchar *quoted = ct_quote (name);
+
     *why = g_strdup_printf ("arithmetic \"%s\": \"%s\" is not a type: "
         "write typecast: with one of int8, uint8, int16, uint16, int32, "
-        "uint32, int64, uint64, float32, float64", text, name);
+        "uint32, int64, uint64, float32, float64", text, quoted);
+    g_free (quoted);
     return FALSE;
   }
   spec->typecast = TRUE;
@@ -70,7 +74,7 @@ parse_typecast (const gchar * text, const gchar * entry, CtArithSpec * spec,
 /* "per-channel:false" or "per-channel:true@DIM" (@entry) into @spec. */
 static gboolean
 parse_per_channel (const gchar * text, const gchar * entry,
-    CtArithSpec * spec, gchar ** why)
+    const gchar * shown, CtArithSpec * spec, gchar ** why)
 {
   const gchar *value = entry + strlen ("per-channel:");
   gchar *end = NULL;
@@ -89,15 +93,15 @@ parse_per_channel (const gchar * text, const gchar * entry,
   }
   *why = g_strdup_printf ("arithmetic \"%s\": \"%s\" is not a per-channel "
       "setting: write per-channel:true@DIM, DIM the channel dimension "
-      "(0 to %d, innermost first), or per-channel:false", text, entry,
+      "(0 to %d, innermost first), or per-channel:false", text, shown,
       CT_TENSOR_RANK_LIMIT - 1);
   return FALSE;
 }
 
 /* One operation (@entry) into @op; FALSE with why. */
 static gboolean
-parse_op (const gchar * text, const gchar * entry, GRegex * re,
-    gboolean per_channel, CtArithOp * op, gchar ** why)
+parse_op (const gchar * text, const gchar * entry, const gchar * shown,
+    GRegex * re, gboolean per_channel, CtArithOp * op, gchar ** why)
 {
   GMatchInfo *m = NULL;
   gchar *name = NULL, *num = NULL, *ch = NULL;
@@ -107,7 +111,7 @@ parse_op (const gchar * text, const gchar * entry, GRegex * re,
     *why = g_strdup_printf ("arithmetic \"%s\": \"%s\" is not an "
         "operation: write add:NUMBER, mul:NUMBER or div:NUMBER (a number "
         "such as 2, -127.5 or 1e-3), each in its own comma-separated "
-        "entry, in the form %s", text, entry, ARITH_FORM);
+        "entry, in the form %s", text, shown, ARITH_FORM);
     goto done;
   }
   name = g_match_info_fetch (m, 1);
@@ -130,7 +134,7 @@ parse_op (const gchar * text, const gchar * entry, GRegex * re,
   if (errno == ERANGE && (!op->is_float || op->float_value != 0)) {
     *why = g_strdup_printf ("arithmetic \"%s\": the number in \"%s\" is "
         "out of range (NNStreamer would use %s instead): write a %s", text,
-        entry, op->is_float ? "infinity" : "the nearest 64-bit integer",
+        shown, op->is_float ? "infinity" : "the nearest 64-bit integer",
         op->is_float ? "float64 number" : "64-bit integer, or a float "
         "such as 1e20");
     goto done;
@@ -142,12 +146,12 @@ parse_op (const gchar * text, const gchar * entry, GRegex * re,
       *why = g_strdup_printf ("arithmetic \"%s\": \"%s\" names channel %s, "
           "but without per-channel:true@DIM NNStreamer applies it to every "
           "channel: put per-channel:true@DIM (DIM the channel dimension) "
-          "after the typecast, or drop @%s", text, entry, ch, ch);
+          "after the typecast, or drop @%s", text, shown, ch, ch);
       goto done;
     }
     if (c > G_MAXINT) {
       *why = g_strdup_printf ("arithmetic \"%s\": channel %s in \"%s\" is "
-          "larger than any dimension", text, ch, entry);
+          "larger than any dimension", text, ch, shown);
       goto done;
     }
     op->channel = (gint) c;
@@ -171,6 +175,8 @@ has_prefix (const gchar * entry, const gchar * prefix)
 gboolean
 ct_arith_parse (const gchar * text, CtArithSpec * spec, gchar ** why)
 {
+  /* (messages quote the option's start: ct_quote) */
+  gchar *shown = ct_quote (text), *entry = NULL;
   gchar **entries;
   GRegex *re;
   guint n, i;
@@ -185,51 +191,53 @@ ct_arith_parse (const gchar * text, CtArithSpec * spec, gchar ** why)
   for (i = 0; ok && i < n; i++) {
     const gchar *e = entries[i];
 
+    g_free (entry);
+    entry = ct_quote (e);
     if (!e[0]) {
       *why = g_strdup_printf ("arithmetic \"%s\" has an empty entry (a "
-          "comma %s): write %s", text, i == 0 ? "first" : i == n - 1 ?
+          "comma %s): write %s", shown, i == 0 ? "first" : i == n - 1 ?
           "last" : "doubled", ARITH_FORM);
       ok = FALSE;
     } else if (has_prefix (e, "typecast:")) {
       if (i != 0) {
         *why = g_strdup_printf ("arithmetic \"%s\": \"%s\" must come first "
             "(NNStreamer ignores a typecast anywhere else): write %s,...",
-            text, e, e);
+            shown, entry, entry);
         ok = FALSE;
       } else {
-        ok = parse_typecast (text, e, spec, why);
+        ok = parse_typecast (shown, e, spec, why);
       }
     } else if (has_prefix (e, "per-channel:")) {
       if (i != (spec->typecast ? 1u : 0u)) {
         *why = g_strdup_printf ("arithmetic \"%s\": \"%s\" must come "
             "right after the typecast, or first without one (NNStreamer "
-            "reads it nowhere else)", text, e);
+            "reads it nowhere else)", shown, entry);
         ok = FALSE;
       } else {
-        ok = parse_per_channel (text, e, spec, why);
+        ok = parse_per_channel (shown, e, entry, spec, why);
       }
     } else if (spec->arith.n_ops >= CT_ARITH_MAX_OPS) {
       *why = g_strdup_printf ("arithmetic \"%s\" has more than %d "
           "operations, the most this element runs: merge some (two adds "
-          "are one)", text, CT_ARITH_MAX_OPS);
+          "are one)", shown, CT_ARITH_MAX_OPS);
       ok = FALSE;
     } else {
-      ok = parse_op (text, e, re, spec->per_channel,
+      ok = parse_op (shown, e, entry, re, spec->per_channel,
           &spec->arith.ops[spec->arith.n_ops++], why);
     }
   }
   if (ok && spec->arith.n_ops == 0) {
     *why = g_strdup_printf ("arithmetic \"%s\" has no operation: give at "
         "least one of add:NUMBER, mul:NUMBER or div:NUMBER, in the form %s "
-        "(or leave it empty for no arithmetic)", text ? text : "",
-        ARITH_FORM);
+        "(or leave it empty for no arithmetic)", shown, ARITH_FORM);
     ok = FALSE;
   }
   g_regex_unref (re);
   g_strfreev (entries);
-  if (ok && g_strlcpy (spec->text, text, sizeof (spec->text)) >=
-      sizeof (spec->text))
-    strcpy (spec->text + sizeof (spec->text) - 4, "...");
+  if (ok)
+    g_strlcpy (spec->text, shown, sizeof (spec->text));
+  g_free (entry);
+  g_free (shown);
   return ok;
 }
 

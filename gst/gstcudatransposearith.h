@@ -29,7 +29,8 @@ typedef enum
   CT_ARITH_STATE_INVALID,       /* kept as set, refused when starting */
 } CtArithState;
 
-#define CT_ARITH_QUOTE_MAX 256
+/* (ct_quote's CT_QUOTE_MAX characters of UTF-8, "..." and the NUL) */
+#define CT_ARITH_QUOTE_MAX (CT_QUOTE_MAX * 4 + 4)
 
 /* A parsed option. @arith's operations and channel_dim are the option's;
  * its in_type and out_type are only set per tensor (ct_arith_check). */
@@ -39,8 +40,8 @@ typedef struct
   gboolean typecast;            /* typecast:TYPE given: @out_type */
   CtType out_type;
   gboolean per_channel;         /* per-channel:true@DIM (arith.channel_dim) */
-  gchar text[CT_ARITH_QUOTE_MAX];       /* as set, for messages (cut short
-                                         * with "..." if longer) */
+  gchar text[CT_ARITH_QUOTE_MAX];       /* as set, for messages
+                                         * (ct_quote) */
 } CtArithSpec;
 
 /* Reads @text (NNStreamer's grammar, case-insensitive):

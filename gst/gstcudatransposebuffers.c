@@ -21,8 +21,9 @@
 #include <gst/cuda/gstcudamemory.h>
 #include <string.h>
 
-/* Whether the first @n memories of @inbuf each hold their tensor; if
- * not, says why in @r. */
+/* Whether the first @n memories of @inbuf each hold their tensor, no more
+ * and no less (a byte more would be dropped unread); if not, says why in
+ * @r. */
 static gboolean
 check_memories (const CtJob * job, GstBuffer * inbuf, guint n, CtRefusal * r)
 {
@@ -31,11 +32,15 @@ check_memories (const CtJob * job, GstBuffer * inbuf, guint n, CtRefusal * r)
   for (i = 0; i < n; i++) {
     gsize have = gst_buffer_peek_memory (inbuf, i)->size;
 
-    if (have < ct_tensor_bytes (&job->tensors[i])) {
-      CT_REFUSE (r, STREAM, FORMAT, ("Invalid input buffer."),
-          ("Tensor %u (%s) needs %" G_GUINT64_FORMAT " bytes, but its "
-              "memory holds %" G_GSIZE_FORMAT, i, job->tensors[i].type,
-              ct_tensor_bytes (&job->tensors[i]), have));
+    if (have != ct_tensor_bytes (&job->tensors[i])) {
+      CT_REFUSE (r, STREAM, FORMAT, ("Invalid input buffer: tensor %u "
+              "is %" G_GSIZE_FORMAT " bytes, but the caps say %"
+              G_GUINT64_FORMAT ".", i, have,
+              ct_tensor_bytes (&job->tensors[i])), ("Tensor %u (%s) needs %"
+              G_GUINT64_FORMAT " bytes, and its memory holds %"
+              G_GSIZE_FORMAT ": give the caps that describe the data", i,
+              job->tensors[i].type, ct_tensor_bytes (&job->tensors[i]),
+              have));
       return FALSE;
     }
   }
@@ -65,9 +70,9 @@ check_extra_input (const CtJob * job, GstBuffer * inbuf, CtRefusal * r)
   }
   ok = ct_tensor_extra_header_check (map.data, map.size, job->n_tensors -
       CT_TENSOR_MEMORY_LIMIT, &why);
-  if (ok && map.size - ct_tensor_extra_header_size () < rest) {
+  if (ok && map.size - ct_tensor_extra_header_size () != rest) {
     why = g_strdup_printf ("its 16th memory holds %" G_GSIZE_FORMAT " bytes "
-        "after its header, but tensors 15 to %u need %" G_GUINT64_FORMAT,
+        "after its header, but tensors 15 to %u are %" G_GUINT64_FORMAT,
         map.size - ct_tensor_extra_header_size (), job->n_tensors - 1, rest);
     ok = FALSE;
   }
@@ -82,7 +87,8 @@ check_extra_input (const CtJob * job, GstBuffer * inbuf, CtRefusal * r)
 }
 
 /* Whether input tensors are one memory each, or all in one memory back
- * to back, each as large as the caps say; if not, says why in @r. */
+ * to back, each as large as the caps say, with no byte besides; if not,
+ * says why in @r. */
 gboolean
 ct_buffers_check_tensors (const CtJob * job, GstBuffer * inbuf,
     CtRefusal * r)
@@ -100,11 +106,15 @@ ct_buffers_check_tensors (const CtJob * job, GstBuffer * inbuf,
   }
   if (extra)
     return check_extra_input (job, inbuf, r);
-  if (n_in == 1 && gst_buffer_get_size (inbuf) < job->tensor_bytes) {
-    CT_REFUSE (r, STREAM, FORMAT, ("Invalid input buffer."),
-        ("The buffer holds %" G_GSIZE_FORMAT " bytes, but its %u tensors "
-            "need %" G_GUINT64_FORMAT, gst_buffer_get_size (inbuf),
-            job->n_tensors, job->tensor_bytes));
+  if (n_in == 1 && gst_buffer_get_size (inbuf) != job->tensor_bytes) {
+    CT_REFUSE (r, STREAM, FORMAT, ("Invalid input buffer: it is %"
+            G_GSIZE_FORMAT " bytes, but the caps say %u tensor%s of %"
+            G_GUINT64_FORMAT " bytes.", gst_buffer_get_size (inbuf),
+            job->n_tensors, job->n_tensors == 1 ? "" : "s",
+            job->tensor_bytes), ("A buffer of static tensors holds them "
+            "and nothing else: give the caps that describe the data, or "
+            "flexible tensors (format=flexible), whose headers say their "
+            "sizes"));
     return FALSE;
   }
   return n_in == 1 || check_memories (job, inbuf, n_in, r);
@@ -497,7 +507,7 @@ ct_buffers_follow_flexible (CtJob * job, GstBuffer * buf,
   if (ct_job_has_tensors (job, in, n))
     return TRUE;
   ct_job_set_tensors (job, in, n, perm);
-  if (!ct_job_check_arith (job, &why)) {
+  if (!ct_job_prepare_arith (job, &why)) {
     CT_REFUSE (r, STREAM, FORMAT, ("Invalid arithmetic property for these "
             "flexible tensors: %s.", why), (NULL));
     g_free (why);

@@ -47,7 +47,9 @@ gboolean ct_buffers_check_frame (const CtJob * job, GstBuffer * buf,
 
 /* Whether @buf holds the job's static tensors: one memory each (past 16,
  * the rest in the 16th after NNStreamer's header), or one memory holding
- * them all, each as large as the caps say. */
+ * them all, each as large as the caps say and nothing besides (as
+ * flexible tensors are read: a byte that is no tensor is refused, never
+ * dropped). */
 gboolean ct_buffers_check_tensors (const CtJob * job, GstBuffer * buf,
     CtRefusal * r);
 

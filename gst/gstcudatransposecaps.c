@@ -468,6 +468,50 @@ ct_caps_hold_duration (GstCaps * incaps, GstCaps * outcaps)
   return gst_util_uint64_scale_int (GST_SECOND, d, n);
 }
 
+/* Whether @o is only there to be refused with a reason for the fixed
+ * structure @s on the other side (add_refused). */
+static gboolean
+only_refused (const GstStructure * s, GstCapsFeatures * f,
+    const GstStructure * o)
+{
+  GstStructure *t;
+  const gchar *in_format, *out_format;
+
+  if (!ct_tensor_caps_is_tensor (o))
+    return FALSE;
+  if (!ct_tensor_caps_is_tensor (s)) {
+    /* video that cannot become a tensor */
+    t = ct_caps_chw_tensor_of_video (s, f, ct_caps_chw_permutation, FALSE,
+        "uint8");
+    if (t)
+      gst_structure_free (t);
+    return t == NULL;
+  }
+  /* tensors go out flexible or static as they came */
+  in_format = gst_structure_get_string (s, "format");
+  out_format = gst_structure_get_string (o, "format");
+  return in_format && out_format && !g_str_equal (in_format, out_format);
+}
+
+GstCaps *
+ct_caps_refused_last (GstCaps * caps, GstCaps * othercaps)
+{
+  const GstStructure *s = gst_caps_get_structure (caps, 0);
+  GstCapsFeatures *f = gst_caps_get_features (caps, 0);
+  GstCaps *taken = gst_caps_new_empty (), *refused = gst_caps_new_empty ();
+  guint i;
+
+  for (i = 0; i < gst_caps_get_size (othercaps); i++) {
+    GstCapsFeatures *of = gst_caps_get_features (othercaps, i);
+    const GstStructure *o = gst_caps_get_structure (othercaps, i);
+
+    gst_caps_append_structure_full (only_refused (s, f, o) ? refused : taken,
+        gst_structure_copy (o), of ? gst_caps_features_copy (of) : NULL);
+  }
+  gst_caps_unref (othercaps);
+  return gst_caps_merge (taken, refused);
+}
+
 GstCaps *
 ct_caps_same_memory_first (GstCaps * caps, GstCaps * othercaps)
 {
@@ -521,6 +565,44 @@ arith_types (GstStructure * s, const CtArithSpec * arith,
   g_strfreev (parts);
 }
 
+/* What @s (one structure of the caps being transformed) could be asked
+ * for that set_caps only refuses, saying why, into @refused: static
+ * tensors for flexible ones and flexible for static ones (they go out as
+ * they came), tensors for video that does not go out as a tensor, and
+ * any video for tensors wanted downstream. Without them a link to such
+ * caps fails with "could not link", or the source refuses to negotiate,
+ * and the reason is never said. They come after everything else, and
+ * the element's fixation takes them last (ct_caps_refused_last). */
+static void
+add_refused (const GstStructure * s, GstPadDirection direction,
+    gboolean became_tensor, GstCaps ** refused)
+{
+  const gchar *format;
+
+  if (ct_tensor_caps_is_tensor (s)) {
+    format = gst_structure_has_name (s, "other/tensor") ? "static" :
+        gst_structure_get_string (s, "format");
+    if (g_strcmp0 (format, "flexible") == 0) {
+      *refused = gst_caps_merge_structure (*refused, gst_structure_new
+          ("other/tensors", "format", G_TYPE_STRING, "static", NULL));
+      *refused = gst_caps_merge_structure (*refused,
+          gst_structure_new_empty ("other/tensor"));
+    } else if (g_strcmp0 (format, "static") == 0 ||
+        (!format && direction == GST_PAD_SRC)) {
+      *refused = gst_caps_merge_structure (*refused, gst_structure_new
+          ("other/tensors", "format", G_TYPE_STRING, "flexible", NULL));
+    }
+    if (direction == GST_PAD_SRC)
+      *refused = gst_caps_merge_structure (*refused,
+          gst_structure_new_empty ("video/x-raw"));
+  } else if (direction == GST_PAD_SINK && !became_tensor) {
+    *refused = gst_caps_merge_structure (*refused,
+        gst_structure_new_empty ("other/tensors"));
+    *refused = gst_caps_merge_structure (*refused,
+        gst_structure_new_empty ("other/tensor"));
+  }
+}
+
 GstCaps *
 ct_caps_transform (GstCaps * caps, GstPadDirection direction,
     const guint * perm, const CtArithSpec * arith,
@@ -528,7 +610,7 @@ ct_caps_transform (GstCaps * caps, GstPadDirection direction,
     GstCaps * filter)
 {
   GstCaps *ret = gst_caps_new_empty (), *tmp;
-  GstCaps *converted = gst_caps_new_empty ();
+  GstCaps *converted = gst_caps_new_empty (), *refused = gst_caps_new_empty ();
   const guint *video_perm = perm ? perm : ct_caps_chw_permutation;
   /* video's tensor: uint8, or as the arithmetic casts it */
   const gchar *video_type = arith ? ct_type_name (ct_arith_out_type (arith,
@@ -555,6 +637,7 @@ ct_caps_transform (GstCaps * caps, GstPadDirection direction,
         converted = gst_caps_merge_structure (converted,
             ct_caps_chw_tensor_of_video (s, f, video_perm, TRUE, video_type));
       }
+      add_refused (s, direction, t != NULL, &refused);
     } else if (direction == GST_PAD_SRC && ct_tensor_caps_is_tensor (s)) {
       GstStructure *v = chw_video_of_tensor (s, video_perm, video_type);
 
@@ -563,6 +646,7 @@ ct_caps_transform (GstCaps * caps, GstPadDirection direction,
     }
 
     if (ct_tensor_caps_is_tensor (s)) {
+      add_refused (s, direction, FALSE, &refused);
       /* tensors it cannot read (more than 256, sizes it cannot parse) go
        * on as they are: set_caps refuses them saying why, where a link
        * refused would say only that the caps do not fit */
@@ -612,6 +696,8 @@ ct_caps_transform (GstCaps * caps, GstPadDirection direction,
     ret = gst_caps_merge (converted, ret);
   else
     ret = gst_caps_merge (ret, converted);
+  /* what set_caps only refuses comes last: never taken over the rest */
+  ret = gst_caps_merge (ret, refused);
   tmp = gst_caps_intersect_full (ret, other_template,
       GST_CAPS_INTERSECT_FIRST);
   gst_caps_unref (ret);
@@ -637,16 +723,47 @@ ct_caps_transform (GstCaps * caps, GstPadDirection direction,
 /* Whether the job's arithmetic runs on its tensors; FALSE, with why in
  * @r, if not. */
 static gboolean
-arith_checked (const CtJob * job, GstCaps * incaps, CtRefusal * r)
+arith_checked (CtJob * job, GstCaps * incaps, CtRefusal * r)
 {
   gchar *why = NULL;
 
-  if (ct_job_check_arith (job, &why))
+  if (ct_job_prepare_arith (job, &why))
     return TRUE;
   CT_REFUSE (r, CORE, NEGOTIATION, ("Invalid arithmetic property for %s: "
           "%s.", job->mode == CT_JOB_VIDEO_TO_TENSOR ? "the frame seen as "
           "the tensor channels:width:height:1" : "the input", why),
       ("%" GST_PTR_FORMAT, incaps));
+  g_free (why);
+  return FALSE;
+}
+
+/* Whether the arithmetic can run on each input tensor at all (its type,
+ * its channels): said before the output's types are compared, which
+ * would otherwise only say they differ. FALSE, with why in @r, if not. */
+static gboolean
+arith_applies (const CtJob * job, GstCaps * incaps, const CtTensorInfo * in,
+    guint n, CtRefusal * r)
+{
+  CtArith *a;
+  gchar *why = NULL;
+  guint i;
+
+  if (!job->has_arith)
+    return TRUE;
+  a = g_new (CtArith, 1);
+  for (i = 0; i < n && !why; i++) {
+    gchar *reason = NULL;
+
+    if (!ct_arith_check (&job->arith, &in[i], a, &reason)) {
+      why = g_strdup_printf ("tensor %u (%s): %s", i, in[i].type, reason);
+      g_free (reason);
+    }
+  }
+  g_free (a);
+  if (!why)
+    return TRUE;
+  CT_REFUSE (r, CORE, NEGOTIATION, ("Invalid arithmetic property for the "
+          "input: %s.", why), ("%" GST_PTR_FORMAT, incaps));
   g_free (why);
   return FALSE;
 }
@@ -678,15 +795,33 @@ permuted_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
       break;
   }
   if (n_in != n_out || i < n_in) {
-    CT_REFUSE (r, CORE, NEGOTIATION, (NULL),
-        ("Output tensors must be the input's permuted by %u:%u:%u:%u%s: got %"
-            GST_PTR_FORMAT " for %" GST_PTR_FORMAT, perm[0], perm[1],
-            perm[2], perm[3], job->has_arith ? ", of the arithmetic's "
-            "output type" : "", outcaps, incaps));
+    CT_REFUSE (r, CORE, NEGOTIATION, ("Downstream asks for tensors that "
+            "are not the input's permuted by %u:%u:%u:%u%s. Let the caps "
+            "after cudatranspose follow the input, or change the "
+            "permutation.", perm[0], perm[1], perm[2], perm[3],
+            job->has_arith ? " and of the arithmetic's output type" : ""),
+        ("Got %" GST_PTR_FORMAT " for %" GST_PTR_FORMAT, outcaps, incaps));
     return FALSE;
   }
   ct_job_set_tensors (job, in, n_in, perm);
   return arith_checked (job, incaps, r);
+}
+
+/* interlace-mode=alternate (a field per buffer) is left out of the pad
+ * templates (a source that offers it besides whole frames picks those),
+ * and refused by name where a peer forces it. */
+static gboolean
+refuse_alternate (GstCaps * caps, CtRefusal * r)
+{
+  if (g_strcmp0 (gst_structure_get_string (gst_caps_get_structure (caps, 0),
+              "interlace-mode"), "alternate") != 0)
+    return FALSE;
+  CT_REFUSE (r, CORE, NEGOTIATION, ("Video of interlace-mode=alternate "
+          "(one field in each buffer) cannot be transposed, rotated or "
+          "flipped: deinterlace it first, e.g. with deinterlace before "
+          "cudatranspose, or have the source give whole frames "
+          "(interleaved or progressive)."), ("%" GST_PTR_FORMAT, caps));
+  return TRUE;
 }
 
 /* RGB video in, seen as the HWC tensor "C:W:H:1"; out as that
@@ -717,12 +852,19 @@ chw_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
   if (want)
     gst_structure_free (want);
   if (!ok) {
-    CT_REFUSE (r, CORE, NEGOTIATION, (NULL),
-        ("Video goes out as tensors only from progressive RGB (packed, "
-            "or planar RGBP, BGRP, GBR) or GRAY8 in system memory, as one "
-            "%s tensor: the frame as channels:width:height:1 permuted by "
-            "%u:%u:%u:%u: got %" GST_PTR_FORMAT " for %" GST_PTR_FORMAT,
-            type, perm[0], perm[1], perm[2], perm[3], outcaps, incaps));
+    const gchar *format = gst_structure_get_string (gst_caps_get_structure
+        (incaps, 0), "format");
+
+    CT_REFUSE (r, CORE, NEGOTIATION, ("Video goes out as a tensor only "
+            "from progressive RGB (packed, or planar RGBP, BGRP, GBR) or "
+            "GRAY8 in system memory, as one %s tensor (the frame as "
+            "channels:width:height:1 permuted by %u:%u:%u:%u); this is %s%s. "
+            "Convert it first, e.g. videoconvert ! video/x-raw,format=RGB "
+            "before cudatranspose, or let the output be video.", type,
+            perm[0], perm[1], perm[2], perm[3], format ? format : "other",
+            ct_caps_is_cuda_memory (gst_caps_get_features (incaps, 0)) ?
+            " in CUDA memory" : ""), ("Got %" GST_PTR_FORMAT " for %"
+            GST_PTR_FORMAT, outcaps, incaps));
     return FALSE;
   }
 
@@ -775,6 +917,8 @@ tensor_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
     g_free (why);
     return FALSE;
   }
+  if (!arith_applies (job, incaps, in, n_in, r))
+    return FALSE;
   if (perm) {
     return permuted_job (job, incaps, outcaps, in, n_in, out, n_out, perm,
         r);
@@ -797,11 +941,12 @@ tensor_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
       break;
   }
   if (n_in != n_out || i < n_in) {
-    CT_REFUSE (r, CORE, NEGOTIATION, (NULL),
-        ("Output tensors must be the input's with the two innermost sizes "
-            "swapped%s: got %" GST_PTR_FORMAT " for %" GST_PTR_FORMAT,
-            job->has_arith ? ", of the arithmetic's output type" : "",
-            outcaps, incaps));
+    CT_REFUSE (r, CORE, NEGOTIATION, ("Downstream asks for tensors that "
+            "are not the input's with the two innermost sizes swapped%s. "
+            "Let the caps after cudatranspose follow the input, or set a "
+            "permutation that makes the tensors asked for.",
+            job->has_arith ? " and of the arithmetic's output type" : ""),
+        ("Got %" GST_PTR_FORMAT " for %" GST_PTR_FORMAT, outcaps, incaps));
     return FALSE;
   }
   for (i = 0; i < n_in; i++) {
@@ -842,13 +987,11 @@ ct_caps_fields_kept (const GstVideoInfo * info, CtMapping mapping,
 }
 
 /* Video in and out: each plane transposed, rotated or flipped as
- * video-direction says, staged with aligned rows. @previous is the
- * orientation of the job before: caps made before a direction change
- * keep it until the renegotiation that the change asked for. */
+ * video-direction (@proposed) says, staged with aligned rows. */
 static gboolean
 video_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
-    GstVideoOrientationMethod proposed, CtMapping previous,
-    CtCapsOutcome * outcome, CtRefusal * r)
+    GstVideoOrientationMethod proposed, CtCapsOutcome * outcome,
+    CtRefusal * r)
 {
   GstVideoInfo in_info, out_info;
   CtMapping mapping;
@@ -882,17 +1025,14 @@ video_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
 
   mapping = ct_direction_mapping (proposed);
   if (!ct_caps_fit_mapping (&in_info, &out_info, mapping)) {
-    if (!ct_caps_fit_mapping (&in_info, &out_info, previous)) {
-      CT_REFUSE (r, CORE, NEGOTIATION, (NULL),
-          ("Output caps must be the input caps with width and height %s "
-              "(video-direction=%s): got %" GST_PTR_FORMAT " for %"
-              GST_PTR_FORMAT, ct_direction_swaps (proposed) ? "swapped" :
-              "kept", ct_direction_nick (proposed), outcaps, incaps));
-      return FALSE;
-    }
-    /* the direction changed during this negotiation: the next takes it */
-    mapping = previous;
-    outcome->renegotiate = TRUE;
+    CT_REFUSE (r, CORE, NEGOTIATION, ("Downstream asks for video that is "
+            "not the input with width and height %s (video-direction=%s), "
+            "of the same format. Let the caps after cudatranspose follow "
+            "the input, or change the direction.",
+            ct_direction_swaps (proposed) ? "swapped" : "kept",
+            ct_direction_nick (proposed)), ("Got %" GST_PTR_FORMAT " for %"
+            GST_PTR_FORMAT, outcaps, incaps));
+    return FALSE;
   }
 
   if (!ct_caps_fields_kept (&in_info, mapping, r))
@@ -910,8 +1050,8 @@ video_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
 gboolean
 ct_caps_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
     const guint * perm, const CtArithSpec * arith,
-    GstVideoOrientationMethod proposed, CtMapping previous,
-    CtCapsOutcome * outcome, CtRefusal * r)
+    GstVideoOrientationMethod proposed, CtCapsOutcome * outcome,
+    CtRefusal * r)
 {
   memset (job, 0, sizeof (*job));
   memset (outcome, 0, sizeof (*outcome));
@@ -940,7 +1080,46 @@ ct_caps_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
         ("%" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, incaps, outcaps));
     return FALSE;
   }
-  return video_job (job, incaps, outcaps, proposed, previous, outcome, r);
+  return video_job (job, incaps, outcaps, proposed, outcome, r);
+}
+
+void
+ct_caps_refuse_output (GstCaps * incaps, const guint * perm,
+    const CtArithSpec * arith, GstVideoOrientationMethod proposed,
+    gboolean while_playing, GstCaps * made, GstCaps * peer, CtRefusal * r)
+{
+  GString *settings = g_string_new (NULL);
+
+  if (!ct_tensor_caps_is_tensor (gst_caps_get_structure (incaps, 0)))
+    g_string_append_printf (settings, "video-direction=%s, ",
+        ct_direction_nick (proposed));
+  if (perm)
+    g_string_append_printf (settings, "permutation=%u:%u:%u:%u, ", perm[0],
+        perm[1], perm[2], perm[3]);
+  else
+    g_string_append (settings, "no permutation, ");
+  if (arith)
+    g_string_append_printf (settings, "arithmetic=\"%s\"", arith->text);
+  else
+    g_string_append (settings, "no arithmetic");
+  if (while_playing) {
+    CT_REFUSE (r, CORE, NEGOTIATION, ("A setting changed while playing "
+            "(now %s) needs output caps that downstream does not take. Set "
+            "it back, or let the caps after cudatranspose change with it "
+            "(no fixed width, height, format, tensor sizes or types "
+            "there).", settings->str), ("cudatranspose makes %"
+            GST_PTR_FORMAT " of %" GST_PTR_FORMAT "; downstream takes %"
+            GST_PTR_FORMAT, made, incaps, peer));
+  } else {
+    CT_REFUSE (r, CORE, NEGOTIATION, ("Downstream takes none of the "
+            "output cudatranspose makes of its input with %s. Let the caps "
+            "after cudatranspose follow the input (no fixed width, height, "
+            "format, tensor sizes or types there), or change the "
+            "settings.", settings->str), ("cudatranspose makes %"
+            GST_PTR_FORMAT " of %" GST_PTR_FORMAT "; downstream takes %"
+            GST_PTR_FORMAT, made, incaps, peer));
+  }
+  g_string_free (settings, TRUE);
 }
 
 gboolean
@@ -953,6 +1132,8 @@ ct_caps_refuse_unoffered (GstCaps * caps, CtRefusal * r)
 
   if (!caps || gst_caps_get_size (caps) != 1)
     return FALSE;
+  if (refuse_alternate (caps, r))
+    return TRUE;
   s = gst_caps_get_structure (caps, 0);
   if (!ct_tensor_caps_is_sparse (s))
     return FALSE;

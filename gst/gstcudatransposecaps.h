@@ -109,6 +109,11 @@ GstCaps *ct_caps_transform (GstCaps * caps, GstPadDirection direction,
     GstVideoOrientationMethod proposed, GstCaps * other_template,
     GstCaps * filter);
 
+/* @othercaps (taken) with what set_caps would only refuse for @caps (the
+ * fixed side) last: a peer may list those first, and the fixation takes
+ * the first. */
+GstCaps *ct_caps_refused_last (GstCaps * caps, GstCaps * othercaps);
+
 /* @othercaps (taken) with the structures of @caps' memory first. */
 GstCaps *ct_caps_same_memory_first (GstCaps * caps, GstCaps * othercaps);
 
@@ -140,20 +145,18 @@ typedef struct
   gboolean flexible;            /* flexible tensors: the job follows each
                                  * buffer's headers */
   gboolean passthrough;         /* buffers pass through untouched */
-  gboolean renegotiate;         /* caps made before a direction change: the
-                                 * next negotiation takes the new one */
 } CtCapsOutcome;
 
 /* The job for @incaps -> @outcaps, into @job: tensors transposed or
  * permuted by @perm, RGB or GRAY8 video to a tensor (HWC permuted
  * by @perm, CHW without), each with the arithmetic @arith (NULL: none);
- * or video in the orientation @proposed (@previous, the running job's,
- * where the caps were made before the change), which refuses arithmetic.
- * FALSE, with why in @r, for caps it cannot take. */
+ * or video in the orientation @proposed, which refuses arithmetic. FALSE,
+ * with why in @r, for caps it cannot take with these settings (the
+ * element tries the settings the caps may have been made for in turn). */
 gboolean ct_caps_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
     const guint * perm, const CtArithSpec * arith,
-    GstVideoOrientationMethod proposed, CtMapping previous,
-    CtCapsOutcome * outcome, CtRefusal * r);
+    GstVideoOrientationMethod proposed, CtCapsOutcome * outcome,
+    CtRefusal * r);
 
 /* Whether @mapping keeps interlaced video's fields apart (interlaced video
  * is only mirrored horizontally or passed through); FALSE, with why in
@@ -161,9 +164,17 @@ gboolean ct_caps_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
 gboolean ct_caps_fields_kept (const GstVideoInfo * info, CtMapping mapping,
     CtRefusal * r);
 
+/* Downstream takes none of @made, what the element makes of @incaps with
+ * @perm, @arith and @proposed (downstream takes @peer): why, in @r, naming
+ * the settings; @while_playing: they changed while playing. */
+void ct_caps_refuse_output (GstCaps * incaps, const guint * perm,
+    const CtArithSpec * arith, GstVideoOrientationMethod proposed,
+    gboolean while_playing, GstCaps * made, GstCaps * peer, CtRefusal * r);
+
 /* Caps the pad templates leave out though a peer may force them, which
- * the pad refuses before set_caps sees them: for sparse tensors TRUE, with
- * why in @r (to make them dense first); FALSE for any other caps. */
+ * the pad refuses before set_caps sees them: for sparse tensors and video
+ * of interlace-mode=alternate TRUE, with why in @r (to make them dense, or
+ * to deinterlace, first); FALSE for any other caps. */
 gboolean ct_caps_refuse_unoffered (GstCaps * caps, CtRefusal * r);
 
 /* transform_size: the size of a buffer of fixed @caps (FALSE for

@@ -49,8 +49,8 @@ void ct_direction_unmap_point (CtMapping mapping, gint out_width,
     gint out_height, gdouble x, gdouble y, gdouble * in_x, gdouble * in_y);
 
 /* The orientation the element is in: what the property and the stream's
- * tags ask for, and what the next negotiation and buffer take. The element
- * holds it under its object lock. */
+ * tags ask for, and what the next negotiation and buffer take. Plain
+ * state: the settings module holds it under the element's object lock. */
 typedef struct
 {
   GstVideoOrientationMethod direction;  /* the property: auto or one of 8 */
@@ -83,57 +83,5 @@ gboolean ct_orientation_reset_tags (CtOrientation * o);
  * frames are upright now) where they carry an orientation; else NULL. */
 GstTagList *ct_orientation_rewrite_tags (const CtOrientation * o,
     const GstTagList * tags);
-
-/* The element's side of the orientation: the state above under the
- * owner's object lock, the stream whose tags it follows (under the stream
- * lock), and the frame job's orientation for navigation events. Every
- * change of what is proposed bumps the owner's @seq (settings under which
- * caps were refused are tried anew) and calls @changed outside the lock,
- * for the owner to renegotiate. */
-typedef void (*CtDirectionChanged) (GstElement * owner,
-    GstVideoOrientationMethod was, GstVideoOrientationMethod now);
-
-typedef struct
-{
-  GstElement *owner;
-  guint *seq;                   /* the owner's, under its object lock */
-  CtDirectionChanged changed;
-  CtOrientation orientation;    /* under the owner's object lock */
-  gchar *stream_id;             /* under the stream lock */
-  /* the frame job's mapping and output size, under the object lock
-   * (video_out FALSE: not a frame job) */
-  gboolean video_out;
-  CtMapping out_mapping;
-  gint out_width, out_height;
-} CtDirection;
-
-void ct_direction_init (CtDirection * d, GstElement * owner, guint * seq,
-    CtDirectionChanged changed, GstVideoOrientationMethod direction);
-void ct_direction_clear (CtDirection * d);
-
-/* The property set to @method: one of the 8 or auto; another is refused
- * with a warning, and the direction stays. */
-void ct_direction_set (CtDirection * d, GstVideoOrientationMethod method);
-
-/* What the next negotiation and buffer take. */
-GstVideoOrientationMethod ct_direction_proposed (CtDirection * d);
-
-/* A TAG event: its orientation taken (ct_orientation_take_tags); under
- * video-direction=auto the event given back says rotate-0, the frames
- * being upright now. @event is taken. */
-GstEvent *ct_direction_tag (CtDirection * d, GstEvent * event);
-
-/* A STREAM_START event: a new stream starts with no orientation from
- * tags. NULL @event: the stream stopped. */
-void ct_direction_stream_start (CtDirection * d, GstEvent * event);
-
-/* The frame job now maps by @mapping to @width x @height (@video_out
- * FALSE: no frame job), for navigation events from other threads. */
-void ct_direction_publish (CtDirection * d, gboolean video_out,
-    CtMapping mapping, gint width, gint height);
-
-/* A NAVIGATION event's pointer on the output mapped back onto the input
- * frame; @event is taken, and given back. */
-GstEvent *ct_direction_navigation (CtDirection * d, GstEvent * event);
 
 G_END_DECLS

@@ -13,9 +13,6 @@
 
 #include "gstcudatransposeflight.h"
 
-#include <gst/base/gstbasetransform.h>
-#include <gst/cuda/gstcudautils.h>
-
 GST_DEBUG_CATEGORY_EXTERN (gst_cuda_transpose_debug);
 #define GST_CAT_DEFAULT gst_cuda_transpose_debug
 
@@ -24,17 +21,31 @@ frame_init (CtFlightFrame * fr)
 {
   fr->slot = -1;
   fr->outbuf = NULL;
+  fr->hold = 0;
 }
 
 void
-ct_flight_init (CtFlight * f, GstElement * owner, CtGpu * gpu,
-    CtFlightFailed failed)
+ct_flight_init (CtFlight * f, GstObject * owner, GRecMutex * stream_lock,
+    CtFlightPush push, CtFlightFailed failed, gpointer push_data,
+    const CtFlightGpu * gpu_calls, gpointer gpu)
 {
   f->owner = owner;
-  f->gpu = gpu;
+  f->stream_lock = stream_lock;
+  f->push = push;
   f->failed = failed;
+  f->push_data = push_data;
+  f->gpu_calls = gpu_calls;
+  f->gpu = gpu;
+  f->period = 0;
   frame_init (&f->queued);
   frame_init (&f->held);
+  f->ready = NULL;
+  f->held_seq = 0;
+  f->gap = FALSE;
+  f->releaser = NULL;
+  f->stop = FALSE;
+  f->release_seq = 0;
+  f->release_slot = -1;
   g_mutex_init (&f->lock);
   g_cond_init (&f->cond);
 }
@@ -48,37 +59,62 @@ ct_flight_clear (CtFlight * f)
 }
 
 void
+ct_flight_set_period (CtFlight * f, GstClockTime period)
+{
+  f->period = period;
+}
+
+GstClockTime
+ct_flight_hold_for (const CtFlight * f, guint frames_in_flight,
+    gboolean gpu)
+{
+  return frames_in_flight >= CT_FLIGHT_SLOTS && gpu ? f->period : 0;
+}
+
+CtResult
+ct_flight_make_room (CtFlight * f, GstClockTime hold, gint * slot,
+    CtStep * step)
+{
+  *step = CT_STEP_SYNC;
+  if (hold > 0) {
+    /* (two slots: the held frame's, and the other) */
+    *slot = f->held.slot >= 0 ? CT_FLIGHT_SLOTS - 1 - f->held.slot : 0;
+    return CT_OK;
+  }
+  *slot = -1;
+  if (f->held.slot < 0)
+    return CT_OK;
+  /* a frame that may not be held runs alone: the held one (which goes out
+   * first, ct_flight_output) is done before it starts */
+  return f->gpu_calls->wait (f->gpu, f->held.slot, step);
+}
+
+void
 ct_flight_queue (CtFlight * f, gint slot, const CtMapped * in,
-    const CtMapped * out, gint kernel)
+    const CtMapped * out, gint kernel, GstClockTime hold)
 {
   f->queued.slot = slot;
   f->queued.in = *in;
   f->queued.out = *out;
   f->queued.kernel = kernel;
+  f->queued.hold = hold;
 }
 
 /* Waits for @fr's frame and unmaps its buffers; *@outbuf gets the frame
- * (NULL on failure: the owner has posted the error). The step is this
- * call's own: the streaming thread's is not touched. */
+ * (NULL on failure: the owner has posted the error). */
 static GstFlowReturn
 finish (CtFlight * f, CtFlightFrame * fr, GstBuffer ** outbuf)
 {
-  CtResult res = CT_ERROR_INVALID_ARGUMENT;
-  CtStep step = CT_STEP_CONTEXT;
+  CtStep step = CT_STEP_SYNC;
+  CtResult res = f->gpu_calls->wait (f->gpu, fr->slot, &step);
   GstBuffer *buf = fr->outbuf;
 
   *outbuf = NULL;
-  if (f->gpu->context && gst_cuda_context_push (f->gpu->context)) {
-    step = CT_STEP_SYNC;
-    res = ct_gpu_finish (f->gpu, fr->slot);
-    gst_cuda_context_pop (NULL);
-  }
   ct_buffers_unmap (&fr->out);
   ct_buffers_unmap (&fr->in);
-  fr->slot = -1;
-  fr->outbuf = NULL;
+  frame_init (fr);
   if (res != CT_OK) {
-    f->failed (f->owner, fr->kernel, step, res);
+    f->failed (f->push_data, fr->kernel, step, res);
     gst_clear_buffer (&buf);
     return GST_FLOW_ERROR;
   }
@@ -86,30 +122,24 @@ finish (CtFlight * f, CtFlightFrame * fr, GstBuffer ** outbuf)
   return GST_FLOW_OK;
 }
 
-static GstFlowReturn
-push (CtFlight * f, GstBuffer * buf)
-{
-  return gst_pad_push (GST_BASE_TRANSFORM_SRC_PAD (f->owner), buf);
-}
-
 GstFlowReturn
-ct_flight_drain (CtFlight * f, gboolean push_them)
+ct_flight_drain (CtFlight * f, gboolean push)
 {
   GstFlowReturn ret = GST_FLOW_OK;
   GstBuffer *buf = NULL;
 
   if (f->held.slot >= 0) {
     GST_DEBUG_OBJECT (f->owner, "%s the frame held back",
-        push_them ? "pushing" : "dropping");
+        push ? "pushing" : "dropping");
     ret = finish (f, &f->held, &buf);
-    if (buf && push_them)
-      ret = push (f, buf);
+    if (buf && push)
+      ret = f->push (f->push_data, buf);
     else
       gst_clear_buffer (&buf);
   }
   buf = g_steal_pointer (&f->ready);
-  if (buf && push_them && ret == GST_FLOW_OK)
-    ret = push (f, buf);
+  if (buf && push && ret == GST_FLOW_OK)
+    ret = f->push (f->push_data, buf);
   else
     gst_clear_buffer (&buf);
   return ret;
@@ -123,8 +153,8 @@ static gpointer
 releaser (gpointer data)
 {
   CtFlight *f = data;
-  GstPad *sinkpad = GST_BASE_TRANSFORM_SINK_PAD (f->owner);
   guint64 done = 0, seq;
+  CtStep step;
   gint slot;
 
   g_mutex_lock (&f->lock);
@@ -146,11 +176,9 @@ releaser (gpointer data)
 
     /* the wait outside the stream lock (a failure here is the streaming
      * thread's to report, when it finishes the frame) */
-    if (f->gpu->context && gst_cuda_context_push (f->gpu->context)) {
-      (void) ct_event_synchronize (f->gpu->finished[slot]);
-      gst_cuda_context_pop (NULL);
-    }
-    GST_PAD_STREAM_LOCK (sinkpad);
+    if (!f->gpu_calls->done (f->gpu, slot))
+      (void) f->gpu_calls->wait (f->gpu, slot, &step);
+    g_rec_mutex_lock (f->stream_lock);
     if (f->held.slot >= 0 && f->held_seq == seq) {
       GstFlowReturn ret;
 
@@ -161,7 +189,7 @@ releaser (gpointer data)
         GST_DEBUG_OBJECT (f->owner, "pushing the held frame: %s",
             gst_flow_get_name (ret));
     }
-    GST_PAD_STREAM_UNLOCK (sinkpad);
+    g_rec_mutex_unlock (f->stream_lock);
     g_mutex_lock (&f->lock);
   }
   g_mutex_unlock (&f->lock);
@@ -171,14 +199,14 @@ releaser (gpointer data)
 /* Hands the frame just held to the releaser (started on the first), in
  * the streaming thread. */
 static void
-release_later (CtFlight * f, GstClockTime wait)
+release_later (CtFlight * f)
 {
   f->held_seq++;
   g_mutex_lock (&f->lock);
   f->release_seq = f->held_seq;
   f->release_slot = f->held.slot;
-  f->release_at = g_get_monotonic_time () + (gint64) MIN (wait / 1000,
-      G_MAXINT32);
+  f->release_at = g_get_monotonic_time () + (gint64) MIN (f->held.hold /
+      1000, G_MAXINT32);
   if (!f->releaser) {
     f->stop = FALSE;
     f->releaser = g_thread_try_new ("cudatranspose-release", releaser, f,
@@ -214,7 +242,7 @@ ct_flight_take_ready (CtFlight * f, GstBuffer ** outbuf)
 
 GstFlowReturn
 ct_flight_output (CtFlight * f, GstFlowReturn ret, GstBuffer * fresh,
-    GstClockTime hold, GstBuffer ** outbuf)
+    GstBuffer ** outbuf)
 {
   *outbuf = NULL;
   if (f->queued.slot >= 0) {
@@ -223,9 +251,9 @@ ct_flight_output (CtFlight * f, GstFlowReturn ret, GstBuffer * fresh,
     /* (transform () returned OK, so the base class returned the buffer) */
     f->held = f->queued;
     f->held.outbuf = fresh;
-    f->queued.slot = -1;
+    frame_init (&f->queued);
     if (fresh && ret == GST_FLOW_OK)
-      release_later (f, hold);
+      release_later (f);
     if (ret != GST_FLOW_OK || !fresh) {
       GstBuffer *dropped = NULL;
 
@@ -256,7 +284,8 @@ ct_flight_output (CtFlight * f, GstFlowReturn ret, GstBuffer * fresh,
 }
 
 GstFlowReturn
-ct_flight_before_input (CtFlight * f, GstBuffer ** input)
+ct_flight_before_input (CtFlight * f, GstBuffer ** input,
+    gboolean renegotiating)
 {
   if (f->gap) {
     f->gap = FALSE;
@@ -265,8 +294,7 @@ ct_flight_before_input (CtFlight * f, GstBuffer ** input)
       GST_BUFFER_FLAG_SET (*input, GST_BUFFER_FLAG_DISCONT);
     }
   }
-  if (f->held.slot >= 0 && (GST_BUFFER_IS_DISCONT (*input) ||
-          gst_pad_needs_reconfigure (GST_BASE_TRANSFORM_SRC_PAD (f->owner))))
+  if (f->held.slot >= 0 && (GST_BUFFER_IS_DISCONT (*input) || renegotiating))
     return ct_flight_drain (f, TRUE);
   return GST_FLOW_OK;
 }
@@ -278,17 +306,7 @@ ct_flight_dropped (CtFlight * f)
 }
 
 void
-ct_flight_update_latency (CtFlight * f, GstClockTime held)
-{
-  if (held == f->latency)
-    return;
-  f->latency = held;
-  gst_element_post_message (f->owner,
-      gst_message_new_latency (GST_OBJECT (f->owner)));
-}
-
-void
-ct_flight_add_latency (CtFlight * f, GstQuery * query, GstClockTime held)
+ct_flight_add_latency (GstQuery * query, GstClockTime held)
 {
   GstClockTime min, max;
   gboolean live;
@@ -296,8 +314,6 @@ ct_flight_add_latency (CtFlight * f, GstQuery * query, GstClockTime held)
   if (held == 0)
     return;
   gst_query_parse_latency (query, &live, &min, &max);
-  GST_DEBUG_OBJECT (f->owner, "a frame held back adds %" GST_TIME_FORMAT,
-      GST_TIME_ARGS (held));
   gst_query_set_latency (query, live, min + held,
       GST_CLOCK_TIME_IS_VALID (max) ? max + held : max);
 }

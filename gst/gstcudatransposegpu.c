@@ -22,33 +22,6 @@
 GST_DEBUG_CATEGORY_EXTERN (gst_cuda_transpose_debug);
 #define GST_CAT_DEFAULT gst_cuda_transpose_debug
 
-/* The size of a band (ct_gpu_run) of a frame that goes alone, and of one
- * that may be left in flight (the next frame's copies then fill the gaps
- * bands would: fewer, larger ones do better), unless
- * CUDATRANSPOSE_BAND_BYTES sets both (0: whole frames, one copy each way,
- * as for pageable output, and no frame in flight): chosen by measurement,
- * docs/memory.md. */
-#define DEFAULT_BAND_BYTES (2 * 1024 * 1024)
-#define DEFAULT_HELD_BAND_BYTES (32 * 1024 * 1024)
-
-static void
-band_bytes_setting (CtGpu * gpu)
-{
-  const gchar *env = g_getenv ("CUDATRANSPOSE_BAND_BYTES");
-  guint64 v;
-
-  gpu->band_bytes = DEFAULT_BAND_BYTES;
-  gpu->held_band_bytes = DEFAULT_HELD_BAND_BYTES;
-  if (!env)
-    return;
-  if (!g_ascii_string_to_unsigned (env, 10, 0, G_MAXSIZE, &v, NULL)) {
-    GST_WARNING_OBJECT (gpu->element, "CUDATRANSPOSE_BAND_BYTES=%s is not a "
-        "number of bytes; using the defaults", env);
-    return;
-  }
-  gpu->band_bytes = gpu->held_band_bytes = (gsize) v;
-}
-
 /* The streams and events (in a pushed context); on failure, what was made
  * is left for destroy_streams. */
 static CtResult
@@ -169,8 +142,6 @@ ct_gpu_open (CtGpu * gpu, gint device_id)
         "(%s)", ct_result_string (res));
     goto failed;
   }
-  band_bytes_setting (gpu);
-
   GST_INFO_OBJECT (gpu->element, "using CUDA context %" GST_PTR_FORMAT,
       gpu->context);
   return TRUE;
@@ -199,8 +170,9 @@ free_staging (CtGpu * gpu)
 
 /* The staging buffer at @needed bytes at least (in a pushed context); it
  * only grows, so a stream of one size allocates once. (Nothing is in
- * flight when it grows: a frame is left in flight only once the staging
- * has its two slots, and caps change after a drain.) */
+ * flight when it grows: a frame in flight keeps its slot, a frame that
+ * may not be held runs once the held one is done, and a new job comes
+ * after a drain: the flight module.) */
 static CtResult
 ensure_staging (CtGpu * gpu, gsize needed)
 {
@@ -230,8 +202,9 @@ ct_gpu_close (CtGpu * gpu)
   memset (gpu->uploaded, 0, sizeof (gpu->uploaded));
   memset (gpu->transposed, 0, sizeof (gpu->transposed));
   memset (gpu->finished, 0, sizeof (gpu->finished));
-  gpu->slot = 0;
+  GST_OBJECT_LOCK (gpu->element);
   gst_clear_object (&gpu->context);
+  GST_OBJECT_UNLOCK (gpu->element);
   g_clear_pointer (&gpu->failure, g_free);
   gpu->failed = gpu->no_such_device = FALSE;
   gpu->warned_cpu = FALSE;
@@ -335,14 +308,37 @@ run_bands (CtGpu * gpu, const CtJob * job, CtKernel kernel,
 }
 
 CtResult
-ct_gpu_finish (CtGpu * gpu, gint slot)
+ct_gpu_wait_slot (gpointer data, gint slot, CtStep * step)
 {
+  CtGpu *gpu = data;
   CtResult res;
 
-  g_return_val_if_fail (slot >= 0 && slot < (gint) G_N_ELEMENTS
-      (gpu->finished), CT_ERROR_INVALID_ARGUMENT);
+  g_return_val_if_fail (slot >= 0 && slot < CT_FLIGHT_SLOTS,
+      CT_ERROR_INVALID_ARGUMENT);
+  *step = CT_STEP_CONTEXT;
+  if (!gpu->context || !gst_cuda_context_push (gpu->context))
+    return CT_ERROR_INVALID_ARGUMENT;   /* the step says what failed */
+  *step = CT_STEP_SYNC;
   res = ct_event_synchronize (gpu->finished[slot]);
-  return res == CT_OK ? res : sync_all (gpu, res);
+  if (res != CT_OK)
+    res = sync_all (gpu, res);
+  gst_cuda_context_pop (NULL);
+  return res;
+}
+
+gboolean
+ct_gpu_slot_done (gpointer data, gint slot)
+{
+  CtGpu *gpu = data;
+  int done = 1;
+
+  g_return_val_if_fail (slot >= 0 && slot < CT_FLIGHT_SLOTS, TRUE);
+  if (!gpu->context || !gst_cuda_context_push (gpu->context))
+    return TRUE;                /* (the wait says what failed) */
+  /* (a failure counts as done: the wait reports it) */
+  (void) ct_event_query (gpu->finished[slot], &done);
+  gst_cuda_context_pop (NULL);
+  return done != 0;
 }
 
 /* Whether @data is pinned host memory (not knowing counts as not). */
@@ -378,48 +374,45 @@ stage_frame (const CtJob * job, const CtSpan * in, guint8 * dst,
 CtResult
 ct_gpu_run (CtGpu * gpu, const CtJob * job, CtKernel kernel,
     const CtSpan * in, gboolean in_dev, const CtSpan * out, gboolean out_dev,
-    gboolean may_hold, gint * slot, CtStep * step, CtPath * ran)
+    gint slot, gboolean * left, CtStep * step, CtPath * ran)
 {
   CtSpan din[CT_JOB_MAX_PIECES] = { {0} }, dout[CT_JOB_MAX_PIECES] = { {0} };
-  CtBand bands[CT_JOB_MAX_BANDS];
   CtResult res;
   guint8 *mem = NULL;
-  gint frame_slot = -1, hold;
+  gint hold;
   CtStream up = gpu->up, down = gpu->down;
   gboolean banded;
-  gsize band;
   guint i, n_bands = 0;
 
-  *slot = -1;
+  *left = FALSE;
+  /* (a frame in CUDA memory on both sides has nothing to stage, and is
+   * never left in flight: GStreamer 1.22's CUDA memory has no stream) */
+  hold = in_dev && out_dev ? -1 : slot;
   if (!in_dev || !out_dev) {
     gsize needed = job->dev_needed;
 
     *step = CT_STEP_ALLOCATE;
-    if (may_hold && needed <= G_MAXSIZE / 2)
-      needed *= 2;
+    if (hold >= 0 && needed > G_MAXSIZE / CT_FLIGHT_SLOTS)
+      hold = -1;
+    if (hold >= 0)
+      needed *= CT_FLIGHT_SLOTS;
     res = ensure_staging (gpu, needed);
     if (res != CT_OK)
       return res;
-    /* frames take the slots in turn, so the one before (perhaps still in
-     * flight) keeps its own */
-    mem = gpu->mem;
-    if (job->dev_needed > 0 && gpu->size / 2 >= job->dev_needed) {
-      frame_slot = (gint) gpu->slot;
-      mem += gpu->slot * job->dev_needed;
-      gpu->slot ^= 1;
-    }
+    /* a frame in flight keeps its own slot of the staging */
+    mem = gpu->mem + (hold >= 0 ? hold * job->dev_needed : 0);
   }
   /* bands where both ends are in host memory and the download can run
    * asynchronously (into pinned memory: into pageable memory it waits); a
    * frame of one band a plane goes the plain way, unless it may be left in
    * flight */
-  hold = may_hold ? frame_slot : -1;
-  band = hold >= 0 ? gpu->held_band_bytes : gpu->band_bytes;
-  banded = !in_dev && !out_dev && band > 0 && is_pinned (out[0].data);
+  banded = !in_dev && !out_dev && is_pinned (out[0].data);
   if (banded)
-    n_bands = ct_job_bands (job, band, bands, CT_JOB_MAX_BANDS);
+    n_bands = job->n_bands[hold >= 0 ? CT_JOB_HELD : CT_JOB_PLAIN];
   if (n_bands > job->n_pieces || (hold >= 0 && n_bands > 0 &&
           n_bands == job->n_pieces)) {
+    const CtBand *bands = job->bands[hold >= 0 ? CT_JOB_HELD : CT_JOB_PLAIN];
+
     for (i = 0; i < job->n_pieces; i++) {
       din[i].data = mem + job->in[i].offset;
       din[i].stride = job->in[i].pitch;
@@ -429,7 +422,7 @@ ct_gpu_run (CtGpu * gpu, const CtJob * job, CtKernel kernel,
     res = run_bands (gpu, job, kernel, bands, n_bands, in, din, out, dout,
         hold, step, ran);
     if (res == CT_OK)
-      *slot = hold;
+      *left = hold >= 0;
     return res;
   }
   /* a frame the bands do not cut (4:2:2 that videoflip resamples) may
@@ -497,7 +490,7 @@ ct_gpu_run (CtGpu * gpu, const CtJob * job, CtKernel kernel,
     res = ct_event_record (gpu->finished[hold], down);
     if (res != CT_OK)
       return sync_all (gpu, res);
-    *slot = hold;
+    *left = TRUE;
     return CT_OK;
   }
 

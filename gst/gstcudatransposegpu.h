@@ -11,15 +11,18 @@
 #include <gst/gst.h>
 #include <gst/cuda/gstcudacontext.h>
 
+#include "gstcudatransposeflight.h"
 #include "gstcudatransposejob.h"
 
 G_BEGIN_DECLS
 
 /* What the element holds of the GPU from start () to stop (): a CUDA
  * context (its own, or a neighbour's that came by GstContext), a stream,
- * and the staging buffer host memory goes through: two slots of it where
- * a frame may be left in flight (ct_gpu_run), one frame in each, taken in
- * turn. */
+ * and the staging buffer host memory goes through: a slot of it for each
+ * frame in flight (ct_gpu_run; the flight module says which). The
+ * streaming thread uses it (start and stop while nothing streams); the
+ * context pointer is also read by the context query and set by
+ * set_context, from any thread, under the element's object lock. */
 typedef struct
 {
   GstElement *element;          /* the owner, for contexts and the log */
@@ -28,10 +31,8 @@ typedef struct
   CtStream up, down;            /* the bands' copies (ct_gpu_run) */
   CtEvent uploaded[CT_JOB_MAX_BANDS];
   CtEvent transposed[CT_JOB_MAX_BANDS];
-  CtEvent finished[2];          /* a frame left in flight, by slot */
-  guint slot;                   /* the slot of the next frame */
-  gsize band_bytes;             /* 0: no bands */
-  gsize held_band_bytes;        /* of a frame that may be left in flight */
+  CtEvent finished[CT_FLIGHT_SLOTS];    /* a frame left in flight, by
+                                         * slot */
   gboolean failed;
   gchar *failure;               /* why there is no GPU, for the user */
   gboolean no_such_device;      /* GPUs there, but not the one asked for */
@@ -63,22 +64,24 @@ gboolean ct_gpu_holds (const CtGpu * gpu, GstBuffer * buf);
  * the kernels work at once: the upload of one band beside the kernel of
  * the one before and the download of the one before that.
  *
- * With @may_hold a frame from host memory into pinned memory (in bands,
- * or whole where the bands do not cut it) is only queued, and not waited
- * for: *@slot is then its slot (else -1), ct_gpu_finish () waits for it,
- * and until then its buffers must stay mapped and no third frame may run.
- * So the next frame's copies queue behind it and the link never idles
- * between frames.
+ * With @slot (not -1; the flight module's, ct_flight_make_room) a frame
+ * from host memory into pinned memory (in bands, or whole where the bands
+ * do not cut it) is only queued, in that slot of the staging, and not
+ * waited for: *@left is then TRUE, ct_gpu_wait_slot () waits for it, and
+ * until then its buffers must stay mapped. So the next frame's copies
+ * queue behind it and the link never idles between frames.
  *
  * @step tells where a failure happened (every stream is waited for
  * then); *@ran gets the path the largest plane, band or tensor took. */
 CtResult ct_gpu_run (CtGpu * gpu, const CtJob * job, CtKernel kernel,
     const CtSpan * in, gboolean in_dev, const CtSpan * out, gboolean out_dev,
-    gboolean may_hold, gint * slot, CtStep * step, CtPath * ran);
+    gint slot, gboolean * left, CtStep * step, CtPath * ran);
 
-/* Waits (in a pushed context) for the frame ct_gpu_run () left in flight
- * in @slot; on failure it waits for every stream. */
-CtResult ct_gpu_finish (CtGpu * gpu, gint slot);
+/* The flight module's two calls (CtFlightGpu; @gpu is a CtGpu): wait for
+ * the frame ct_gpu_run () left in flight in @slot (on failure, for every
+ * stream), and whether it is done, each in its own pushed context. */
+CtResult ct_gpu_wait_slot (gpointer gpu, gint slot, CtStep * step);
+gboolean ct_gpu_slot_done (gpointer gpu, gint slot);
 
 /* The one error of a transform of @job that failed at @step with @res,
  * @kernel asked for: what failed, in words a user can act on. */

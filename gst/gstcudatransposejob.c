@@ -177,6 +177,9 @@ ct_job_set_video (CtJob * job, const GstVideoInfo * in_info,
         g->elem_size, keep ? g->height : g->width, TRUE);
   }
   lay_out (job);
+  for (p = CT_JOB_PLAIN; p <= CT_JOB_HELD; p++)
+    job->n_bands[p] = ct_job_bands (job, ct_job_band_bytes (p),
+        job->bands[p], CT_JOB_MAX_BANDS);
 }
 
 /* Tensors transposed (@perm NULL) or permuted by @perm: one piece per
@@ -353,22 +356,24 @@ ct_job_out_tensor (const CtJob * job, guint i, CtTensorInfo * out)
 }
 
 gboolean
-ct_job_check_arith (const CtJob * job, gchar ** why)
+ct_job_prepare_arith (CtJob * job, gchar ** why)
 {
-  CtArith a;
+  CtArith *a;
+  guint32 prepared = 0;
   guint i;
 
   *why = NULL;
   if (!job->has_arith)
     return TRUE;
+  a = g_new (CtArith, 1);
   for (i = 0; i < job->n_tensors; i++) {
     const CtTensorInfo *t = &job->tensors[i];
     gchar *reason = NULL;
 
-    if (!ct_arith_check (&job->arith, t, &a, &reason)) {
+    if (!ct_arith_check (&job->arith, t, a, &reason)) {
       *why = g_strdup_printf ("tensor %u (%s): %s", i, t->type, reason);
       g_free (reason);
-      return FALSE;
+      break;
     }
     /* a transpose runs tensors past rank 4 as d0:d1:planes, where the
      * sizes past the second are one */
@@ -378,116 +383,20 @@ ct_job_check_arith (const CtJob * job, gchar ** why)
           "arithmetic along dimension %u runs on tensors of rank 4 or less "
           "(or along dimension 0 or 1)", i, t->rank,
           job->arith.arith.channel_dim);
-      return FALSE;
+      break;
     }
+    /* (one program per input type: the rest of it is the option's) */
+    if (prepared & (1u << a->in_type))
+      continue;
+    prepared |= 1u << a->in_type;
+    /* a permutation runs the tensor as staged: the channel dimension
+     * where the staging put it */
+    if (job->mode != CT_JOB_TENSORS && a->channel_dim < 4)
+      a->channel_dim = job->staged_axis[a->channel_dim];
+    job->programs[a->in_type] = *a;
   }
-  return TRUE;
-}
-
-gboolean
-ct_job_follow_arith (CtJob * job, const CtArithSpec * want,
-    gboolean flexible, CtRefusal * r)
-{
-  CtJob *next;
-  gchar *why = NULL;
-  guint i;
-
-  if (!ct_job_follows_permutation (job) || (!want && !job->has_arith) ||
-      (want && job->has_arith && memcmp (want, &job->arith,
-              sizeof (*want)) == 0))
-    return TRUE;
-  next = g_memdup2 (job, sizeof (*job));
-  next->has_arith = want != NULL;
-  if (want)
-    next->arith = *want;
-  for (i = 0; !flexible && i < job->n_tensors; i++) {
-    if (!g_str_equal (ct_job_out_type (job, &job->tensors[i]),
-            ct_job_out_type (next, &next->tensors[i]))) {
-      g_free (next);
-      return TRUE;              /* the renegotiation brings it */
-    }
-  }
-  /* flexible tensors say their type in their headers: their pieces are
-   * sized anew */
-  if (flexible)
-    ct_job_set_tensors (next, job->tensors, job->n_tensors,
-        job->mode == CT_JOB_PERMUTE ? job->perm : NULL);
-  if (!ct_job_check_arith (next, &why)) {
-    CT_REFUSE (r, RESOURCE, SETTINGS, ("Invalid arithmetic property: %s.",
-            why), (NULL));
-    g_free (why);
-    g_free (next);
-    return FALSE;
-  }
-  /* (the same types: the same pieces) */
-  if (flexible)
-    memcpy (job, next, sizeof (*job));
-  job->has_arith = next->has_arith;
-  job->arith = next->arith;
-  g_free (next);
-  return TRUE;
-}
-
-/* Whether @t rearranged by @a and by @b (NULL: the transpose) have the
- * same sizes. */
-static gboolean
-same_rearranged (const CtTensorInfo * t, const guint * a, const guint * b)
-{
-  CtTensorInfo x, y;
-  guint k;
-
-  if (!ct_tensor_rearranged (t, a, &x) || !ct_tensor_rearranged (t, b, &y) ||
-      x.rank != y.rank)
-    return FALSE;
-  for (k = 0; k < x.rank; k++)
-    if (x.dims[k] != y.dims[k])
-      return FALSE;
-  return TRUE;
-}
-
-gboolean
-ct_job_follows_permutation (const CtJob * job)
-{
-  return ct_job_takes_tensors (job) || job->mode == CT_JOB_VIDEO_TO_TENSOR;
-}
-
-gboolean
-ct_job_follow_permutation (CtJob * job, const guint * want, CtRefusal * r)
-{
-  const guint *now = job->mode == CT_JOB_TENSORS ? NULL : job->perm;
-  CtTensorInfo *tensors;
-  guint64 d[4];
-  guint i;
-
-  if (!ct_job_follows_permutation (job))
-    return TRUE;
-  if ((!want && !now) || (want && now && memcmp (want, now,
-              sizeof (job->perm)) == 0))
-    return TRUE;
-  for (i = 0; i < job->n_tensors; i++) {
-    if (want && !ct_tensor_dims4 (&job->tensors[i], d)) {
-      CT_REFUSE (r, CORE, NEGOTIATION, ("Tensor %u has rank %u, but a "
-              "permutation needs tensors of rank 4 or less (sizes beyond "
-              "the fourth must be 1).", i, job->tensors[i].rank), (NULL));
-      return FALSE;
-    }
-  }
-  for (i = 0; i < job->n_tensors; i++) {
-    if (!same_rearranged (&job->tensors[i], now, want))
-      return TRUE;
-  }
-  if (job->mode == CT_JOB_VIDEO_TO_TENSOR) {
-    GstVideoInfo info = job->in_info;
-
-    ct_job_set_video_to_tensor (job, &info, want);
-    return TRUE;
-  }
-  /* (a copy: setting the job anew clears it first) */
-  tensors = g_memdup2 (job->tensors, MAX (job->n_tensors, 1) *
-      sizeof (job->tensors[0]));
-  ct_job_set_tensors (job, tensors, job->n_tensors, want);
-  g_free (tensors);
-  return TRUE;
+  g_free (a);
+  return *why == NULL;
 }
 
 /* Each tensor's planes, from @in to @out (dense), as one batch per tensor
@@ -582,26 +491,25 @@ launch_arith (const CtJob * job, gboolean gpu, CtStream stream,
     const CtSpan * in, const CtSpan * out, CtPath * ran)
 {
   static const guint swap[4] = { 1, 0, 2, 3 };
-  CtArith *a = g_new (CtArith, 1);
   CtResult res = CT_OK;
   guint64 most = 0;
   guint i;
 
   for (i = 0; res == CT_OK && i < job->n_tensors; i++) {
     const CtTensorInfo *t = &job->tensors[i];
+    const CtArith *a;
     unsigned long long dims[4];
     const guint *perm = job->run_perm;
     CtPath path = CT_PATH_CPU;
-    gchar *why = NULL;
+    CtType type;
     guint64 d[4];
     guint k;
 
-    /* (checked at negotiation, or for flexible tensors at their buffer) */
-    if (!ct_arith_check (&job->arith, t, a, &why)) {
-      g_free (why);
-      res = CT_ERROR_INVALID_ARGUMENT;
-      break;
-    }
+    /* (prepared at negotiation, or for flexible tensors at their
+     * buffer) */
+    if (!ct_arith_type_of (t->type, &type))
+      return CT_ERROR_INVALID_ARGUMENT;
+    a = &job->programs[type];
     if (job->mode == CT_JOB_TENSORS) {
       perm = swap;
       if (!ct_tensor_dims4 (t, d)) {
@@ -612,9 +520,6 @@ launch_arith (const CtJob * job, gboolean gpu, CtStream stream,
       }
     } else {
       memcpy (d, job->dims4[i], sizeof (d));
-      /* (the channel dimension where the staging put it) */
-      if (a->channel_dim < 4)
-        a->channel_dim = job->staged_axis[a->channel_dim];
     }
     for (k = 0; k < 4; k++)
       dims[k] = d[k];
@@ -626,7 +531,6 @@ launch_arith (const CtJob * job, gboolean gpu, CtStream stream,
       *ran = path;
     }
   }
-  g_free (a);
   return res;
 }
 
@@ -760,6 +664,32 @@ cut_bands (const CtJob * job, gsize size, CtBand * bands, guint max_bands)
     }
   }
   return n;
+}
+
+/* The sizes of a band: measured, docs/memory.md. */
+#define DEFAULT_BAND_BYTES (2 * 1024 * 1024)
+#define DEFAULT_HELD_BAND_BYTES (32 * 1024 * 1024)
+
+gsize
+ct_job_band_bytes (CtJobBands which)
+{
+  static gsize sizes[2];
+  static gsize read_once = 0;
+
+  if (g_once_init_enter (&read_once)) {
+    const gchar *env = g_getenv ("CUDATRANSPOSE_BAND_BYTES");
+    guint64 v;
+
+    sizes[CT_JOB_PLAIN] = DEFAULT_BAND_BYTES;
+    sizes[CT_JOB_HELD] = DEFAULT_HELD_BAND_BYTES;
+    if (env && g_ascii_string_to_unsigned (env, 10, 0, G_MAXSIZE, &v, NULL))
+      sizes[CT_JOB_PLAIN] = sizes[CT_JOB_HELD] = (gsize) v;
+    else if (env)
+      GST_WARNING ("CUDATRANSPOSE_BAND_BYTES=%s is not a number of bytes; "
+          "using the defaults", env);
+    g_once_init_leave (&read_once, 1);
+  }
+  return sizes[which];
 }
 
 guint

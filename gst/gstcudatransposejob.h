@@ -18,7 +18,10 @@
 G_BEGIN_DECLS
 
 /* The job a negotiation sets up: what every buffer goes through until the
- * next one. The element builds it in set_caps; the buffers only run it. */
+ * next one, with the work that depends only on it (bands, arithmetic
+ * programs) done once. The element builds it in set_caps, or where a
+ * setting changed while streaming keeps the caps; the buffers only run
+ * it. */
 typedef enum
 {
   CT_JOB_NONE,                  /* not negotiated */
@@ -75,6 +78,33 @@ typedef struct
 
 #define CT_JOB_MAX_PIECES CT_TENSOR_COUNT_LIMIT
 
+/* A band: rows [@first, @first + @rows) of the input of piece @piece,
+ * which the kernels can run alone once those rows are on the device. Its
+ * output is @out_rows rows of @out_row bytes, from row @out_y and byte
+ * @out_x of the piece's output: a band of columns where the axes swap, of
+ * rows where they stay. */
+typedef struct
+{
+  guint piece;
+  gsize first;
+  gsize rows;
+  gsize out_x;
+  gsize out_y;
+  gsize out_row;
+  gsize out_rows;
+} CtBand;
+
+#define CT_JOB_MAX_BANDS 64
+
+/* The bands of a frame that goes alone (CT_JOB_PLAIN), and of one that
+ * may be left in flight (CT_JOB_HELD): the next frame's copies then fill
+ * the gaps bands would, and fewer, larger ones do better. */
+typedef enum
+{
+  CT_JOB_PLAIN,
+  CT_JOB_HELD,
+} CtJobBands;
+
 typedef struct
 {
   CtJobMode mode;
@@ -99,14 +129,20 @@ typedef struct
   guint staged_axis[4];
   /* the arithmetic option (@has_arith), applied on the way to every
    * output tensor, which then holds its output type; setting the tensors
-   * anew keeps it */
+   * anew keeps it. What the kernels run for tensors of each input type
+   * (ct_job_prepare_arith) */
   gboolean has_arith;
   CtArithSpec arith;
+  CtArith programs[CT_TYPE_COUNT];
   /* the pieces, and the staging buffer they take on the device */
   guint n_pieces;
   CtPiece in[CT_JOB_MAX_PIECES];
   CtPiece out[CT_JOB_MAX_PIECES];
   gsize dev_needed;
+  /* a frame's bands (ct_job_bands; none for 4:2:2 that videoflip
+   * resamples, and for tensors), cut once, by CtJobBands */
+  guint n_bands[2];
+  CtBand bands[2][CT_JOB_MAX_BANDS];
 } CtJob;
 
 /* What a job's errors call the transform of a buffer ("Transposing a
@@ -141,9 +177,10 @@ const gchar *ct_job_out_type (const CtJob * job, const CtTensorInfo * t);
 void ct_job_out_tensor (const CtJob * job, guint i, CtTensorInfo * out);
 
 /* Whether the job's arithmetic (if any) can run on each of its tensors
- * (ct_arith_check, and a per-channel dimension the job's layout keeps);
- * FALSE with why (g_free it) if not. */
-gboolean ct_job_check_arith (const CtJob * job, gchar ** why);
+ * (ct_arith_check, and a per-channel dimension the job's layout keeps),
+ * and what the kernels run for each (CtJob.programs), once per job; FALSE
+ * with why (g_free it) if not. */
+gboolean ct_job_prepare_arith (CtJob * job, gchar ** why);
 
 /* Whether the job already holds the @n tensors @t. */
 gboolean ct_job_has_tensors (const CtJob * job, const CtTensorInfo * t,
@@ -156,23 +193,11 @@ gboolean ct_job_has_tensors (const CtJob * job, const CtTensorInfo * t,
 CtResult ct_job_launch (const CtJob * job, CtKernel kernel, gboolean gpu,
     CtStream stream, const CtSpan * in, const CtSpan * out, CtPath * ran);
 
-/* A band: rows [@first, @first + @rows) of the input of piece @piece,
- * which the kernels can run alone once those rows are on the device. Its
- * output is @out_rows rows of @out_row bytes, from row @out_y and byte
- * @out_x of the piece's output: a band of columns where the axes swap, of
- * rows where they stay. */
-typedef struct
-{
-  guint piece;
-  gsize first;
-  gsize rows;
-  gsize out_x;
-  gsize out_y;
-  gsize out_row;
-  gsize out_rows;
-} CtBand;
 
-#define CT_JOB_MAX_BANDS 64
+/* The size of a band of CtJobBands @which: chosen by measurement
+ * (docs/memory.md), or CUDATRANSPOSE_BAND_BYTES for both (0: whole
+ * frames, one copy each way, and no frame in flight), read once. */
+gsize ct_job_band_bytes (CtJobBands which);
 
 /* Cuts the job's input in bands of about @band_bytes (at most @max_bands
  * of them, rows in multiples of 16 so that every band's output starts on a
@@ -221,25 +246,5 @@ void ct_refusal_clear (CtRefusal * r);
   ct_refusal_set ((r), GST_##domain##_ERROR, GST_##domain##_ERROR_##code, \
       _gst_element_error_printf text, _gst_element_error_printf debug,    \
       __FILE__, GST_FUNCTION, __LINE__)
-
-/* A permutation set while streaming that leaves the output's sizes as
- * they are renegotiates nothing (the base class calls no set_caps for the
- * caps it has): a tensor job (or video to a tensor) takes @want (NULL:
- * the transpose) here, from the next buffer. One that changes them waits
- * for the renegotiation. FALSE, with @r set, for tensors it cannot take. */
-gboolean ct_job_follow_permutation (CtJob * job, const guint * want,
-    CtRefusal * r);
-
-/* An arithmetic option set while streaming (@want, NULL: none) that
- * leaves every output type as it is renegotiates nothing: the job takes it
- * here, from the next buffer. One that changes a type waits for the
- * renegotiation, but for @flexible tensors, whose headers say their type:
- * they take it here too. FALSE, with @r set, for tensors it cannot run
- * on. */
-gboolean ct_job_follow_arith (CtJob * job, const CtArithSpec * want,
-    gboolean flexible, CtRefusal * r);
-
-/* Whether a permutation reaches the job (tensors, video to a tensor). */
-gboolean ct_job_follows_permutation (const CtJob * job);
 
 G_END_DECLS

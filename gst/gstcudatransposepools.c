@@ -18,6 +18,7 @@
 
 #include "cudatranspose-kernels.h"
 #include "gstcudatransposecaps.h"
+#include "gstcudatransposeflight.h"
 #include "gstcudatransposetensor.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_cuda_transpose_debug);
@@ -517,10 +518,10 @@ decide_tensors (GstQuery * query, GstCaps * caps, GstCudaContext * pinning)
   if (have_pool)
     gst_query_parse_nth_allocation_pool (query, 0, NULL, NULL, &min_buffers,
         &max_buffers);
-  /* one more, for the buffer held back (frames-in-flight) */
-  min_buffers++;
+  /* more, for the buffers held back (frames-in-flight) */
+  min_buffers += CT_FLIGHT_SLOTS - 1;
   if (max_buffers > 0)
-    max_buffers++;
+    max_buffers += CT_FLIGHT_SLOTS - 1;
   ours = ct_pools_new_tensors (pinning, caps, min_buffers, max_buffers,
       &total);
   if (ours) {
@@ -581,12 +582,12 @@ ct_pools_decide (GstQuery * query, GstCudaContext * context,
   }
   gst_clear_object (&pool);
 
-  /* host memory: one more frame, for the one held back (frames-in-flight,
+  /* host memory: more frames, for those held back (frames-in-flight,
    * which may be set while playing) */
   if (!cuda) {
-    min_buffers++;
+    min_buffers += CT_FLIGHT_SLOTS - 1;
     if (max_buffers > 0)
-      max_buffers++;
+      max_buffers += CT_FLIGHT_SLOTS - 1;
   }
   ours = ct_pools_new_video (context, pinning, caps, cuda, &size,
       min_buffers, max_buffers);

@@ -65,24 +65,66 @@ gst_cuda_transpose_path_get_type (void)
   return register_enum (&type, "GstCudaTransposePath", values);
 }
 
-void
-ct_settings_init (CtSettings * s, GstElement * owner,
-    CtDirectionChanged changed)
+/* The kind of caps @j makes: the direction's (identity, keeping the
+ * axes, or swapping them), the permutation, and whether there is
+ * arithmetic and of which output type. Versions of one kind make the
+ * same caps: of those only the newest is kept (ct_settings_recent). */
+static gint
+direction_kind (GstVideoOrientationMethod direction)
 {
+  return direction == GST_VIDEO_ORIENTATION_IDENTITY ? 0 :
+      ct_direction_swaps (direction) ? 2 : 1;
+}
+
+static gboolean
+same_kind (const CtJobSettings * a, const CtJobSettings * b)
+{
+  return direction_kind (a->direction) == direction_kind (b->direction) &&
+      a->perm_state == b->perm_state &&
+      (a->perm_state != CT_PERMUTATION_VALID ||
+      memcmp (a->perm, b->perm, sizeof (a->perm)) == 0) &&
+      a->arith_state == b->arith_state &&
+      (a->arith_state != CT_ARITH_STATE_VALID ||
+      (a->arith.typecast == b->arith.typecast &&
+          (!a->arith.typecast || a->arith.out_type == b->arith.out_type)));
+}
+
+/* The job settings changed (under the object lock): a new version, the
+ * newest of its kind. */
+static void
+new_version (CtSettings * s)
+{
+  guint i, n = 0;
+
+  s->job.version++;
+  s->job.direction = s->orientation.proposed;
+  /* the others of other kinds, in order (n <= i: each read before it is
+   * written over), then the new one first */
+  for (i = 0; i < s->n_recent; i++) {
+    if (!same_kind (&s->recent[i], &s->job))
+      s->recent[n++] = s->recent[i];
+  }
+  n = MIN (n, CT_SETTINGS_RECENT - 1);
+  memmove (&s->recent[1], &s->recent[0], n * sizeof (s->recent[0]));
+  s->recent[0] = s->job;
+  s->n_recent = n + 1;
+}
+
+void
+ct_settings_init (CtSettings * s, GstElement * owner)
+{
+  memset (s, 0, sizeof (*s));
   s->owner = owner;
   s->kernel = CT_DEFAULT_KERNEL;
   s->device_id = CT_DEFAULT_DEVICE_ID;
   s->active_kernel = CT_PATH_NONE;
-  s->permutation = s->perm_why = NULL;
-  s->perm_state = CT_PERMUTATION_NONE;
-  s->arithmetic = s->arith_why = NULL;
-  s->arith_state = CT_ARITH_STATE_NONE;
-  memset (&s->arith, 0, sizeof (s->arith));
   s->frames_in_flight = CT_DEFAULT_FRAMES_IN_FLIGHT;
-  s->running = FALSE;
-  s->seq = 0;
-  ct_direction_init (&s->direction, owner, &s->seq, changed,
-      CT_DEFAULT_DIRECTION);
+  ct_orientation_init (&s->orientation, CT_DEFAULT_DIRECTION);
+  s->job.perm_state = CT_PERMUTATION_NONE;
+  s->job.arith_state = CT_ARITH_STATE_NONE;
+  /* (a hole in the versions: the one after init is the first) */
+  s->recent = g_new0 (CtJobSettings, CT_SETTINGS_RECENT);
+  new_version (s);
 }
 
 void
@@ -92,7 +134,8 @@ ct_settings_clear (CtSettings * s)
   g_clear_pointer (&s->perm_why, g_free);
   g_clear_pointer (&s->arithmetic, g_free);
   g_clear_pointer (&s->arith_why, g_free);
-  ct_direction_clear (&s->direction);
+  g_clear_pointer (&s->recent, g_free);
+  s->n_recent = 0;
 }
 
 /* Keeps an option's parsed value and state (under the object lock):
@@ -105,9 +148,9 @@ typedef void (*KeepOption) (CtSettings * s, const gchar * text,
  * (@valid, @why, @parsed): an invalid value is said at once; before the
  * stream starts it is kept (start fails quoting it, rather than running
  * something else), while streaming it is refused and the running one
- * stays. A valid one set while streaming applies from the next buffer,
- * renegotiating. @text_slot and @why_slot are the option's fields, @keep
- * keeps the rest; @why is taken. */
+ * stays. A valid one is a new version of the job settings. @text_slot and
+ * @why_slot are the option's fields, @keep keeps the rest; @why is
+ * taken. */
 static CtSettingsChange
 set_option (CtSettings * s, const gchar * name, const gchar * text,
     gboolean valid, gchar * why, gconstpointer parsed, gchar ** text_slot,
@@ -128,9 +171,10 @@ set_option (CtSettings * s, const gchar * name, const gchar * text,
     keep (s, text, valid, parsed);
     g_free (*why_slot);
     *why_slot = g_strdup (why);
-    s->seq++;
+    if (changed)
+      new_version (s);
   } else {
-    was = g_strdup (*text_slot ? *text_slot : "");
+    was = ct_quote (*text_slot ? *text_slot : "");
   }
   GST_OBJECT_UNLOCK (s->owner);
 
@@ -139,21 +183,20 @@ set_option (CtSettings * s, const gchar * name, const gchar * text,
             "%s property: %s. The stream goes on with %s=\"%s\".", name,
             why, name, was), (NULL));
   } else if (changed && running) {
-    GST_DEBUG_OBJECT (s->owner, "%s %s from the next buffer", name,
-        text ? text : "unset");
+    GST_DEBUG_OBJECT (s->owner, "%s changed: from the next buffer", name);
   }
   g_free (why);
   g_free (was);
-  return changed && running ? CT_SETTINGS_RENEGOTIATE : CT_SETTINGS_KEPT;
+  return changed ? CT_SETTINGS_RECONFIGURE : CT_SETTINGS_KEPT;
 }
 
 static void
 keep_permutation (CtSettings * s, const gchar * text, gboolean valid,
     gconstpointer parsed)
 {
-  s->perm_state = !text ? CT_PERMUTATION_NONE : valid ?
+  s->job.perm_state = !text ? CT_PERMUTATION_NONE : valid ?
       CT_PERMUTATION_VALID : CT_PERMUTATION_INVALID;
-  memcpy (s->perm, parsed, sizeof (s->perm));
+  memcpy (s->job.perm, parsed, sizeof (s->job.perm));
 }
 
 /* The permutation property (set_option). */
@@ -175,13 +218,12 @@ static void
 keep_arithmetic (CtSettings * s, const gchar * text, gboolean valid,
     gconstpointer parsed)
 {
-  s->arith_state = !text ? CT_ARITH_STATE_NONE : valid ?
+  s->job.arith_state = !text ? CT_ARITH_STATE_NONE : valid ?
       CT_ARITH_STATE_VALID : CT_ARITH_STATE_INVALID;
-  s->arith = *(const CtArithSpec *) parsed;
+  s->job.arith = *(const CtArithSpec *) parsed;
 }
 
-/* The arithmetic property (set_option; a change of the output type
- * renegotiates, any other applies from the next buffer). */
+/* The arithmetic property (set_option). */
 static CtSettingsChange
 set_arithmetic (CtSettings * s, const gchar * text)
 {
@@ -199,6 +241,34 @@ set_arithmetic (CtSettings * s, const gchar * text)
   return change;
 }
 
+/* The video-direction property: one of the 8 or auto; another is refused
+ * with a warning, and the direction stays. */
+static CtSettingsChange
+set_direction (CtSettings * s, GstVideoOrientationMethod method)
+{
+  gboolean changed;
+
+  if (!ct_direction_is_orientation (method) &&
+      method != GST_VIDEO_ORIENTATION_AUTO) {
+    /* (said where gst-launch shows it too: an element being made has no
+     * bus yet) */
+    g_warning ("cudatranspose: video-direction=%s is not supported: the "
+        "direction stays as it was. Use one of identity, 90r, 180, 90l, "
+        "horiz, vert, ul-lr, ur-ll or auto.", ct_direction_nick (method));
+    GST_ELEMENT_WARNING (s->owner, RESOURCE, SETTINGS, ("video-direction=%s "
+            "is not supported: the direction stays as it was. Use one of "
+            "identity, 90r, 180, 90l, horiz, vert, ul-lr, ur-ll or auto.",
+            ct_direction_nick (method)), (NULL));
+    return CT_SETTINGS_KEPT;
+  }
+  GST_OBJECT_LOCK (s->owner);
+  changed = ct_orientation_set (&s->orientation, method, FALSE);
+  if (changed)
+    new_version (s);
+  GST_OBJECT_UNLOCK (s->owner);
+  return changed ? CT_SETTINGS_RECONFIGURE : CT_SETTINGS_KEPT;
+}
+
 gboolean
 ct_settings_set (CtSettings * s, guint prop_id, const GValue * value,
     CtSettingsChange * change)
@@ -207,8 +277,7 @@ ct_settings_set (CtSettings * s, guint prop_id, const GValue * value,
   switch (prop_id) {
     case CT_PROP_VIDEO_DIRECTION:
     case CT_PROP_METHOD:
-      /* (renegotiates through the direction's callback) */
-      ct_direction_set (&s->direction, g_value_get_enum (value));
+      *change = set_direction (s, g_value_get_enum (value));
       return TRUE;
     case CT_PROP_PERMUTATION:
       *change = set_permutation (s, g_value_get_string (value));
@@ -231,8 +300,6 @@ ct_settings_set (CtSettings * s, guint prop_id, const GValue * value,
   else
     s->frames_in_flight = g_value_get_uint (value);
   GST_OBJECT_UNLOCK (s->owner);
-  if (prop_id == CT_PROP_FRAMES_IN_FLIGHT)
-    *change = CT_SETTINGS_LATENCY;
   return TRUE;
 }
 
@@ -263,7 +330,7 @@ ct_settings_get (CtSettings * s, guint prop_id, GValue * value)
       break;
     case CT_PROP_VIDEO_DIRECTION:
     case CT_PROP_METHOD:
-      g_value_set_enum (value, s->direction.orientation.direction);
+      g_value_set_enum (value, s->orientation.direction);
       break;
     default:
       ours = FALSE;
@@ -273,14 +340,78 @@ ct_settings_get (CtSettings * s, guint prop_id, GValue * value)
   return ours;
 }
 
+void
+ct_settings_snapshot (CtSettings * s, CtSnapshot * snap)
+{
+  GST_OBJECT_LOCK (s->owner);
+  snap->job = s->job;
+  snap->kernel = s->kernel;
+  snap->device_id = s->device_id;
+  snap->frames_in_flight = s->frames_in_flight;
+  GST_OBJECT_UNLOCK (s->owner);
+}
+
+void
+ct_settings_job (CtSettings * s, CtJobSettings * job)
+{
+  GST_OBJECT_LOCK (s->owner);
+  *job = s->job;
+  GST_OBJECT_UNLOCK (s->owner);
+}
+
+CtJobSettings *
+ct_settings_recent (CtSettings * s, guint since, guint * n)
+{
+  CtJobSettings *recent;
+  guint i;
+
+  GST_OBJECT_LOCK (s->owner);
+  recent = g_new (CtJobSettings, s->n_recent);
+  /* (recent[0] is the newest: it is always given) */
+  for (*n = 0, i = 0; i < s->n_recent; i++) {
+    if (i == 0 || s->recent[i].version >= since)
+      recent[(*n)++] = s->recent[i];
+  }
+  GST_OBJECT_UNLOCK (s->owner);
+  return recent;
+}
+
+CtSettingsChange
+ct_settings_take_tags (CtSettings * s, const GstTagList * tags,
+    GstTagList ** rewritten)
+{
+  gboolean changed;
+
+  GST_OBJECT_LOCK (s->owner);
+  changed = ct_orientation_take_tags (&s->orientation, tags);
+  if (changed)
+    new_version (s);
+  *rewritten = ct_orientation_rewrite_tags (&s->orientation, tags);
+  GST_OBJECT_UNLOCK (s->owner);
+  return changed ? CT_SETTINGS_RECONFIGURE : CT_SETTINGS_KEPT;
+}
+
+CtSettingsChange
+ct_settings_reset_tags (CtSettings * s)
+{
+  gboolean changed;
+
+  GST_OBJECT_LOCK (s->owner);
+  changed = ct_orientation_reset_tags (&s->orientation);
+  if (changed)
+    new_version (s);
+  GST_OBJECT_UNLOCK (s->owner);
+  return changed ? CT_SETTINGS_RECONFIGURE : CT_SETTINGS_KEPT;
+}
+
 CtPermutationState
 ct_settings_permutation (CtSettings * s, guint perm[4], gchar ** why)
 {
   CtPermutationState state;
 
   GST_OBJECT_LOCK (s->owner);
-  state = s->perm_state;
-  memcpy (perm, s->perm, sizeof (s->perm));
+  state = s->job.perm_state;
+  memcpy (perm, s->job.perm, sizeof (s->job.perm));
   if (why)
     *why = g_strdup (s->perm_why);
   GST_OBJECT_UNLOCK (s->owner);
@@ -294,20 +425,6 @@ ct_settings_refuse_permutation (gchar * why, CtRefusal * r)
           "Set a valid one, or set it to \"\" to transpose the two innermost "
           "dimensions.", why), (NULL));
   g_free (why);
-}
-
-CtArithState
-ct_settings_arithmetic (CtSettings * s, CtArithSpec * spec, gchar ** why)
-{
-  CtArithState state;
-
-  GST_OBJECT_LOCK (s->owner);
-  state = s->arith_state;
-  *spec = s->arith;
-  if (why)
-    *why = g_strdup (s->arith_why);
-  GST_OBJECT_UNLOCK (s->owner);
-  return state;
 }
 
 void
@@ -331,8 +448,8 @@ ct_settings_start (CtSettings * s, CtKernel * kernel, gint * device_id,
   GST_OBJECT_LOCK (s->owner);
   *kernel = s->kernel;
   *device_id = s->device_id;
-  perm_valid = s->perm_state != CT_PERMUTATION_INVALID;
-  arith_valid = s->arith_state != CT_ARITH_STATE_INVALID;
+  perm_valid = s->job.perm_state != CT_PERMUTATION_INVALID;
+  arith_valid = s->job.arith_state != CT_ARITH_STATE_INVALID;
   if (!perm_valid)
     why = g_strdup (s->perm_why);
   else if (!arith_valid)

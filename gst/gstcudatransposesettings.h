@@ -18,10 +18,14 @@
 G_BEGIN_DECLS
 
 /* What the user set: the element's properties, their values under the
- * owner's object lock, each checked where it is set (the permutation
- * parsed once), and the rules for a change while streaming. The
- * properties module installs them (their documentation lives there); the
- * element hands set_property and get_property here. */
+ * owner's object lock, each checked where it is set (the permutation and
+ * the arithmetic parsed once), the stream's orientation tags, and the
+ * rules for a change while streaming. Any thread may set and read them;
+ * the streaming thread reads them once per buffer (ct_settings_snapshot)
+ * and, to make a job, looks up what a pair of caps was made for
+ * (ct_settings_recent). The properties module installs them (their
+ * documentation lives there); the element hands set_property and
+ * get_property here. */
 
 #define CT_DEFAULT_KERNEL CT_KERNEL_AUTO
 #define CT_DEFAULT_DEVICE_ID -1
@@ -50,46 +54,68 @@ typedef enum
   CT_PERMUTATION_INVALID,       /* kept as set, refused when starting */
 } CtPermutationState;
 
-/* What a property change asks of the element. */
+/* The settings a job and the caps depend on: the direction proposed (the
+ * property's, or under auto the tags'), the permutation and the
+ * arithmetic. Every change of them is a new @version (counted from 1). */
+typedef struct
+{
+  guint version;
+  GstVideoOrientationMethod direction;
+  CtPermutationState perm_state;
+  guint perm[4];
+  CtArithState arith_state;
+  CtArithSpec arith;
+} CtJobSettings;
+
+/* One reading of every setting, all under one lock: what a buffer runs
+ * with. */
+typedef struct
+{
+  CtJobSettings job;
+  CtKernel kernel;
+  gint device_id;
+  guint frames_in_flight;
+} CtSnapshot;
+
+/* How many versions of the job settings are kept for caps made before
+ * the newest one (one per kind of caps they make: ct_settings_recent). */
+#define CT_SETTINGS_RECENT 16
+
+/* What a change asks of the element. */
 typedef enum
 {
   CT_SETTINGS_KEPT = 0,
-  CT_SETTINGS_RENEGOTIATE = 1 << 0,     /* from the next buffer */
-  CT_SETTINGS_LATENCY = 1 << 1, /* what a held frame adds may change */
+  /* the job settings changed: ask for a reconfigure (the streaming thread
+   * applies the change at its next buffer, renegotiating if the caps
+   * must change) */
+  CT_SETTINGS_RECONFIGURE = 1 << 0,
 } CtSettingsChange;
 
 typedef struct
 {
   GstElement *owner;
+  /* everything below under the owner's object lock */
   CtKernel kernel;
   gint device_id;
   CtPath active_kernel;         /* what ran last */
   gchar *permutation;           /* as set, valid or not; NULL: none */
-  /* ... parsed once, where it is set: its order, or why it is invalid */
-  CtPermutationState perm_state;
-  guint perm[4];
-  gchar *perm_why;
+  gchar *perm_why;              /* why it is invalid */
   gchar *arithmetic;            /* as set, valid or not; NULL: none */
-  /* ... parsed once, where it is set: the option, or why it is invalid */
-  CtArithState arith_state;
-  CtArithSpec arith;
-  gchar *arith_why;
+  gchar *arith_why;             /* why it is invalid */
   guint frames_in_flight;
-  /* between start and stop: a permutation set then applies at the next
-   * buffer, and an invalid one is refused */
+  /* between start and stop: an invalid permutation or arithmetic set then
+   * is refused (the running one stays) */
   gboolean running;
-  /* counts changes of video-direction, permutation and arithmetic: caps
-   * refused under other settings are tried anew */
-  guint seq;
-  /* video-direction as set, the stream's tags, and what the next
-   * negotiation and buffer take */
-  CtDirection direction;
+  /* video-direction as set and the stream's tags */
+  CtOrientation orientation;
+  /* the job settings now, and the newest version of each kind of caps
+   * they made, newest first (@job's among them) */
+  CtJobSettings job;
+  CtJobSettings *recent;
+  guint n_recent;
 } CtSettings;
 
-/* @changed: the owner's renegotiation when the direction in effect
- * changes (CtDirection). */
-void ct_settings_init (CtSettings * s, GstElement * owner,
-    CtDirectionChanged changed);
+void ct_settings_init (CtSettings * s, GstElement * owner);
 void ct_settings_clear (CtSettings * s);
 
 /* set_property and get_property of the CT_PROP_* (FALSE: not one). */
@@ -97,20 +123,36 @@ gboolean ct_settings_set (CtSettings * s, guint prop_id,
     const GValue * value, CtSettingsChange * change);
 gboolean ct_settings_get (CtSettings * s, guint prop_id, GValue * value);
 
+/* Every setting, read once. */
+void ct_settings_snapshot (CtSettings * s, CtSnapshot * snap);
+
+/* The job settings now (transform_caps makes caps for them). */
+void ct_settings_job (CtSettings * s, CtJobSettings * job);
+
+/* What a pair of caps may have been made for: the newest version of each
+ * kind of caps from @since on, newest first, the newest of all first
+ * (g_free the array; *@n of them, at least one). A negotiation's caps
+ * come from the settings of their transform_caps, which may have changed
+ * since: the job takes the newest version they fit, so frames go from
+ * one setting the user made to a later one, never back. */
+CtJobSettings *ct_settings_recent (CtSettings * s, guint since, guint * n);
+
+/* The stream's tags (a TAG event), as videoflip follows them; under
+ * video-direction=auto *@rewritten gets a copy that says rotate-0 (the
+ * frames are upright now), else NULL. A new stream (STREAM_START, or the
+ * stream stopped) starts with no orientation from tags. */
+CtSettingsChange ct_settings_take_tags (CtSettings * s,
+    const GstTagList * tags, GstTagList ** rewritten);
+CtSettingsChange ct_settings_reset_tags (CtSettings * s);
+
 /* The permutation: its order into @perm when valid; when invalid, the
  * reason into @why if given (g_free it). */
 CtPermutationState ct_settings_permutation (CtSettings * s, guint perm[4],
     gchar ** why);
 
-/* The error of an invalid permutation; @why (taken) quotes it. */
+/* The error of an invalid permutation or arithmetic option; @why (taken)
+ * quotes it. */
 void ct_settings_refuse_permutation (gchar * why, CtRefusal * r);
-
-/* The arithmetic: the option into @spec when valid; when invalid, the
- * reason into @why if given (g_free it). */
-CtArithState ct_settings_arithmetic (CtSettings * s, CtArithSpec * spec,
-    gchar ** why);
-
-/* The error of an invalid arithmetic option; @why (taken) quotes it. */
 void ct_settings_refuse_arithmetic (gchar * why, CtRefusal * r);
 
 /* start (): the kernel and device asked for, and from now on a change

@@ -245,13 +245,31 @@ ct_tensor_parse_permutation (const gchar * text, guint perm[4], gchar ** why)
     }
   }
   g_strfreev (parts);
-  if (!ok)
+  if (!ok) {
+    gchar *quoted = ct_quote (text);
+
     *why = g_strdup_printf ("permutation \"%s\" must name each of the "
         "dimensions 0, 1, 2 and 3 once, separated by ':', e.g. \"1:2:0:3\" "
         "for HWC to CHW (output dimension i takes input dimension i's "
         "entry, innermost first, as tensor_transform's transpose option)",
-        text ? text : "");
+        quoted);
+    g_free (quoted);
+  }
   return ok;
+}
+
+gchar *
+ct_quote (const gchar * text)
+{
+  const gchar *end;
+
+  if (!text)
+    return g_strdup ("");
+  if (g_utf8_strlen (text, CT_QUOTE_MAX + 1) <= CT_QUOTE_MAX)
+    return g_strdup (text);
+  /* (whole characters: a value need not be ASCII) */
+  end = g_utf8_offset_to_pointer (text, CT_QUOTE_MAX);
+  return g_strdup_printf ("%.*s...", (int) (end - text), text);
 }
 
 gboolean

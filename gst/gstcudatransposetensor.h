@@ -145,4 +145,10 @@ void ct_tensor_header_write (const CtTensorInfo * t, guint8 * header);
 gboolean ct_tensor_rearranged (const CtTensorInfo * in, const guint * perm,
     CtTensorInfo * out);
 
+/* A property value as messages quote it: its first CT_QUOTE_MAX
+ * characters, then "..." where it is longer (g_free it). A value of
+ * thousands of characters would otherwise fill every message twice. */
+#define CT_QUOTE_MAX 64
+gchar *ct_quote (const gchar * text);
+
 G_END_DECLS

@@ -426,6 +426,9 @@ CtResult ct_event_destroy (CtEvent event);
 CtResult ct_event_record (CtEvent event, CtStream stream);
 CtResult ct_stream_wait_event (CtStream stream, CtEvent event);
 CtResult ct_event_synchronize (CtEvent event);
+/* Whether the work recorded before @event is done, without waiting: *done
+ * 1 (or 0 while it runs); a failure of that work is returned. */
+CtResult ct_event_query (CtEvent event, int *done);
 CtResult ct_event_elapsed_ms (float *ms, CtEvent start, CtEvent end);
 
 #ifdef __cplusplus

@@ -159,6 +159,17 @@ ct_event_synchronize (CtEvent event)
 }
 
 CtResult
+ct_event_query (CtEvent event, int *done)
+{
+  cudaError_t err = cudaEventQuery ((cudaEvent_t) event);
+
+  *done = err != cudaErrorNotReady;
+  if (err == cudaErrorNotReady)
+    return CT_OK;
+  return (CtResult) err;
+}
+
+CtResult
 ct_event_elapsed_ms (float *ms, CtEvent start, CtEvent end)
 {
   *ms = 0;

@@ -290,14 +290,14 @@ GST_START_TEST (test_tensor_size_overflow)
 
 GST_END_TEST;
 
-/* Pushes a buffer of @n_mems memories of @mem_size bytes (the data behind
+/* Pushes a buffer of @n_mems memories of @sizes bytes (the data behind
  * each is a few bytes: the element must refuse or fail before reading it)
  * through a harness around "@desc" with @caps; it must fail with an error
  * saying @reason. @poison: downstream proposes the test's (fallible)
  * allocator; else the element's own memory is used. */
 static void
-expect_flow_error (const gchar * desc, const gchar * caps, guint n_mems,
-    gsize mem_size, gboolean poison, const gchar * reason)
+expect_flow_error_sizes (const gchar * desc, const gchar * caps,
+    guint n_mems, const gsize * sizes, gboolean poison, const gchar * reason)
 {
   static guint8 backing[64];
   GstHarness *h;
@@ -315,7 +315,7 @@ expect_flow_error (const gchar * desc, const gchar * caps, guint n_mems,
   }
   for (i = 0; i < n_mems; i++)
     gst_buffer_append_memory (buf, gst_memory_new_wrapped
-        (GST_MEMORY_FLAG_READONLY, backing, mem_size, 0, mem_size, NULL,
+        (GST_MEMORY_FLAG_READONLY, backing, sizes[i], 0, sizes[i], NULL,
             NULL));
   gst_harness_set_src_caps_str (h, caps);
   fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_ERROR);
@@ -324,6 +324,19 @@ expect_flow_error (const gchar * desc, const gchar * caps, guint n_mems,
       "\"%s\"", caps, text, reason);
   g_free (text);
   ct_check_harness_free (h, bus);
+}
+
+/* The same with @n_mems memories of @mem_size bytes each. */
+static void
+expect_flow_error (const gchar * desc, const gchar * caps, guint n_mems,
+    gsize mem_size, gboolean poison, const gchar * reason)
+{
+  gsize sizes[4];
+  guint i;
+
+  for (i = 0; i < n_mems; i++)
+    sizes[i] = mem_size;
+  expect_flow_error_sizes (desc, caps, n_mems, sizes, poison, reason);
 }
 
 /* Sizes no machine can allocate are an element error, never an abort:
@@ -342,6 +355,7 @@ GST_START_TEST (test_huge_tensors_fail_cleanly)
       "dimensions=(string)\"2147483648:1073741824:1:1,3:5\",types=\"uint8,"
       "int16\",framerate=0/1";
   const gsize g62 = G_GUINT64_CONSTANT (1) << 62;
+  const gsize each[2] = { g62 / 2, 30 }, longer[2] = { g62 / 2, 31 };
 
   expect_flow_error ("cudatranspose", big, 1, 20, TRUE, "Invalid input");
   expect_flow_error ("cudatranspose", big, 1, 20, FALSE, "Invalid input");
@@ -351,9 +365,13 @@ GST_START_TEST (test_huge_tensors_fail_cleanly)
       "allocate");
   expect_flow_error ("cudatranspose permutation=1:0:2:3", huge, 1, g62,
       FALSE, "allocate");
-  /* one memory per tensor, and one short memory */
-  expect_flow_error ("cudatranspose", huge2, 2, g62, FALSE, "allocate");
+  /* one memory per tensor; a short one; one longer than its tensor (a
+   * byte no tensor holds: refused, never dropped) */
+  expect_flow_error_sizes ("cudatranspose", huge2, 2, each, FALSE,
+      "allocate");
   expect_flow_error ("cudatranspose", huge2, 2, 30, FALSE, "Invalid input");
+  expect_flow_error_sizes ("cudatranspose", huge2, 2, longer, FALSE,
+      "tensor 1 is 31 bytes, but the caps say 30");
 }
 
 GST_END_TEST;
@@ -370,7 +388,7 @@ GST_END_TEST;
  * with the format alone) still links to tensor caps: the link is checked
  * against tensors of any dimensions, and the negotiated caps carry the
  * frame's (videotestsrc's default 320x240). Video that cannot become a
- * tensor (I420) still does not link. */
+ * tensor (I420) links too, and the element's own error says why. */
 GST_START_TEST (test_video_size_unfixed_at_link)
 {
   static const struct
@@ -425,12 +443,33 @@ GST_START_TEST (test_video_size_unfixed_at_link)
     g_free (desc);
   }
   p = gst_parse_launch ("videotestsrc num-buffers=2 ! video/x-raw,format=I420 "
-      "! cudatranspose kernel=cpu ! other/tensors,format=static ! fakesink",
-      &err);
-  fail_unless (err != NULL, "I420 linked to tensors");
-  g_clear_error (&err);
-  if (p)
+      "! cudatranspose name=t kernel=cpu ! other/tensors,format=static ! "
+      "fakesink", &err);
+  fail_unless (p != NULL && err == NULL, "I420 to tensors: %s",
+      err ? err->message : "no pipeline");
+  {
+    GstElement *t = gst_bin_get_by_name (GST_BIN (p), "t");
+    GstBus *bus = gst_element_get_bus (p);
+    GstMessage *msg;
+    GError *e = NULL;
+
+    gst_element_set_state (p, GST_STATE_PLAYING);
+    msg = gst_bus_timed_pop_filtered (bus, 10 * GST_SECOND,
+        GST_MESSAGE_ERROR | GST_MESSAGE_EOS);
+    fail_unless (msg != NULL && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR,
+        "I420 to tensors: no error");
+    fail_unless (GST_MESSAGE_SRC (msg) == GST_OBJECT (t), "the error came "
+        "from %s", GST_MESSAGE_SRC_NAME (msg));
+    gst_message_parse_error (msg, &e, NULL);
+    fail_unless (strstr (e->message, "this is I420") != NULL &&
+        strstr (e->message, "videoconvert") != NULL, "%s", e->message);
+    g_error_free (e);
+    gst_message_unref (msg);
+    gst_element_set_state (p, GST_STATE_NULL);
+    gst_object_unref (bus);
+    gst_object_unref (t);
     gst_object_unref (p);
+  }
 }
 
 GST_END_TEST;
