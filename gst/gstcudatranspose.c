@@ -1098,8 +1098,10 @@ gst_cuda_transpose_sink_event (GstBaseTransform * trans, GstEvent * event)
     gst_caps_ref (caps);
   }
   ok = GST_BASE_TRANSFORM_CLASS (parent_class)->sink_event (trans, event);
-  /* caps downstream takes nothing of (set_caps never saw them): why */
-  if (caps && !ok && !self->refused)
+  /* caps downstream takes nothing of (set_caps never saw them): why; but
+   * caps that failed only because a flush came are no one's fault */
+  if (caps && !ok && !self->refused &&
+      !GST_PAD_IS_FLUSHING (GST_BASE_TRANSFORM_SRC_PAD (trans)))
     gst_cuda_transpose_explain_output (self, caps, FALSE);
   gst_clear_caps (&caps);
   return ok;

@@ -237,10 +237,11 @@ read_sample (const guint8 * at, gboolean le)
   return le ? GST_READ_UINT16_LE (at) : GST_READ_UINT16_BE (at);
 }
 
-/* Fails unless @fo is @fi under @method for 4:2:2 (a swap, for planar). */
-static void
-assert_oriented_422 (GstVideoFrame * fi, GstVideoFrame * fo,
-    GstVideoOrientationMethod method, const gchar * what)
+/* NULL if @fo is @fi under @method for 4:2:2 (a swap, for planar), else
+ * where it differs (g_free it). */
+static gchar *
+oriented_422_mismatch (GstVideoFrame * fi, GstVideoFrame * fo,
+    GstVideoOrientationMethod method)
 {
   const GstVideoInfo *ii = &fi->info, *oi = &fo->info;
   guint w = GST_VIDEO_INFO_WIDTH (ii), h = GST_VIDEO_INFO_HEIGHT (ii);
@@ -259,12 +260,12 @@ assert_oriented_422 (GstVideoFrame * fi, GstVideoFrame * fo,
         source_point (method, w, h, ox, oy, &x0, &y0);
         row = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (fi, 0) +
             y0 * GST_VIDEO_FRAME_PLANE_STRIDE (fi, 0);
-        /* (fail () only on a mismatch: every check assertion that passes
-         * writes to libcheck's pipe, a system call per pixel) */
+        /* (no check assertion per pixel: every one that passes writes
+         * to libcheck's pipe, a system call) */
         if (packed_422_at (oi, out, ox, 0) != packed_422_at (ii, row, x0, 0))
-          fail ("%s: %s %ux%u video-direction %d: output pixel (%u, %u) "
-              "luma is %u, not %u", what, GST_VIDEO_INFO_NAME (ii), w, h,
-              method, ox, oy, packed_422_at (oi, out, ox, 0),
+          return g_strdup_printf ("%s %ux%u video-direction %d: output "
+              "pixel (%u, %u) luma is %u, not %u", GST_VIDEO_INFO_NAME (ii),
+              w, h, method, ox, oy, packed_422_at (oi, out, ox, 0),
               packed_422_at (ii, row, x0, 0));
         if (ox % 2)
           continue;
@@ -280,14 +281,14 @@ assert_oriented_422 (GstVideoFrame * fi, GstVideoFrame * fo,
                     GST_VIDEO_FRAME_PLANE_STRIDE (fi, 0), x1, c)) / 2;
           }
           if (packed_422_at (oi, out, ox, c) != want)
-            fail ("%s: %s %ux%u video-direction %d: output pixel (%u, %u) "
-                "component %u is %u, not %u", what, GST_VIDEO_INFO_NAME (ii),
-                w, h, method, ox, oy, c, packed_422_at (oi, out, ox, c),
-                want);
+            return g_strdup_printf ("%s %ux%u video-direction %d: output "
+                "pixel (%u, %u) component %u is %u, not %u",
+                GST_VIDEO_INFO_NAME (ii), w, h, method, ox, oy, c,
+                packed_422_at (oi, out, ox, c), want);
         }
       }
     }
-    return;
+    return NULL;
   }
 
   /* planar, a swap: the chroma planes (the luma is an ordinary plane) */
@@ -318,12 +319,13 @@ assert_oriented_422 (GstVideoFrame * fi, GstVideoFrame * fo,
                   GST_VIDEO_FRAME_COMP_STRIDE (fi, c) + col * 2, le)) / 2;
         }
         if (read_sample (out + ox * 2, le) != want)
-          fail ("%s: %s %ux%u video-direction %d: chroma %u sample (%u, %u) "
-              "is %u, not %u", what, GST_VIDEO_INFO_NAME (ii), w, h, method,
-              c, ox, oy, read_sample (out + ox * 2, le), want);
+          return g_strdup_printf ("%s %ux%u video-direction %d: chroma %u "
+              "sample (%u, %u) is %u, not %u", GST_VIDEO_INFO_NAME (ii), w,
+              h, method, c, ox, oy, read_sample (out + ox * 2, le), want);
       }
     }
   }
+  return NULL;
 }
 
 void
@@ -339,57 +341,59 @@ ct_check_out_info (const GstVideoInfo * in_info,
           GST_VIDEO_INFO_HEIGHT (in_info)));
 }
 
-void
-ct_check_assert_oriented (const GstVideoInfo * in_info, GstBuffer * in,
-    GstBuffer * out, GstVideoOrientationMethod method, const gchar * what)
+gchar *
+ct_check_oriented_mismatch (const GstVideoInfo * in_info, GstBuffer * in,
+    GstBuffer * out, GstVideoOrientationMethod method)
 {
   gboolean swap = ct_check_direction_swaps (method);
   GstVideoInfo out_info;
   GstVideoFrame fi, fo;
+  gchar *why = NULL;
   guint p;
 
   ct_check_out_info (in_info, method, &out_info);
   /* (a buffer with a GstVideoMeta is mapped as the meta says) */
-  fail_unless (gst_buffer_get_video_meta (out) != NULL ||
-      gst_buffer_get_size (out) >= GST_VIDEO_INFO_SIZE (&out_info),
-      "%s: %s %dx%d video-direction %d: output buffer too small (%"
-      G_GSIZE_FORMAT " bytes)", what, GST_VIDEO_INFO_NAME (in_info),
-      GST_VIDEO_INFO_WIDTH (in_info), GST_VIDEO_INFO_HEIGHT (in_info), method,
-      gst_buffer_get_size (out));
+  if (!gst_buffer_get_video_meta (out) &&
+      gst_buffer_get_size (out) < GST_VIDEO_INFO_SIZE (&out_info))
+    return g_strdup_printf ("%s %dx%d video-direction %d: output buffer too "
+        "small (%" G_GSIZE_FORMAT " bytes)", GST_VIDEO_INFO_NAME (in_info),
+        GST_VIDEO_INFO_WIDTH (in_info), GST_VIDEO_INFO_HEIGHT (in_info),
+        method, gst_buffer_get_size (out));
   fail_unless (gst_video_frame_map (&fi, (GstVideoInfo *) in_info, in,
           GST_MAP_READ));
-  fail_unless (gst_video_frame_map (&fo, &out_info, out, GST_MAP_READ),
-      "%s: the output does not map as %s %dx%d", what,
-      GST_VIDEO_INFO_NAME (&out_info), GST_VIDEO_INFO_WIDTH (&out_info),
-      GST_VIDEO_INFO_HEIGHT (&out_info));
+  if (!gst_video_frame_map (&fo, &out_info, out, GST_MAP_READ)) {
+    gst_video_frame_unmap (&fi);
+    return g_strdup_printf ("the output does not map as %s %dx%d",
+        GST_VIDEO_INFO_NAME (&out_info), GST_VIDEO_INFO_WIDTH (&out_info),
+        GST_VIDEO_INFO_HEIGHT (&out_info));
+  }
 
   if (ct_check_is_packed_422 (GST_VIDEO_INFO_FORMAT (in_info)) ||
       (swap && ct_check_is_planar_422 (GST_VIDEO_INFO_FORMAT (in_info)))) {
-    assert_oriented_422 (&fi, &fo, method, what);
-    if (ct_check_is_packed_422 (GST_VIDEO_INFO_FORMAT (in_info))) {
-      gst_video_frame_unmap (&fo);
-      gst_video_frame_unmap (&fi);
-      return;
-    }
+    why = oriented_422_mismatch (&fi, &fo, method);
+    if (why || ct_check_is_packed_422 (GST_VIDEO_INFO_FORMAT (in_info)))
+      goto done;
   }
-  for (p = 0; p < GST_VIDEO_INFO_N_PLANES (in_info); p++) {
+  for (p = 0; p < GST_VIDEO_INFO_N_PLANES (in_info) && !why; p++) {
     const guint8 *src = GST_VIDEO_FRAME_PLANE_DATA (&fi, p);
     const guint8 *dst = GST_VIDEO_FRAME_PLANE_DATA (&fo, p);
     gsize ss = GST_VIDEO_FRAME_PLANE_STRIDE (&fi, p);
     gsize ds = GST_VIDEO_FRAME_PLANE_STRIDE (&fo, p);
     guint w, h, ps, x, y, ow, oh, ops;
 
-    /* (planar 4:2:2's chroma under a swap: assert_oriented_422) */
+    /* (planar 4:2:2's chroma under a swap: oriented_422_mismatch) */
     if (p > 0 && swap && ct_check_is_planar_422 (GST_VIDEO_INFO_FORMAT
             (in_info)))
       break;
     plane_geometry (in_info, p, &w, &h, &ps);
     plane_geometry (&out_info, p, &ow, &oh, &ops);
-    fail_unless (ow == (swap ? h : w) && oh == (swap ? w : h) && ops == ps,
-        "%s: plane %u is %ux%u in and %ux%u out", what, p, w, h, ow, oh);
-
+    if (ow != (swap ? h : w) || oh != (swap ? w : h) || ops != ps) {
+      why = g_strdup_printf ("plane %u is %ux%u in and %ux%u out", p, w, h,
+          ow, oh);
+      break;
+    }
     /* element by element, where the direction puts it */
-    for (y = 0; y < h; y++) {
+    for (y = 0; y < h && !why; y++) {
       for (x = 0; x < w; x++) {
         const guint8 *a = src + y * ss + (gsize) x * ps;
         const guint8 *b;
@@ -398,19 +402,30 @@ ct_check_assert_oriented (const GstVideoInfo * in_info, GstBuffer * in,
         ct_check_oriented_point (method, w, h, x, y, &ox, &oy);
         b = dst + oy * ds + (gsize) ox * ps;
         if (memcmp (a, b, ps) != 0) {
-          gst_video_frame_unmap (&fo);
-          gst_video_frame_unmap (&fi);
-          fail ("%s: %s %dx%d video-direction %d plane %u: element (%u, %u) "
-              "differs", what, GST_VIDEO_INFO_NAME (in_info),
+          why = g_strdup_printf ("%s %dx%d video-direction %d plane %u: "
+              "element (%u, %u) differs", GST_VIDEO_INFO_NAME (in_info),
               GST_VIDEO_INFO_WIDTH (in_info), GST_VIDEO_INFO_HEIGHT (in_info),
               method, p, x, y);
-          return;
+          break;
         }
       }
     }
   }
+done:
   gst_video_frame_unmap (&fo);
   gst_video_frame_unmap (&fi);
+  return why;
+}
+
+void
+ct_check_assert_oriented (const GstVideoInfo * in_info, GstBuffer * in,
+    GstBuffer * out, GstVideoOrientationMethod method, const gchar * what)
+{
+  gchar *why = ct_check_oriented_mismatch (in_info, in, out, method);
+
+  if (why)
+    fail ("%s: %s", what, why);
+  g_free (why);
 }
 
 void

@@ -57,8 +57,13 @@ void ct_check_out_info (const GstVideoInfo * in_info,
 gboolean ct_check_is_packed_422 (GstVideoFormat format);
 gboolean ct_check_is_planar_422 (GstVideoFormat format);
 
-/* Fails the test unless every element of @out is where @method puts the
- * element of @in (a reference written here, per direction). */
+/* NULL if every element of @out is where @method puts the element of @in
+ * (of @in_info; a reference written here, per direction), else where it
+ * differs (g_free it): the visible elements only, row by row. */
+gchar *ct_check_oriented_mismatch (const GstVideoInfo * in_info,
+    GstBuffer * in, GstBuffer * out, GstVideoOrientationMethod method);
+
+/* Fails the test unless ct_check_oriented_mismatch finds none. */
 void ct_check_assert_oriented (const GstVideoInfo * in_info, GstBuffer * in,
     GstBuffer * out, GstVideoOrientationMethod method, const gchar * what);
 

@@ -544,10 +544,12 @@ GST_START_TEST (test_snapshot_whole)
   thread = g_thread_new ("setter", set_all_the_time, &setter);
   for (i = 0; i < 200000; i++) {
     CtSnapshot snap;
-    gchar *kind, *before;
+    gchar *kind, *before, *k;
 
     ct_settings_snapshot (&f.s, &snap);
-    kind = g_strdup_printf ("%d %s", snap.job.direction, kind_of (&snap.job));
+    k = kind_of (&snap.job);
+    kind = g_strdup_printf ("%d %s", snap.job.direction, k);
+    g_free (k);
     before = g_hash_table_lookup (seen, GUINT_TO_POINTER (snap.job.version));
     if (before) {
       fail_unless_equals_string (kind, before);
