@@ -171,10 +171,13 @@ main (int argc, char **argv)
   pipeline = gst_parse_launch ("appsrc name=src format=time "
       "caps=video/x-raw,format=GRAY8,width=64,height=48,framerate=30/1 "
       "! cudatranspose name=t ! appsink name=sink sync=false", &err);
-  if (!pipeline) {
+  /* (an element that is not found still gives a partial pipeline, with
+   * the error set: both must be checked) */
+  if (!pipeline || err) {
     g_printerr ("no pipeline: %s (is the plugin on GST_PLUGIN_PATH?)\n",
-        err->message);
+        err ? err->message : "unknown error");
     g_clear_error (&err);
+    gst_clear_object (&pipeline);
     return 1;
   }
   src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
