@@ -122,7 +122,7 @@ case "$what" in
     # that leaks reported are the tests' and ours, not every plugin's.
     plugins="$PWD/$asan/system-plugins"
     mkdir -p "$plugins"
-    for p in coreelements app videofilter videotestsrc; do
+    for p in coreelements app videofilter videotestsrc videoconvertscale; do
       ln -sf "$(pkg-config --variable=pluginsdir gstreamer-1.0)/libgst$p.so" \
         "$plugins/"
     done

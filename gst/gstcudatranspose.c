@@ -59,6 +59,7 @@
 #include "gstcudatransposepools.h"
 #include "gstcudatransposeproperties.h"
 #include "gstcudatransposesettings.h"
+#include "gstcudatransposeprivate.h"
 
 GST_DEBUG_CATEGORY (gst_cuda_transpose_debug);
 #define GST_CAT_DEFAULT gst_cuda_transpose_debug
@@ -73,83 +74,7 @@ static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_PAD_ALWAYS,
     GST_STATIC_CAPS (CT_CAPS_TEMPLATE));
 
-/* What threads other than the streaming thread need, under the object
- * lock: written by the streaming thread (a job made, a setting applied)
- * and by start and stop. */
-typedef struct
-{
-  gboolean have_gpu;            /* a GPU is held: ask a CUDA-capable
-                                 * upstream for CUDA memory */
-  /* navigation: the frame job's mapping and output size (video_out
-   * FALSE: not a frame job) */
-  gboolean video_out;
-  CtMapping mapping;
-  gint out_width, out_height;
-  GstClockTime latency;         /* what a frame held back adds */
-} CtPublished;
-
-/* Which thread owns what: docs/design.md, "Threads and locks". */
-struct _GstCudaTranspose
-{
-  GstBaseTransform parent;
-
-  /* the properties and the stream's tags: any thread, under the object
-   * lock (CtSettings) */
-  CtSettings settings;
-  /* under the object lock: for navigation, queries, latency */
-  CtPublished published;
-  /* caps a peer forced that the templates leave out (sparse tensors),
-   * refused at the pad with one error (the accept-caps query, any
-   * thread; under the object lock) */
-  GstCaps *unoffered;
-
-  /* The streaming thread's (start and stop too: nothing streams then). */
-  /* this buffer's settings, read once */
-  CtSnapshot snap;
-  /* the job (on the heap: a job of 256 tensors is larger than GObject
-   * lets an instance be) and the settings it was made for */
-  CtJob *job;
-  CtJobSettings made_for;
-  /* the settings' version when the stream started: caps are made for it
-   * or a later one */
-  guint start_version;
-  /* counts the jobs set_caps made: a renegotiation that made none kept
-   * the caps; and the settings the streaming thread's last transform_caps
-   * made output caps for (version 0: none since it was cleared) */
-  guint64 negotiated;
-  CtJobSettings renegotiated_for;
-  GThread *streaming_thread;    /* (atomic: transform_caps compares) */
-  /* the input caps refused last (with the output caps set_caps got, if
-   * it did), under the settings of refused_version: their error is
-   * posted once; and whether the stream stands refused (until a buffer is
-   * transformed): nothing that would let a sink preroll goes downstream
-   * then */
-  GstCaps *refused_in, *refused_out;
-  guint refused_version;
-  gboolean refused;
-  /* flexible tensors: the job follows each buffer's headers (its mode and
-   * permutation stay as negotiated); where the tensors of the buffer
-   * being transformed lie, in it and in its output (never held in
-   * flight) */
-  gboolean flexible;
-  CtTensorPlaces flex_in, flex_out;
-  /* output tensors where downstream gives no allocator: a fallible one */
-  GstAllocator *tensor_allocator;
-  /* the stream whose tags the direction follows */
-  gchar *stream_id;
-  /* what was last published (no lock needed to compare) */
-  CtPublished shown;
-
-  /* the GPU, from start () to stop () */
-  CtGpu gpu;
-
-  /* frames in flight and the releaser (under the stream lock) */
-  CtFlight flight;
-};
-
 static GParamSpec *active_kernel_pspec;
-
-static void gst_cuda_transpose_post (GstCudaTranspose * self, CtRefusal * r);
 
 #define gst_cuda_transpose_parent_class parent_class
 static void
@@ -170,7 +95,7 @@ GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (cudatranspose, "cudatranspose",
 /* Messages                                                                 */
 
 /* Posts @r (taken) as a message of @type. */
-static void
+void
 gst_cuda_transpose_post_as (GstCudaTranspose * self, GstMessageType type,
     CtRefusal * r)
 {
@@ -181,7 +106,7 @@ gst_cuda_transpose_post_as (GstCudaTranspose * self, GstMessageType type,
 }
 
 /* Posts @r (taken), the one error of a refusal. */
-static void
+void
 gst_cuda_transpose_post (GstCudaTranspose * self, CtRefusal * r)
 {
   gst_cuda_transpose_post_as (self, GST_MESSAGE_ERROR, r);
@@ -190,17 +115,9 @@ gst_cuda_transpose_post (GstCudaTranspose * self, CtRefusal * r)
 /* ---------------------------------------------------------------------- */
 /* What other threads read                                                  */
 
-/* Whether a GPU kernel runs this stream's buffers: the latency a held
- * frame adds depends on it. */
-static gboolean
-gst_cuda_transpose_gpu_runs (GstCudaTranspose * self)
-{
-  return self->snap.kernel != CT_KERNEL_CPU && self->gpu.stream != NULL;
-}
-
 /* Publishes what other threads read of the streaming state when it
- * changed; a new latency is posted (the pipeline asks again). */
-static void
+ * changed; a new hold period is posted (the pipeline asks again). */
+void
 gst_cuda_transpose_publish (GstCudaTranspose * self)
 {
   CtPublished now;
@@ -211,60 +128,63 @@ gst_cuda_transpose_publish (GstCudaTranspose * self)
   now.mapping = self->job->mapping;
   now.out_width = GST_VIDEO_INFO_WIDTH (&self->job->out_info);
   now.out_height = GST_VIDEO_INFO_HEIGHT (&self->job->out_info);
-  now.latency = ct_flight_hold_for (&self->flight,
-      self->snap.frames_in_flight, gst_cuda_transpose_gpu_runs (self));
+  now.period = self->flight.period;
   if (memcmp (&now, &self->shown, sizeof (now)) == 0)
     return;
   GST_OBJECT_LOCK (self);
   self->published = now;
   GST_OBJECT_UNLOCK (self);
-  if (now.latency != self->shown.latency) {
-    GST_DEBUG_OBJECT (self, "a frame held back adds %" GST_TIME_FORMAT,
-        GST_TIME_ARGS (now.latency));
+  if (now.period != self->shown.period ||
+      now.have_gpu != self->shown.have_gpu)
     gst_element_post_message (GST_ELEMENT (self),
         gst_message_new_latency (GST_OBJECT (self)));
-  }
   self->shown = now;
+}
+
+/* What a frame held back adds to the latency now (any thread). */
+static GstClockTime
+gst_cuda_transpose_latency (GstCudaTranspose * self)
+{
+  GstClockTime period;
+  gboolean have_gpu;
+  guint frames;
+  CtKernel kernel;
+
+  GST_OBJECT_LOCK (self);
+  period = self->published.period;
+  have_gpu = self->published.have_gpu;
+  GST_OBJECT_UNLOCK (self);
+  kernel = ct_settings_running (&self->settings, &frames);
+  return ct_flight_hold_period (period, frames, have_gpu &&
+      kernel != CT_KERNEL_CPU);
 }
 
 /* ---------------------------------------------------------------------- */
 /* Caps and jobs                                                            */
 
-/* What the other side takes for @caps on the @direction side under the
- * settings @js (the caps module's algebra). */
-static GstCaps *
-gst_cuda_transpose_transform_for (GstCudaTranspose * self, GstCaps * caps,
-    GstPadDirection direction, const CtJobSettings * js, GstCaps * filter)
-{
-  GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
-  GstCaps *other, *ret;
-
-  other = gst_pad_get_pad_template_caps (direction == GST_PAD_SINK ?
-      GST_BASE_TRANSFORM_SRC_PAD (trans) : GST_BASE_TRANSFORM_SINK_PAD (trans));
-  ret = ct_caps_transform (caps, direction, js->perm_state ==
-      CT_PERMUTATION_VALID ? js->perm : NULL, js->arith_state ==
-      CT_ARITH_STATE_VALID ? &js->arith : NULL, js->direction, other, filter);
-  gst_caps_unref (other);
-  return ret;
-}
-
-/* The settings now (an invalid permutation offers what an unset one does,
- * so that pipelines link: start () and set_caps refuse it, quoting it).
- * Any thread; the streaming thread's own renegotiation remembers what it
- * made caps for. */
+/* The settings now, or the caps query's under way (an invalid
+ * permutation offers what an unset one does, so that pipelines link:
+ * start () and set_caps refuse it, quoting it). Any thread; the
+ * streaming thread's own renegotiation remembers what it made caps
+ * for. */
 static GstCaps *
 gst_cuda_transpose_transform_caps (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps, GstCaps * filter)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
-  CtJobSettings *js = g_new (CtJobSettings, 1);
+  const CtJobSettings *in_query = gst_cuda_transpose_query_settings (self);
+  CtJobSettings *js = NULL;
   GstCaps *ret;
 
-  ct_settings_job (&self->settings, js);
-  if (direction == GST_PAD_SINK &&
-      g_atomic_pointer_get (&self->streaming_thread) == g_thread_self ())
-    self->renegotiated_for = *js;
-  ret = gst_cuda_transpose_transform_for (self, caps, direction, js, filter);
+  if (!in_query) {
+    js = g_new (CtJobSettings, 1);
+    ct_settings_job (&self->settings, js);
+    if (direction == GST_PAD_SINK &&
+        g_atomic_pointer_get (&self->streaming_thread) == g_thread_self ())
+      self->renegotiated_for = *js;
+  }
+  ret = gst_cuda_transpose_transform_for (self, caps, direction,
+      in_query ? in_query : js, filter);
   g_free (js);
   GST_DEBUG_OBJECT (trans, "%s caps %" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT,
       direction == GST_PAD_SINK ? "sink" : "src", caps, ret);
@@ -284,178 +204,12 @@ gst_cuda_transpose_fixate_caps (GstBaseTransform * trans,
           caps, othercaps));
 }
 
-/* The job for @incaps -> @outcaps under the settings @js, into @job;
- * FALSE, with why in @r, if they cannot make it. */
-static gboolean
-gst_cuda_transpose_make_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
-    const CtJobSettings * js, CtCapsOutcome * outcome, CtRefusal * r)
-{
-  /* (invalid values are refused when starting, and never set while
-   * streaming: only versions from before the start may hold one) */
-  if (js->perm_state == CT_PERMUTATION_INVALID) {
-    ct_settings_refuse_permutation (g_strdup ("it was replaced"), r);
-    return FALSE;
-  }
-  if (js->arith_state == CT_ARITH_STATE_INVALID) {
-    ct_settings_refuse_arithmetic (g_strdup ("it was replaced"), r);
-    return FALSE;
-  }
-  return ct_caps_job (job, incaps, outcaps, js->perm_state ==
-      CT_PERMUTATION_VALID ? js->perm : NULL, js->arith_state ==
-      CT_ARITH_STATE_VALID ? &js->arith : NULL, js->direction, outcome, r);
-}
-
-/* Takes @job (made for @js from @incaps -> @outcaps) as the stream's:
- * what it holds back, whether buffers pass through, what other threads
- * read. A held frame has gone out under the job before it. */
-static void
-gst_cuda_transpose_install (GstCudaTranspose * self, CtJob * job,
-    const CtJobSettings * js, const CtCapsOutcome * outcome,
-    GstCaps * incaps, GstCaps * outcaps)
-{
-  g_free (self->job);
-  self->job = job;
-  self->made_for = *js;
-  self->flexible = outcome->flexible;
-  /* (flexible tensors set the job anew where their sizes change: none is
-   * left in flight across that) */
-  ct_flight_set_period (&self->flight, self->flexible ? 0 :
-      ct_caps_hold_duration (incaps, outcaps));
-  gst_base_transform_set_passthrough (GST_BASE_TRANSFORM (self),
-      outcome->passthrough);
-  GST_DEBUG_OBJECT (self, "%s: %u pieces%s%s, settings version %u",
-      ct_job_what (job), job->n_pieces, self->flexible ?
-      ", flexible tensors" : "", outcome->passthrough ? ", passthrough" : "",
-      js->version);
-  gst_cuda_transpose_publish (self);
-}
-
-/* Caps refused: remembered (their error was posted once, or is posted
- * now from @r), under the settings of @version; nothing goes downstream
- * until a buffer is transformed. */
-static void
-gst_cuda_transpose_refuse_caps (GstCudaTranspose * self, GstCaps * incaps,
-    GstCaps * outcaps, guint version, CtRefusal * r)
-{
-  if (r && r->domain)
-    gst_cuda_transpose_post (self, r);
-  gst_caps_replace (&self->refused_in, incaps);
-  gst_caps_replace (&self->refused_out, outcaps);
-  self->refused_version = version;
-  self->refused = TRUE;
-}
-
-/* Whether @incaps (and @outcaps, may be NULL) were refused already, under
- * the settings of @version. */
-static gboolean
-gst_cuda_transpose_refused_already (GstCudaTranspose * self,
-    GstCaps * incaps, GstCaps * outcaps, guint version)
-{
-  return self->refused_in && version == self->refused_version &&
-      gst_caps_is_equal (incaps, self->refused_in) &&
-      (outcaps ? self->refused_out && gst_caps_is_equal (outcaps,
-          self->refused_out) : !self->refused_out);
-}
-
-/* The job for the caps under the newest settings they were made for
- * (ct_settings_recent): transform_caps made them under the settings of
- * its moment, and any thread may have changed those since. The newest
- * version whose transform gives @outcaps decides: its job, or its
- * refusal. Frames go from the running job's settings to a later one,
- * never back; a newer one that needs other caps asks for a
- * renegotiation. A refusal is posted once and leaves the job before it
- * (the pads keep their caps). */
-static gboolean
-gst_cuda_transpose_set_caps (GstBaseTransform * trans, GstCaps * incaps,
-    GstCaps * outcaps)
-{
-  GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
-  CtCapsOutcome outcome;
-  CtRefusal r = { 0, };
-  CtJobSettings *recent, *made_for = NULL;
-  GstCaps *made;
-  guint n, i, newest;
-  CtJob *job;
-
-  /* a held frame goes out under the caps it was made for */
-  if (ct_flight_drain (&self->flight, TRUE) != GST_FLOW_OK)
-    GST_DEBUG_OBJECT (self, "pushing the held frame before new caps failed");
-  recent = ct_settings_recent (&self->settings, MAX (self->made_for.version,
-          self->start_version), &n);
-  newest = recent[0].version;
-  /* the base class tries refused caps again at every buffer: they were
-   * refused, with one error, once (under the same settings) */
-  if (gst_cuda_transpose_refused_already (self, incaps, outcaps, newest)) {
-    GST_DEBUG_OBJECT (self, "caps refused already");
-    g_free (recent);
-    return FALSE;
-  }
-  gst_clear_caps (&self->refused_in);
-  gst_clear_caps (&self->refused_out);
-
-  for (i = 0; i < n && !made_for; i++) {
-    made = gst_cuda_transpose_transform_for (self, incaps, GST_PAD_SINK,
-        &recent[i], NULL);
-    if (gst_caps_can_intersect (made, outcaps))
-      made_for = &recent[i];
-    gst_caps_unref (made);
-  }
-  /* (caps no version made: the newest says why) */
-  if (!made_for)
-    made_for = &recent[0];
-  job = g_new (CtJob, 1);
-  if (!gst_cuda_transpose_make_job (job, incaps, outcaps, made_for, &outcome,
-          &r)) {
-    g_free (job);
-    gst_cuda_transpose_refuse_caps (self, incaps, outcaps, newest, &r);
-    g_free (recent);
-    return FALSE;
-  }
-  self->refused = FALSE;
-  self->negotiated++;
-  gst_cuda_transpose_install (self, job, made_for, &outcome, incaps, outcaps);
-  if (made_for->version != newest) {
-    GST_DEBUG_OBJECT (self, "caps made for settings version %u, not %u: "
-        "renegotiating", made_for->version, newest);
-    gst_base_transform_reconfigure_src (trans);
-  }
-  g_free (recent);
-  return TRUE;
-}
-
 static gboolean
 gst_cuda_transpose_transform_size (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps, gsize size,
     GstCaps * othercaps, gsize * othersize)
 {
   return ct_caps_buffer_size (othercaps, othersize);
-}
-
-/* Downstream took none of what cudatranspose makes of @incaps under the
- * settings now (after a change while playing, @while_playing): why, once
- * for these caps and settings. */
-static void
-gst_cuda_transpose_explain_output (GstCudaTranspose * self, GstCaps * incaps,
-    gboolean while_playing)
-{
-  GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
-  CtJobSettings *js = g_new (CtJobSettings, 1);
-  CtRefusal r = { 0, };
-  GstCaps *made, *peer;
-
-  ct_settings_job (&self->settings, js);
-  if (!gst_cuda_transpose_refused_already (self, incaps, NULL, js->version)) {
-    made = gst_cuda_transpose_transform_for (self, incaps, GST_PAD_SINK, js,
-        NULL);
-    peer = gst_pad_peer_query_caps (GST_BASE_TRANSFORM_SRC_PAD (trans), NULL);
-    ct_caps_refuse_output (incaps, js->perm_state == CT_PERMUTATION_VALID ?
-        js->perm : NULL, js->arith_state == CT_ARITH_STATE_VALID ?
-        &js->arith : NULL, js->direction, while_playing, made, peer, &r);
-    gst_caps_unref (made);
-    gst_caps_unref (peer);
-    gst_cuda_transpose_refuse_caps (self, incaps, NULL, js->version, &r);
-  }
-  g_free (js);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -781,12 +535,16 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   gint slot = -1;
 
   kernel = gst_cuda_transpose_resolve_kernel (self);
-  /* CUDA memory is read and written in place by the video job; the
-   * tensor jobs take system memory only */
-  if (kernel != GST_CUDA_TRANSPOSE_KERNEL_CPU &&
-      self->job->mode == CT_JOB_VIDEO) {
+  /* CUDA memory is read and written in place by the video job (on the
+   * GPU, whatever the kernel: ct_gpu_place); the tensor jobs take system
+   * memory only */
+  if (self->job->mode == CT_JOB_VIDEO) {
     in_dev = ct_gpu_holds (&self->gpu, inbuf);
     out_dev = ct_gpu_holds (&self->gpu, outbuf);
+    kernel = (GstCudaTransposeKernel) ct_gpu_place (&self->gpu,
+        (CtKernel) kernel, in_dev || out_dev, &r);
+    if (r.domain)
+      gst_cuda_transpose_post_as (self, GST_MESSAGE_WARNING, &r);
   }
   if (!ct_buffers_map (self->job, self->flexible ? &self->flex_in : NULL,
           self->flexible ? &self->flex_out : NULL, inbuf, in_dev, &in, outbuf,
@@ -868,82 +626,6 @@ gst_cuda_transpose_before_transform (GstBaseTransform * trans,
       GST_FORMAT_TIME, GST_BUFFER_PTS (buffer));
   if (GST_CLOCK_TIME_IS_VALID (stream_time))
     gst_object_sync_values (GST_OBJECT (trans), stream_time);
-}
-
-/* Settings changed since the job was made (this buffer's snapshot is
- * newer): where they fit the caps the pads hold, a new job takes them from
- * this buffer on, the held frame going out first under the old one. Where
- * they need other caps, the old job runs until the renegotiation: the
- * base class runs it next (a reconfigure is asked for here too, whoever
- * asked before). */
-static void
-gst_cuda_transpose_follow (GstCudaTranspose * self)
-{
-  GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
-  GstCaps *incaps, *outcaps;
-  CtCapsOutcome outcome;
-  CtRefusal r = { 0, };
-  CtJob *job;
-  gboolean was_passthrough;
-
-  incaps = gst_pad_get_current_caps (GST_BASE_TRANSFORM_SINK_PAD (trans));
-  outcaps = gst_pad_get_current_caps (GST_BASE_TRANSFORM_SRC_PAD (trans));
-  job = g_new (CtJob, 1);
-  if (!incaps || !outcaps || !gst_cuda_transpose_make_job (job, incaps,
-          outcaps, &self->snap.job, &outcome, &r)) {
-    ct_refusal_clear (&r);
-    g_free (job);
-    gst_base_transform_reconfigure_src (trans);
-  } else {
-    if (ct_flight_drain (&self->flight, TRUE) != GST_FLOW_OK)
-      GST_DEBUG_OBJECT (self, "pushing the held frame before a change "
-          "failed");
-    was_passthrough = gst_base_transform_is_passthrough (trans);
-    gst_cuda_transpose_install (self, job, &self->snap.job, &outcome, incaps,
-        outcaps);
-    /* (in or out of passthrough: the allocation is decided anew) */
-    if (was_passthrough != outcome.passthrough)
-      gst_base_transform_reconfigure_src (trans);
-  }
-  gst_clear_caps (&incaps);
-  gst_clear_caps (&outcaps);
-}
-
-/* A renegotiation ran for newer settings than the job's and kept the
- * caps (the base class then calls no set_caps): the job takes those
- * settings, or they cannot be had on these caps and are refused, once.
- * FALSE then. */
-static gboolean
-gst_cuda_transpose_kept_caps (GstCudaTranspose * self)
-{
-  GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
-  CtJobSettings *js = &self->renegotiated_for;
-  GstCaps *incaps, *outcaps;
-  CtCapsOutcome outcome;
-  CtRefusal r = { 0, };
-  CtJob *job = g_new (CtJob, 1);
-  gboolean ok = TRUE;
-
-  incaps = gst_pad_get_current_caps (GST_BASE_TRANSFORM_SINK_PAD (trans));
-  outcaps = gst_pad_get_current_caps (GST_BASE_TRANSFORM_SRC_PAD (trans));
-  if (incaps && outcaps) {
-    ok = gst_cuda_transpose_make_job (job, incaps, outcaps, js, &outcome,
-        &r);
-    if (ok) {
-      if (ct_flight_drain (&self->flight, TRUE) != GST_FLOW_OK)
-        GST_DEBUG_OBJECT (self, "pushing the held frame failed");
-      gst_cuda_transpose_install (self, g_steal_pointer (&job), js, &outcome,
-          incaps, outcaps);
-    } else {
-      gst_cuda_transpose_refuse_caps (self, incaps, outcaps, js->version,
-          &r);
-    }
-  }
-  ct_refusal_clear (&r);
-  g_free (job);
-  gst_clear_caps (&incaps);
-  gst_clear_caps (&outcaps);
-  return ok;
 }
 
 /* Every buffer starts here, in the streaming thread: the settings read
@@ -1206,15 +888,23 @@ gst_cuda_transpose_query (GstBaseTransform * trans, GstPadDirection direction,
       return TRUE;
   }
 
-  if (!GST_BASE_TRANSFORM_CLASS (parent_class)->query (trans, direction,
-          query))
+  if (GST_QUERY_TYPE (query) == GST_QUERY_CAPS) {
+    gst_cuda_transpose_caps_query_begin (self);
+    handled = GST_BASE_TRANSFORM_CLASS (parent_class)->query (trans,
+        direction, query);
+    gst_cuda_transpose_caps_query_end (self);
+    if (!handled)
+      return FALSE;
+  } else if (!GST_BASE_TRANSFORM_CLASS (parent_class)->query (trans,
+          direction, query)) {
     return FALSE;
+  }
 
   if (GST_QUERY_TYPE (query) == GST_QUERY_LATENCY &&
       direction == GST_PAD_SRC) {
-    GST_OBJECT_LOCK (self);
-    latency = self->published.latency;
-    GST_OBJECT_UNLOCK (self);
+    latency = gst_cuda_transpose_latency (self);
+    GST_DEBUG_OBJECT (self, "a frame held back adds %" GST_TIME_FORMAT,
+        GST_TIME_ARGS (latency));
     ct_flight_add_latency (query, latency);
     return TRUE;
   }
@@ -1256,7 +946,8 @@ gst_cuda_transpose_query (GstBaseTransform * trans, GstPadDirection direction,
  * change of what a job is made for only asks for a reconfigure, as
  * cudaconvertscale does: the streaming thread applies it at its next
  * buffer (gst_cuda_transpose_follow), renegotiating where the caps must
- * change. Any thread. */
+ * change. A change of what a held frame adds to the latency tells the
+ * pipeline. Any thread. */
 static void
 gst_cuda_transpose_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
@@ -1268,6 +959,10 @@ gst_cuda_transpose_set_property (GObject * object, guint prop_id,
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   if (change & CT_SETTINGS_RECONFIGURE)
     gst_base_transform_reconfigure_src (GST_BASE_TRANSFORM (self));
+  /* (the pipeline asks the latency again) */
+  if (change & CT_SETTINGS_LATENCY)
+    gst_element_post_message (GST_ELEMENT (self),
+        gst_message_new_latency (GST_OBJECT (self)));
 }
 
 static void

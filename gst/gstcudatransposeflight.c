@@ -68,7 +68,7 @@ GstClockTime
 ct_flight_hold_for (const CtFlight * f, guint frames_in_flight,
     gboolean gpu)
 {
-  return frames_in_flight >= CT_FLIGHT_SLOTS && gpu ? f->period : 0;
+  return ct_flight_hold_period (f->period, frames_in_flight, gpu);
 }
 
 CtResult

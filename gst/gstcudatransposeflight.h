@@ -109,9 +109,18 @@ void ct_flight_clear (CtFlight * f);
  * (else 0). */
 void ct_flight_set_period (CtFlight * f, GstClockTime period);
 
-/* How long the next frame may be held back: the period at
+/* How long a frame may be held back: the caps' @period at
  * frames-in-flight=2 (@frames_in_flight) where a GPU kernel runs it
  * (@gpu), else 0. The latency a held frame adds is that too. */
+static inline GstClockTime
+ct_flight_hold_period (GstClockTime period, guint frames_in_flight,
+    gboolean gpu)
+{
+  return frames_in_flight >= CT_FLIGHT_SLOTS && gpu ? period : 0;
+}
+
+/* ct_flight_hold_period for the next frame, with the period set_caps
+ * gave. */
 GstClockTime ct_flight_hold_for (const CtFlight * f, guint frames_in_flight,
     gboolean gpu);
 

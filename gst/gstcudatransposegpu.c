@@ -209,6 +209,7 @@ ct_gpu_close (CtGpu * gpu)
   gpu->failed = gpu->no_such_device = FALSE;
   gpu->warned_cpu = FALSE;
   gpu->warned_kernel = CT_KERNEL_AUTO;
+  gpu->warned_cuda_cpu = FALSE;
 }
 
 gboolean
@@ -575,4 +576,21 @@ ct_gpu_resolve (CtGpu * gpu, gint device_id, CtKernel kernel,
             "because %s.", gpu->failure), (NULL));
   }
   return CT_KERNEL_CPU;
+}
+
+CtKernel
+ct_gpu_place (CtGpu * gpu, CtKernel kernel, gboolean cuda_memory,
+    CtRefusal * warning)
+{
+  if (kernel != CT_KERNEL_CPU || !cuda_memory)
+    return kernel;
+  if (!gpu->warned_cuda_cpu) {
+    gpu->warned_cuda_cpu = TRUE;
+    CT_REFUSE (warning, RESOURCE, SETTINGS, ("kernel=cpu: frames in CUDA "
+            "memory are transposed on the GPU (as kernel=auto), where they "
+            "are: GStreamer 1.22 cannot map every CUDA frame for the CPU. "
+            "Let the frames be system memory (video/x-raw) around "
+            "cudatranspose to transpose them on the CPU."), (NULL));
+  }
+  return CT_KERNEL_AUTO;
 }

@@ -39,9 +39,11 @@ typedef struct
   guint8 *mem;                  /* staging */
   gsize size;
   gsize wanted;                 /* the staging a failed allocation asked */
-  /* said once: auto running on the CPU, a kernel asked for that did */
+  /* said once: auto running on the CPU, a kernel asked for that did,
+   * kernel=cpu running on the GPU for frames in CUDA memory */
   gboolean warned_cpu;
   CtKernel warned_kernel;
+  gboolean warned_cuda_cpu;
 } CtGpu;
 
 /* Makes sure a context and a stream are held, on @device_id (-1: the
@@ -99,6 +101,14 @@ gboolean ct_gpu_start (CtGpu * gpu, gint device_id, CtKernel kernel,
  * the CPU, with @warning set once (per value asked for): a property
  * change must not end a stream. */
 CtKernel ct_gpu_resolve (CtGpu * gpu, gint device_id, CtKernel kernel,
+    CtRefusal * warning);
+
+/* The variant for a frame of which a side is in our CUDA memory
+ * (@cuda_memory): @kernel, but the CPU's runs on the GPU (auto), with
+ * @warning set once. GStreamer 1.22 maps CUDA memory for the CPU by whole
+ * rows from their start, and an I420 or YV12 frame of odd height has its
+ * V plane half a row in: the CPU would read and write it wrong. */
+CtKernel ct_gpu_place (CtGpu * gpu, CtKernel kernel, gboolean cuda_memory,
     CtRefusal * warning);
 
 G_END_DECLS

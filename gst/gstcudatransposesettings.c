@@ -300,6 +300,8 @@ ct_settings_set (CtSettings * s, guint prop_id, const GValue * value,
   else
     s->frames_in_flight = g_value_get_uint (value);
   GST_OBJECT_UNLOCK (s->owner);
+  if (prop_id != CT_PROP_DEVICE_ID)
+    *change = CT_SETTINGS_LATENCY;
   return TRUE;
 }
 
@@ -470,6 +472,18 @@ ct_settings_stop (CtSettings * s)
   s->active_kernel = CT_PATH_NONE;
   s->running = FALSE;
   GST_OBJECT_UNLOCK (s->owner);
+}
+
+CtKernel
+ct_settings_running (CtSettings * s, guint * frames_in_flight)
+{
+  CtKernel kernel;
+
+  GST_OBJECT_LOCK (s->owner);
+  kernel = s->kernel;
+  *frames_in_flight = s->frames_in_flight;
+  GST_OBJECT_UNLOCK (s->owner);
+  return kernel;
 }
 
 CtKernel

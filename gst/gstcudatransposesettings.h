@@ -89,6 +89,9 @@ typedef enum
    * applies the change at its next buffer, renegotiating if the caps
    * must change) */
   CT_SETTINGS_RECONFIGURE = 1 << 0,
+  /* what a held frame adds to the latency may have changed (the kernel,
+   * frames-in-flight) */
+  CT_SETTINGS_LATENCY = 1 << 1,
 } CtSettingsChange;
 
 typedef struct
@@ -165,6 +168,9 @@ void ct_settings_stop (CtSettings * s);
 
 /* The kernel and device asked for now (they may change while playing). */
 CtKernel ct_settings_kernel (CtSettings * s, gint * device_id);
+
+/* The kernel and frames-in-flight asked for now (for the latency). */
+CtKernel ct_settings_running (CtSettings * s, guint * frames_in_flight);
 
 /* Records what ran; TRUE when it changed (notify active-kernel). */
 gboolean ct_settings_set_active (CtSettings * s, CtPath path);

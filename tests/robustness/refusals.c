@@ -333,6 +333,125 @@ GST_START_TEST (test_interlaced_direction_change)
 
 GST_END_TEST;
 
+/* What once ended with the generic "negotiation problem" or the source's
+ * not-negotiated, each the element's own error now: flexible tensors
+ * where downstream wants static ones, a field in each buffer
+ * (interlace-mode=alternate), a setting changed while playing that
+ * downstream cannot take; and a 10,000-character value is quoted by its
+ * start, not twice in full. */
+static void
+assert_element_error (GstBus * bus, GstElement * t, const gchar * says,
+    const gchar * what)
+{
+  GstMessage *msg = gst_bus_timed_pop_filtered (bus, 10 * GST_SECOND,
+      GST_MESSAGE_ERROR | GST_MESSAGE_EOS);
+  gchar *text;
+
+  fail_unless (msg != NULL && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR,
+      "%s: no error", what);
+  fail_unless (GST_MESSAGE_SRC (msg) == GST_OBJECT (t), "%s: the first error "
+      "came from %s", what, GST_MESSAGE_SRC_NAME (msg));
+  text = error_text (msg);
+  fail_unless (strstr (text, says) != NULL, "%s: \"%s\" does not say "
+      "\"%s\"", what, text, says);
+  fail_unless (strlen (text) < 2000, "%s: %u characters", what,
+      (guint) strlen (text));
+  g_free (text);
+  gst_message_unref (msg);
+}
+
+GST_START_TEST (test_reasons_reach_the_user)
+{
+  static const struct
+  {
+    const gchar *caps, *props, *downstream, *says;
+  } cases[] = {
+    {"other/tensors,format=flexible,framerate=0/1", "",
+        "other/tensors,format=static", "Flexible tensors go out flexible"},
+    {"video/x-raw(format:Interlaced),format=I420,width=64,height=48,"
+          "interlace-mode=alternate,framerate=0/1", "", "video/x-raw",
+        "interlace-mode=alternate"},
+  };
+  GString *long_arith = g_string_new ("typecast:float32");
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++) {
+    gchar *desc = g_strdup_printf ("appsrc name=src format=time caps=\"%s\" "
+        "! cudatranspose name=t %s ! %s ! fakesink", cases[i].caps,
+        cases[i].props, cases[i].downstream);
+    GstElement *p = gst_parse_launch (desc, NULL);
+    GstElement *src = gst_bin_get_by_name (GST_BIN (p), "src");
+    GstElement *t = gst_bin_get_by_name (GST_BIN (p), "t");
+    GstBus *bus = gst_element_get_bus (p);
+
+    gst_element_set_state (p, GST_STATE_PLAYING);
+    gst_app_src_push_buffer (GST_APP_SRC (src), gst_buffer_new_allocate (NULL,
+            4608, NULL));
+    gst_app_src_end_of_stream (GST_APP_SRC (src));
+    assert_element_error (bus, t, cases[i].says, desc);
+    gst_element_set_state (p, GST_STATE_NULL);
+    gst_object_unref (bus);
+    gst_object_unref (t);
+    gst_object_unref (src);
+    gst_object_unref (p);
+    g_free (desc);
+  }
+
+  /* 2,000 operations (more than run): refused when starting, quoted by
+   * the start */
+  for (i = 0; i < 2000; i++)
+    g_string_append (long_arith, ",add:1");
+  {
+    GstElement *p = gst_parse_launch ("videotestsrc num-buffers=2 ! "
+        "video/x-raw,format=RGB,width=8,height=6 ! cudatranspose name=t ! "
+        "other/tensors ! fakesink", NULL);
+    GstElement *t = gst_bin_get_by_name (GST_BIN (p), "t");
+    GstBus *bus = gst_element_get_bus (p);
+
+    ASSERT_WARNING (g_object_set (t, "arithmetic", long_arith->str, NULL));
+    gst_element_set_state (p, GST_STATE_PLAYING);
+    assert_element_error (bus, t, "typecast:float32,add:1,add:1",
+        "a long arithmetic");
+    gst_element_set_state (p, GST_STATE_NULL);
+    gst_object_unref (bus);
+    gst_object_unref (t);
+    gst_object_unref (p);
+  }
+  g_string_free (long_arith, TRUE);
+}
+
+GST_END_TEST;
+
+/* A direction set while playing that downstream cannot take (the caps
+ * after the element are fixed to the frame's size): the element's error,
+ * naming the setting, not the source's not-negotiated. */
+GST_START_TEST (test_change_downstream_refuses)
+{
+  GstElement *p = gst_parse_launch ("videotestsrc is-live=true "
+      "pattern=snow ! video/x-raw,format=GRAY8,width=16,height=8,"
+      "framerate=100/1 ! cudatranspose name=t video-direction=180 ! "
+      "video/x-raw,width=16,height=8 ! fakesink", NULL);
+  GstElement *t = gst_bin_get_by_name (GST_BIN (p), "t");
+  GstBus *bus = gst_element_get_bus (p);
+  GstMessage *msg;
+
+  gst_element_set_state (p, GST_STATE_PLAYING);
+  /* playing, frames out */
+  msg = gst_bus_timed_pop_filtered (bus, 10 * GST_SECOND,
+      GST_MESSAGE_ASYNC_DONE | GST_MESSAGE_ERROR);
+  fail_unless (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ASYNC_DONE);
+  gst_message_unref (msg);
+  g_object_set (t, "video-direction", GST_VIDEO_ORIENTATION_90R, NULL);
+  assert_element_error (bus, t, "changed while playing", "90r on 16x8 "
+      "fixed downstream");
+  gst_element_set_state (p, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (t);
+  gst_object_unref (p);
+}
+
+GST_END_TEST;
+
 /* A busy CPU, as a user's machine may be: the element's error must come
  * first and once all the same. */
 static gpointer
@@ -415,6 +534,8 @@ refusals_suite (void)
   tcase_add_test (tc, test_link_time_reasons);
   tcase_add_test (tc, test_permutation_while_playing);
   tcase_add_test (tc, test_interlaced_direction_change);
+  tcase_add_test (tc, test_reasons_reach_the_user);
+  tcase_add_test (tc, test_change_downstream_refuses);
   tcase_add_test (tc, test_refusals_under_load);
   tcase_set_timeout (tc, 600);
   return s;
