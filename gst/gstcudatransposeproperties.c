@@ -30,7 +30,9 @@ ct_properties_install (GObjectClass * gobject_class)
    * GstCudaTranspose:kernel:
    *
    * The transpose implementation. Can be changed while PLAYING; the change
-   * applies from the next buffer.
+   * applies from the next buffer. Frames in CUDA memory are transposed on
+   * the GPU even at cpu (with a warning): GStreamer 1.22 cannot map every
+   * CUDA frame for the CPU.
    */
   g_object_class_install_property (gobject_class, CT_PROP_KERNEL,
       g_param_spec_enum ("kernel", "Kernel",
@@ -43,7 +45,8 @@ ct_properties_install (GObjectClass * gobject_class)
    * GstCudaTranspose:cuda-device-id:
    *
    * The CUDA device to use; -1 for the default one. Read when the element
-   * goes from READY to PAUSED.
+   * goes from READY to PAUSED: a change while playing takes effect at the
+   * next start.
    */
   g_object_class_install_property (gobject_class, CT_PROP_DEVICE_ID,
       g_param_spec_int ("cuda-device-id", "CUDA device id",
@@ -81,7 +84,8 @@ ct_properties_install (GObjectClass * gobject_class)
    * before the stream starts, it is kept and going from READY to PAUSED
    * fails with an error that quotes it; set while streaming, it is
    * refused with a warning and the stream goes on as it was. A valid value
-   * set while streaming applies from the next buffer, renegotiating.
+   * set while streaming applies from the next buffer, renegotiating where
+   * the output's sizes change.
    */
   g_object_class_install_property (gobject_class, CT_PROP_PERMUTATION,
       g_param_spec_string ("permutation", "Permutation",
@@ -121,9 +125,10 @@ ct_properties_install (GObjectClass * gobject_class)
    * take it: ul-lr (the transpose, the default), 90r, 90l and ur-ll swap
    * width and height; identity (buffers passed through), 180, horiz and
    * vert keep them; auto follows the stream's image-orientation tag and
-   * tells downstream the frames are upright. Can be changed while PLAYING:
-   * a change that swaps width and height renegotiates, and the next
-   * buffer comes out in the new direction. custom is refused. Controllable,
+   * tells downstream the frames are upright. Can be changed while PLAYING,
+   * from any thread: the next buffer comes out in the new direction,
+   * after a renegotiation where the output's size changes; frames never
+   * mix two directions, nor go back to an older one. custom is refused. Controllable,
    * as videoflip's is: a control binding's value is taken before each
    * buffer (by its timestamp), as if set then.
    */
@@ -161,7 +166,8 @@ ct_properties_install (GObjectClass * gobject_class)
    * leaves before the next one comes. Buffers of tensors go the same way
    * (their caps' framerate). Buffers of an unknown rate (framerate=0/1)
    * and CUDA memory always go one at a time. Can be changed while
-   * PLAYING: the change applies from the next buffer.
+   * PLAYING: the change applies from the next buffer (a frame held goes
+   * out first), and the latency reported changes at once.
    */
   g_object_class_install_property (gobject_class, CT_PROP_FRAMES_IN_FLIGHT,
       g_param_spec_uint ("frames-in-flight", "Frames in flight",
