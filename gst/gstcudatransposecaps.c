@@ -1089,6 +1089,7 @@ ct_caps_refuse_output (GstCaps * incaps, const guint * perm,
     gboolean while_playing, GstCaps * made, GstCaps * peer, CtRefusal * r)
 {
   GString *settings = g_string_new (NULL);
+  gchar *text;
 
   if (!ct_tensor_caps_is_tensor (gst_caps_get_structure (incaps, 0)))
     g_string_append_printf (settings, "video-direction=%s, ",
@@ -1102,23 +1103,21 @@ ct_caps_refuse_output (GstCaps * incaps, const guint * perm,
     g_string_append_printf (settings, "arithmetic=\"%s\"", arith->text);
   else
     g_string_append (settings, "no arithmetic");
-  if (while_playing) {
-    CT_REFUSE (r, CORE, NEGOTIATION, ("A setting changed while playing "
-            "(now %s) needs output caps that downstream does not take. Set "
-            "it back, or let the caps after cudatranspose change with it "
-            "(no fixed width, height, format, tensor sizes or types "
-            "there).", settings->str), ("cudatranspose makes %"
-            GST_PTR_FORMAT " of %" GST_PTR_FORMAT "; downstream takes %"
-            GST_PTR_FORMAT, made, incaps, peer));
-  } else {
-    CT_REFUSE (r, CORE, NEGOTIATION, ("Downstream takes none of the "
-            "output cudatranspose makes of its input with %s. Let the caps "
-            "after cudatranspose follow the input (no fixed width, height, "
-            "format, tensor sizes or types there), or change the "
-            "settings.", settings->str), ("cudatranspose makes %"
-            GST_PTR_FORMAT " of %" GST_PTR_FORMAT "; downstream takes %"
-            GST_PTR_FORMAT, made, incaps, peer));
-  }
+  if (while_playing)
+    text = g_strdup_printf ("A setting changed while playing (now %s) needs "
+        "output caps that downstream does not take. Set it back, or let the "
+        "caps after cudatranspose change with it (no fixed width, height, "
+        "format, tensor sizes or types there).", settings->str);
+  else
+    text = g_strdup_printf ("Downstream takes none of the output "
+        "cudatranspose makes of its input with %s. Let the caps after "
+        "cudatranspose follow the input (no fixed width, height, format, "
+        "tensor sizes or types there), or change the settings.",
+        settings->str);
+  CT_REFUSE (r, CORE, NEGOTIATION, ("%s", text), ("cudatranspose makes %"
+          GST_PTR_FORMAT " of %" GST_PTR_FORMAT "; downstream takes %"
+          GST_PTR_FORMAT, made, incaps, peer));
+  g_free (text);
   g_string_free (settings, TRUE);
 }
 

@@ -1113,32 +1113,33 @@ GST_START_TEST (test_live_cuda_memory)
 
 GST_END_TEST;
 
-GST_START_TEST (test_live_static_tensors)
+/* Tensors of @kind through the element, on the GPU or the CPU. */
+static void
+run_tensors (LiveKind kind, const gchar * what)
 {
   const gchar *desc = "ctlivesrc name=src ! identity name=in ! "
       "cudatranspose name=t ! identity name=out ! fakesink sync=false";
+  gchar *label = g_strdup_printf ("%s%s", what, on_gpu ? ", GPU" : "");
 
   if (on_gpu)
-    run_live (desc, "cudatranspose", LIVE_STATIC, NULL, 0,
-        KERNELS (live_gpu_kernels), "static tensors, GPU");
+    run_live (desc, "cudatranspose", kind, NULL, 0,
+        KERNELS (live_gpu_kernels), label);
   else
-    run_live (desc, "cudatranspose", LIVE_STATIC, NULL, 0,
-        KERNELS (cpu_kernels), "static tensors");
+    run_live (desc, "cudatranspose", kind, NULL, 0, KERNELS (cpu_kernels),
+        label);
+  g_free (label);
+}
+
+GST_START_TEST (test_live_static_tensors)
+{
+  run_tensors (LIVE_STATIC, "static tensors");
 }
 
 GST_END_TEST;
 
 GST_START_TEST (test_live_flexible_tensors)
 {
-  const gchar *desc = "ctlivesrc name=src ! identity name=in ! "
-      "cudatranspose name=t ! identity name=out ! fakesink sync=false";
-
-  if (on_gpu)
-    run_live (desc, "cudatranspose", LIVE_FLEXIBLE, NULL, 0,
-        KERNELS (live_gpu_kernels), "flexible tensors, GPU");
-  else
-    run_live (desc, "cudatranspose", LIVE_FLEXIBLE, NULL, 0,
-        KERNELS (cpu_kernels), "flexible tensors");
+  run_tensors (LIVE_FLEXIBLE, "flexible tensors");
 }
 
 GST_END_TEST;
