@@ -346,7 +346,9 @@ void
 ct_settings_snapshot (CtSettings * s, CtSnapshot * snap)
 {
   GST_OBJECT_LOCK (s->owner);
-  snap->job = s->job;
+  /* (the job settings, arithmetic and all, only where they moved) */
+  if (snap->job.version != s->job.version)
+    snap->job = s->job;
   snap->kernel = s->kernel;
   snap->device_id = s->device_id;
   snap->frames_in_flight = s->frames_in_flight;

@@ -126,7 +126,9 @@ gboolean ct_settings_set (CtSettings * s, guint prop_id,
     const GValue * value, CtSettingsChange * change);
 gboolean ct_settings_get (CtSettings * s, guint prop_id, GValue * value);
 
-/* Every setting, read once. */
+/* Every setting, read once, into @snap, which holds the reading before
+ * (zeroed the first time): the job settings are copied only where their
+ * version moved. */
 void ct_settings_snapshot (CtSettings * s, CtSnapshot * snap);
 
 /* The job settings now (transform_caps makes caps for them). */

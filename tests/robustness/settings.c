@@ -273,6 +273,7 @@ GST_START_TEST (test_kernel_device_frames)
   {
     CtSnapshot snap;
 
+    memset (&snap, 0, sizeof (snap));
     ct_settings_snapshot (&f.s, &snap);
     fail_unless_equals_int (snap.kernel, CT_KERNEL_TILED);
     fail_unless_equals_int (snap.device_id, 3);
@@ -548,6 +549,8 @@ GST_START_TEST (test_snapshot_whole)
     CtSnapshot snap;
     gchar *kind, *before, *k;
 
+    /* (a fresh reading each time: the whole settings copied) */
+    memset (&snap, 0, sizeof (snap));
     ct_settings_snapshot (&f.s, &snap);
     k = kind_of (&snap.job);
     kind = g_strdup_printf ("%d %s", snap.job.direction, k);
