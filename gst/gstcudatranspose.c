@@ -664,14 +664,19 @@ gst_cuda_transpose_submit_input_buffer (GstBaseTransform * trans,
       is_discont, input);
   if (ret == GST_BASE_TRANSFORM_FLOW_DROPPED)
     ct_flight_dropped (&self->flight);
-  if (ret == GST_FLOW_NOT_NEGOTIATED && !self->refused && changed) {
+  if (ret == GST_FLOW_NOT_NEGOTIATED && !self->refused) {
     GstCaps *incaps = gst_pad_get_current_caps (GST_BASE_TRANSFORM_SINK_PAD
         (trans));
+    CtJobSettings *now = g_new (CtJobSettings, 1);
 
-    /* downstream took none of the caps the change needs */
+    /* the renegotiation found nothing downstream takes: after a change,
+     * the caps it needs */
+    ct_settings_job (&self->settings, now);
     if (incaps)
-      gst_cuda_transpose_explain_output (self, incaps, TRUE);
+      gst_cuda_transpose_explain_output (self, incaps,
+          now->version > self->made_for.version);
     gst_clear_caps (&incaps);
+    g_free (now);
   }
   if (ret == GST_FLOW_OK && negotiated == self->negotiated &&
       self->job->mode != CT_JOB_NONE &&

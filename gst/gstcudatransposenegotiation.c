@@ -99,11 +99,13 @@ gst_cuda_transpose_make_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
   /* (invalid values are refused when starting, and never set while
    * streaming: only versions from before the start may hold one) */
   if (js->perm_state == CT_PERMUTATION_INVALID) {
-    ct_settings_refuse_permutation (g_strdup ("it was replaced"), r);
+    ct_settings_refuse_permutation (g_strdup ("a value set before the "
+            "start was invalid"), r);
     return FALSE;
   }
   if (js->arith_state == CT_ARITH_STATE_INVALID) {
-    ct_settings_refuse_arithmetic (g_strdup ("it was replaced"), r);
+    ct_settings_refuse_arithmetic (g_strdup ("a value set before the "
+            "start was invalid"), r);
     return FALSE;
   }
   return ct_caps_job (job, incaps, outcaps, js->perm_state ==
@@ -113,12 +115,17 @@ gst_cuda_transpose_make_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
 
 /* Takes @job (made for @js from @incaps -> @outcaps) as the stream's:
  * what it holds back, whether buffers pass through, what other threads
- * read. A held frame has gone out under the job before it. */
-static void
+ * read. A held frame has gone out under the job before it. TRUE where
+ * buffers passed through before and not now, or the other way: outside
+ * set_caps the allocation must then be decided anew. */
+static gboolean
 gst_cuda_transpose_install (GstCudaTranspose * self, CtJob * job,
     const CtJobSettings * js, const CtCapsOutcome * outcome,
     GstCaps * incaps, GstCaps * outcaps)
 {
+  gboolean was_passthrough =
+      gst_base_transform_is_passthrough (GST_BASE_TRANSFORM (self));
+
   g_free (self->job);
   self->job = job;
   self->made_for = *js;
@@ -134,6 +141,7 @@ gst_cuda_transpose_install (GstCudaTranspose * self, CtJob * job,
       ", flexible tensors" : "", outcome->passthrough ? ", passthrough" : "",
       js->version);
   gst_cuda_transpose_publish (self);
+  return was_passthrough != outcome->passthrough;
 }
 
 /* Caps refused: remembered (their error was posted once, or is posted
@@ -270,7 +278,6 @@ gst_cuda_transpose_follow (GstCudaTranspose * self)
   CtCapsOutcome outcome;
   CtRefusal r = { 0, };
   CtJob *job;
-  gboolean was_passthrough;
 
   incaps = gst_pad_get_current_caps (GST_BASE_TRANSFORM_SINK_PAD (trans));
   outcaps = gst_pad_get_current_caps (GST_BASE_TRANSFORM_SRC_PAD (trans));
@@ -284,11 +291,9 @@ gst_cuda_transpose_follow (GstCudaTranspose * self)
     if (ct_flight_drain (&self->flight, TRUE) != GST_FLOW_OK)
       GST_DEBUG_OBJECT (self, "pushing the held frame before a change "
           "failed");
-    was_passthrough = gst_base_transform_is_passthrough (trans);
-    gst_cuda_transpose_install (self, job, &self->snap.job, &outcome, incaps,
-        outcaps);
     /* (in or out of passthrough: the allocation is decided anew) */
-    if (was_passthrough != outcome.passthrough)
+    if (gst_cuda_transpose_install (self, job, &self->snap.job, &outcome,
+            incaps, outcaps))
       gst_base_transform_reconfigure_src (trans);
   }
   gst_clear_caps (&incaps);
@@ -318,8 +323,9 @@ gst_cuda_transpose_kept_caps (GstCudaTranspose * self)
     if (ok) {
       if (ct_flight_drain (&self->flight, TRUE) != GST_FLOW_OK)
         GST_DEBUG_OBJECT (self, "pushing the held frame failed");
-      gst_cuda_transpose_install (self, g_steal_pointer (&job), js, &outcome,
-          incaps, outcaps);
+      if (gst_cuda_transpose_install (self, g_steal_pointer (&job), js,
+              &outcome, incaps, outcaps))
+        gst_base_transform_reconfigure_src (trans);
     } else {
       gst_cuda_transpose_refuse_caps (self, incaps, outcaps, js->version,
           &r);
