@@ -9,8 +9,9 @@
 #        (the two run side by side), memcheck and synccheck on the
 #        element's bands and frames in flight (video-gpu's test_gpu_bands
 #        and test_gpu_in_flight*), memcheck and racecheck on the tensor
-#        layouts and the refusals, and the matrix; suite: all that but
-#        the kernel test's racecheck and the matrix;
+#        layouts, the refusals and the live test (on the GPU), and the
+#        matrix; suite: all that but the kernel test's racecheck and the
+#        matrix;
 # matrix: the GPU matrix test alone (every format, direction, memory kind
 #        and size against the CPU path; about 3 minutes on an H100);
 # racecheck: only the kernel test's;
@@ -101,15 +102,18 @@ if want suite; then
   # buffers) and its refusals, under the sanitizer (memory's chains of
   # cudaupload and cudadownload take too long under it for one call)
   for tool in memcheck racecheck; do
-    for t in tensor-layouts refusals; do
-      checks=""
-      # (the 100 pipelines of test_refused_caps_once are CPU-side)
+    for t in tensor-layouts refusals live; do
+      checks="" args=""
+      # (the 100 pipelines of test_refused_caps_once and the 800 under
+      # load are CPU-side)
       [ $t = refusals ] && checks=test_link_time_reasons,test_permutation_while_playing,test_interlaced_direction_change
+      # (the pipeline that lives, on the GPU: system and CUDA memory)
+      [ $t = live ] && args=gpu
       GST_CHECKS=$checks GST_PLUGIN_PATH_1_0=$PWD/$b/gst \
         GST_REGISTRY_1_0=$out/registry-$tool-$t.bin CK_DEFAULT_TIMEOUT=600 \
-        compute-sanitizer --tool $tool --error-exitcode 99 \
-        "$b/tests/test-$t" > "$out/$tool-$t.log" 2>&1
-      echo "== $tool ($t): $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|Checks' "$out/$tool-$t.log" | tr '\n' ' ')"
+        CT_LIVE_SECONDS=3 compute-sanitizer --tool $tool --error-exitcode 99 \
+        "$b/tests/test-$t" $args > "$out/$tool-$t.log" 2>&1
+      echo "== $tool ($t): $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|Checks|frames checked' "$out/$tool-$t.log" | tr '\n' ' ')"
     done
   done
   grep -E "^ *[0-9]+/[0-9]+ |^(Ok|Fail|Skipped|Timeout):" "$out/meson-test.log"
