@@ -751,13 +751,9 @@ arith_applies (const CtJob * job, GstCaps * incaps, const CtTensorInfo * in,
   if (!job->has_arith)
     return TRUE;
   a = g_new (CtArith, 1);
-  for (i = 0; i < n && !why; i++) {
-    gchar *reason = NULL;
-
-    if (!ct_arith_check (&job->arith, &in[i], a, &reason)) {
-      why = g_strdup_printf ("tensor %u (%s): %s", i, in[i].type, reason);
-      g_free (reason);
-    }
+  for (i = 0; i < n; i++) {
+    if (!ct_job_tensor_arith (job, i, &in[i], a, &why))
+      break;
   }
   g_free (a);
   if (!why)

@@ -356,6 +356,19 @@ ct_job_out_tensor (const CtJob * job, guint i, CtTensorInfo * out)
 }
 
 gboolean
+ct_job_tensor_arith (const CtJob * job, guint i, const CtTensorInfo * t,
+    CtArith * a, gchar ** why)
+{
+  gchar *reason = NULL;
+
+  if (ct_arith_check (&job->arith, t, a, &reason))
+    return TRUE;
+  *why = g_strdup_printf ("tensor %u (%s): %s", i, t->type, reason);
+  g_free (reason);
+  return FALSE;
+}
+
+gboolean
 ct_job_prepare_arith (CtJob * job, gchar ** why)
 {
   CtArith *a;
@@ -368,13 +381,9 @@ ct_job_prepare_arith (CtJob * job, gchar ** why)
   a = g_new (CtArith, 1);
   for (i = 0; i < job->n_tensors; i++) {
     const CtTensorInfo *t = &job->tensors[i];
-    gchar *reason = NULL;
 
-    if (!ct_arith_check (&job->arith, t, a, &reason)) {
-      *why = g_strdup_printf ("tensor %u (%s): %s", i, t->type, reason);
-      g_free (reason);
+    if (!ct_job_tensor_arith (job, i, t, a, why))
       break;
-    }
     /* a transpose runs tensors past rank 4 as d0:d1:planes, where the
      * sizes past the second are one */
     if (job->mode == CT_JOB_TENSORS && t->rank > 4 &&

@@ -176,6 +176,12 @@ const gchar *ct_job_out_type (const CtJob * job, const CtTensorInfo * t);
  * arithmetic's output type. */
 void ct_job_out_tensor (const CtJob * job, guint i, CtTensorInfo * out);
 
+/* Whether the job's arithmetic can run on tensor @i, @t (ct_arith_check):
+ * its program in @a if so, else FALSE with why, naming the tensor, in @why
+ * (g_free it). */
+gboolean ct_job_tensor_arith (const CtJob * job, guint i,
+    const CtTensorInfo * t, CtArith * a, gchar ** why);
+
 /* Whether the job's arithmetic (if any) can run on each of its tensors
  * (ct_arith_check, and a per-channel dimension the job's layout keeps),
  * and what the kernels run for each (CtJob.programs), once per job; FALSE

@@ -318,3 +318,13 @@ ct_check_n_kernel_nicks (gboolean gpu_only)
   ct_check_kernel_nicks (gpu_only, &n);
   return n;
 }
+
+gpointer
+ct_check_spin (gpointer stop)
+{
+  volatile guint64 x = 0;
+
+  while (!g_atomic_int_get ((gint *) stop))
+    x += 1;
+  return NULL;
+}

@@ -79,4 +79,8 @@ guint ct_check_count_messages (GstBus * bus, GstMessageType type);
  * there is none) and returns its text (g_free it). */
 gchar *ct_check_pop_message_text (GstBus * bus, GstMessageType type);
 
+/* A thread function that keeps a CPU busy until the gint @stop points to
+ * is set (g_atomic_int_set): a user's machine under load. */
+gpointer ct_check_spin (gpointer stop);
+
 G_END_DECLS

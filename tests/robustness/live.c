@@ -862,18 +862,6 @@ seek (gpointer data)
   return NULL;
 }
 
-/* A busy CPU: the streaming thread and the changes compete with it. */
-static gpointer
-spin (gpointer data)
-{
-  Live *l = data;
-  volatile guint64 x = 0;
-
-  while (!g_atomic_int_get (&l->stop))
-    x += 1;
-  return NULL;
-}
-
 static guint
 live_seconds (void)
 {
@@ -954,7 +942,8 @@ run_live (const gchar * desc, const gchar * factory, LiveKind kind,
 
   threads[2] = g_thread_new ("ask", ask, &l);
   threads[3] = g_thread_new ("seek", seek, &l);
-  threads[4] = g_thread_new ("spin", spin, &l);
+  /* a busy CPU: the streaming thread and the changes compete with it */
+  threads[4] = g_thread_new ("spin", ct_check_spin, &l.stop);
 
   msg = gst_bus_timed_pop_filtered (bus, live_seconds () * GST_SECOND,
       GST_MESSAGE_ERROR | GST_MESSAGE_EOS);

@@ -119,6 +119,62 @@ GST_START_TEST (test_refused_caps_once)
 
 GST_END_TEST;
 
+/* The first error (or EOS) on @bus within 10 s: it must be an error from
+ * @t saying @says. Its text (g_free it). */
+static gchar *
+pop_element_error (GstBus * bus, GstElement * t, const gchar * says,
+    const gchar * what)
+{
+  GstMessage *msg = gst_bus_timed_pop_filtered (bus, 10 * GST_SECOND,
+      GST_MESSAGE_ERROR | GST_MESSAGE_EOS);
+  gchar *text;
+
+  fail_unless (msg != NULL && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR,
+      "%s: no error", what);
+  fail_unless (GST_MESSAGE_SRC (msg) == GST_OBJECT (t), "%s: the first error "
+      "came from %s, not the element", what, GST_MESSAGE_SRC_NAME (msg));
+  text = error_text (msg);
+  fail_unless (strstr (text, says) != NULL, "%s: \"%s\" does not say "
+      "\"%s\"", what, text, says);
+  gst_message_unref (msg);
+  return text;
+}
+
+/* appsrc (@caps) ! cudatranspose @props [! @downstream] ! fakesink, one
+ * buffer of @size bytes then EOS (nothing waits): the first error is the
+ * element's, saying @says. Its text (g_free it). */
+static gchar *
+appsrc_to_error (const gchar * caps, const gchar * props,
+    const gchar * downstream, gsize size, const gchar * says)
+{
+  gchar *desc = g_strdup_printf ("appsrc name=src caps=\"%s\" format=time "
+      "! cudatranspose name=t %s %s%s ! fakesink", caps, props,
+      downstream ? "! " : "", downstream ? downstream : "");
+  GError *err = NULL;
+  GstElement *p = gst_parse_launch (desc, &err);
+  GstElement *src, *t;
+  GstBus *bus;
+  gchar *text;
+
+  fail_unless (p != NULL && err == NULL, "%s: %s", desc,
+      err ? err->message : "?");
+  src = gst_bin_get_by_name (GST_BIN (p), "src");
+  t = gst_bin_get_by_name (GST_BIN (p), "t");
+  bus = gst_element_get_bus (p);
+  gst_element_set_state (p, GST_STATE_PLAYING);
+  gst_app_src_push_buffer (GST_APP_SRC (src), gst_buffer_new_allocate (NULL,
+          size, NULL));
+  gst_app_src_end_of_stream (GST_APP_SRC (src));
+  text = pop_element_error (bus, t, says, desc);
+  gst_element_set_state (p, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (t);
+  gst_object_unref (src);
+  gst_object_unref (p);
+  g_free (desc);
+  return text;
+}
+
 /* Values a capsfilter before the element would once have refused at link
  * time ("could not link"): the pipeline links, and the element's own
  * message quoting the value reaches the user. */
@@ -126,42 +182,7 @@ static void
 assert_reason_reaches_user (const gchar * caps, const gchar * property,
     const gchar * says)
 {
-  gchar *desc = g_strdup_printf ("appsrc name=src caps=\"%s\" format=time "
-      "! cudatranspose name=t %s ! fakesink", caps, property);
-  GError *err = NULL;
-  GstElement *p = gst_parse_launch (desc, &err);
-  GstElement *src, *t;
-  GstBus *bus;
-  GstMessage *msg;
-  gchar *text = NULL;
-
-  fail_unless (p != NULL && err == NULL, "%s: %s", desc,
-      err ? err->message : "?");
-  src = gst_bin_get_by_name (GST_BIN (p), "src");
-  t = gst_bin_get_by_name (GST_BIN (p), "t");
-  bus = gst_element_get_bus (p);
-  /* a buffer, then EOS: nothing waits */
-  gst_element_set_state (p, GST_STATE_PLAYING);
-  gst_app_src_push_buffer (GST_APP_SRC (src), gst_buffer_new_allocate (NULL,
-          4096, NULL));
-  gst_app_src_end_of_stream (GST_APP_SRC (src));
-  msg = gst_bus_timed_pop_filtered (bus, 10 * GST_SECOND,
-      GST_MESSAGE_ERROR | GST_MESSAGE_EOS);
-  fail_unless (msg != NULL && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR,
-      "%s: no error", desc);
-  fail_unless (GST_MESSAGE_SRC (msg) == GST_OBJECT (t), "%s: the error "
-      "came from %s, not the element", desc, GST_MESSAGE_SRC_NAME (msg));
-  text = error_text (msg);
-  fail_unless (strstr (text, says) != NULL, "%s: \"%s\" does not say "
-      "\"%s\"", desc, text, says);
-  gst_message_unref (msg);
-  gst_element_set_state (p, GST_STATE_NULL);
-  g_free (text);
-  gst_object_unref (bus);
-  gst_object_unref (t);
-  gst_object_unref (src);
-  gst_object_unref (p);
-  g_free (desc);
+  g_free (appsrc_to_error (caps, property, NULL, 4096, says));
 }
 
 GST_START_TEST (test_link_time_reasons)
@@ -333,33 +354,21 @@ GST_START_TEST (test_interlaced_direction_change)
 
 GST_END_TEST;
 
+/* An error's @text (freed here) must be short enough to read. */
+static void
+assert_short (gchar * text, const gchar * what)
+{
+  fail_unless (strlen (text) < 2000, "%s: %u characters", what,
+      (guint) strlen (text));
+  g_free (text);
+}
+
 /* What once ended with the generic "negotiation problem" or the source's
  * not-negotiated, each the element's own error now: flexible tensors
  * where downstream wants static ones, a field in each buffer
  * (interlace-mode=alternate), a setting changed while playing that
  * downstream cannot take; and a 10,000-character value is quoted by its
  * start, not twice in full. */
-static void
-assert_element_error (GstBus * bus, GstElement * t, const gchar * says,
-    const gchar * what)
-{
-  GstMessage *msg = gst_bus_timed_pop_filtered (bus, 10 * GST_SECOND,
-      GST_MESSAGE_ERROR | GST_MESSAGE_EOS);
-  gchar *text;
-
-  fail_unless (msg != NULL && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR,
-      "%s: no error", what);
-  fail_unless (GST_MESSAGE_SRC (msg) == GST_OBJECT (t), "%s: the first error "
-      "came from %s", what, GST_MESSAGE_SRC_NAME (msg));
-  text = error_text (msg);
-  fail_unless (strstr (text, says) != NULL, "%s: \"%s\" does not say "
-      "\"%s\"", what, text, says);
-  fail_unless (strlen (text) < 2000, "%s: %u characters", what,
-      (guint) strlen (text));
-  g_free (text);
-  gst_message_unref (msg);
-}
-
 GST_START_TEST (test_reasons_reach_the_user)
 {
   static const struct
@@ -376,25 +385,8 @@ GST_START_TEST (test_reasons_reach_the_user)
   guint i;
 
   for (i = 0; i < G_N_ELEMENTS (cases); i++) {
-    gchar *desc = g_strdup_printf ("appsrc name=src format=time caps=\"%s\" "
-        "! cudatranspose name=t %s ! %s ! fakesink", cases[i].caps,
-        cases[i].props, cases[i].downstream);
-    GstElement *p = gst_parse_launch (desc, NULL);
-    GstElement *src = gst_bin_get_by_name (GST_BIN (p), "src");
-    GstElement *t = gst_bin_get_by_name (GST_BIN (p), "t");
-    GstBus *bus = gst_element_get_bus (p);
-
-    gst_element_set_state (p, GST_STATE_PLAYING);
-    gst_app_src_push_buffer (GST_APP_SRC (src), gst_buffer_new_allocate (NULL,
-            4608, NULL));
-    gst_app_src_end_of_stream (GST_APP_SRC (src));
-    assert_element_error (bus, t, cases[i].says, desc);
-    gst_element_set_state (p, GST_STATE_NULL);
-    gst_object_unref (bus);
-    gst_object_unref (t);
-    gst_object_unref (src);
-    gst_object_unref (p);
-    g_free (desc);
+    assert_short (appsrc_to_error (cases[i].caps, cases[i].props,
+            cases[i].downstream, 4608, cases[i].says), cases[i].caps);
   }
 
   /* 2,000 operations (more than run): refused when starting, quoted by
@@ -410,8 +402,8 @@ GST_START_TEST (test_reasons_reach_the_user)
 
     ASSERT_WARNING (g_object_set (t, "arithmetic", long_arith->str, NULL));
     gst_element_set_state (p, GST_STATE_PLAYING);
-    assert_element_error (bus, t, "typecast:float32,add:1,add:1",
-        "a long arithmetic");
+    assert_short (pop_element_error (bus, t, "typecast:float32,add:1,add:1",
+            "a long arithmetic"), "a long arithmetic");
     gst_element_set_state (p, GST_STATE_NULL);
     gst_object_unref (bus);
     gst_object_unref (t);
@@ -442,8 +434,8 @@ GST_START_TEST (test_change_downstream_refuses)
   fail_unless (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ASYNC_DONE);
   gst_message_unref (msg);
   g_object_set (t, "video-direction", GST_VIDEO_ORIENTATION_90R, NULL);
-  assert_element_error (bus, t, "changed while playing", "90r on 16x8 "
-      "fixed downstream");
+  assert_short (pop_element_error (bus, t, "changed while playing",
+          "90r on 16x8 fixed downstream"), "90r on 16x8 fixed downstream");
   gst_element_set_state (p, GST_STATE_NULL);
   gst_object_unref (bus);
   gst_object_unref (t);
@@ -451,18 +443,6 @@ GST_START_TEST (test_change_downstream_refuses)
 }
 
 GST_END_TEST;
-
-/* A busy CPU, as a user's machine may be: the element's error must come
- * first and once all the same. */
-static gpointer
-spin (gpointer data)
-{
-  volatile guint64 x = 0;
-
-  while (!g_atomic_int_get ((gint *) data))
-    x += 1;
-  return NULL;
-}
 
 /* Each refusal 200 times on a watched bus (as an application watches it:
  * gst-launch-1.0 can lose its own quit on an early error, with stock
@@ -499,7 +479,7 @@ GST_START_TEST (test_refusals_under_load)
   guint i, k;
 
   for (k = 0; k < G_N_ELEMENTS (spinners); k++)
-    spinners[k] = g_thread_new ("spin", spin, &stop);
+    spinners[k] = g_thread_new ("spin", ct_check_spin, &stop);
   for (k = 0; k < G_N_ELEMENTS (refusals); k++) {
     for (i = 0; i < 200; i++) {
       Pushed pushed;
