@@ -1,7 +1,7 @@
 #!/bin/bash
 # On the lent GPU host (no GStreamer there). Usage, from the repository root:
 #
-#   tools/gpu-host.sh BUILD_DIR [tests|suite|matrix|racecheck|bench|pipelines|tensors|decode|compare|all|tests,tensors...]
+#   tools/gpu-host.sh BUILD_DIR [tests|suite|meson|sanitize|matrix|racecheck|bench|pipelines|tensors|decode|compare|all|tests,tensors...]
 #
 # tests: the whole Meson suite from a build made here, under GStreamer's
 #        leaks tracer (a test that leaks an object fails), the PNG demo,
@@ -11,7 +11,14 @@
 #        and test_gpu_in_flight*), memcheck and racecheck on the tensor
 #        layouts, the refusals and the live test (on the GPU), and the
 #        matrix; suite: all that but the kernel test's racecheck and the
-#        matrix;
+#        matrix, in two halves that also run alone (one 10-minute call
+#        may not hold both): meson (the Meson suite under the leaks
+#        tracer, memcheck on the kernel API test, the demo) and sanitize
+#        (the element's bands, frames in flight, tensor layouts, refusals
+#        and live test under compute-sanitizer). The unit tests (suite
+#        "unit": the gst modules against stub GPUs, no GPU used) run in CI
+#        and are left out here: a build folder without them carries in
+#        less room;
 # matrix: the GPU matrix test alone (every format, direction, memory kind
 #        and size against the CPU path; about 3 minutes on an H100);
 # racecheck: only the kernel test's;
@@ -61,16 +68,17 @@ nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noh
 # the parts of "tests", which also run alone. On one H200 the Meson suite
 # under the leaks tracer (beside memcheck on the kernel test) passed 9
 # minutes, so "suite" needs more than a 10-minute call there: run its
-# sanitizer steps on another GPU, or the suite in two calls.
+# halves, meson and sanitize, in two calls.
 want tests && what="$what,suite,racecheck,matrix"
+want suite && what="$what,meson,sanitize"
 
-if want suite; then
+if want meson; then
   source .gpu/enter.sh
   compute-sanitizer --tool memcheck --error-exitcode 99 \
     "$b/tests/kernels/test-kernels" > "$out/memcheck.log" 2>&1 &
   mkdir -p "$b/meson-logs"
   GST_TRACERS=leaks meson test -C "$b" --no-rebuild --print-errorlogs \
-    --no-suite matrix > "$out/meson-test.log" 2>&1
+    --no-suite matrix --no-suite unit > "$out/meson-test.log" 2>&1
   suite=$?
   cp "$b/meson-logs/testlog.txt" "$out/testlog.txt" 2>/dev/null
   # the Python example with the bundle's python (tools/gpu-python.sh .gpu
@@ -88,6 +96,14 @@ if want suite; then
     pipelines/png-demo.sh "$out/demo" > "$out/demo.log" 2>&1
   demo=$?
   wait
+  grep -E "^ *[0-9]+/[0-9]+ |^(Ok|Fail|Skipped|Timeout):" "$out/meson-test.log"
+  [ $suite -eq 0 ] || grep -E "^\.\./|FAIL|error" "$out/meson-test.log" | head -40
+  echo "== meson test rc=$suite; png-demo rc=$demo: $(tail -n 1 "$out/demo.log")"
+  echo "== memcheck: $(grep -E 'ERROR SUMMARY|passed,' "$out/memcheck.log" | tr '\n' ' ')"
+fi
+
+if want sanitize; then
+  source .gpu/enter.sh
   # the element's bands and frames in flight, their streams and events,
   # under the sanitizer
   for tool in memcheck synccheck; do
@@ -116,10 +132,6 @@ if want suite; then
       echo "== $tool ($t): $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|Checks|frames checked' "$out/$tool-$t.log" | tr '\n' ' ')"
     done
   done
-  grep -E "^ *[0-9]+/[0-9]+ |^(Ok|Fail|Skipped|Timeout):" "$out/meson-test.log"
-  [ $suite -eq 0 ] || grep -E "^\.\./|FAIL|error" "$out/meson-test.log" | head -40
-  echo "== meson test rc=$suite; png-demo rc=$demo: $(tail -n 1 "$out/demo.log")"
-  echo "== memcheck: $(grep -E 'ERROR SUMMARY|passed,' "$out/memcheck.log" | tr '\n' ' ')"
 fi
 
 if want matrix; then
