@@ -54,12 +54,15 @@ simplify (const unsigned long long dims[4], const unsigned int perm[4])
   return s;
 }
 
-/* Strides in elements of the input and of the output (by input dim). */
+/* Strides in elements of the input and of the output (by input dim); 0
+ * past the rank. */
 inline void
 strides (const Shape & s, unsigned long long in[4], unsigned long long out[4])
 {
   unsigned long long acc = 1;
 
+  for (int k = 0; k < 4; k++)
+    in[k] = out[k] = 0;
   for (int k = 0; k < s.rank; k++) {
     in[k] = acc;
     acc *= s.d[k];

@@ -525,7 +525,7 @@ window16 (const unsigned char *at)
 /// registers (it spilled 8 bytes at ptxas's own choice, and ran 1 to 3%
 /// slower on an H100).
 template <int ES>
-__global__ void __launch_bounds__ (kThreads, 7)
+__global__ void __launch_bounds__ (kThreads, ct::per_sm (kThreads, 7))
 k_channels_packed (const Plane p, bool to_interleaved, unsigned int seg_shift)
 {
   typedef typename Word<ES>::T T;
@@ -964,7 +964,7 @@ plan_planes (const Plane & p, unsigned int es, cudaStream_t st, CtPath * ran)
   const unsigned long long out_step = swap ? p.b.dst2 : p.b.dst1;
   const unsigned long long in_outer = swap ? p.b.src1 : p.b.src2;
   const unsigned long long out_outer = swap ? p.b.dst1 : p.b.dst2;
-  CtPlaneBatch on_stack[kOnStack];
+  CtPlaneBatch on_stack[kOnStack] = { };
   CtPlaneBatch *batches = on_stack;
   CtResult res;
 
