@@ -1,5 +1,6 @@
-/* The caps module alone (gst/gstcudatransposecaps.c), and the orientation
- * state (gst/gstcudatransposedirection.c), without a pipeline:
+/* The caps modules alone (gst/gstcudatransposecaps.c and
+ * gstcudatransposecapsjob.c), and the orientation state
+ * (gst/gstcudatransposedirection.c), without a pipeline:
  * what one side takes given the other, for every direction, tensors,
  * RGB (packed and planar) to tensors, and the CUDA memory a frame does
  * not fit. Each expectation is worked out here from the input caps, not

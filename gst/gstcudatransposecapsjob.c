@@ -1,0 +1,472 @@
+/* GStreamer
+ * Copyright (C) 2026 The cudatranspose authors
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2 of the License, or (at your option) any later version.
+ */
+
+/* The job a pair of caps makes, and the refusals of caps the element
+ * cannot take, with the reason a user reads: the other half of the caps
+ * algebra (gstcudatransposecaps.c transforms caps), pure functions of caps
+ * and settings, unit-tested without a pipeline (tests/video/caps.c). */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstcudatransposecaps.h"
+
+#include <string.h>
+
+#include "gstcudatransposedirection.h"
+#include "gstcudatransposetensor.h"
+
+/* Whether the job's arithmetic runs on its tensors; FALSE, with why in
+ * @r, if not. */
+static gboolean
+arith_checked (CtJob * job, GstCaps * incaps, CtRefusal * r)
+{
+  gchar *why = NULL;
+
+  if (ct_job_prepare_arith (job, &why))
+    return TRUE;
+  CT_REFUSE (r, CORE, NEGOTIATION, ("Invalid arithmetic property for %s: "
+          "%s.", job->mode == CT_JOB_VIDEO_TO_TENSOR ? "the frame seen as "
+          "the tensor channels:width:height:1" : "the input", why),
+      ("%" GST_PTR_FORMAT, incaps));
+  g_free (why);
+  return FALSE;
+}
+
+/* Whether the arithmetic can run on each input tensor at all (its type,
+ * its channels): said before the output's types are compared, which
+ * would otherwise only say they differ. FALSE, with why in @r, if not. */
+static gboolean
+arith_applies (const CtJob * job, GstCaps * incaps, const CtTensorInfo * in,
+    guint n, CtRefusal * r)
+{
+  CtArith *a;
+  gchar *why = NULL;
+  guint i;
+
+  if (!job->has_arith)
+    return TRUE;
+  a = g_new (CtArith, 1);
+  for (i = 0; i < n; i++) {
+    if (!ct_job_tensor_arith (job, i, &in[i], a, &why))
+      break;
+  }
+  g_free (a);
+  if (!why)
+    return TRUE;
+  CT_REFUSE (r, CORE, NEGOTIATION, ("Invalid arithmetic property for the "
+          "input: %s.", why), ("%" GST_PTR_FORMAT, incaps));
+  g_free (why);
+  return FALSE;
+}
+
+/* With the permutation property: tensors of rank 4 or less, the output's
+ * sizes the input's permuted. */
+static gboolean
+permuted_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
+    const CtTensorInfo * in, guint n_in, const CtTensorInfo * out,
+    guint n_out, const guint perm[4], CtRefusal * r)
+{
+  guint i, k;
+
+  for (i = 0; i < n_in; i++) {
+    guint64 d[4], o[4];
+
+    if (!ct_tensor_dims4 (&in[i], d)) {
+      CT_REFUSE (r, CORE, NEGOTIATION, ("Tensor %u has rank %u, "
+              "but a permutation needs tensors of rank 4 or less (sizes "
+              "beyond the fourth must be 1).", i, in[i].rank),
+          ("%" GST_PTR_FORMAT, incaps));
+      return FALSE;
+    }
+    if (n_in != n_out || !ct_tensor_dims4 (&out[i], o) ||
+        !g_str_equal (ct_job_out_type (job, &in[i]), out[i].type))
+      break;
+    for (k = 0; k < 4 && o[k] == d[perm[k]]; k++);
+    if (k < 4)
+      break;
+  }
+  if (n_in != n_out || i < n_in) {
+    CT_REFUSE (r, CORE, NEGOTIATION, ("Downstream asks for tensors that "
+            "are not the input's permuted by %u:%u:%u:%u%s. Let the caps "
+            "after cudatranspose follow the input, or change the "
+            "permutation.", perm[0], perm[1], perm[2], perm[3],
+            job->has_arith ? " and of the arithmetic's output type" : ""),
+        ("Got %" GST_PTR_FORMAT " for %" GST_PTR_FORMAT, outcaps, incaps));
+    return FALSE;
+  }
+  ct_job_set_tensors (job, in, n_in, perm);
+  return arith_checked (job, incaps, r);
+}
+
+/* interlace-mode=alternate (a field per buffer) is left out of the pad
+ * templates (a source that offers it besides whole frames picks those),
+ * and refused by name where a peer forces it. */
+static gboolean
+refuse_alternate (GstCaps * caps, CtRefusal * r)
+{
+  if (g_strcmp0 (gst_structure_get_string (gst_caps_get_structure (caps, 0),
+              "interlace-mode"), "alternate") != 0)
+    return FALSE;
+  CT_REFUSE (r, CORE, NEGOTIATION, ("Video of interlace-mode=alternate "
+          "(one field in each buffer) cannot be transposed, rotated or "
+          "flipped: deinterlace it first, e.g. with deinterlace before "
+          "cudatranspose, or have the source give whole frames "
+          "(interleaved or progressive)."), ("%" GST_PTR_FORMAT, caps));
+  return TRUE;
+}
+
+/* RGB video in, seen as the HWC tensor "C:W:H:1"; out as that
+ * tensor permuted by @perm (CHW, "W:H:C:1", for ct_caps_chw_permutation). */
+static gboolean
+chw_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
+    const guint perm[4], CtRefusal * r)
+{
+  const gchar *type = job->has_arith ? ct_type_name (ct_arith_out_type
+      (&job->arith, CT_TYPE_UINT8)) : "uint8";
+  GstStructure *want = NULL;
+  GstVideoInfo info;
+  gboolean ok;
+
+  ok = gst_video_info_from_caps (&info, incaps) &&
+      !GST_VIDEO_INFO_IS_INTERLACED (&info) &&
+      (want = ct_caps_chw_tensor_of_video (gst_caps_get_structure (incaps, 0),
+          gst_caps_get_features (incaps, 0), perm,
+          gst_structure_has_name (gst_caps_get_structure (outcaps, 0),
+              "other/tensor"), type)) != NULL;
+  if (ok) {
+    GstCaps *w = gst_caps_new_full (gst_structure_copy (want), NULL);
+
+    gst_structure_remove_field (gst_caps_get_structure (w, 0), "framerate");
+    ok = gst_caps_can_intersect (w, outcaps);
+    gst_caps_unref (w);
+  }
+  if (want)
+    gst_structure_free (want);
+  if (!ok) {
+    const gchar *format = gst_structure_get_string (gst_caps_get_structure
+        (incaps, 0), "format");
+
+    CT_REFUSE (r, CORE, NEGOTIATION, ("Video goes out as a tensor only "
+            "from progressive RGB (packed, or planar RGBP, BGRP, GBR) or "
+            "GRAY8 in system memory, as one %s tensor (the frame as "
+            "channels:width:height:1 permuted by %u:%u:%u:%u); this is %s%s. "
+            "Convert it first, e.g. videoconvert ! video/x-raw,format=RGB "
+            "before cudatranspose, or let the output be video.", type,
+            perm[0], perm[1], perm[2], perm[3], format ? format : "other",
+            ct_caps_is_cuda_memory (gst_caps_get_features (incaps, 0)) ?
+            " in CUDA memory" : ""), ("Got %" GST_PTR_FORMAT " for %"
+            GST_PTR_FORMAT, outcaps, incaps));
+    return FALSE;
+  }
+
+  ct_job_set_video_to_tensor (job, &info, perm);
+  return arith_checked (job, incaps, r);
+}
+
+/* Flexible tensors in and out: the job is set from each buffer's headers
+ * (prepare_output_buffer); until the first, it has no tensors. */
+static gboolean
+flexible_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
+    const guint * perm, CtCapsOutcome * outcome, CtRefusal * r)
+{
+  CtTensorInfo none;
+
+  if (!ct_tensor_caps_is_flexible (gst_caps_get_structure (incaps, 0)) ||
+      !ct_tensor_caps_is_flexible (gst_caps_get_structure (outcaps, 0))) {
+    CT_REFUSE (r, CORE, NEGOTIATION, ("Flexible tensors go out "
+            "flexible: both sides must be other/tensors,format=flexible "
+            "(tensor_converter turns flexible tensors into static ones)."),
+        ("%" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, incaps, outcaps));
+    return FALSE;
+  }
+  outcome->flexible = TRUE;
+  memset (&none, 0, sizeof (none));
+  ct_job_set_tensors (job, &none, 0, perm);
+  return TRUE;
+}
+
+/* Tensor caps: the output must be the input with each tensor's two
+ * innermost sizes swapped (missing sizes count as 1), or with @perm (not
+ * NULL) its sizes permuted. */
+static gboolean
+tensor_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
+    const guint * perm, CtCapsOutcome * outcome, CtRefusal * r)
+{
+  CtTensorInfo in[CT_TENSOR_COUNT_LIMIT], out[CT_TENSOR_COUNT_LIMIT];
+  guint n_in = 0, n_out = 0, i, k;
+  gchar *why = NULL;
+
+  if (ct_tensor_caps_is_flexible (gst_caps_get_structure (incaps, 0)) ||
+      ct_tensor_caps_is_flexible (gst_caps_get_structure (outcaps, 0)))
+    return flexible_job (job, incaps, outcaps, perm, outcome, r);
+  if (!ct_tensor_caps_parse (gst_caps_get_structure (incaps, 0), in, &n_in,
+          &why) || !ct_tensor_caps_parse (gst_caps_get_structure (outcaps, 0),
+          out, &n_out, &why)) {
+    CT_REFUSE (r, CORE, NEGOTIATION, ("Invalid tensor caps: %s.",
+            why), ("%" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, incaps,
+            outcaps));
+    g_free (why);
+    return FALSE;
+  }
+  if (!arith_applies (job, incaps, in, n_in, r))
+    return FALSE;
+  if (perm) {
+    return permuted_job (job, incaps, outcaps, in, n_in, out, n_out, perm,
+        r);
+  }
+
+  for (i = 0; n_in == n_out && i < n_in; i++) {
+    guint rank = MAX (MAX (in[i].rank, out[i].rank), 2);
+
+    if (!g_str_equal (ct_job_out_type (job, &in[i]), out[i].type))
+      break;
+    for (k = 0; k < rank; k++) {
+      guint from = k < 2 ? 1 - k : k;
+      guint64 a = from < in[i].rank ? in[i].dims[from] : 1;
+      guint64 b = k < out[i].rank ? out[i].dims[k] : 1;
+
+      if (a != b)
+        break;
+    }
+    if (k < rank)
+      break;
+  }
+  if (n_in != n_out || i < n_in) {
+    CT_REFUSE (r, CORE, NEGOTIATION, ("Downstream asks for tensors that "
+            "are not the input's with the two innermost sizes swapped%s. "
+            "Let the caps after cudatranspose follow the input, or set a "
+            "permutation that makes the tensors asked for.",
+            job->has_arith ? " and of the arithmetic's output type" : ""),
+        ("Got %" GST_PTR_FORMAT " for %" GST_PTR_FORMAT, outcaps, incaps));
+    return FALSE;
+  }
+  for (i = 0; i < n_in; i++) {
+    if (ct_tensor_planes (&in[i]) > G_MAXUINT) {
+      CT_REFUSE (r, CORE, NEGOTIATION, ("Tensor %u has more than "
+              "%u planes (the product of its sizes past the second): send "
+              "it in smaller tensors.", i, G_MAXUINT),
+          ("%" GST_PTR_FORMAT, incaps));
+      return FALSE;
+    }
+  }
+
+  ct_job_set_tensors (job, in, n_in, NULL);
+  return arith_checked (job, incaps, r);
+}
+
+/* (gstcudatransposecaps.h) A mirror across the rows, or a swap of the
+ * axes, puts a field's rows where the other field's go, or makes them
+ * columns: refused at negotiation and when the direction changes while
+ * streaming alike. */
+gboolean
+ct_caps_fields_kept (const GstVideoInfo * info, CtMapping mapping,
+    CtRefusal * r)
+{
+  if (!GST_VIDEO_INFO_IS_INTERLACED (info) ||
+      mapping == CT_MAPPING_IDENTITY || mapping == CT_MAPPING_FLIP_HORIZONTAL)
+    return TRUE;
+  CT_REFUSE (r, CORE, NEGOTIATION, ("Interlaced video can only "
+          "be mirrored horizontally (video-direction=horiz) or passed "
+          "through (identity): video-direction=%s would break its fields "
+          "apart. Deinterlace it first, e.g. with deinterlace before "
+          "cudatranspose.", ct_direction_nick (ct_direction_of_mapping
+              (mapping))), ("interlace-mode %s, %dx%d %s",
+          gst_video_interlace_mode_to_string (GST_VIDEO_INFO_INTERLACE_MODE
+              (info)), GST_VIDEO_INFO_WIDTH (info),
+          GST_VIDEO_INFO_HEIGHT (info), GST_VIDEO_INFO_NAME (info)));
+  return FALSE;
+}
+
+/* Video in and out: each plane transposed, rotated or flipped as
+ * video-direction (@proposed) says, staged with aligned rows. */
+static gboolean
+video_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
+    GstVideoOrientationMethod proposed, CtCapsOutcome * outcome,
+    CtRefusal * r)
+{
+  GstVideoInfo in_info, out_info;
+  CtMapping mapping;
+
+  /* (GstVideoInfo refuses frames of 4 GB and more, or rows that would
+   * overflow: a frame may pass and its transpose, with other rows, not) */
+  if (!ct_caps_video_info (&in_info, incaps) ||
+      !ct_caps_video_info (&out_info, outcaps)) {
+    CT_REFUSE (r, CORE, NEGOTIATION, ("The frame or its "
+            "transpose is too large for GStreamer's video layout (a frame "
+            "must stay under 4 GB, its rows rounded up). Use a smaller "
+            "frame."), ("Could not parse caps %" GST_PTR_FORMAT " or %"
+            GST_PTR_FORMAT, incaps, outcaps));
+    return FALSE;
+  }
+
+  if (ct_caps_is_packed_422 (GST_VIDEO_INFO_NAME (&in_info)) &&
+      (((GST_VIDEO_INFO_WIDTH (&in_info) & 1) &&
+              ct_caps_is_cuda_memory (gst_caps_get_features (incaps, 0))) ||
+          ((GST_VIDEO_INFO_WIDTH (&out_info) & 1) &&
+              ct_caps_is_cuda_memory (gst_caps_get_features (outcaps, 0))))) {
+    CT_REFUSE (r, CORE, NEGOTIATION, ("%s frames of odd width "
+            "cannot be carried in CUDA memory in GStreamer 1.22: its CUDA "
+            "frames hold width x 2 bytes a row, without the last pixel's "
+            "second chroma byte. Let them be system memory (video/x-raw) "
+            "on that side, or use an even width.",
+            GST_VIDEO_INFO_NAME (&in_info)), ("%" GST_PTR_FORMAT " -> %"
+            GST_PTR_FORMAT, incaps, outcaps));
+    return FALSE;
+  }
+
+  mapping = ct_direction_mapping (proposed);
+  if (!ct_caps_fit_mapping (&in_info, &out_info, mapping)) {
+    CT_REFUSE (r, CORE, NEGOTIATION, ("Downstream asks for video that is "
+            "not the input with width and height %s (video-direction=%s), "
+            "of the same format. Let the caps after cudatranspose follow "
+            "the input, or change the direction.",
+            ct_direction_swaps (proposed) ? "swapped" : "kept",
+            ct_direction_nick (proposed)), ("Got %" GST_PTR_FORMAT " for %"
+            GST_PTR_FORMAT, outcaps, incaps));
+    return FALSE;
+  }
+
+  if (!ct_caps_fields_kept (&in_info, mapping, r))
+    return FALSE;
+  ct_job_set_video (job, &in_info, &out_info, mapping);
+  /* (the caps may differ in fields no frame shows, e.g. interlace-mode
+   * given on one side only) */
+  outcome->passthrough = mapping == CT_MAPPING_IDENTITY &&
+      gst_video_info_is_equal (&in_info, &out_info) &&
+      ct_caps_is_cuda_memory (gst_caps_get_features (incaps, 0)) ==
+      ct_caps_is_cuda_memory (gst_caps_get_features (outcaps, 0));
+  return TRUE;
+}
+
+gboolean
+ct_caps_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
+    const guint * perm, const CtArithSpec * arith,
+    GstVideoOrientationMethod proposed, CtCapsOutcome * outcome,
+    CtRefusal * r)
+{
+  memset (job, 0, sizeof (*job));
+  memset (outcome, 0, sizeof (*outcome));
+  /* (the tensor jobs keep it) */
+  if (arith) {
+    job->has_arith = TRUE;
+    job->arith = *arith;
+  }
+  if (ct_tensor_caps_is_tensor (gst_caps_get_structure (incaps, 0)))
+    return tensor_job (job, incaps, outcaps, perm, outcome, r);
+  if (ct_tensor_caps_is_tensor (gst_caps_get_structure (outcaps, 0)))
+    return chw_job (job, incaps, outcaps, perm ? perm :
+        ct_caps_chw_permutation, r);
+  if (perm) {
+    CT_REFUSE (r, CORE, NEGOTIATION, ("The permutation property applies to "
+            "tensors (other/tensors), but the input is video going out as "
+            "video. Unset permutation to transpose video frames; RGB "
+            "video takes it when it goes out as a tensor."),
+        ("%" GST_PTR_FORMAT, incaps));
+    return FALSE;
+  }
+  if (arith) {
+    CT_REFUSE (r, CORE, NEGOTIATION, ("arithmetic=\"%s\" makes "
+            "tensors, but the output is video: put other/tensors after "
+            "cudatranspose, or clear arithmetic.", arith->text),
+        ("%" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, incaps, outcaps));
+    return FALSE;
+  }
+  return video_job (job, incaps, outcaps, proposed, outcome, r);
+}
+
+void
+ct_caps_refuse_output (GstCaps * incaps, const guint * perm,
+    const CtArithSpec * arith, GstVideoOrientationMethod proposed,
+    gboolean while_playing, GstCaps * made, GstCaps * peer, CtRefusal * r)
+{
+  GString *settings = g_string_new (NULL);
+  gchar *text;
+
+  if (!ct_tensor_caps_is_tensor (gst_caps_get_structure (incaps, 0)))
+    g_string_append_printf (settings, "video-direction=%s, ",
+        ct_direction_nick (proposed));
+  if (perm)
+    g_string_append_printf (settings, "permutation=%u:%u:%u:%u, ", perm[0],
+        perm[1], perm[2], perm[3]);
+  else
+    g_string_append (settings, "no permutation, ");
+  if (arith)
+    g_string_append_printf (settings, "arithmetic=\"%s\"", arith->text);
+  else
+    g_string_append (settings, "no arithmetic");
+  if (while_playing)
+    text = g_strdup_printf ("A setting changed while playing (now %s) needs "
+        "output caps that downstream does not take. Set it back, or let the "
+        "caps after cudatranspose change with it (no fixed width, height, "
+        "format, tensor sizes or types there).", settings->str);
+  else
+    text = g_strdup_printf ("Downstream takes none of the output "
+        "cudatranspose makes of its input with %s. Let the caps after "
+        "cudatranspose follow the input (no fixed width, height, format, "
+        "tensor sizes or types there), or change the settings.",
+        settings->str);
+  CT_REFUSE (r, CORE, NEGOTIATION, ("%s", text), ("cudatranspose makes %"
+          GST_PTR_FORMAT " of %" GST_PTR_FORMAT "; downstream takes %"
+          GST_PTR_FORMAT, made, incaps, peer));
+  g_free (text);
+  g_string_free (settings, TRUE);
+}
+
+gboolean
+ct_caps_refuse_unoffered (GstCaps * caps, CtRefusal * r)
+{
+  CtTensorInfo info[CT_TENSOR_COUNT_LIMIT];
+  const GstStructure *s;
+  gchar *why = NULL;
+  guint n = 0;
+
+  if (!caps || gst_caps_get_size (caps) != 1)
+    return FALSE;
+  if (refuse_alternate (caps, r))
+    return TRUE;
+  s = gst_caps_get_structure (caps, 0);
+  if (!ct_tensor_caps_is_sparse (s))
+    return FALSE;
+  /* (ct_tensor_caps_parse says why, as it does at set_caps) */
+  if (ct_tensor_caps_parse (s, info, &n, &why))
+    return FALSE;
+  CT_REFUSE (r, CORE, NEGOTIATION, ("Invalid tensor caps: %s.", why),
+      ("%" GST_PTR_FORMAT " (not in the pad templates)", caps));
+  g_free (why);
+  return TRUE;
+}
+
+gboolean
+ct_caps_buffer_size (GstCaps * caps, gsize * size)
+{
+  const GstStructure *s = gst_caps_get_structure (caps, 0);
+  GstVideoInfo info;
+
+  if (ct_tensor_caps_is_flexible (s))
+    return FALSE;               /* sizes in each buffer: no fixed size */
+  if (ct_tensor_caps_is_tensor (s)) {
+    CtTensorInfo t[CT_TENSOR_COUNT_LIMIT];
+    gchar *why = NULL;
+    guint n = 0, i;
+
+    if (!ct_tensor_caps_parse (s, t, &n, &why)) {
+      GST_WARNING ("%s", why);
+      g_free (why);
+      return FALSE;
+    }
+    for (*size = 0, i = 0; i < n; i++)
+      *size += ct_tensor_bytes (&t[i]);
+    return TRUE;
+  }
+  if (!ct_caps_video_info (&info, caps))
+    return FALSE;
+  *size = GST_VIDEO_INFO_SIZE (&info);
+  return TRUE;
+}
