@@ -525,7 +525,7 @@ window16 (const unsigned char *at)
 /// registers (it spilled 8 bytes at ptxas's own choice, and ran 1 to 3%
 /// slower on an H100).
 template <int ES>
-__global__ void __launch_bounds__ (kThreads, ct::per_sm (kThreads, 7))
+__global__ void __launch_bounds__ (kThreads, ct::min_blocks (7, kThreads))
 k_channels_packed (const Plane p, bool to_interleaved, unsigned int seg_shift)
 {
   typedef typename Word<ES>::T T;

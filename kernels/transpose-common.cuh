@@ -19,27 +19,6 @@ namespace ct {
  * tile into kBlockX x kBlockY; each split asserts it makes this. */
 constexpr int kThreads = 256;
 
-/* The threads one multiprocessor holds on the architecture being compiled
- * (2048 on sm_80 and sm_90, 1536 on sm_86, sm_87 and sm_89, 1024 on
- * sm_75; the host pass takes the largest). */
-#if defined (__CUDA_ARCH__) && __CUDA_ARCH__ == 750
-constexpr int kSmThreads = 1024;
-#elif defined (__CUDA_ARCH__) && (__CUDA_ARCH__ == 860 || \
-    __CUDA_ARCH__ == 870 || __CUDA_ARCH__ == 890)
-constexpr int kSmThreads = 1536;
-#else
-constexpr int kSmThreads = 2048;
-#endif
-
-/* __launch_bounds__'s blocks per multiprocessor: @wanted blocks of
- * @threads where the architecture holds them, else 0 (no minimum; ptxas
- * ignores a minimum out of range anyway, with a warning). */
-constexpr int
-per_sm (int threads, int wanted)
-{
-  return wanted * threads <= kSmThreads ? wanted : 0;
-}
-
 /* The grid's x limit, 2^31 - 1 blocks: a launch asks for no more (the
  * one-launch families split a call's groups at it). */
 constexpr unsigned long long kMaxGridX = 0x7fffffffull;

@@ -244,7 +244,7 @@ k_exact (const __grid_constant__ OneArgs f)
 /// 1917x1083 0.89 -> 1.01, 3001x2001 0.74 -> 0.83, 3839x2161 (33 MB) 0.73
 /// -> 0.76; but past the L2 slower, 4097x4095 (67 MB) 0.76 -> 0.72 and
 /// 6001x6001 0.74 -> 0.67, so larger planes keep k_exact.
-__global__ void __launch_bounds__ (kThreads, ct::per_sm (kThreads, 8))
+__global__ void __launch_bounds__ (kThreads, ct::min_blocks (8, kThreads))
 k_exact_words (const __grid_constant__ OneArgs f)
 {
   extern __shared__ uint4 smem_raw[];
