@@ -11,7 +11,8 @@
 # only: nothing is built from source) in build-debian13/root (DEBIAN13_ROOT
 # overrides), and setup.sh installs the rest inside it as on a fresh
 # machine. The checkout is bound at /src and the host's CUDA toolkit at
-# /usr/local/cuda (the folder above the nvcc on PATH, or /usr/local/cuda);
+# /usr/local/cuda (CUDA_HOME, else the folder nvcc on PATH says it runs
+# from, else /usr/local/cuda: the first whose bin/ holds nvcc.profile);
 # the build goes to build-debian13/build. The mounts live in a mount
 # namespace of their own and vanish with it.
 set -eu
@@ -28,12 +29,22 @@ fi
 root=${DEBIAN13_ROOT:-$PWD/build-debian13/root}
 mirror=${DEBIAN13_MIRROR:-http://deb.debian.org/debian}
 
-nvcc=$(command -v nvcc 2>/dev/null || true)
-[ -n "$nvcc" ] || nvcc=/usr/local/cuda/bin/nvcc
-cuda=$(cd "$(dirname "$(readlink -f "$nvcc")")/.." 2>/dev/null && pwd) || cuda=""
-if [ -z "$cuda" ] || [ ! -x "$cuda/bin/nvcc" ]; then
-  echo "$0: no CUDA toolkit found (put its bin/ on PATH, or install it in" \
-    "/usr/local/cuda)" >&2
+# The toolkit is the folder whose bin/ holds nvcc beside its nvcc.profile:
+# the nvcc first on PATH may be a wrapper script elsewhere (/usr/local/bin)
+# that runs the real one by a path the root does not have.
+# nvcc names its own folder (_HERE_) when asked for a dry run.
+cuda=""
+here=$(nvcc --dryrun -E -x c /dev/null 2>&1 | sed -n 's/^#\$ _HERE_=//p' |
+  head -n 1) || here=""
+for d in ${CUDA_HOME:-} ${CUDA_PATH:-} ${here:+"$here/.."} /usr/local/cuda; do
+  if [ -x "$d/bin/nvcc" ] && [ -f "$d/bin/nvcc.profile" ]; then
+    cuda=$(readlink -f "$d")
+    break
+  fi
+done
+if [ -z "$cuda" ]; then
+  echo "$0: no CUDA toolkit found (set CUDA_HOME, put its bin/ on PATH, or" \
+    "install it in /usr/local/cuda)" >&2
   exit 1
 fi
 
