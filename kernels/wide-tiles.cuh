@@ -23,9 +23,11 @@
  * elements, the skinny tile of byte planes with a short side of 16 to 64,
  * the thin path (an element per thread, coalesced on the long side); the
  * exact tiles (any alignment) are in exact-tiles.cuh.
- * This file has the tiles, a block's worth of work each, and the
- * launch arguments they read (FrameArgs); the kernels that run them and the
- * planner that chooses are in transpose-wide.cu and wide-planner.cuh.
+ * This file has the tiles, a block's worth of work each. A thread's pieces
+ * of them (chunks in and out, the register transpose) are in
+ * wide-thread.cuh, the launch arguments they read (FrameArgs) in
+ * wide-args.cuh, the kernels that run them and the planner that chooses
+ * in transpose-wide.cu and wide-planner.cuh.
  */
 #ifndef CT_WIDE_TILES_CUH
 #define CT_WIDE_TILES_CUH
@@ -33,6 +35,8 @@
 #include "cudatranspose-kernels.h"
 #include "exact-tiles.cuh"
 #include "transpose-common.cuh"
+#include "wide-args.cuh"
+#include "wide-thread.cuh"
 
 #include <cuda_pipeline_primitives.h>
 #include <cuda_runtime.h>
@@ -70,80 +74,6 @@ constexpr int kTilePerSm = 8;
  * measured the same on the H200). */
 constexpr int kMidPerSm = 4;
 
-enum Stage
-{
-  STAGE_REGISTERS,
-  STAGE_PADDED,
-  STAGE_SWIZZLE,
-  /* the swizzled layout, a persistent grid streaming tiles (stream_tiles) */
-  STAGE_STREAM,
-  /* the swizzled layout, a 64 x 64 tile per block at kTilePerSm blocks per
-   * multiprocessor (4-byte elements, k_tile) */
-  STAGE_TILE,
-  /* byte planes 16 to 64 rows tall: a 64 x 1024 tile (k_skinny) */
-  STAGE_SKINNY_ROWS,
-  /* byte planes 16 to 64 columns wide: a 1024 x 64 tile (k_skinny) */
-  STAGE_SKINNY_COLS,
-  /* a mid-size byte plane: a 128 x 128 tile in registers (k_mid) */
-  STAGE_MID,
-  /* the same tile staged in shared memory, whole lines each way (k_lines) */
-  STAGE_LINES,
-  /* the small tile, registers (either k_wide) */
-  STAGE_SMALL,
-  /* the exact path's 16-byte word tile: a single plane of 4-byte elements
-   * in whole words, of at most the L2's bytes (k_exact_words) */
-  STAGE_WORDS,
-  /* a single plane of 4-byte elements whose rows are not whole 16-byte
-   * words, streamed: copied in elements, written in aligned 16-byte words
-   * (k_stream_words) */
-  STAGE_STREAM_WORDS
-};
-
-/* How a block of k_wide moves its plane: a wide tile (of the plane's
- * stage), an element per thread (thin), or the exact tile. */
-enum Way
-{
-  WAY_WIDE,
-  WAY_THIN,
-  WAY_EXACT
-};
-
-struct FramePlane
-{
-  PlaneArgs a;
-  unsigned int tiles_x, tiles_y;
-  unsigned int blocks;          /* the plane's blocks (stream: its grid) */
-  unsigned char way;            /* Way */
-  unsigned char elem;           /* element size */
-  unsigned char stage;          /* Stage of a wide tile */
-  unsigned char words;          /* exact, 8-byte: native words (else bytes) */
-  unsigned char by_columns;     /* block order: down the columns of tiles */
-  unsigned char thin_shift;     /* thin: 2^thin_shift elements per thread */
-  /* a batch: @count planes of this shape, plane k at a.src + k * src_step
-   * and a.dst + k * dst_step, each tiles_x * tiles_y blocks; 1: one plane */
-  unsigned int count;
-  size_t src_step, dst_step;
-};
-
-/* The launch arguments of up to N entries. The block ranges come first:
- * a block finds its plane in the first line of them (measured: 0.15 to
- * 0.3 us less per launch than reading them out of the planes). */
-template <unsigned int N>
-struct LaunchArgs
-{
-  unsigned int n_planes;
-  unsigned int first_block[N];
-  FramePlane plane[N];
-};
-
-/* A launch of several entries, and one of a single entry: the arguments
- * travel with every launch, and a kernel launched with the 680 bytes of
- * eight took 0.5 to 0.9 us longer on the H200 than with one entry's 96
- * (a 1x65536 thin plane: 4.86 against 4.35 us, a copy of its bytes 3.68).
- * So each kernel that can take several entries has a variant for one, and
- * the kernels that always take one take only that. */
-using FrameArgs = LaunchArgs<CT_PLANES_PER_LAUNCH>;
-using OneArgs = LaunchArgs<1>;
 /* The geometry of a wide tile for element size E, chunks of NW 32-bit words
  * and K chunks per thread. The big tile (16-byte chunks, K = 16) serves
  * planes with enough tiles to fill the GPU; the small one (4-byte chunks, 8
@@ -209,223 +139,6 @@ slot (unsigned int row, unsigned int c)
   if (STAGE == STAGE_SWIZZLE)
     return row * kCols + (c ^ (g & 7));
   return row * kCols + c + g;
-}
-
-__device__ __forceinline__ uint32_t
-put_byte (uint32_t w, int pos, uint32_t b)
-{
-  return (w & ~(0xffu << (8 * pos))) | ((b & 0xffu) << (8 * pos));
-}
-
-/* Element @e of a chunk from/to memory (the ragged-edge path; @e is a
- * constant after unrolling, so the words stay in registers). */
-template <int E, int NW>
-__device__ __forceinline__ void
-load_element (uint32_t (&w)[NW], int e, const unsigned char *at)
-{
-  if constexpr (E == 8) {
-    uint2 v = *reinterpret_cast<const uint2 *>(at);
-    w[2 * e] = v.x;
-    w[2 * e + 1] = v.y;
-  } else if constexpr (E == 4) {
-    w[e] = *reinterpret_cast<const uint32_t *>(at);
-  } else if constexpr (E == 2) {
-    uint32_t v = *reinterpret_cast<const unsigned short *>(at);
-    int s = (e & 1) * 16;
-    w[e / 2] = (w[e / 2] & ~(0xffffu << s)) | (v << s);
-  } else {
-#pragma unroll
-    for (int b = 0; b < E; b++) {
-      int pos = e * E + b;
-      w[pos / 4] = put_byte (w[pos / 4], pos % 4, at[b]);
-    }
-  }
-}
-
-template <int E, int NW>
-__device__ __forceinline__ void
-store_element (const uint32_t (&w)[NW], int e, unsigned char *at)
-{
-  if constexpr (E == 8) {
-    *reinterpret_cast<uint2 *>(at) = make_uint2 (w[2 * e], w[2 * e + 1]);
-  } else if constexpr (E == 4) {
-    *reinterpret_cast<uint32_t *>(at) = w[e];
-  } else if constexpr (E == 2) {
-    *reinterpret_cast<unsigned short *>(at) =
-        (unsigned short) (w[e / 2] >> ((e & 1) * 16));
-  } else {
-#pragma unroll
-    for (int b = 0; b < E; b++) {
-      int pos = e * E + b;
-      at[b] = (unsigned char) (w[pos / 4] >> (8 * (pos % 4)));
-    }
-  }
-}
-
-/* The chunk of source row @y starting at element @x: one 16-byte load (three
- * words for 3-byte elements) when all of it is inside the plane, else the
- * elements that are, one by one. Nothing outside the plane is read. */
-template <int E, int NW>
-__device__ __forceinline__ void
-load_chunk (const PlaneArgs & p, unsigned int x, unsigned int y,
-    uint32_t (&w)[NW])
-{
-  constexpr int V = 4 * NW / E;
-
-#pragma unroll
-  for (int k = 0; k < NW; k++)
-    w[k] = 0;
-  if (x >= p.width || y >= p.height)
-    return;
-  const unsigned char *at = p.src + (ptrdiff_t) y * p.src_stride + (size_t) x * E;
-  if (x + V <= p.width) {
-    if constexpr (NW == 4) {
-      uint4 v = *reinterpret_cast<const uint4 *>(at);
-      w[0] = v.x;
-      w[1] = v.y;
-      w[2] = v.z;
-      w[3] = v.w;
-    } else if constexpr (NW == 2) {
-      uint2 v = *reinterpret_cast<const uint2 *>(at);
-      w[0] = v.x;
-      w[1] = v.y;
-    } else {
-      const uint32_t *q = reinterpret_cast<const uint32_t *>(at);
-#pragma unroll
-      for (int k = 0; k < NW; k++)
-        w[k] = q[k];
-    }
-    return;
-  }
-#pragma unroll
-  for (int e = 0; e < V; e++) {
-    if (x + e < p.width)
-      load_element<E> (w, e, at + e * E);
-  }
-}
-
-/* The chunk of destination row @x (a source column) starting at destination
- * column @y (a source row), with the same all-or-one-by-one rule. */
-template <int E, int NW>
-__device__ __forceinline__ void
-store_chunk (const PlaneArgs & p, unsigned int x, unsigned int y,
-    const uint32_t (&w)[NW])
-{
-  constexpr int V = 4 * NW / E;
-
-  if (x >= p.width || y >= p.height)
-    return;
-  unsigned char *at = p.dst + (ptrdiff_t) x * p.dst_stride + (size_t) y * E;
-  if (y + V <= p.height) {
-    if constexpr (NW == 4) {
-      *reinterpret_cast<uint4 *>(at) = make_uint4 (w[0], w[1], w[2], w[3]);
-    } else if constexpr (NW == 2) {
-      *reinterpret_cast<uint2 *>(at) = make_uint2 (w[0], w[1]);
-    } else {
-      uint32_t *q = reinterpret_cast<uint32_t *>(at);
-#pragma unroll
-      for (int k = 0; k < NW; k++)
-        q[k] = w[k];
-    }
-    return;
-  }
-#pragma unroll
-  for (int e = 0; e < V; e++) {
-    if (y + e < p.height)
-      store_element<E> (w, e, at + e * E);
-  }
-}
-
-/* out[c] element r = in[r] element c, for a V x V micro-block held as V
- * chunks of NW words. */
-template <int E, int NW>
-__device__ __forceinline__ void
-transpose_block (const uint32_t (&in)[4 * NW / E][NW],
-    uint32_t (&out)[4 * NW / E][NW])
-{
-  constexpr int V = 4 * NW / E;
-
-  if constexpr (E == 8) {
-#pragma unroll
-    for (int r = 0; r < V; r++) {
-#pragma unroll
-      for (int c = 0; c < V; c++) {
-        out[c][2 * r] = in[r][2 * c];
-        out[c][2 * r + 1] = in[r][2 * c + 1];
-      }
-    }
-  } else if constexpr (E == 4) {
-#pragma unroll
-    for (int r = 0; r < V; r++) {
-#pragma unroll
-      for (int c = 0; c < V; c++)
-        out[c][r] = in[r][c];
-    }
-  } else if constexpr (E == 2) {
-    /* 2x2 blocks of halves: rows 2k, 2k+1 of word column w */
-#pragma unroll
-    for (int k = 0; k < NW; k++) {
-#pragma unroll
-      for (int w = 0; w < NW; w++) {
-        uint32_t a0 = in[2 * k][w], a1 = in[2 * k + 1][w];
-        out[2 * w][k] = __byte_perm (a0, a1, 0x5410);
-        out[2 * w + 1][k] = __byte_perm (a0, a1, 0x7632);
-      }
-    }
-  } else if constexpr (E == 1) {
-    /* 4x4 blocks of bytes: rows 4k..4k+3 of word column w, two steps of
-     * byte interleaves */
-#pragma unroll
-    for (int k = 0; k < NW; k++) {
-#pragma unroll
-      for (int w = 0; w < NW; w++) {
-        uint32_t t0 = __byte_perm (in[4 * k][w], in[4 * k + 1][w], 0x5140);
-        uint32_t t1 = __byte_perm (in[4 * k][w], in[4 * k + 1][w], 0x7362);
-        uint32_t t2 = __byte_perm (in[4 * k + 2][w], in[4 * k + 3][w], 0x5140);
-        uint32_t t3 = __byte_perm (in[4 * k + 2][w], in[4 * k + 3][w], 0x7362);
-        out[4 * w][k] = __byte_perm (t0, t2, 0x5410);
-        out[4 * w + 1][k] = __byte_perm (t0, t2, 0x7632);
-        out[4 * w + 2][k] = __byte_perm (t1, t3, 0x5410);
-        out[4 * w + 3][k] = __byte_perm (t1, t3, 0x7632);
-      }
-    }
-  } else {
-    /* 3-byte elements: each output byte picked from its input word */
-    static_assert (E == 3 && NW == 3, "element sizes are 1, 2, 3, 4 and 8");
-#pragma unroll
-    for (int c = 0; c < 4; c++) {
-#pragma unroll
-      for (int wd = 0; wd < 3; wd++) {
-        uint32_t v = 0;
-#pragma unroll
-        for (int j = 0; j < 4; j++) {
-          int ob = 4 * wd + j, r = ob / 3, sb = 3 * c + ob % 3;
-          v |= ((in[r][sb / 4] >> (8 * (sb % 4))) & 0xffu) << (8 * j);
-        }
-        out[c][wd] = v;
-      }
-    }
-  }
-}
-
-/* The 16-byte chunk of source row @y at element @x into shared memory at
- * @to: a copy that bypasses registers (cp.async) when all of it is inside
- * the plane, else the elements that are, through registers, zeros beyond.
- * The caller commits and waits for the copies before the barrier. */
-template <int E>
-__device__ __forceinline__ void
-stage_chunk (const PlaneArgs & p, unsigned int x, unsigned int y, uint4 * to)
-{
-  constexpr int V = 16 / E;
-
-  if (x < p.width && y < p.height && x + V <= p.width) {
-    __pipeline_memcpy_async (to, p.src + (ptrdiff_t) y * p.src_stride +
-        (size_t) x * E, sizeof (uint4));
-  } else {
-    uint32_t w[4];
-    load_chunk<E, 4> (p, x, y, w);
-    *to = make_uint4 (w[0], w[1], w[2], w[3]);
-  }
 }
 
 /// wide family: one 256-row tile of the transpose mapping. A thread owns
