@@ -23,11 +23,11 @@
  */
 #include "cudatranspose-kernels.h"
 #include "launch-groups.cuh"
+#include "plan.h"
 #include "transpose-common.cuh"
 
 #include <cuda_runtime.h>
 
-#include <limits.h>
 #include <stdint.h>
 
 namespace {
@@ -36,13 +36,12 @@ using ct::Bytes;
 using ct::LargestPath;
 using ct::PlaneArgs;
 using ct::Word;
-using ct::div_up;
 using ct::empty_batch;
 using ct::kMaxGridX;
 using ct::kThreads;
 
-/* Elements per thread on the exact way. */
-constexpr int kExactPerThread = 4;
+/* Elements per thread on the exact way (the planner's, plan-flip.c). */
+constexpr int kExactPerThread = CT_FLIP_EXACT_PER_THREAD;
 /* Blocks a multiprocessor holds at least (launch bounds): the kernel for
  * bytes and halves 4 (64 registers a thread: four units in flight without
  * spilling), the one for wider elements 6 (40 registers: a unit at a time,
@@ -51,15 +50,20 @@ constexpr int kNarrowPerSm = 4;
 constexpr int kWidePerSm = 6;
 
 /* A unit of E-byte elements: BYTES in NW words, V elements; PER units a
- * thread (64 bytes in flight; 48 for 3-byte elements). */
+ * thread (64 bytes in flight; 48 for 3-byte elements), as the planner
+ * (plan-flip.c) counts them. */
 template <int E> struct Unit
 {
-  static constexpr int BYTES = E == 3 ? 48 : 16;
+  static constexpr int BYTES = E == 3 ? CT_FLIP_UNIT3_BYTES :
+      CT_FLIP_UNIT_BYTES;
   static constexpr int NW = BYTES / 4;
   static constexpr int CHUNKS = BYTES / 16;
   static constexpr int V = BYTES / E;
-  static constexpr int PER = E == 3 ? 1 : 4;
+  static constexpr int PER = E == 3 ? CT_FLIP_UNITS3_PER_THREAD :
+      CT_FLIP_UNITS_PER_THREAD;
 };
+static_assert (CT_PLAN_THREADS == kThreads &&
+    CT_PLAN_MAX_GRID_X == kMaxGridX, "the planner's block and grid");
 
 struct FlipPlane
 {
@@ -428,97 +432,21 @@ k_flip (const __grid_constant__ FlipArgs f)
   }
 }
 
-/* Unit<E>'s elements and units per thread, by element size. */
-void
-unit_of (unsigned int es, unsigned int *elements, unsigned int *per)
+/* Plan @p as the kernel takes it. */
+FlipPlane
+flip_args (const CtFlipPlan & p)
 {
-  switch (es) {
-    case 3:
-      *elements = Unit<3>::V;
-      *per = Unit<3>::PER;
-      break;
-    default:
-      *elements = 16 / es;
-      *per = Unit<1>::PER;
-      break;
-  }
-}
+  FlipPlane fp = { };
 
-/* Batch @b's pointers, strides and steps ORed: its alignment. */
-uintptr_t
-batch_bits (const CtPlaneBatch & b)
-{
-  return (uintptr_t) b.plane.src | (uintptr_t) b.plane.dst |
-      (uintptr_t) b.plane.src_stride | (uintptr_t) b.plane.dst_stride |
-      (b.count > 1 ? (uintptr_t) (b.src_step | b.dst_step) : 0);
-}
-
-/* A row copy moves bytes, whatever the element: an aligned plane under a
- * mapping that does not reverse its rows goes as a plane of bytes (one
- * unit for every size, no 3-byte case). */
-CtPlane
-flip_plane (const CtPlaneBatch & b, CtPath force, bool reverse)
-{
-  CtPlane pl = b.plane;
-
-  if (!reverse && force != CT_PATH_EXACT && batch_bits (b) % 16 == 0 &&
-      (unsigned long long) pl.width * pl.elem_size <= INT_MAX) {
-    pl.width *= pl.elem_size;
-    pl.elem_size = 1;
-  }
-  return pl;
-}
-
-/* Plane @pl's way and blocks, forced (@force) or chosen; false where the
- * forced path cannot take it. @bits: its pointers, strides and steps ORed. */
-bool
-plan_flip (const CtPlane & pl, uintptr_t bits, CtPath force, FlipPlane * fp,
-    CtPath * path)
-{
-  const unsigned int es = pl.elem_size;
-  const bool aligned = bits % 16 == 0;
-  unsigned int per_unit, per_thread;
-
-  if (force != CT_PATH_NONE && force != CT_PATH_FLIP &&
-      force != CT_PATH_EXACT)
-    return false;
-  if (force == CT_PATH_FLIP && !aligned)
-    return false;
-  fp->exact = force == CT_PATH_EXACT || !aligned;
-  fp->words = bits % es == 0;
-  fp->elem = (unsigned char) es;
-  if (fp->exact) {
-    per_unit = 1;
-    per_thread = kExactPerThread;
-  } else {
-    unit_of (es, &per_unit, &per_thread);
-  }
-  const unsigned int slots = kThreads * per_thread;
-  fp->units = (unsigned int) div_up (pl.width, per_unit);
-  if (fp->units >= slots) {
-    fp->seg = slots;
-    fp->segs = (unsigned int) div_up (fp->units, slots);
-    fp->rows = 1;
-  } else {
-    fp->seg = fp->units;
-    fp->segs = 1;
-    fp->rows = slots / fp->units;
-  }
-  const unsigned long long blocks =
-      div_up (pl.height, fp->rows) * (unsigned long long) fp->segs;
-  if (blocks > kMaxGridX)
-    return false;
-  fp->blocks = (unsigned int) blocks;
-  *path = fp->exact ? CT_PATH_EXACT : CT_PATH_FLIP;
-  return true;
-}
-
-/* Which kernel a plane takes: the narrow one for elements of 1 and 2
- * bytes (and 3: its reversed rows go through shared memory either way). */
-bool
-narrow_elements (const CtPlane & pl)
-{
-  return pl.elem_size <= 3;
+  fp.units = p.units;
+  fp.seg = p.seg;
+  fp.segs = p.segs;
+  fp.rows = p.rows;
+  fp.blocks = p.blocks;
+  fp.elem = (unsigned char) p.plane.elem_size;
+  fp.exact = p.exact;
+  fp.words = p.words;
+  return fp;
 }
 
 CtResult
@@ -560,6 +488,7 @@ struct FlipFamily
   };
 
   CtPath force;
+  CtMapping mapping;
   bool reverse;
   cudaStream_t stream;
 
@@ -568,12 +497,13 @@ struct FlipFamily
   Entry entry (unsigned int, const CtPlaneBatch & b) const
   {
     Entry e;
-    CtPath path;
+    CtFlipPlan p;
 
-    e.pl = flip_plane (b, force, reverse);
-    (void) plan_flip (e.pl, batch_bits (b), force, &e.plan, &path);
-    e.blocks = e.plan.blocks;
-    e.narrow = narrow_elements (e.pl);
+    (void) ct_plan_flip (&b, mapping, force, &p);
+    e.pl = p.plane;
+    e.plan = flip_args (p);
+    e.blocks = p.blocks;
+    e.narrow = p.narrow;
     return e;
   }
 
@@ -612,19 +542,17 @@ launch_flip (unsigned int n, Get get, CtPath force, CtMapping mapping,
 
   for (unsigned int i = 0; i < n; i++) {
     const CtPlaneBatch b = get (i);
-    FlipPlane fp;
-    CtPath path;
+    CtFlipPlan p;
 
     if (empty_batch (b))
       continue;
-    const CtPlane pl = flip_plane (b, force, reverse);
-    if (!plan_flip (pl, batch_bits (b), force, &fp, &path))
+    if (!ct_plan_flip (&b, mapping, force, &p))
       return force != CT_PATH_NONE ? CT_ERROR_UNSUPPORTED_KERNEL :
           CT_ERROR_INVALID_ARGUMENT;
-    largest.add (pl, b.count, path);
+    largest.add (p.plane, b.count, p.path);
   }
   res = ct::launch_groups (n, get, mapping,
-      FlipFamily { force, reverse, stream });
+      FlipFamily { force, mapping, reverse, stream });
   if (res == CT_OK && ran != nullptr)
     *ran = largest.path;
   return res;
