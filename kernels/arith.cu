@@ -20,6 +20,7 @@
 #include "arith-kernels.cuh"
 #include "arith-ops.cuh"
 #include "permute-shape.cuh"
+#include "plan.h"
 #include "transpose-common.cuh"
 
 #include <cuda_runtime.h>
@@ -35,9 +36,6 @@ namespace {
 
 using ct::Ops;
 using ct::kThreads;
-
-/* Each device's multiprocessors (ct::cached_attribute). */
-std::atomic<int> sm_count[ct::kMaxDevices];
 
 /* The element loop on the host: the output in order. */
 template <typename In, typename Out>
@@ -652,13 +650,10 @@ ct_permute_arith (const void *src, void *dst,
         (pa.batches == 1 || pa.pixels * pa.channels * in_size % 4 == 0);
     pa.quad_stores = (uintptr_t) dst % (4 * out_size) == 0 &&
         pa.pixels % kPixelsPerThread == 0;
-    int device = 0, n_sms = 0;
-    res = (CtResult) cudaGetDevice (&device);
+    CtPlanDevice dev;
+    res = ct_device_now (&dev);
     if (res == CT_OK)
-      res = ct::cached_attribute (sm_count, cudaDevAttrMultiProcessorCount,
-          device, &n_sms);
-    if (res == CT_OK)
-      res = fns.pixels (pa, pops, (unsigned int) n_sms, st);
+      res = fns.pixels (pa, pops, dev.n_sms, st);
   } else {
     AnyArgs aa;
     any_args (src, dst, dims, perm, &aa);

@@ -29,6 +29,10 @@ typedef struct
   size_t l2_bytes;              /* the L2 cache (L2CacheSize) */
 } CtPlanDevice;
 
+/* The current device as the planners see it, its attributes cached per
+ * device; a CUDA error where one cannot be read. */
+CtResult ct_device_now (CtPlanDevice * dev);
+
 /* For tests and benchmarks: the paths ct_transpose_batches_ex would run
  * for @batches under @kernel (auto or a wide variant) and @force, under a
  * mapping that swaps the axes (those that keep them are flip.cu's), on a

@@ -255,13 +255,6 @@ k_exact_words (const __grid_constant__ OneArgs f)
 }
 
 
-/* Per device (attributes of the device, whatever the context): the opt-in
- * shared-memory limit, the multiprocessors and their shared memory. */
-std::atomic<int> optin_limit[kMaxDevices];
-std::atomic<int> sm_count[kMaxDevices];
-std::atomic<int> sm_smem[kMaxDevices];
-std::atomic<int> reserved_smem[kMaxDevices];
-std::atomic<int> l2_size[kMaxDevices];
 
 /* The dynamic shared memory a kernel may take above 48 KB is an attribute
  * of the kernel in each CUDA context (each loads its own copy of the
@@ -512,6 +505,45 @@ launch_group (const FrameArgs & f, unsigned int blocks, size_t smem,
 
 }  // namespace
 
+/* Each device's attributes the planners read (of the device, whatever the
+ * context): the opt-in shared-memory limit, the multiprocessors and their
+ * shared memory, the L2. The one cache of them in the kernels. */
+namespace {
+
+std::atomic<int> optin_limit[kMaxDevices];
+std::atomic<int> sm_count[kMaxDevices];
+std::atomic<int> sm_smem[kMaxDevices];
+std::atomic<int> reserved_smem[kMaxDevices];
+std::atomic<int> l2_size[kMaxDevices];
+
+}  // namespace
+
+extern "C" CtResult
+ct_device_now (CtPlanDevice * d)
+{
+  int device = 0, limit = 0, n_sms = 0, per_sm = 0, reserved = 0, l2 = 0;
+  CtResult res = (CtResult) cudaGetDevice (&device);
+
+  if (res == CT_OK)
+    res = cached_attribute (optin_limit,
+        cudaDevAttrMaxSharedMemoryPerBlockOptin, device, &limit);
+  if (res == CT_OK)
+    res = cached_attribute (sm_count, cudaDevAttrMultiProcessorCount, device,
+        &n_sms);
+  if (res == CT_OK)
+    res = cached_attribute (sm_smem,
+        cudaDevAttrMaxSharedMemoryPerMultiprocessor, device, &per_sm);
+  /* (a device that reserves none is asked again each call: 0 is not cached) */
+  if (res == CT_OK)
+    res = cached_attribute (reserved_smem,
+        cudaDevAttrReservedSharedMemoryPerBlock, device, &reserved);
+  if (res == CT_OK)
+    res = cached_attribute (l2_size, cudaDevAttrL2CacheSize, device, &l2);
+  *d = CtPlanDevice { (size_t) limit, (size_t) per_sm, (size_t) reserved,
+    (unsigned int) n_sms, (size_t) l2 };
+  return res;
+}
+
 namespace {
 
 /* What the alignment of a batch's later planes adds to its first's. */
@@ -534,31 +566,6 @@ entry_of (const CtPlaneBatch & b)
   return e;
 }
 
-CtResult
-device_now (Device * d)
-{
-  int device = 0, limit = 0, n_sms = 0, per_sm = 0, reserved = 0, l2 = 0;
-  CtResult res = (CtResult) cudaGetDevice (&device);
-
-  if (res == CT_OK)
-    res = cached_attribute (optin_limit,
-        cudaDevAttrMaxSharedMemoryPerBlockOptin, device, &limit);
-  if (res == CT_OK)
-    res = cached_attribute (sm_count, cudaDevAttrMultiProcessorCount, device,
-        &n_sms);
-  if (res == CT_OK)
-    res = cached_attribute (sm_smem,
-        cudaDevAttrMaxSharedMemoryPerMultiprocessor, device, &per_sm);
-  /* (a device that reserves none is asked again each call: 0 is not cached) */
-  if (res == CT_OK)
-    res = cached_attribute (reserved_smem,
-        cudaDevAttrReservedSharedMemoryPerBlock, device, &reserved);
-  if (res == CT_OK)
-    res = cached_attribute (l2_size, cudaDevAttrL2CacheSize, device, &l2);
-  *d = Device { (size_t) limit, (size_t) per_sm, (size_t) reserved,
-    (unsigned int) n_sms, (size_t) l2 };
-  return res;
-}
 
 /* The planner's choice for every entry of a call (@get (i) is entry i as a
  * batch), in @choices, and in *@ran the path of the entry with the most
@@ -766,7 +773,7 @@ launch_wide (unsigned int n, Get get, CtKernel kernel, CtPath force,
   Choices choices;
   CtPath main_path = CT_PATH_NONE;
   Device d;
-  CtResult res = device_now (&d);
+  CtResult res = ct_device_now (&d);
 
   if (res != CT_OK)
     return res;

@@ -285,7 +285,7 @@ constexpr Thresholds kAuto = { 16, 3, 16, 2, 2, 1, kStagedPerSm, 64, 128,
 };
 
 /* What the planner needs to know of the device (plan.h: a test gives
- * it, a launch reads it, device_now ()). */
+ * it, a launch reads it, ct_device_now ()). */
 using Device = CtPlanDevice;
 
 /* The call around an entry. */
