@@ -280,9 +280,26 @@ struct Thresholds
   unsigned int stream_words_from_halves;
 };
 
-constexpr Thresholds kAuto = { 16, 3, 16, 2, 2, 1, kStagedPerSm, 64, 128,
-  5
-};
+/* The thresholds by name (C++17 has no designated initializers). */
+constexpr Thresholds
+auto_thresholds ()
+{
+  Thresholds t {};
+
+  t.thin = 16;
+  t.stream_from_halves_bytes = 3;
+  t.stream_to = 16;
+  t.tile_64_unless_from = 2;
+  t.rgb_small_below = 2;
+  t.small_below = 1;
+  t.by_columns_above = kStagedPerSm;
+  t.thin_blocks_per_sm = 64;
+  t.lines_width_unit = 128;
+  t.stream_words_from_halves = 5;
+  return t;
+}
+
+constexpr Thresholds kAuto = auto_thresholds ();
 
 /* What the planner needs to know of the device (plan.h: a test gives
  * it, a launch reads it, ct_device_now ()). */
