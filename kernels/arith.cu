@@ -5,7 +5,7 @@
  *
  * Both run the same element function (arith-ops.cuh), so what differs
  * between them is only where the bytes go. Two kernels:
- *   - pixels: the permutation, simplified (permute-shape.cuh), is none, or
+ *   - pixels: the permutation, simplified (ct_shape_simplify), is none, or
  *     moves an innermost side of at most kPixelChannels elements outwards
  *     (HWC to CHW, NHWC to NCHW). A thread takes four consecutive pixels
  *     of every channel (one or two in a job too small to fill the GPU): it
@@ -19,7 +19,6 @@
 #include "cudatranspose-kernels.h"
 #include "arith-kernels.cuh"
 #include "arith-ops.cuh"
-#include "permute-shape.cuh"
 #include "plan.h"
 #include "transpose-common.cuh"
 
@@ -511,7 +510,7 @@ bool
 pixels_job (const unsigned long long dims[4], const unsigned int perm[4],
     const Ops & ops, PixelsArgs * pa, PixelOps * pops)
 {
-  const ct::Shape s = ct::simplify (dims, perm);
+  const CtShape s = ct_shape_simplify (dims, perm);
   bool identity = true;
 
   for (int i = 0; i < s.rank; i++)

@@ -1,11 +1,12 @@
 /* cudatranspose: the device code of the permutations (permute.cu, which
  * includes it once): the launch arguments (Gather, Plane) and the kernels
- * k_gather, k_channels, k_pixels, k_channels_packed and k_pixels_packed,
- * with the limits the host's choice among them reads. permute.cu's opening
- * comment says which takes what. */
+ * k_gather, k_channels, k_pixels, k_channels_packed and k_pixels_packed.
+ * permute.cu's opening comment says which takes what, and plan-permute.c
+ * chooses. */
 #pragma once
 
 #include "cudatranspose-kernels.h"
+#include "plan.h"
 #include "transpose-common.cuh"
 
 #include <cuda_runtime.h>
@@ -17,13 +18,8 @@ using ct::Word;
 using ct::kMaxGridY;
 using ct::kThreads;
 
-constexpr unsigned int kChannels = 16;   /* most channels k_channels takes */
-constexpr unsigned int kChannelsSmem = 20 * 1024;  /* its shared memory */
-constexpr unsigned int kPixelChannels = 4;  /* most channels k_pixels takes */
-constexpr unsigned int kPackedSmem = 25 * 1024;  /* the packed kernels' */
-/* the blocks under which the packed kernels take smaller segments: a wave
- * of 8 per multiprocessor on a GPU of 128 */
-constexpr unsigned long long kPackedBlocks = 1024;
+/* most channels k_channels takes (the planner's, plan.h) */
+constexpr unsigned int kChannels = CT_PERMUTE_CHANNELS;
 
 /* A batch of up to two dimensions over a plane: element offsets. */
 struct Batch

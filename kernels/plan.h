@@ -4,7 +4,9 @@
  * for transpose-wide.cu; tests/kernels/test-planner.c) and the flips'
  * (plan-flip.c, for flip.cu; tests/kernels/test-plan-flip.c). Internal to
  * the kernels and their tests and benches: the element never plans, so
- * this is not in cudatranspose-kernels.h. */
+ * this is not in cudatranspose-kernels.h. The permutations' planner
+ * (plan-permute.c, for permute.cu; tests/kernels/test-plan-permute.c)
+ * too. */
 #pragma once
 
 #include "cudatranspose-kernels.h"
@@ -84,6 +86,94 @@ typedef struct
  * than a grid holds; else 1. */
 int ct_plan_flip (const CtPlaneBatch * b, CtMapping mapping, CtPath force,
     CtFlipPlan * plan);
+
+/* A permutation of up to four dimensions simplified to what really moves:
+ * sizes of 1 dropped, input neighbours that stay neighbours in the output
+ * merged. Output dimension i is input dimension p[i]; d[] innermost
+ * first. */
+typedef struct
+{
+  int rank;
+  unsigned long long d[4];
+  int p[4];
+} CtShape;
+
+CtShape ct_shape_simplify (const unsigned long long dims[4],
+    const unsigned int perm[4]);
+/* Strides in elements of the input and of the output, by input dimension;
+ * 0 past the rank. */
+void ct_shape_strides (const CtShape * s, unsigned long long in[4],
+    unsigned long long out[4]);
+
+/* The permutations (permute.cu) plan here (plan-permute.c); the numbers
+ * both sides share: */
+#define CT_PERMUTE_CHANNELS 16          /* most channels k_channels takes */
+#define CT_PERMUTE_CHANNELS_SMEM (20 * 1024)    /* its shared memory */
+#define CT_PERMUTE_PIXEL_CHANNELS 4     /* most channels k_pixels takes */
+#define CT_PERMUTE_PACKED_SMEM (25 * 1024)      /* the packed kernels' */
+/* the blocks under which the packed kernels take smaller segments: a wave
+ * of 8 per multiprocessor on a GPU of 128 */
+#define CT_PERMUTE_PACKED_BLOCKS 1024
+#define CT_PERMUTE_GATHER_GRID (1u << 20)       /* k_gather's grid, at most */
+#define CT_PLAN_MAX_GRID_Y 65535        /* ct::kMaxGridY */
+
+/* Which kernel a permutation takes. */
+typedef enum
+{
+  CT_PERMUTE_RUN_COPY,          /* no permutation: one copy */
+  CT_PERMUTE_RUN_GATHER,        /* the innermost dimension stays */
+  CT_PERMUTE_RUN_PIXELS,        /* 2 to 4 channels, aligned */
+  CT_PERMUTE_RUN_CHANNELS,      /* up to 16 channels, aligned */
+  CT_PERMUTE_RUN_PIXELS_PACKED, /* 2 to 4 channels of 1 or 2 bytes, any */
+  CT_PERMUTE_RUN_CHANNELS_PACKED,       /* up to 16 channels, any */
+  CT_PERMUTE_RUN_PLANES         /* the transposes' planner, a batch of
+                                 * planes */
+} CtPermuteRun;
+
+/* A batch of 2-D transposes between the innermost input dimension and the
+ * one that becomes innermost: element (x, y) at y * src_stride + x in the
+ * input and x * dst_stride + y in the output, over up to two batch
+ * dimensions (n1 by n2, offsets in elements). */
+typedef struct
+{
+  unsigned long long width, height, src_stride, dst_stride;
+  unsigned int n1, n2;
+  unsigned long long src1, dst1, src2, dst2;
+} CtPermutePlane;
+
+typedef struct
+{
+  CtPermuteRun run;
+  CtPath path;                  /* what the call reports (RUN_PLANES: the
+                                 * transposes' planner's, not known here) */
+  CtShape shape;
+  unsigned long long bytes;     /* RUN_COPY */
+  /* RUN_GATHER: rows moved in words of @word bytes; output sizes in
+   * words, innermost first, and the input stride of each, in words */
+  unsigned int word;
+  unsigned long long d_out[4], src_of[4], total;
+  /* the plane kernels */
+  CtPermutePlane plane;
+  int to_interleaved;           /* the channels go to the inner side */
+  unsigned int channels;
+  unsigned int seg_shift;       /* a block's segment: 2^seg_shift bytes */
+  unsigned int smem;            /* dynamic shared memory, bytes */
+  unsigned int grid[3];
+} CtPermutePlan;
+
+/* Plans ct_permute_ex's call: its checks (a CtResult other than CT_OK
+ * where it refuses one), then the kernel and its launch. */
+CtResult ct_plan_permute (const void *src, const void *dst,
+    const unsigned long long dims[4], unsigned int elem_size,
+    const unsigned int perm[4], CtPermutePlan * plan);
+
+/* RUN_PLANES: how many batches the transposes' planner gets, and batch @k
+ * of them on @src and @dst: the larger batch dimension is each batch's
+ * count and the smaller one the batches, so that a launch holds as many
+ * planes as it can. */
+unsigned int ct_permute_plane_batches (const CtPermutePlan * plan);
+void ct_permute_plane_batch (const CtPermutePlan * plan, const void *src,
+    void *dst, unsigned int elem_size, unsigned int k, CtPlaneBatch * b);
 
 #ifdef __cplusplus
 }
