@@ -10,7 +10,7 @@
 /* The element's caps algebra: what each side takes given the other, with
  * the settings (permutation, direction) passed in; the job a pair of caps
  * makes is gstcudatransposecapsjob.c's. Pure functions of caps and
- * settings, unit-tested without a pipeline (tests/video/caps.c). */
+ * settings, unit-tested without a pipeline (tests/unit/caps.c). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

@@ -10,7 +10,7 @@
 /* The job a pair of caps makes, and the refusals of caps the element
  * cannot take, with the reason a user reads: the other half of the caps
  * algebra (gstcudatransposecaps.c transforms caps), pure functions of caps
- * and settings, unit-tested without a pipeline (tests/video/caps.c). */
+ * and settings, unit-tested without a pipeline (tests/unit/caps.c). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
