@@ -1,6 +1,7 @@
 /* Video frames and what they should become: the formats, sizes and
  * directions the tests sweep, random frames, the orientation reference (per
  * direction, 4:2:2 chroma included) and the asserts built on it. */
+#include "orientation-reference.h"
 #include "transpose-check.h"
 
 #include <string.h>
@@ -142,40 +143,36 @@ void
 ct_check_oriented_point (GstVideoOrientationMethod method, guint w, guint h,
     guint x, guint y, guint * ox, guint * oy)
 {
+  CtMapping mapping;
+
+  /* the direction's orientation, by the test's own table */
   switch (method) {
-    case GST_VIDEO_ORIENTATION_90R:    /* clockwise */
-      *ox = h - 1 - y;
-      *oy = x;
+    case GST_VIDEO_ORIENTATION_90R:
+      mapping = CT_MAPPING_ROTATE_90R;
       break;
     case GST_VIDEO_ORIENTATION_180:
-      *ox = w - 1 - x;
-      *oy = h - 1 - y;
+      mapping = CT_MAPPING_ROTATE_180;
       break;
-    case GST_VIDEO_ORIENTATION_90L:    /* counter-clockwise */
-      *ox = y;
-      *oy = w - 1 - x;
+    case GST_VIDEO_ORIENTATION_90L:
+      mapping = CT_MAPPING_ROTATE_90L;
       break;
-    case GST_VIDEO_ORIENTATION_HORIZ:  /* left and right swapped */
-      *ox = w - 1 - x;
-      *oy = y;
+    case GST_VIDEO_ORIENTATION_HORIZ:
+      mapping = CT_MAPPING_FLIP_HORIZONTAL;
       break;
-    case GST_VIDEO_ORIENTATION_VERT:   /* top and bottom swapped */
-      *ox = x;
-      *oy = h - 1 - y;
+    case GST_VIDEO_ORIENTATION_VERT:
+      mapping = CT_MAPPING_FLIP_VERTICAL;
       break;
-    case GST_VIDEO_ORIENTATION_UL_LR:  /* about the main diagonal */
-      *ox = y;
-      *oy = x;
+    case GST_VIDEO_ORIENTATION_UL_LR:
+      mapping = CT_MAPPING_TRANSPOSE;
       break;
-    case GST_VIDEO_ORIENTATION_UR_LL:  /* about the other diagonal */
-      *ox = h - 1 - y;
-      *oy = w - 1 - x;
+    case GST_VIDEO_ORIENTATION_UR_LL:
+      mapping = CT_MAPPING_ANTI_TRANSPOSE;
       break;
     default:
-      *ox = x;
-      *oy = y;
+      mapping = CT_MAPPING_IDENTITY;
       break;
   }
+  ct_ref_point (mapping, w, h, x, y, ox, oy);
 }
 
 /* 4:2:2 packed in one plane (YUY2, UYVY, YVYU) and planar with 16-bit

@@ -14,6 +14,8 @@
 #pragma once
 
 #include "cudatranspose-kernels.h"
+#include "orientation-reference.h"
+#include "random-fill.h"
 
 #include <cuda_runtime_api.h>
 #include <stdint.h>
@@ -64,11 +66,8 @@ extern const CtMapping every_mapping[8];
 const char *mapping_name (CtMapping mapping);
 /* Whether @mapping writes a WxH output (no transpose). */
 int keeps_axes (CtMapping mapping);
-/* Where source (x, y) of a WxH plane lands in the output, and back. */
-void map_point (CtMapping mapping, unsigned int w, unsigned int h,
-    unsigned int x, unsigned int y, unsigned int *ox, unsigned int *oy);
-void unmap_point (CtMapping mapping, unsigned int w, unsigned int h,
-    unsigned int ox, unsigned int oy, unsigned int *x, unsigned int *y);
+/* Where source (x, y) of a WxH plane lands in the output, and back:
+ * ct_ref_point and ct_ref_source (orientation-reference.h). */
 
 /* ---- planes, frames and the harness (test-kernels-frames.c) ---- */
 

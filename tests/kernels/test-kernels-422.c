@@ -39,7 +39,7 @@ sample16 (const unsigned char *at, int be)
       (unsigned int) at[1] << 8 | at[0];
 }
 
-/* The reference, output pixel by output pixel through unmap_point: the
+/* The reference, output pixel by output pixel through ct_ref_source: the
  * luma from its source pixel, a pair's chroma from its first pixel's
  * source macropixel or, where the axes swap, the mean over the pair's two
  * source rows; an odd width's last pair repeats its luma. Planar chroma
@@ -66,8 +66,8 @@ expected_422 (const Layout422 * l, const unsigned char *src,
         const unsigned char *r0, *r1;
         unsigned char *pair = out + (size_t) (ox / 2) * 4;
 
-        unmap_point (mapping, w, h, ox, oy, &x0, &y0);
-        unmap_point (mapping, w, h, two ? ox + 1 : ox, oy, &x1, &y1);
+        ct_ref_source (mapping, w, h, ox, oy, &x0, &y0);
+        ct_ref_source (mapping, w, h, two ? ox + 1 : ox, oy, &x1, &y1);
         r0 = src + (size_t) y0 * src_stride;
         r1 = src + (size_t) y1 * src_stride;
         pair[l->y] = (unsigned char) packed_sample (l, r0, x0, 0);
@@ -85,15 +85,15 @@ expected_422 (const Layout422 * l, const unsigned char *src,
         unsigned int v, col;
 
         if (keep) {
-          unmap_point (mapping, cw, h, ox / 2, oy, &x0, &y0);
+          ct_ref_source (mapping, cw, h, ox / 2, oy, &x0, &y0);
           memcpy (at, src + (size_t) y0 * src_stride + (size_t) x0 * 2, 2);
           continue;
         }
-        unmap_point (mapping, w, h, ox, oy, &x0, &y0);
+        ct_ref_source (mapping, w, h, ox, oy, &x0, &y0);
         col = (mapping & CT_MAPPING_MIRROR_ROWS) ? cw - 1 - oy / 2 : oy / 2;
         v = sample16 (src + (size_t) y0 * src_stride + (size_t) col * 2, be);
         if (two) {
-          unmap_point (mapping, w, h, ox + 1, oy, &x1, &y1);
+          ct_ref_source (mapping, w, h, ox + 1, oy, &x1, &y1);
           v = (v + sample16 (src + (size_t) y1 * src_stride +
                   (size_t) col * 2, be)) / 2;
         }

@@ -1,8 +1,6 @@
 /* The kernels' test (test-kernels.c): the eight mappings, the lists of
- * them the groups run, their names, and where each one sends a source
- * element (map_point, the reference's) and back (unmap_point, to name the
- * source of a wrong output element), spelled out here independently of
- * the kernels' mirror bits. */
+ * them the groups run and their names; where each one sends a source
+ * element and back is tests/common/orientation-reference.h's. */
 #include "kernels-check.h"
 
 const CtMapping all_mappings[] = {
@@ -79,88 +77,3 @@ keeps_axes (CtMapping mapping)
       mapping == CT_MAPPING_FLIP_VERTICAL || mapping == CT_MAPPING_ROTATE_180;
 }
 
-/* Where source (x, y) of a WxH plane lands in the output (HxW, or WxH for
- * the mappings that keep the axes), spelled out per mapping from the
- * header's table rather than from its mirror bits. */
-void
-map_point (CtMapping mapping, unsigned int w, unsigned int h,
-    unsigned int x, unsigned int y, unsigned int *ox, unsigned int *oy)
-{
-  switch (mapping) {
-    case CT_MAPPING_ROTATE_90R:
-      /* clockwise: the top-left corner goes to the top-right */
-      *ox = h - 1 - y;
-      *oy = x;
-      break;
-    case CT_MAPPING_ROTATE_90L:
-      /* counter-clockwise: the top-left corner goes to the bottom-left */
-      *ox = y;
-      *oy = w - 1 - x;
-      break;
-    case CT_MAPPING_ANTI_TRANSPOSE:
-      *ox = h - 1 - y;
-      *oy = w - 1 - x;
-      break;
-    case CT_MAPPING_IDENTITY:
-      *ox = x;
-      *oy = y;
-      break;
-    case CT_MAPPING_FLIP_HORIZONTAL:
-      *ox = w - 1 - x;
-      *oy = y;
-      break;
-    case CT_MAPPING_FLIP_VERTICAL:
-      *ox = x;
-      *oy = h - 1 - y;
-      break;
-    case CT_MAPPING_ROTATE_180:
-      *ox = w - 1 - x;
-      *oy = h - 1 - y;
-      break;
-    default:
-      *ox = y;
-      *oy = x;
-      break;
-  }
-}
-
-/* The inverse, to name the source element of a wrong output element. */
-void
-unmap_point (CtMapping mapping, unsigned int w, unsigned int h,
-    unsigned int ox, unsigned int oy, unsigned int *x, unsigned int *y)
-{
-  switch (mapping) {
-    case CT_MAPPING_ROTATE_90R:
-      *x = oy;
-      *y = h - 1 - ox;
-      break;
-    case CT_MAPPING_ROTATE_90L:
-      *x = w - 1 - oy;
-      *y = ox;
-      break;
-    case CT_MAPPING_ANTI_TRANSPOSE:
-      *x = w - 1 - oy;
-      *y = h - 1 - ox;
-      break;
-    case CT_MAPPING_IDENTITY:
-      *x = ox;
-      *y = oy;
-      break;
-    case CT_MAPPING_FLIP_HORIZONTAL:
-      *x = w - 1 - ox;
-      *y = oy;
-      break;
-    case CT_MAPPING_FLIP_VERTICAL:
-      *x = ox;
-      *y = h - 1 - oy;
-      break;
-    case CT_MAPPING_ROTATE_180:
-      *x = w - 1 - ox;
-      *y = h - 1 - oy;
-      break;
-    default:
-      *x = oy;
-      *y = ox;
-      break;
-  }
-}

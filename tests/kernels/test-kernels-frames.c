@@ -114,7 +114,7 @@ build_expected (const Frame * f, const unsigned char *src, CtMapping mapping,
           (size_t) y * f->src_stride[i];
 
       for (x = 0; x < s->width; x++) {
-        map_point (mapping, s->width, s->height, x, y, &ox, &oy);
+        ct_ref_point (mapping, s->width, s->height, x, y, &ox, &oy);
         memcpy (want + f->dst_offset[i] + (size_t) oy * f->dst_stride[i] +
             ox * es, row + x * es, es);
       }
@@ -179,7 +179,7 @@ report_mismatch (const Frame * f, CtKernel kernel, CtMapping mapping,
     col = rel % f->dst_stride[p];
     if (col < row_bytes) {
       ox = (unsigned int) (col / s->elem_size);
-      unmap_point (mapping, s->width, s->height, ox, oy, &x, &y);
+      ct_ref_source (mapping, s->width, s->height, ox, oy, &x, &y);
       printf ("  first in plane %u at output (%u, %u) byte %zu, from source "
           "(%u, %u): got 0x%02x, want 0x%02x\n", p, ox, oy,
           col % s->elem_size, x, y, got[first], want[first]);

@@ -106,30 +106,18 @@ check_cuda (cudaError_t err, const char *call, const char *file, int line)
   return 0;
 }
 
-/* xorshift64*: a fixed seed makes any failure reproducible. */
+/* The seeded generator (random-fill.h): a fixed seed makes any failure
+ * reproducible. */
 uint64_t
 rng_next (void)
 {
-  uint64_t x = rng_state;
-
-  x ^= x >> 12;
-  x ^= x << 25;
-  x ^= x >> 27;
-  rng_state = x;
-  return x * UINT64_C (0x2545f4914f6cdd1d);
+  return ct_ref_random (&rng_state);
 }
 
 void
 fill_random (unsigned char *buf, size_t size)
 {
-  size_t i;
-
-  for (i = 0; i < size; i += 8) {
-    uint64_t r = rng_next ();
-    size_t n = size - i < 8 ? size - i : 8;
-
-    memcpy (buf + i, &r, n);
-  }
+  ct_ref_fill_random (&rng_state, buf, size);
 }
 
 void

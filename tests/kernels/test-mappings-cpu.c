@@ -8,6 +8,8 @@
  * where the orientation puts it, each padding byte still poisoned.
  * Arguments: [seed]. */
 #include "cudatranspose-kernels.h"
+#include "orientation-reference.h"
+#include "random-fill.h"
 
 #include <inttypes.h>
 #include <stdint.h>
@@ -20,21 +22,10 @@
 static uint64_t rng_state;
 static int n_passed, n_failed;
 
-static uint64_t
-rng_next (void)
-{
-  /* splitmix64 */
-  uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
 static void
 fill_random (unsigned char *buf, size_t size)
 {
-  for (size_t i = 0; i < size; i++)
-    buf[i] = (unsigned char) rng_next ();
+  ct_ref_fill_random (&rng_state, buf, size);
 }
 
 typedef struct
@@ -54,48 +45,6 @@ static const Orientation orientations[] = {
   {CT_MAPPING_FLIP_VERTICAL, "vert", 0},
   {CT_MAPPING_ROTATE_180, "180", 0},
 };
-
-/* Where source (x, y) of a WxH plane lands, spelled out per orientation
- * as videoflip describes it, not from the header's mirror bits. */
-static void
-reference_point (CtMapping mapping, unsigned int w, unsigned int h,
-    unsigned int x, unsigned int y, unsigned int *ox, unsigned int *oy)
-{
-  switch (mapping) {
-    case CT_MAPPING_TRANSPOSE:         /* about the main diagonal */
-      *ox = y;
-      *oy = x;
-      break;
-    case CT_MAPPING_ROTATE_90R:        /* clockwise */
-      *ox = h - 1 - y;
-      *oy = x;
-      break;
-    case CT_MAPPING_ROTATE_90L:        /* counter-clockwise */
-      *ox = y;
-      *oy = w - 1 - x;
-      break;
-    case CT_MAPPING_ANTI_TRANSPOSE:    /* about the other diagonal */
-      *ox = h - 1 - y;
-      *oy = w - 1 - x;
-      break;
-    case CT_MAPPING_IDENTITY:
-      *ox = x;
-      *oy = y;
-      break;
-    case CT_MAPPING_FLIP_HORIZONTAL:   /* left and right swapped */
-      *ox = w - 1 - x;
-      *oy = y;
-      break;
-    case CT_MAPPING_FLIP_VERTICAL:     /* top and bottom swapped */
-      *ox = x;
-      *oy = h - 1 - y;
-      break;
-    case CT_MAPPING_ROTATE_180:
-      *ox = w - 1 - x;
-      *oy = h - 1 - y;
-      break;
-  }
-}
 
 typedef struct
 {
@@ -121,7 +70,7 @@ expect_plane (const Orientation * o, const unsigned char *src,
     for (unsigned int x = 0; x < w; x++) {
       unsigned int ox = 0, oy = 0;
 
-      reference_point (o->mapping, w, h, x, y, &ox, &oy);
+      ct_ref_point (o->mapping, w, h, x, y, &ox, &oy);
       memcpy (want + (size_t) oy * dst_stride + (size_t) ox * es,
           src + (size_t) y * src_stride + (size_t) x * es, es);
     }

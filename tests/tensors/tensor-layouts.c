@@ -39,15 +39,6 @@ assert_permuted (const guint8 * in, const guint8 * out, const guint * dims,
         }
 }
 
-static void
-fill_random (guint8 * p, gsize n)
-{
-  gsize k;
-
-  for (k = 0; k < n; k++)
-    p[k] = (guint8) (ct_check_random () >> 11);
-}
-
 /* A harness around cudatranspose (@perm as its property, or none) with
  * input caps @caps. */
 static GstHarness *
@@ -118,7 +109,7 @@ GST_START_TEST (test_flexible)
         mem = gst_allocator_alloc (NULL, CT_CHECK_NNS_HEADER + bytes, NULL);
         fail_unless (gst_memory_map (mem, &map, GST_MAP_WRITE));
         ct_check_nns_write_meta (map.data, 0xfeedcced, type[t], dims[t], rank[t], 1);
-        fill_random (map.data + CT_CHECK_NNS_HEADER, bytes);
+        ct_check_fill_random (map.data + CT_CHECK_NNS_HEADER, bytes);
         gst_memory_unmap (mem, &map);
         gst_buffer_append_memory (in, mem);
       }
@@ -194,7 +185,7 @@ GST_START_TEST (test_flexible_refused)
     if (bad[i].zero_at < 3)
       dims[bad[i].zero_at] = 0;
     fail_unless (gst_buffer_map (in, &map, GST_MAP_WRITE));
-    fill_random (map.data, map.size);
+    ct_check_fill_random (map.data, map.size);
     if (map.size >= CT_CHECK_NNS_HEADER)
       ct_check_nns_write_meta (map.data, bad[i].magic, bad[i].type, dims, bad[i].rank,
           bad[i].format);
@@ -253,7 +244,7 @@ GST_START_TEST (test_more_than_16)
     fail_unless (gst_memory_map (mem, &map, GST_MAP_WRITE));
     if (head)
       memcpy (map.data, x, head);
-    fill_random (map.data + head, map.size - head);
+    ct_check_fill_random (map.data + head, map.size - head);
     gst_memory_unmap (mem, &map);
     gst_buffer_append_memory (in, mem);
   }
@@ -363,7 +354,7 @@ flex_tensor_make (FlexTensor * t)
   t->mem = gst_allocator_alloc (NULL, CT_CHECK_NNS_HEADER + t->bytes, NULL);
   fail_unless (gst_memory_map (t->mem, &map, GST_MAP_WRITE));
   ct_check_nns_write_meta (map.data, 0xfeedcced, t->type, t->dims, 4, 1);
-  fill_random (map.data + CT_CHECK_NNS_HEADER, t->bytes);
+  ct_check_fill_random (map.data + CT_CHECK_NNS_HEADER, t->bytes);
   gst_memory_unmap (t->mem, &map);
 }
 
@@ -549,7 +540,7 @@ GST_START_TEST (test_flexible_past_16_refused)
 
       fail_unless (gst_memory_map (longer, &map, GST_MAP_WRITE));
       fail_unless (gst_memory_map (t[1].mem, &tm, GST_MAP_READ));
-      fill_random (map.data, map.size);
+      ct_check_fill_random (map.data, map.size);
       memcpy (map.data, tm.data, tm.size);
       gst_memory_unmap (t[1].mem, &tm);
       gst_memory_unmap (longer, &map);
@@ -664,7 +655,7 @@ GST_START_TEST (test_nnstreamer_made_buffers)
     gchar *what = g_strdup_printf ("NNStreamer-made buffer %u", b);
 
     fail_unless (gst_buffer_map (in, &im, GST_MAP_WRITE));
-    fill_random (im.data, im.size);
+    ct_check_fill_random (im.data, im.size);
     gst_buffer_unmap (in, &im);
     GST_BUFFER_PTS (in) = b * GST_SECOND / 30;
     g_signal_emit_by_name (src, "push-buffer", in, &ret);
