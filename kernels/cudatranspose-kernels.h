@@ -121,11 +121,15 @@ typedef enum
       "in whole words where aligned") \
   X (CPU, "cpu", "The plain CPU loop, no GPU") \
   X (CHANNELS_PACKED, "channels-packed", "Interleaving or de-interleaving " \
-      "up to 16 channels whose rows are not whole 16-byte words: staged " \
-      "in shared memory as they lie, whole 16-byte words out") \
+      "channels whose rows are not whole 16-byte words (5 to 16, or 2 to " \
+      "16 of 4- or 8-byte elements): staged in shared memory as they lie, " \
+      "whole 16-byte words out") \
   X (STREAM_WORDS, "stream-words", "One plane of 4-byte elements whose " \
       "rows are not whole 16-byte words: streamed tiles copied in " \
-      "elements, written in whole aligned 16-byte words (auto)")
+      "elements, written in whole aligned 16-byte words (auto)") \
+  X (PIXELS_PACKED, "pixels-packed", "Interleaving or de-interleaving 2 " \
+      "to 4 channels of 1- or 2-byte elements whose rows are not whole " \
+      "16-byte words: staged as they lie, regrouped in registers")
 
 #define CT_PATH_ENUM_VALUE(id, name, summary) CT_PATH_##id,
 typedef enum

@@ -233,7 +233,7 @@ plan_packed (unsigned int es, CtPermutePlan * plan)
     shift--;
   plan->run = pixels ? CT_PERMUTE_RUN_PIXELS_PACKED :
       CT_PERMUTE_RUN_CHANNELS_PACKED;
-  plan->path = CT_PATH_CHANNELS_PACKED;
+  plan->path = pixels ? CT_PATH_PIXELS_PACKED : CT_PATH_CHANNELS_PACKED;
   plan->seg_shift = shift;
   plan->smem = pixels ? pixels_packed_smem (chans, shift) :
       packed_smem (chans, shift);

@@ -43,6 +43,7 @@ permute_path (CtPath ran)
     case CT_PATH_CHANNELS:
     case CT_PATH_PIXELS:
     case CT_PATH_CHANNELS_PACKED:
+    case CT_PATH_PIXELS_PACKED:
     case CT_PATH_THIN:
     case CT_PATH_EXACT:
     case CT_PATH_WIDE:
@@ -73,7 +74,7 @@ path_wanted (CtPath ran, CtPath want)
     return ran != CT_PATH_THIN && ran != CT_PATH_EXACT &&
         ran != CT_PATH_COPY && ran != CT_PATH_GATHER &&
         ran != CT_PATH_CHANNELS && ran != CT_PATH_PIXELS &&
-        ran != CT_PATH_CHANNELS_PACKED;
+        ran != CT_PATH_CHANNELS_PACKED && ran != CT_PATH_PIXELS_PACKED;
   return want == CT_PATH_NONE || ran == want;
 }
 
@@ -239,9 +240,9 @@ run_permutations (cudaStream_t stream)
       {{3, 64, 32, 1}, {1, 2, 0, 3}, 1, CT_PATH_PIXELS},
       {{8, 64, 32, 1}, {1, 2, 0, 3}, 4, CT_PATH_CHANNELS},
       /* HWC to CHW with odd sizes: the planar rows are not whole 16-byte
-       * words; a batch of them */
-      {{3, 63, 31, 1}, {1, 2, 0, 3}, 1, CT_PATH_CHANNELS_PACKED},
-      {{3, 1001, 1001, 4}, {1, 2, 0, 3}, 1, CT_PATH_CHANNELS_PACKED},
+       * words (3 byte channels: pixels-packed); a batch of them */
+      {{3, 63, 31, 1}, {1, 2, 0, 3}, 1, CT_PATH_PIXELS_PACKED},
+      {{3, 1001, 1001, 4}, {1, 2, 0, 3}, 1, CT_PATH_PIXELS_PACKED},
       {{4, 1001, 3, 1}, {1, 2, 0, 3}, 4, CT_PATH_CHANNELS_PACKED},
       /* both sides short: thin planes */
       {{3, 5, 7, 20}, {1, 0, 3, 2}, 4, CT_PATH_THIN},
@@ -420,10 +421,13 @@ run_channels (cudaStream_t stream)
       const unsigned long long planar[4] = { 1919 * 7, c, 2, 1 };
       const unsigned long long inter[4] = { c, 1919 * 7, 2, 1 };
       const size_t off[4][2] = { {es, 8}, {8, es}, {es, es}, {0, 8} };
+      /* 2 to 4 channels of 1 or 2 bytes regroup in registers */
+      const CtPath packed = es <= 2 && c <= 4 ? CT_PATH_PIXELS_PACKED :
+          CT_PATH_CHANNELS_PACKED;
       check_offset_permute (planar, es, nchw_nhwc, off[k % 4][0],
-          off[k % 4][1], CT_PATH_CHANNELS_PACKED, stream);
+          off[k % 4][1], packed, stream);
       check_offset_permute (inter, es, nchw_nhwc, off[k % 4][0],
-          off[k % 4][1], CT_PATH_CHANNELS_PACKED, stream);
+          off[k % 4][1], packed, stream);
     }
   }
   printf ("channels: %d cases passed, %d failed (%.1f s)\n", n_passed - passed,

@@ -81,7 +81,7 @@ worked_rows (void)
   CHECK (r, "result", plan_of (r, 3, 1920, 1080, 1, 1, 2, 0, 3, 1, 0, 1, &p),
       CT_OK);
   CHECK (r, "run", p.run, CT_PERMUTE_RUN_PIXELS_PACKED);
-  CHECK (r, "path", p.path, CT_PATH_CHANNELS_PACKED);
+  CHECK (r, "path", p.path, CT_PATH_PIXELS_PACKED);
   /* 4 KB: 507 blocks, 2 KB: 1013, both under 1024; 1 KB: 2025 */
   CHECK (r, "segment", p.seg_shift, 10);
   CHECK (r, "grid x", p.grid[0], 2025);
@@ -400,6 +400,18 @@ sweep (void)
       continue;
     }
     runs[plan.run]++;
+    if (plan.path != (plan.run == CT_PERMUTE_RUN_COPY ? CT_PATH_COPY :
+            plan.run == CT_PERMUTE_RUN_GATHER ? CT_PATH_GATHER :
+            plan.run == CT_PERMUTE_RUN_PIXELS ? CT_PATH_PIXELS :
+            plan.run == CT_PERMUTE_RUN_CHANNELS ? CT_PATH_CHANNELS :
+            plan.run == CT_PERMUTE_RUN_PIXELS_PACKED ? CT_PATH_PIXELS_PACKED :
+            plan.run == CT_PERMUTE_RUN_CHANNELS_PACKED ?
+            CT_PATH_CHANNELS_PACKED : CT_PATH_NONE)) {
+      if (bad++ < 10)
+        printf ("FAIL sweep: run %d reported as %s\n", (int) plan.run,
+            ct_path_name (plan.path));
+      continue;
+    }
     if (!moves_of (&plan, es, total, map) ||
         !within_limits (&plan, es, (kSrc + src_off) | (kDst + dst_off))) {
       if (bad++ < 10)
