@@ -293,8 +293,8 @@ CtResult ct_permute (const void *src, void *dst,
     const unsigned int perm[4], CtStream stream);
 
 /* ct_permute, and in @ran (may be NULL) the path it took: copy, gather,
- * channels, pixels, or that of the 2-D transposes it handed to the planner
- * (auto). */
+ * channels, pixels, channels-packed, pixels-packed, or that of the 2-D
+ * transposes it handed to the planner (auto). */
 CtResult ct_permute_ex (const void *src, void *dst,
     const unsigned long long dims[4], unsigned int elem_size,
     const unsigned int perm[4], CtStream stream, CtPath * ran);
