@@ -7,6 +7,7 @@
 
 #include "arith-ops.cuh"
 #include "cudatranspose-kernels.h"
+#include "plan.h"
 #include "transpose-common.cuh"
 
 #include <cuda_runtime.h>
@@ -17,18 +18,9 @@ namespace {
 using ct::Ops;
 using ct::kThreads;
 
-constexpr unsigned int kPixelChannels = 4; /* most channels pixels takes */
-constexpr unsigned int kPixelsPerThread = 4; /* a Quad */
-/* A job that does not fill the GPU takes fewer pixels a thread, for more
- * threads: under kOnePixelBelow blocks (at kPixelsPerThread) per
- * multiprocessor one, under kTwoPixelsBelow two. Such a job is one wave,
- * and its time is mostly one thread's chain of loads, arithmetic and
- * stores. On an H100, fractions of a copy with the L2 flushed clean: one
- * 224x224x3 frame (49 blocks of 256 at 4 pixels) 0.78 at 4 pixels, 0.89
- * to 0.94 at 1; 640x640x3 (400 blocks) 0.86 at 4, 0.83 at 1, 0.97 at 2;
- * 224x224x3 x8 (392) 0.85, 0.83, 0.97. */
-constexpr unsigned int kOnePixelBelow = 2;
-constexpr unsigned int kTwoPixelsBelow = 8;
+/* the planner's numbers (plan.h, plan-arith.c) */
+constexpr unsigned int kPixelChannels = CT_ARITH_PIXEL_CHANNELS;
+constexpr unsigned int kPixelsPerThread = CT_ARITH_PIXELS_PER_THREAD; /* a Quad */
 
 /* Four elements stored as one word of 4 x sizeof (T) bytes. */
 template <typename T> struct alignas (4 * sizeof (T)) Quad
@@ -63,7 +55,7 @@ struct PixelsArgs
  * the order between them does not matter, and the merged program computes
  * the same values in fewer steps (a step's cost is its latency: a small
  * job is one thread's chain). */
-constexpr unsigned int kMaxPixelOps = 16;
+constexpr unsigned int kMaxPixelOps = CT_ARITH_PIXEL_STEPS;
 struct PixelOps
 {
   unsigned int n;
@@ -84,8 +76,9 @@ struct PixelOps
  * the channels: with 3, the 3-channel uint8 to float32 kernel took 35
  * registers instead of 31. A kDivRecip step has the reciprocals of its
  * operands beside them (which is why the short form is 3 steps, not 4). */
-constexpr unsigned int kShortProgram = 4;   /* the any kernel's */
-constexpr unsigned int kShortPixels = 3;
+constexpr unsigned int kShortProgram = CT_ARITH_SHORT_ANY_OPS; /* the any
+                                                           * kernel's */
+constexpr unsigned int kShortPixels = CT_ARITH_SHORT_PIXEL_STEPS;
 template <typename Out, unsigned int K>
 struct PixelProgram
 {

@@ -288,26 +288,26 @@ pixels_cpu (const PixelsArgs & a, const PixelOps & ops)
   }
 }
 
+/* The pixels kernel for C channels at the plan's @per_thread pixels a
+ * thread. */
 template <typename In, typename Out, unsigned int C>
 CtResult
 launch_pixels_c (const PixelsArgs & a, const PixelOps & ops,
-    unsigned int n_sms, cudaStream_t st)
+    unsigned int per_thread, cudaStream_t st)
 {
   const unsigned int rows = a.batches < ct::kMaxGridY ?
       a.batches : ct::kMaxGridY;
-  const unsigned long long blocks = ct::div_up (ct::div_up (a.pixels,
-          kPixelsPerThread), (unsigned long long) kThreads) * rows;
 
-  if (blocks == 0)
+  if (a.pixels == 0 || rows == 0)
     return CT_OK;
   const PixelOps prog = std::is_integral_v<In> ?
       dense_ops<Out> (ops, C) : ops;
   unsigned int recip = 0;
   if constexpr (std::is_same_v<In, uint8_t> && std::is_same_v<Out, float>)
     recip = exact_recip_steps (prog, C);
-  if (blocks < (unsigned long long) kOnePixelBelow * n_sms)
+  if (per_thread == 1)
     launch_pixels_n<In, Out, C, 1> (a, prog, recip, rows, st);
-  else if (blocks < (unsigned long long) kTwoPixelsBelow * n_sms)
+  else if (per_thread == 2)
     launch_pixels_n<In, Out, C, 2> (a, prog, recip, rows, st);
   else
     launch_pixels_n<In, Out, C, kPixelsPerThread> (a, prog, recip, rows, st);
@@ -318,14 +318,14 @@ launch_pixels_c (const PixelsArgs & a, const PixelOps & ops,
 template <typename In, typename Out>
 CtResult
 launch_pixels (const PixelsArgs & a, const PixelOps & ops,
-    unsigned int n_sms, cudaStream_t st)
+    unsigned int per_thread, cudaStream_t st)
 {
   if constexpr (kPixelsPair<In, Out>) {
     switch (a.channels) {
-      case 1: return launch_pixels_c<In, Out, 1> (a, ops, n_sms, st);
-      case 2: return launch_pixels_c<In, Out, 2> (a, ops, n_sms, st);
-      case 3: return launch_pixels_c<In, Out, 3> (a, ops, n_sms, st);
-      default: return launch_pixels_c<In, Out, 4> (a, ops, n_sms, st);
+      case 1: return launch_pixels_c<In, Out, 1> (a, ops, per_thread, st);
+      case 2: return launch_pixels_c<In, Out, 2> (a, ops, per_thread, st);
+      case 3: return launch_pixels_c<In, Out, 3> (a, ops, per_thread, st);
+      default: return launch_pixels_c<In, Out, 4> (a, ops, per_thread, st);
     }
   }
   return CT_ERROR_UNSUPPORTED_KERNEL;
@@ -353,10 +353,12 @@ any_program (const Ops & ops)
 /* The any kernel with K operations at most and Index wide enough. */
 template <unsigned int K>
 void
-launch_any_k (const AnyJob & j, const Ops & ops, unsigned int blocks,
+launch_any_k (const AnyJob & j, const Ops & ops, const CtArithPlan & plan,
     cudaStream_t st)
 {
-  if (j.total <= 0x7fffffffull)
+  const unsigned int blocks = plan.blocks;
+
+  if (!plan.wide_index)
     k_arith_any<unsigned int, K> <<<blocks, kThreads, 0, st>>> (j,
         any_program<K> (ops));
   else
@@ -365,15 +367,12 @@ launch_any_k (const AnyJob & j, const Ops & ops, unsigned int blocks,
 }
 
 CtResult
-launch_any (const AnyArgs & a, const Ops & ops, cudaStream_t st)
+launch_any (const AnyArgs & a, const Ops & ops, const CtArithPlan & plan,
+    cudaStream_t st)
 {
   static_assert (sizeof (AnyJob) + sizeof (AnyProgram<kShortProgram>) <=
       160, "the any kernel's short form passes 160 bytes");
-  /* a few waves' worth of blocks; the loop takes the rest */
-  unsigned long long blocks = ct::div_up (a.total, kThreads);
-  if (blocks > 65536)
-    blocks = 65536;
-  if (blocks == 0)
+  if (plan.blocks == 0)
     return CT_OK;
   AnyJob j {};
   j.src = a.src;
@@ -385,10 +384,10 @@ launch_any (const AnyArgs & a, const Ops & ops, cudaStream_t st)
   j.total = a.total;
   j.in_type = (unsigned char) a.in_type;
   j.out_type = (unsigned char) a.out_type;
-  if (ops.n <= kShortProgram)
-    launch_any_k<kShortProgram> (j, ops, (unsigned int) blocks, st);
+  if (plan.short_program)
+    launch_any_k<kShortProgram> (j, ops, plan, st);
   else
-    launch_any_k<CT_ARITH_MAX_OPS> (j, ops, (unsigned int) blocks, st);
+    launch_any_k<CT_ARITH_MAX_OPS> (j, ops, plan, st);
   return (CtResult) cudaGetLastError ();
 }
 
@@ -397,8 +396,8 @@ launch_any (const AnyArgs & a, const Ops & ops, cudaStream_t st)
 struct PairFns
 {
   bool has_pixels;
-  CtResult (*pixels) (const PixelsArgs &, const PixelOps &, unsigned int,
-      cudaStream_t);
+  CtResult (*pixels) (const PixelsArgs &, const PixelOps &,
+      unsigned int per_thread, cudaStream_t);
   void (*cpu) (const AnyArgs &, const Ops &);
   void (*pixels_cpu) (const PixelsArgs &, const PixelOps &);
 };
@@ -438,12 +437,10 @@ types_known (const CtArith * arith)
       (unsigned int) arith->out_type < CT_TYPE_COUNT;
 }
 
-/* The kernels' operations from @arith, for input @dims. */
-CtResult
-make_ops (const CtArith * arith, const unsigned long long dims[4], Ops * ops)
+/* The kernels' operations from @arith, under @plan (its channels). */
+void
+make_ops (const CtArith * arith, const CtArithPlan & plan, Ops * ops)
 {
-  bool per_channel = false;
-
   memset (ops, 0, sizeof (*ops));
   ops->n = arith->n_ops;
   for (unsigned int i = 0; i < arith->n_ops; i++) {
@@ -453,121 +450,61 @@ make_ops (const CtArith * arith, const unsigned long long dims[4], Ops * ops)
     ops->kind[i] = (unsigned char) op.kind;
     ops->channel[i] = op.channel;
     ops->operand[i] = ct::operand_bits (arith->out_type, op, &zero);
-    per_channel = per_channel || op.channel >= 0;
   }
-  if (per_channel) {
-    /* a channel dimension past the fourth has size 1: one channel */
-    unsigned long long size = 1;
-    for (unsigned int k = 0; k < arith->channel_dim && k < 4; k++)
-      size *= dims[k];
-    ops->ch_size = size ? size : 1;
-    ops->n_ch = arith->channel_dim < 4 ? dims[arith->channel_dim] : 1;
-  }
-  return CT_OK;
+  ops->ch_size = plan.ch_size;
+  ops->n_ch = plan.n_ch;
 }
 
-/* @ops for the pixels kernel on pixels of @channels channels (each
- * operation for every channel or for one below @channels), runs merged
- * as PixelOps says; false where more than kMaxPixelOps remain. */
-bool
-make_pixel_ops (const Ops & ops, unsigned int channels, PixelOps * p)
+/* The pixels kernel's program: @plan's steps with @ops' operands. */
+PixelOps
+pixel_ops (const CtArithPlan & plan, const Ops & ops)
 {
-  const unsigned int all = (1u << channels) - 1;
+  PixelOps p;
 
-  memset (p, 0, sizeof (*p));
-  for (unsigned int i = 0; i < ops.n; i++) {
-    const int ch = ops.channel[i];
-    /* for a channel the pixels do not have: it touches no element (as in
-     * the any kernel and on the CPU) */
-    if (ch >= (int) channels)
-      continue;
-    const unsigned int bit = ch < 0 ? all : 1u << ch;
-    /* into the last one: same kind, single channels, this one not in it */
-    if (p->n > 0 && ch >= 0 && p->kind[p->n - 1] == ops.kind[i] &&
-        p->mask[p->n - 1] != all && (p->mask[p->n - 1] & bit) == 0) {
-      p->mask[p->n - 1] |= bit;
-      p->operand[p->n - 1][ch] = ops.operand[i];
-      continue;
-    }
-    if (p->n == kMaxPixelOps)
-      return false;
-    p->kind[p->n] = ops.kind[i];
-    p->mask[p->n] = (unsigned char) bit;
+  memset (&p, 0, sizeof (p));
+  p.n = plan.n_steps;
+  for (unsigned int i = 0; i < plan.n_steps; i++) {
+    p.kind[i] = plan.steps[i].kind;
+    p.mask[i] = plan.steps[i].mask;
     for (unsigned int c = 0; c < kPixelChannels; c++)
-      p->operand[p->n][c] = ops.operand[i];
-    p->n++;
+      p.operand[i][c] = ops.operand[plan.steps[i].op[c]];
   }
-  return true;
+  return p;
 }
 
-/* Whether the pixels kernels take a job of @dims by @perm under @ops (for
- * a pair of kPixelsPair): the permutation, simplified, moves nothing, or
- * an innermost side of at most kPixelChannels elements outwards over one
- * other side; channel operations, if any, are for channel c of those; and
- * the merged program fits. If so, *@pa has its shape (not its pointers
- * and alignment) and *@pops its program. */
-bool
-pixels_job (const unsigned long long dims[4], const unsigned int perm[4],
-    const Ops & ops, PixelsArgs * pa, PixelOps * pops)
+/* The pixels kernel's arguments on @src and @dst. */
+PixelsArgs
+pixels_args (const CtArithPlan & plan, const void *src, void *dst)
 {
-  const CtShape s = ct_shape_simplify (dims, perm);
-  bool identity = true;
+  PixelsArgs a {};
 
-  for (int i = 0; i < s.rank; i++)
-    identity = identity && s.p[i] == i;
-  *pa = PixelsArgs {};
-  if (identity) {
-    pa->channels = 1;
-    pa->pixels = 1;
-    for (int k = 0; k < 4; k++)
-      pa->pixels *= dims[k];
-    pa->batches = 1;
-  } else if ((s.rank == 2 || s.rank == 3) && s.p[0] == 1 && s.p[1] == 0 &&
-      s.d[0] <= kPixelChannels && (s.rank == 2 || s.d[2] <= 0xffffffffull)) {
-    pa->channels = (unsigned int) s.d[0];
-    pa->pixels = s.d[1];
-    pa->batches = s.rank == 3 ? (unsigned int) s.d[2] : 1;
-  } else {
-    return false;
-  }
-  return (ops.n_ch == 0 || (ops.ch_size == 1 && ops.n_ch == pa->channels)) &&
-      make_pixel_ops (ops, pa->channels, pops);
+  a.src = (const unsigned char *) src;
+  a.dst = (unsigned char *) dst;
+  a.channels = plan.channels;
+  a.pixels = plan.n_pixels;
+  a.batches = plan.batches;
+  a.word_loads = plan.word_loads;
+  a.quad_stores = plan.quad_stores;
+  return a;
 }
 
 /* The "any" arguments: output sizes and the input stride of each. */
-void
-any_args (const void *src, void *dst, const unsigned long long dims[4],
-    const unsigned int perm[4], AnyArgs * a)
-{
-  unsigned long long in_stride[4], acc = 1;
-
-  for (int k = 0; k < 4; k++) {
-    in_stride[k] = acc;
-    acc *= dims[k];
-  }
-  a->src = (const unsigned char *) src;
-  a->dst = (unsigned char *) dst;
-  a->total = acc;
-  a->in_type = CT_TYPE_UINT8;
-  a->out_type = CT_TYPE_UINT8;
-  for (int i = 0; i < 4; i++) {
-    a->d_out[i] = dims[perm[i]];
-    a->src_of[i] = in_stride[perm[i]];
-  }
-}
-
-/* Checks everything the calls take, memory aside. */
-CtResult
-check_call (const unsigned long long dims[4], const unsigned int perm[4],
+AnyArgs
+any_args (const CtArithPlan & plan, const void *src, void *dst,
     const CtArith * arith)
 {
-  CtResult res;
+  AnyArgs a;
 
-  if (!arith || !dims || !perm)
-    return CT_ERROR_INVALID_ARGUMENT;
-  if ((res = ct_arith_validate (arith)) != CT_OK)
-    return res;
-  return ct_permute_validate (dims, ct_type_size (arith->in_type), perm);
+  a.src = (const unsigned char *) src;
+  a.dst = (unsigned char *) dst;
+  a.total = plan.total;
+  a.in_type = arith->in_type;
+  a.out_type = arith->out_type;
+  for (int i = 0; i < 4; i++) {
+    a.d_out[i] = plan.d_out[i];
+    a.src_of[i] = plan.src_of[i];
+  }
+  return a;
 }
 
 }  // namespace
@@ -622,8 +559,9 @@ ct_permute_arith (const void *src, void *dst,
     const unsigned long long dims[4], const unsigned int perm[4],
     const CtArith * arith, CtStream stream, CtPath * ran)
 {
-  CtResult res = check_call (dims, perm, arith);
   cudaStream_t st = (cudaStream_t) stream;
+  CtArithPlan plan;
+  CtResult res = ct_plan_arith (src, dst, dims, perm, arith, &plan);
   Ops ops;
 
   if (res != CT_OK)
@@ -633,35 +571,22 @@ ct_permute_arith (const void *src, void *dst,
   if (!src || !dst || (uintptr_t) src % in_size != 0 ||
       (uintptr_t) dst % out_size != 0)
     return CT_ERROR_INVALID_ARGUMENT;
-  make_ops (arith, dims, &ops);
+  make_ops (arith, plan, &ops);
   const PairFns & fns = kPairs[arith->in_type][arith->out_type];
 
-  /* the pixels kernel where it takes the job */
-  PixelsArgs pa;
-  PixelOps pops;
-  const bool pixels = fns.has_pixels && pixels_job (dims, perm, ops, &pa,
-      &pops);
-  if (pixels) {
-    pa.src = (const unsigned char *) src;
-    pa.dst = (unsigned char *) dst;
-    /* every batch's first pixel on a word too */
-    pa.word_loads = (uintptr_t) src % 4 == 0 &&
-        (pa.batches == 1 || pa.pixels * pa.channels * in_size % 4 == 0);
-    pa.quad_stores = (uintptr_t) dst % (4 * out_size) == 0 &&
-        pa.pixels % kPixelsPerThread == 0;
+  if (plan.pixels) {
     CtPlanDevice dev;
     res = ct_device_now (&dev);
-    if (res == CT_OK)
-      res = fns.pixels (pa, pops, dev.n_sms, st);
+    if (res == CT_OK) {
+      ct_plan_arith_device (&plan, dev.n_sms);
+      res = fns.pixels (pixels_args (plan, src, dst), pixel_ops (plan, ops),
+          plan.per_thread, st);
+    }
   } else {
-    AnyArgs aa;
-    any_args (src, dst, dims, perm, &aa);
-    aa.in_type = arith->in_type;
-    aa.out_type = arith->out_type;
-    res = launch_any (aa, ops, st);
+    res = launch_any (any_args (plan, src, dst, arith), ops, plan, st);
   }
   if (res == CT_OK && ran)
-    *ran = pixels ? CT_PATH_ARITH_PIXELS : CT_PATH_ARITH;
+    *ran = plan.path;
   return res;
 }
 
@@ -670,25 +595,19 @@ ct_permute_arith_cpu (const void *src, void *dst,
     const unsigned long long dims[4], const unsigned int perm[4],
     const CtArith * arith)
 {
-  CtResult res = check_call (dims, perm, arith);
-  AnyArgs aa;
+  CtArithPlan plan;
+  CtResult res = ct_plan_arith (src, dst, dims, perm, arith, &plan);
   Ops ops;
 
   if (res != CT_OK)
     return res;
   if (!src || !dst)
     return CT_ERROR_INVALID_ARGUMENT;
-  make_ops (arith, dims, &ops);
+  make_ops (arith, plan, &ops);
   const PairFns & fns = kPairs[arith->in_type][arith->out_type];
-  PixelsArgs pa;
-  PixelOps pops;
-  if (fns.has_pixels && pixels_job (dims, perm, ops, &pa, &pops)) {
-    pa.src = (const unsigned char *) src;
-    pa.dst = (unsigned char *) dst;
-    fns.pixels_cpu (pa, pops);
-    return CT_OK;
-  }
-  any_args (src, dst, dims, perm, &aa);
-  fns.cpu (aa, ops);
+  if (plan.pixels)
+    fns.pixels_cpu (pixels_args (plan, src, dst), pixel_ops (plan, ops));
+  else
+    fns.cpu (any_args (plan, src, dst, arith), ops);
   return CT_OK;
 }

@@ -175,6 +175,68 @@ unsigned int ct_permute_plane_batches (const CtPermutePlan * plan);
 void ct_permute_plane_batch (const CtPermutePlan * plan, const void *src,
     void *dst, unsigned int elem_size, unsigned int k, CtPlaneBatch * b);
 
+/* The fused arithmetic (arith.cu) plans here (plan-arith.c); the numbers
+ * both sides share: */
+#define CT_ARITH_PIXEL_CHANNELS 4       /* most channels the pixels kernel
+                                         * takes */
+#define CT_ARITH_PIXEL_STEPS 16         /* most steps of its program */
+#define CT_ARITH_SHORT_PIXEL_STEPS 3    /* its program's short form */
+#define CT_ARITH_SHORT_ANY_OPS 4        /* the any kernel's short form */
+#define CT_ARITH_PIXELS_PER_THREAD 4    /* a thread's pixels, but in jobs
+                                         * that do not fill the GPU: */
+#define CT_ARITH_ONE_PIXEL_BELOW 2      /* blocks a multiprocessor (at 4
+                                         * pixels a thread) under which a
+                                         * thread takes 1 */
+#define CT_ARITH_TWO_PIXELS_BELOW 8     /* ... and 2 */
+#define CT_ARITH_ANY_BLOCKS 65536       /* the any kernel's grid, at most */
+
+/* A step of the pixels kernel's program: one kind of operation on the
+ * channels in @mask; channel c takes the operand of operation @op[c] of
+ * the CtArith (runs of one kind on distinct single channels merged). */
+typedef struct
+{
+  unsigned char kind;
+  unsigned char mask;
+  unsigned char op[CT_ARITH_PIXEL_CHANNELS];
+} CtArithStep;
+
+typedef struct
+{
+  int pixels;                   /* the pixels kernel; else the any kernel */
+  CtPath path;                  /* CT_PATH_ARITH_PIXELS or CT_PATH_ARITH */
+  /* an operation's channel: (input index / ch_size) % n_ch; n_ch 0 where
+   * no operation is for one channel */
+  unsigned long long ch_size, n_ch;
+  /* the pixels kernel: input [batches][n_pixels][channels], output
+   * [batches][channels][n_pixels] */
+  unsigned int channels;
+  unsigned long long n_pixels;
+  unsigned int batches;
+  int word_loads;               /* the input allows 4-byte loads */
+  int quad_stores;              /* the output allows 4-element stores */
+  unsigned int n_steps;
+  CtArithStep steps[CT_ARITH_PIXEL_STEPS];
+  unsigned int per_thread;      /* pixels a thread: 1, 2 or 4 */
+  unsigned int grid[2];
+  /* the any kernel: output sizes, innermost first, and the input stride
+   * of each, in elements */
+  unsigned long long d_out[4], src_of[4], total;
+  unsigned int blocks;
+  int wide_index;               /* total past 32-bit indices */
+  int short_program;            /* the program's short form fits */
+} CtArithPlan;
+
+/* Plans ct_permute_arith's call, and ct_permute_arith_cpu's (which reads
+ * the kernel, the shape and the program): the call's checks, memory aside
+ * (a CtResult other than CT_OK where it refuses one), then the kernel and
+ * its launch, for a GPU too large for a job to leave it half empty. */
+CtResult ct_plan_arith (const void *src, const void *dst,
+    const unsigned long long dims[4], const unsigned int perm[4],
+    const CtArith * arith, CtArithPlan * plan);
+/* The pixels a thread and the grid of @plan's pixels kernel on a device of
+ * @n_sms multiprocessors. */
+void ct_plan_arith_device (CtArithPlan * plan, unsigned int n_sms);
+
 #ifdef __cplusplus
 }
 #endif
