@@ -103,10 +103,8 @@ pixels_job (const unsigned long long dims[4], const unsigned int perm[4],
  * threads: under CT_ARITH_ONE_PIXEL_BELOW blocks (at 4 pixels a thread)
  * per multiprocessor one, under CT_ARITH_TWO_PIXELS_BELOW two. Such a job
  * is one wave, and its time is mostly one thread's chain of loads,
- * arithmetic and stores. On an H100, fractions of a copy with the L2
- * flushed clean: one 224x224x3 frame (49 blocks of 256 at 4 pixels) 0.78
- * at 4 pixels, 0.89 to 0.94 at 1; 640x640x3 (400 blocks) 0.86 at 4, 0.83
- * at 1, 0.97 at 2; 224x224x3 x8 (392) 0.85, 0.83, 0.97. */
+ * arithmetic and stores (tensors.md, "Normalizing for a network in the
+ * same pass"). */
 void
 ct_plan_arith_device (CtArithPlan * plan, unsigned int n_sms)
 {

@@ -246,11 +246,8 @@ struct Thresholds
    * this many to stream_to tiles per multiprocessor (then it streams) */
   unsigned int tile_64_unless_from;
   /* a single 3-byte plane with fewer 128x128 tiles per multiprocessor
-   * than this takes the small tile (H100, padded rows, three runs,
-   * fractions of a copy, the register tile against the small one:
-   * 1920x1080 0.78-0.83 against 1.04-1.07, 2561x1441 0.68-0.70 against
-   * 1.02-1.03, 1280x720 0.57-0.58 against 0.75-0.76; the register tile
-   * took these before, from H200 runs that did not time the small one) */
+   * than this takes the small tile (performance.md, "A single 3-byte
+   * plane", under "What auto runs, and why") */
   unsigned int rgb_small_below;
   /* a call of byte planes with fewer big tiles per multiprocessor than
    * this takes the small tile */
@@ -263,20 +260,14 @@ struct Thresholds
    * thread are too short: scheduling them bounds large thin planes) */
   unsigned int thin_blocks_per_sm;
   /* a byte plane that takes a mid tile takes the lines tile where its
-   * width is a multiple of this, else the register tile (H100,
-   * bench-kernels --force: the lines tile 4 to 9% ahead at widths of
-   * 1024, 1280, 1920, 2048, 2560 and 3840, 1.6 to 2.8% at 1500 and 3839,
-   * but 23% behind at 1000x1500; every plane takes one wave, so its
-   * slowest block, an edge's, sets its time) */
+   * width is a multiple of this, else the register tile (performance.md,
+   * "A single byte plane") */
   unsigned int lines_width_unit;
   /* a single 4-byte plane in whole elements, not in 16-byte words (a
    * float32 tensor's packed rows), streams (stream-words) from this many
    * of its 128x64 tiles per multiprocessor, in halves; fewer take the
-   * exact path's word tile (H100, tight planes forced each way, two runs,
-   * fractions of a copy, exact against stream-words: 1917x1083, 2.0
-   * tiles per multiprocessor, 0.98-1.05 against 0.90-0.95; 2241x1261,
-   * 2.7, 0.90-0.92 against 0.92-0.96; 4097x4095 0.75-0.76 against
-   * 0.87-0.88) */
+   * exact path's word tile (performance.md, "Packed float32 planes by
+   * size") */
   unsigned int stream_words_from_halves;
 };
 
