@@ -108,6 +108,23 @@ void gst_cuda_transpose_post (GstCudaTranspose * self, CtRefusal * r);
 /* What other threads read, published where it changed. */
 void gst_cuda_transpose_publish (GstCudaTranspose * self);
 
+/* What a frame held back adds to the latency now (any thread). */
+GstClockTime gst_cuda_transpose_latency (GstCudaTranspose * self);
+
+/* GstBaseTransform's class, which the element's vfuncs chain up to. */
+GstBaseTransformClass *gst_cuda_transpose_base_class (void);
+
+/* gstcudatransposeevents.c: the element's event, context and query
+ * vfuncs. */
+gboolean gst_cuda_transpose_sink_event (GstBaseTransform * trans,
+    GstEvent * event);
+gboolean gst_cuda_transpose_src_event (GstBaseTransform * trans,
+    GstEvent * event);
+void gst_cuda_transpose_set_context (GstElement * element,
+    GstContext * context);
+gboolean gst_cuda_transpose_query (GstBaseTransform * trans,
+    GstPadDirection direction, GstQuery * query);
+
 /* gstcudatransposenegotiation.c */
 
 /* What the other side takes for @caps on the @direction side under the
