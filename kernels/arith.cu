@@ -199,20 +199,19 @@ exact_recip_steps (const PixelOps & ops, unsigned int channels)
   return recip;
 }
 
-/* The pixels kernel at N pixels a thread, the program in its short form
- * where it fits. */
+/* The pixels kernel at N pixels a thread on @plan's grid, the program in
+ * its short form where the plan says it fits. */
 template <typename In, typename Out, unsigned int C, unsigned int N>
 void
 launch_pixels_n (const PixelsArgs & a, const PixelOps & ops,
-    unsigned int recip, unsigned int rows, cudaStream_t st)
+    unsigned int recip, const CtArithPlan & plan, cudaStream_t st)
 {
   static_assert (sizeof (PixelsArgs) +
       sizeof (PixelProgram<Out, kShortPixels>) <= 160,
       "the short form's arguments pass 160 bytes");
-  dim3 grid ((unsigned int) ct::div_up (ct::div_up (a.pixels,
-              (unsigned long long) N), (unsigned long long) kThreads), rows);
+  const dim3 grid (plan.grid[0], plan.grid[1]);
 
-  if (ops.n <= kShortPixels)
+  if (plan.short_program)
     k_arith_pixels<In, Out, C, N, kShortPixels> <<<grid, kThreads, 0, st>>>
         (a, program_of<Out, kShortPixels> (ops, recip));
   else
@@ -288,29 +287,25 @@ pixels_cpu (const PixelsArgs & a, const PixelOps & ops)
   }
 }
 
-/* The pixels kernel for C channels at the plan's @per_thread pixels a
- * thread. */
+/* The pixels kernel for C channels at @plan's pixels a thread. */
 template <typename In, typename Out, unsigned int C>
 CtResult
 launch_pixels_c (const PixelsArgs & a, const PixelOps & ops,
-    unsigned int per_thread, cudaStream_t st)
+    const CtArithPlan & plan, cudaStream_t st)
 {
-  const unsigned int rows = a.batches < ct::kMaxGridY ?
-      a.batches : ct::kMaxGridY;
-
-  if (a.pixels == 0 || rows == 0)
+  if (a.pixels == 0 || plan.grid[1] == 0)
     return CT_OK;
   const PixelOps prog = std::is_integral_v<In> ?
       dense_ops<Out> (ops, C) : ops;
   unsigned int recip = 0;
   if constexpr (std::is_same_v<In, uint8_t> && std::is_same_v<Out, float>)
     recip = exact_recip_steps (prog, C);
-  if (per_thread == 1)
-    launch_pixels_n<In, Out, C, 1> (a, prog, recip, rows, st);
-  else if (per_thread == 2)
-    launch_pixels_n<In, Out, C, 2> (a, prog, recip, rows, st);
+  if (plan.per_thread == 1)
+    launch_pixels_n<In, Out, C, 1> (a, prog, recip, plan, st);
+  else if (plan.per_thread == 2)
+    launch_pixels_n<In, Out, C, 2> (a, prog, recip, plan, st);
   else
-    launch_pixels_n<In, Out, C, kPixelsPerThread> (a, prog, recip, rows, st);
+    launch_pixels_n<In, Out, C, kPixelsPerThread> (a, prog, recip, plan, st);
   return (CtResult) cudaGetLastError ();
 }
 
@@ -318,14 +313,14 @@ launch_pixels_c (const PixelsArgs & a, const PixelOps & ops,
 template <typename In, typename Out>
 CtResult
 launch_pixels (const PixelsArgs & a, const PixelOps & ops,
-    unsigned int per_thread, cudaStream_t st)
+    const CtArithPlan & plan, cudaStream_t st)
 {
   if constexpr (kPixelsPair<In, Out>) {
     switch (a.channels) {
-      case 1: return launch_pixels_c<In, Out, 1> (a, ops, per_thread, st);
-      case 2: return launch_pixels_c<In, Out, 2> (a, ops, per_thread, st);
-      case 3: return launch_pixels_c<In, Out, 3> (a, ops, per_thread, st);
-      default: return launch_pixels_c<In, Out, 4> (a, ops, per_thread, st);
+      case 1: return launch_pixels_c<In, Out, 1> (a, ops, plan, st);
+      case 2: return launch_pixels_c<In, Out, 2> (a, ops, plan, st);
+      case 3: return launch_pixels_c<In, Out, 3> (a, ops, plan, st);
+      default: return launch_pixels_c<In, Out, 4> (a, ops, plan, st);
     }
   }
   return CT_ERROR_UNSUPPORTED_KERNEL;
@@ -397,7 +392,7 @@ struct PairFns
 {
   bool has_pixels;
   CtResult (*pixels) (const PixelsArgs &, const PixelOps &,
-      unsigned int per_thread, cudaStream_t);
+      const CtArithPlan &, cudaStream_t);
   void (*cpu) (const AnyArgs &, const Ops &);
   void (*pixels_cpu) (const PixelsArgs &, const PixelOps &);
 };
@@ -580,7 +575,7 @@ ct_permute_arith (const void *src, void *dst,
     if (res == CT_OK) {
       ct_plan_arith_device (&plan, dev.n_sms);
       res = fns.pixels (pixels_args (plan, src, dst), pixel_ops (plan, ops),
-          plan.per_thread, st);
+          plan, st);
     }
   } else {
     res = launch_any (any_args (plan, src, dst, arith), ops, plan, st);

@@ -18,12 +18,6 @@ pixels_pair (CtType in, CtType out)
       (in == CT_TYPE_FLOAT32 && out == CT_TYPE_FLOAT32);
 }
 
-static unsigned long long
-div_up (unsigned long long a, unsigned long long b)
-{
-  return (a + b - 1) / b;
-}
-
 /* @arith's operations as the pixels kernel's steps on pixels of
  * @channels channels: each for every channel or for one below @channels
  * (one for a channel the pixels do not have touches nothing, as in the any
@@ -108,8 +102,9 @@ pixels_job (const unsigned long long dims[4], const unsigned int perm[4],
 void
 ct_plan_arith_device (CtArithPlan * plan, unsigned int n_sms)
 {
-  const unsigned long long blocks = div_up (div_up (plan->n_pixels,
-          CT_ARITH_PIXELS_PER_THREAD), CT_PLAN_THREADS) * plan->grid[1];
+  const unsigned long long blocks = ct_plan_div_up (ct_plan_div_up
+      (plan->n_pixels, CT_ARITH_PIXELS_PER_THREAD), CT_PLAN_THREADS) *
+      plan->grid[1];
 
   if (!plan->pixels)
     return;
@@ -119,8 +114,8 @@ ct_plan_arith_device (CtArithPlan * plan, unsigned int n_sms)
     plan->per_thread = 2;
   else
     plan->per_thread = CT_ARITH_PIXELS_PER_THREAD;
-  plan->grid[0] = (unsigned int) div_up (div_up (plan->n_pixels,
-          plan->per_thread), CT_PLAN_THREADS);
+  plan->grid[0] = (unsigned int) ct_plan_div_up (ct_plan_div_up
+      (plan->n_pixels, plan->per_thread), CT_PLAN_THREADS);
 }
 
 CtResult
@@ -180,7 +175,8 @@ ct_plan_arith (const void *src, const void *dst,
     plan->short_program = plan->n_steps <= CT_ARITH_SHORT_PIXEL_STEPS;
     ct_plan_arith_device (plan, 0);
   } else {
-    const unsigned long long blocks = div_up (plan->total, CT_PLAN_THREADS);
+    const unsigned long long blocks = ct_plan_div_up (plan->total,
+        CT_PLAN_THREADS);
 
     plan->pixels = 0;
     plan->path = CT_PATH_ARITH;

@@ -13,26 +13,11 @@
 #include <limits.h>
 #include <stdint.h>
 
-/* Batch @b's pointers, strides and steps ORed: its alignment. */
-static uintptr_t
-batch_bits (const CtPlaneBatch * b)
-{
-  return (uintptr_t) b->plane.src | (uintptr_t) b->plane.dst |
-      (uintptr_t) b->plane.src_stride | (uintptr_t) b->plane.dst_stride |
-      (b->count > 1 ? (uintptr_t) (b->src_step | b->dst_step) : 0);
-}
-
-static unsigned long long
-div_up (unsigned long long a, unsigned long long b)
-{
-  return (a + b - 1) / b;
-}
-
 int
 ct_plan_flip (const CtPlaneBatch * b, CtMapping mapping, CtPath force,
     CtFlipPlan * plan)
 {
-  const uintptr_t bits = batch_bits (b);
+  const uintptr_t bits = ct_plan_batch_bits (b);
   const int aligned = bits % 16 == 0;
   const int reverse = (mapping & CT_MAPPING_MIRROR_COLUMNS) != 0;
   CtPlane pl = b->plane;
@@ -68,17 +53,18 @@ ct_plan_flip (const CtPlaneBatch * b, CtMapping mapping, CtPath force,
     per_thread = CT_FLIP_UNITS_PER_THREAD;
   }
   slots = CT_PLAN_THREADS * per_thread;
-  plan->units = (unsigned int) div_up (pl.width, per_unit);
+  plan->units = (unsigned int) ct_plan_div_up (pl.width, per_unit);
   if (plan->units >= slots) {
     plan->seg = slots;
-    plan->segs = (unsigned int) div_up (plan->units, slots);
+    plan->segs = (unsigned int) ct_plan_div_up (plan->units, slots);
     plan->rows = 1;
   } else {
     plan->seg = plan->units;
     plan->segs = 1;
     plan->rows = slots / plan->units;
   }
-  blocks = div_up (pl.height, plan->rows) * (unsigned long long) plan->segs;
+  blocks = ct_plan_div_up (pl.height, plan->rows) *
+      (unsigned long long) plan->segs;
   if (blocks > CT_PLAN_MAX_GRID_X)
     return 0;
   plan->blocks = (unsigned int) blocks;

@@ -86,12 +86,6 @@ ct_permute_validate (const unsigned long long dims[4], unsigned int elem_size,
   return CT_OK;
 }
 
-static unsigned long long
-div_up (unsigned long long a, unsigned long long b)
-{
-  return (a + b - 1) / b;
-}
-
 static unsigned int
 min_grid_y (unsigned int n)
 {
@@ -159,7 +153,7 @@ static void
 plan_rows (const CtShape * s, uintptr_t bases, unsigned int es,
     CtPermutePlan * plan)
 {
-  unsigned long long in[4], out[4];
+  unsigned long long in[4], out[4], blocks;
   const unsigned long long row = s->d[0] * es;
   unsigned int w = 16;
 
@@ -178,8 +172,8 @@ plan_rows (const CtShape * s, uintptr_t bases, unsigned int es,
     plan->src_of[i] = i == 0 ? 1 : in[s->p[i]] * es / w;
     plan->total *= plan->d_out[i];
   }
-  plan->grid[0] = (unsigned int) (div_up (plan->total, CT_PLAN_THREADS) <
-      CT_PERMUTE_GATHER_GRID ? div_up (plan->total, CT_PLAN_THREADS) :
+  blocks = ct_plan_div_up (plan->total, CT_PLAN_THREADS);
+  plan->grid[0] = (unsigned int) (blocks < CT_PERMUTE_GATHER_GRID ? blocks :
       CT_PERMUTE_GATHER_GRID);
   plan->grid[1] = plan->grid[2] = 1;
 }
@@ -199,7 +193,8 @@ plan_channels (unsigned int es, CtPermutePlan * plan)
     plan->path = CT_PATH_PIXELS;
     plan->seg_shift = 0;
     plan->smem = 0;
-    plan->grid[0] = (unsigned int) div_up (len / (16 / es), CT_PLAN_THREADS);
+    plan->grid[0] = (unsigned int) ct_plan_div_up (len / (16 / es),
+        CT_PLAN_THREADS);
     return;
   }
   /* a 2 KB segment per channel, halved until the block's channels fit */
@@ -210,7 +205,8 @@ plan_channels (unsigned int es, CtPermutePlan * plan)
   plan->run = CT_PERMUTE_RUN_CHANNELS;
   plan->path = CT_PATH_CHANNELS;
   plan->smem = channels_smem (chans, plan->seg_shift);
-  plan->grid[0] = (unsigned int) div_up (len, (1u << plan->seg_shift) / es);
+  plan->grid[0] = (unsigned int) ct_plan_div_up (len,
+      (1u << plan->seg_shift) / es);
 }
 
 /* k_pixels_packed (2 to 4 channels of 1- or 2-byte elements) or
@@ -228,7 +224,7 @@ plan_packed (unsigned int es, CtPermutePlan * plan)
 
   while (shift > 8 && ((pixels ? pixels_packed_smem (chans, shift) :
               packed_smem (chans, shift)) > CT_PERMUTE_PACKED_SMEM ||
-          div_up (len, (1u << shift) / es) * batches <
+          ct_plan_div_up (len, (1u << shift) / es) * batches <
           CT_PERMUTE_PACKED_BLOCKS))
     shift--;
   plan->run = pixels ? CT_PERMUTE_RUN_PIXELS_PACKED :
@@ -237,7 +233,7 @@ plan_packed (unsigned int es, CtPermutePlan * plan)
   plan->seg_shift = shift;
   plan->smem = pixels ? pixels_packed_smem (chans, shift) :
       packed_smem (chans, shift);
-  plan->grid[0] = (unsigned int) div_up (len, (1u << shift) / es);
+  plan->grid[0] = (unsigned int) ct_plan_div_up (len, (1u << shift) / es);
 }
 
 /* The innermost dimension moves: a batch of transposes between input dim 0

@@ -12,6 +12,7 @@
 #include "cudatranspose-kernels.h"
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -34,6 +35,23 @@ typedef struct
 /* The current device as the planners see it, its attributes cached per
  * device; a CUDA error where one cannot be read. */
 CtResult ct_device_now (CtPlanDevice * dev);
+
+/* @a / @b rounded up (grid sizes); @b > 0. */
+static inline unsigned long long
+ct_plan_div_up (unsigned long long a, unsigned long long b)
+{
+  return (a + b - 1) / b;
+}
+
+/* Batch @b's pointers, strides and steps (those only with more than one
+ * plane) ORed: its alignment, as every planner reads it. */
+static inline uintptr_t
+ct_plan_batch_bits (const CtPlaneBatch * b)
+{
+  return (uintptr_t) b->plane.src | (uintptr_t) b->plane.dst |
+      (uintptr_t) b->plane.src_stride | (uintptr_t) b->plane.dst_stride |
+      (b->count > 1 ? (uintptr_t) (b->src_step | b->dst_step) : 0);
+}
 
 /* For tests and benchmarks: the paths ct_transpose_batches_ex would run
  * for @batches under @kernel (auto or a wide variant) and @force, under a

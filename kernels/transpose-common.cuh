@@ -31,8 +31,8 @@ constexpr unsigned int kMaxGridY = 65535;
 constexpr int kMaxDevices = 64;
 
 /* Device attribute @attr of @device in *@value, from @cache (kMaxDevices
- * entries, one per device; 0 is "not asked yet", so a value of 0 is asked
- * again each time). */
+ * entries, one per device, holding the value plus one: 0 is "not asked
+ * yet", so that a value of 0 is cached too). */
 inline CtResult
 cached_attribute (std::atomic<int> *cache, cudaDeviceAttr attr, int device,
     int *value)
@@ -45,9 +45,11 @@ cached_attribute (std::atomic<int> *cache, cudaDeviceAttr attr, int device,
     if (err != cudaSuccess)
       return (CtResult) err;
     if (cached)
-      cache[device].store (v);
+      cache[device].store (v + 1);
+    *value = v;
+    return CT_OK;
   }
-  *value = v;
+  *value = v - 1;
   return CT_OK;
 }
 

@@ -533,7 +533,6 @@ ct_device_now (CtPlanDevice * d)
   if (res == CT_OK)
     res = cached_attribute (sm_smem,
         cudaDevAttrMaxSharedMemoryPerMultiprocessor, device, &per_sm);
-  /* (a device that reserves none is asked again each call: 0 is not cached) */
   if (res == CT_OK)
     res = cached_attribute (reserved_smem,
         cudaDevAttrReservedSharedMemoryPerBlock, device, &reserved);
@@ -546,13 +545,6 @@ ct_device_now (CtPlanDevice * d)
 
 namespace {
 
-/* What the alignment of a batch's later planes adds to its first's. */
-uintptr_t
-step_bits (const CtPlaneBatch & b)
-{
-  return b.count > 1 ? (uintptr_t) (b.src_step | b.dst_step) : 0;
-}
-
 Entry
 entry_of (const CtPlaneBatch & b)
 {
@@ -560,9 +552,7 @@ entry_of (const CtPlaneBatch & b)
 
   e.pl = &b.plane;
   e.count = b.count;
-  e.bits = (uintptr_t) b.plane.src | (uintptr_t) b.plane.dst |
-      (uintptr_t) b.plane.src_stride | (uintptr_t) b.plane.dst_stride |
-      step_bits (b);
+  e.bits = ct_plan_batch_bits (&b);
   return e;
 }
 
