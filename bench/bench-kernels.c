@@ -51,6 +51,7 @@
 #include "flush-l2.h"
 #include "peers.h"
 #include "bench-util.h"
+#include "orientation-reference.h"
 
 #include <cuda_runtime_api.h>
 #include <stdint.h>
@@ -174,48 +175,6 @@ keeps_axes (CtMapping mapping)
       mapping == CT_MAPPING_FLIP_VERTICAL || mapping == CT_MAPPING_ROTATE_180;
 }
 
-/* Where (x, y) of a w x h plane goes, as videoflip describes each
- * direction (the reference; the library's mirror bits are not used). */
-static void
-map_point (CtMapping mapping, unsigned int w, unsigned int h, unsigned int x,
-    unsigned int y, unsigned int *ox, unsigned int *oy)
-{
-  switch (mapping) {
-    case CT_MAPPING_ROTATE_90R:
-      *ox = h - 1 - y;
-      *oy = x;
-      break;
-    case CT_MAPPING_ROTATE_90L:
-      *ox = y;
-      *oy = w - 1 - x;
-      break;
-    case CT_MAPPING_ANTI_TRANSPOSE:
-      *ox = h - 1 - y;
-      *oy = w - 1 - x;
-      break;
-    case CT_MAPPING_IDENTITY:
-      *ox = x;
-      *oy = y;
-      break;
-    case CT_MAPPING_FLIP_HORIZONTAL:
-      *ox = w - 1 - x;
-      *oy = y;
-      break;
-    case CT_MAPPING_FLIP_VERTICAL:
-      *ox = x;
-      *oy = h - 1 - y;
-      break;
-    case CT_MAPPING_ROTATE_180:
-      *ox = w - 1 - x;
-      *oy = h - 1 - y;
-      break;
-    default:
-      *ox = y;
-      *oy = x;
-      break;
-  }
-}
-
 /* Lays out, allocates and fills a job; the reference is the host loop. */
 static void
 job_init (Job * j)
@@ -277,7 +236,7 @@ job_init (Job * j)
       for (y = 0; y < p->height; y++) {
         for (x = 0; x < p->width; x++) {
           unsigned int ox, oy;
-          map_point (j->mapping, p->width, p->height, x, y, &ox, &oy);
+          ct_ref_point (j->mapping, p->width, p->height, x, y, &ox, &oy);
           memcpy (d + (size_t) oy * p->dst_stride + (size_t) ox * es,
               s + (size_t) y * p->src_stride + (size_t) x * es, es);
         }

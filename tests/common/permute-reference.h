@@ -25,3 +25,22 @@ ct_ref_permuted_layout (const uint64_t dims[4], const unsigned int perm[4],
   for (i = 0; i < 4; i++)
     step[perm[i]] = ostride[i];
 }
+
+/* The other way: the input element (linear, x[0] innermost) that output
+ * element @o comes from. */
+static inline uint64_t
+ct_ref_permuted_source (const unsigned long long dims[4],
+    const unsigned int perm[4], uint64_t o)
+{
+  uint64_t in_stride[4], from = 0;
+  unsigned int i;
+
+  in_stride[0] = 1;
+  for (i = 1; i < 4; i++)
+    in_stride[i] = in_stride[i - 1] * dims[i - 1];
+  for (i = 0; i < 4; i++) {
+    from += (o % dims[perm[i]]) * in_stride[perm[i]];
+    o /= dims[perm[i]];
+  }
+  return from;
+}

@@ -2,7 +2,7 @@
  * through ct_plan_arith in kernels/plan.h) checked without a GPU: worked
  * rows, each saying which rule it checks, then a random sweep in which
  * every plan must keep each channel's operations in their order, move
- * every element where the permutation's definition (written here) puts
+ * every element where the permutation's definition (permute-reference.h) puts
  * it, and keep the launch rules.
  *
  * The rules (arith.cu's opening comment, docs/tensors.md): the pixels
@@ -19,6 +19,7 @@
  * most 3 steps takes the short form. The any kernel takes at most 65536
  * blocks, 64-bit indices past 2^31 - 1 elements, and the short form for at
  * most 4 operations. */
+#include "permute-reference.h"
 #include "plan.h"
 
 #include <stdint.h>
@@ -245,26 +246,6 @@ next (void)
   return rng;
 }
 
-/* The definition: output element @o is input element at the returned
- * index (dims innermost first, output dimension i is input perm[i]). */
-static unsigned long long
-source_of (const unsigned long long dims[4], const unsigned int perm[4],
-    unsigned long long o)
-{
-  unsigned long long in_stride[4], acc = 1, from = 0;
-
-  for (int k = 0; k < 4; k++) {
-    in_stride[k] = acc;
-    acc *= dims[k];
-  }
-  for (int i = 0; i < 4; i++) {
-    const unsigned long long n = dims[perm[i]];
-    from += (o % n) * in_stride[perm[i]];
-    o /= n;
-  }
-  return from;
-}
-
 /* Whether the plan's steps apply to channel @c the operations of arith
  * that are for it (every element's, or that channel's), in their order. */
 static int
@@ -362,7 +343,7 @@ sweep (void)
       for (unsigned long long o = 0; !why && o < total; o++) {
         const unsigned long long b = o / (p.channels * p.n_pixels),
             c = o / p.n_pixels % p.channels, px = o % p.n_pixels;
-        if (source_of (dims, perm, o) != (b * p.n_pixels + px) * p.channels +
+        if (ct_ref_permuted_source (dims, perm, o) != (b * p.n_pixels + px) * p.channels +
             c)
           why = "an element moved off the permutation";
       }
@@ -378,7 +359,7 @@ sweep (void)
           from += rest % p.d_out[i] * p.src_of[i];
           rest /= p.d_out[i];
         }
-        if (from != source_of (dims, perm, o))
+        if (from != ct_ref_permuted_source (dims, perm, o))
           why = "an element moved off the permutation";
       }
     }

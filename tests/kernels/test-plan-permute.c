@@ -2,7 +2,7 @@
  * through ct_plan_permute in kernels/plan.h) checked without a GPU:
  * worked rows, each saying which rule it checks, then a random sweep in
  * which every plan must move every element where the permutation's
- * definition (written here) puts it, and keep the kernels' limits.
+ * definition (permute-reference.h) puts it, and keep the kernels' limits.
  *
  * The rules (permute.cu's opening comment, docs/kernels.md): a
  * permutation is simplified (sizes of 1 dropped, input neighbours that stay
@@ -17,6 +17,7 @@
  * 2 bytes; a 4 KB segment, halved to fit 25 KB, and in jobs of fewer than
  * 1024 blocks until they fill the GPU); every other batch goes to the
  * transposes' planner, the larger batch dimension each batch's count. */
+#include "permute-reference.h"
 #include "plan.h"
 
 #include <limits.h>
@@ -46,7 +47,7 @@ check (int ok, const char *rule, const char *what, unsigned long long got,
 static const uintptr_t kSrc = 0x100000000000ull, kDst = 0x300000000000ull;
 
 static CtResult
-plan_of (const char *rule, unsigned long long d0, unsigned long long d1,
+plan_of (unsigned long long d0, unsigned long long d1,
     unsigned long long d2, unsigned long long d3, unsigned int p0,
     unsigned int p1, unsigned int p2, unsigned int p3, unsigned int es,
     uintptr_t src_off, uintptr_t dst_off, CtPermutePlan * plan)
@@ -54,7 +55,6 @@ plan_of (const char *rule, unsigned long long d0, unsigned long long d1,
   const unsigned long long dims[4] = { d0, d1, d2, d3 };
   const unsigned int perm[4] = { p0, p1, p2, p3 };
 
-  (void) rule;
   return ct_plan_permute ((const void *) (kSrc + src_off),
       (const void *) (kDst + dst_off), dims, es, perm, plan);
 }
@@ -67,7 +67,7 @@ worked_rows (void)
   const char *r;
 
   r = "RGB 1080p HWC to CHW, aligned: pixels, 3 channels to planar";
-  CHECK (r, "result", plan_of (r, 3, 1920, 1080, 1, 1, 2, 0, 3, 1, 0, 0, &p),
+  CHECK (r, "result", plan_of (3, 1920, 1080, 1, 1, 2, 0, 3, 1, 0, 0, &p),
       CT_OK);
   CHECK (r, "run", p.run, CT_PERMUTE_RUN_PIXELS);
   CHECK (r, "path", p.path, CT_PATH_PIXELS);
@@ -78,7 +78,7 @@ worked_rows (void)
   CHECK (r, "grid y", p.grid[1], 1);
 
   r = "the same, the output 1 byte off 16: pixels-packed";
-  CHECK (r, "result", plan_of (r, 3, 1920, 1080, 1, 1, 2, 0, 3, 1, 0, 1, &p),
+  CHECK (r, "result", plan_of (3, 1920, 1080, 1, 1, 2, 0, 3, 1, 0, 1, &p),
       CT_OK);
   CHECK (r, "run", p.run, CT_PERMUTE_RUN_PIXELS_PACKED);
   CHECK (r, "path", p.path, CT_PATH_PIXELS_PACKED);
@@ -88,7 +88,7 @@ worked_rows (void)
   CHECK (r, "shared memory", p.smem, 2 * 3 * (1024 + 16) + 32);
 
   r = "float32 CHW 3x224x224 to HWC: pixels, 3 channels to interleaved";
-  CHECK (r, "result", plan_of (r, 224, 224, 3, 1, 2, 0, 1, 3, 4, 0, 0, &p),
+  CHECK (r, "result", plan_of (224, 224, 3, 1, 2, 0, 1, 3, 4, 0, 0, &p),
       CT_OK);
   CHECK (r, "run", p.run, CT_PERMUTE_RUN_PIXELS);
   CHECK (r, "to interleaved", p.to_interleaved, 1);
@@ -98,7 +98,7 @@ worked_rows (void)
   CHECK (r, "grid x", p.grid[0], 49);
 
   r = "8 uint8 channels 640x480 to interleaved: channels, 2 KB segments";
-  CHECK (r, "result", plan_of (r, 640, 480, 8, 1, 2, 0, 1, 3, 1, 0, 0, &p),
+  CHECK (r, "result", plan_of (640, 480, 8, 1, 2, 0, 1, 3, 1, 0, 0, &p),
       CT_OK);
   CHECK (r, "run", p.run, CT_PERMUTE_RUN_CHANNELS);
   CHECK (r, "path", p.path, CT_PATH_CHANNELS);
@@ -107,7 +107,7 @@ worked_rows (void)
   CHECK (r, "grid x", p.grid[0], 307200 / 2048);
 
   r = "16 channels: the segment halved to fit 20 KB";
-  CHECK (r, "result", plan_of (r, 640, 480, 16, 1, 2, 0, 1, 3, 1, 0, 0, &p),
+  CHECK (r, "result", plan_of (640, 480, 16, 1, 2, 0, 1, 3, 1, 0, 0, &p),
       CT_OK);
   CHECK (r, "run", p.run, CT_PERMUTE_RUN_CHANNELS);
   CHECK (r, "segment", p.seg_shift, 10);
@@ -115,12 +115,12 @@ worked_rows (void)
   CHECK (r, "grid x", p.grid[0], 300);
 
   r = "17 channels: a batch of planes for the transposes";
-  CHECK (r, "result", plan_of (r, 640, 480, 17, 1, 2, 0, 1, 3, 1, 0, 0, &p),
+  CHECK (r, "result", plan_of (640, 480, 17, 1, 2, 0, 1, 3, 1, 0, 0, &p),
       CT_OK);
   CHECK (r, "run", p.run, CT_PERMUTE_RUN_PLANES);
 
   r = "innermost kept, 64-byte rows: gather in 16-byte words";
-  CHECK (r, "result", plan_of (r, 16, 5, 7, 1, 0, 2, 1, 3, 4, 0, 0, &p),
+  CHECK (r, "result", plan_of (16, 5, 7, 1, 0, 2, 1, 3, 4, 0, 0, &p),
       CT_OK);
   CHECK (r, "run", p.run, CT_PERMUTE_RUN_GATHER);
   CHECK (r, "path", p.path, CT_PATH_GATHER);
@@ -134,19 +134,19 @@ worked_rows (void)
   CHECK (r, "grid x", p.grid[0], 1);
 
   r = "6-byte rows: gather in halves";
-  CHECK (r, "result", plan_of (r, 3, 5, 7, 1, 0, 2, 1, 3, 2, 0, 0, &p),
+  CHECK (r, "result", plan_of (3, 5, 7, 1, 0, 2, 1, 3, 2, 0, 0, &p),
       CT_OK);
   CHECK (r, "word", p.word, 2);
   CHECK (r, "src_of[1]", p.src_of[1], 15);
 
   r = "sizes of 1 dropped: what is left is the identity, one copy";
-  CHECK (r, "result", plan_of (r, 5, 1, 7, 1, 0, 2, 1, 3, 8, 0, 0, &p),
+  CHECK (r, "result", plan_of (5, 1, 7, 1, 0, 2, 1, 3, 8, 0, 0, &p),
       CT_OK);
   CHECK (r, "run", p.run, CT_PERMUTE_RUN_COPY);
   CHECK (r, "bytes", p.bytes, 5 * 7 * 8);
 
   r = "NCHW 3x32x10x20 to NHWC: 32 channels, a batch of 3 planes";
-  CHECK (r, "result", plan_of (r, 20, 10, 32, 3, 2, 0, 1, 3, 2, 0, 0, &p),
+  CHECK (r, "result", plan_of (20, 10, 32, 3, 2, 0, 1, 3, 2, 0, 0, &p),
       CT_OK);
   CHECK (r, "run", p.run, CT_PERMUTE_RUN_PLANES);
   CHECK (r, "batches", ct_permute_plane_batches (&p), 1);
@@ -161,7 +161,7 @@ worked_rows (void)
   r = "two batch dimensions: the larger is each batch's count";
   /* output: 20, 40, 50, 30 (dims 1, 0, 3, 2): planes 40 x 20 (neither
    * side channels), batches of 30 (input stride 800) and 50 (24000) */
-  CHECK (r, "result", plan_of (r, 40, 20, 30, 50, 1, 0, 3, 2, 1, 0, 0, &p),
+  CHECK (r, "result", plan_of (40, 20, 30, 50, 1, 0, 3, 2, 1, 0, 0, &p),
       CT_OK);
   CHECK (r, "run", p.run, CT_PERMUTE_RUN_PLANES);
   CHECK (r, "batches", ct_permute_plane_batches (&p), 30);
@@ -172,7 +172,7 @@ worked_rows (void)
 
   r = "neighbours that stay neighbours merge: HWNC to NCHW is a 2-D "
       "transpose";
-  CHECK (r, "result", plan_of (r, 4, 5, 6, 7, 2, 3, 0, 1, 1, 0, 0, &p),
+  CHECK (r, "result", plan_of (4, 5, 6, 7, 2, 3, 0, 1, 1, 0, 0, &p),
       CT_OK);
   CHECK (r, "rank", p.shape.rank, 2);
   CHECK (r, "plane width", p.plane.width, 20);
@@ -180,28 +180,28 @@ worked_rows (void)
   CHECK (r, "batches", p.plane.n1 * p.plane.n2, 1);
 
   r = "the outer two dimensions kept in order merge into one batch";
-  CHECK (r, "result", plan_of (r, 40, 50, 6, 7, 1, 0, 2, 3, 1, 0, 0, &p),
+  CHECK (r, "result", plan_of (40, 50, 6, 7, 1, 0, 2, 3, 1, 0, 0, &p),
       CT_OK);
   CHECK (r, "rank", p.shape.rank, 3);
   CHECK (r, "merged size", p.shape.d[2], 42);
   CHECK (r, "batches", p.plane.n1 * p.plane.n2, 42);
 
   r = "refusals";
-  CHECK (r, "3-byte elements", plan_of (r, 4, 4, 1, 1, 1, 0, 2, 3, 3, 0, 0,
+  CHECK (r, "3-byte elements", plan_of (4, 4, 1, 1, 1, 0, 2, 3, 3, 0, 0,
           &p), CT_ERROR_UNSUPPORTED_ELEMENT_SIZE);
-  CHECK (r, "a dimension twice", plan_of (r, 4, 4, 1, 1, 1, 1, 2, 3, 1, 0, 0,
+  CHECK (r, "a dimension twice", plan_of (4, 4, 1, 1, 1, 1, 2, 3, 1, 0, 0,
           &p), CT_ERROR_INVALID_ARGUMENT);
-  CHECK (r, "a dimension past 3", plan_of (r, 4, 4, 1, 1, 1, 0, 2, 4, 1, 0,
+  CHECK (r, "a dimension past 3", plan_of (4, 4, 1, 1, 1, 0, 2, 4, 1, 0,
           0, &p), CT_ERROR_INVALID_ARGUMENT);
-  CHECK (r, "a size of 0", plan_of (r, 4, 0, 1, 1, 1, 0, 2, 3, 1, 0, 0, &p),
+  CHECK (r, "a size of 0", plan_of (4, 0, 1, 1, 1, 0, 2, 3, 1, 0, 0, &p),
       CT_ERROR_INVALID_ARGUMENT);
-  CHECK (r, "a size over 32 bits", plan_of (r, 0x100000000ull, 2, 1, 1, 1, 0,
+  CHECK (r, "a size over 32 bits", plan_of (0x100000000ull, 2, 1, 1, 1, 0,
           2, 3, 1, 0, 0, &p), CT_ERROR_INVALID_ARGUMENT);
-  CHECK (r, "merged past 32 bits", plan_of (r, 0x10000, 0x10000, 1, 1, 0, 1,
+  CHECK (r, "merged past 32 bits", plan_of (0x10000, 0x10000, 1, 1, 0, 1,
           2, 3, 1, 0, 0, &p), CT_ERROR_INVALID_ARGUMENT);
-  CHECK (r, "a transposed side over INT_MAX", plan_of (r, 0x80000000ull, 2, 1,
+  CHECK (r, "a transposed side over INT_MAX", plan_of (0x80000000ull, 2, 1,
           1, 1, 0, 2, 3, 1, 0, 0, &p), CT_ERROR_INVALID_ARGUMENT);
-  CHECK (r, "a pointer off its element", plan_of (r, 4, 4, 1, 1, 1, 0, 2, 3,
+  CHECK (r, "a pointer off its element", plan_of (4, 4, 1, 1, 1, 0, 2, 3,
           4, 2, 0, &p), CT_ERROR_INVALID_ARGUMENT);
   CHECK (r, "no pointer", ct_plan_permute (NULL, (const void *) kDst,
           (const unsigned long long[4]) { 4, 4, 1, 1 }, 1,
@@ -218,26 +218,6 @@ next (void)
   rng ^= rng >> 7;
   rng ^= rng << 17;
   return rng;
-}
-
-/* The definition: output element @o (innermost first in the output's
- * dimensions dims[perm[i]]) is input element at the returned index. */
-static unsigned long long
-source_of (const unsigned long long dims[4], const unsigned int perm[4],
-    unsigned long long o)
-{
-  unsigned long long in_stride[4], acc = 1, from = 0;
-
-  for (int k = 0; k < 4; k++) {
-    in_stride[k] = acc;
-    acc *= dims[k];
-  }
-  for (int i = 0; i < 4; i++) {
-    const unsigned long long n = dims[perm[i]];
-    from += (o % n) * in_stride[perm[i]];
-    o /= n;
-  }
-  return from;
 }
 
 /* Marks in @map (output element -> input element, or ~0 unset) what @plan
@@ -422,12 +402,13 @@ sweep (void)
       continue;
     }
     for (unsigned long long o = 0; o < total; o++)
-      if (map[o] != source_of (dims, perm, o)) {
+      if (map[o] != ct_ref_permuted_source (dims, perm, o)) {
         if (bad++ < 10)
           printf ("FAIL sweep: %llux%llux%llux%llu perm %u%u%u%u es %u run "
               "%d: output %llu from %llu, not %llu\n", dims[0], dims[1],
               dims[2], dims[3], perm[0], perm[1], perm[2], perm[3], es,
-              (int) plan.run, o, map[o], source_of (dims, perm, o));
+              (int) plan.run, o, map[o],
+              (unsigned long long) ct_ref_permuted_source (dims, perm, o));
         break;
       }
   }

@@ -79,26 +79,6 @@ assert_same (const guint8 * got, const guint8 * want, CtType t, gsize n,
       G_GSIZE_FORMAT " differs", what, (gsize) bad, n);
 }
 
-/* The input element that output element @i of the permutation @perm of
- * @dims comes from (ct_permute's notation: output dimension k is input
- * dimension perm[k], innermost first). */
-static guint64
-source_of (const unsigned long long dims[4], const guint perm[4], guint64 i)
-{
-  guint64 ic[4], lin = 0, mul = 1;
-  guint k;
-
-  for (k = 0; k < 4; k++) {
-    ic[perm[k]] = i % dims[perm[k]];
-    i /= dims[perm[k]];
-  }
-  for (k = 0; k < 4; k++) {
-    lin += ic[k] * mul;
-    mul *= dims[k];
-  }
-  return lin;
-}
-
 /* The channels C where the permutation takes [B][P][C] to [B][C][P]
  * (outermost first; P > 1, C from 2 to 4), 1 where it moves nothing, 0
  * otherwise: found by trying every split on the elements themselves. */
@@ -107,7 +87,7 @@ moved_channels (const unsigned long long dims[4], const guint perm[4])
 {
   guint64 total = dims[0] * dims[1] * dims[2] * dims[3], i, c, p;
 
-  for (i = 0; i < total && source_of (dims, perm, i) == i; i++);
+  for (i = 0; i < total && ct_ref_permuted_source (dims, perm, i) == i; i++);
   if (i == total)
     return 1;
   for (c = 2; c <= 4; c++)
@@ -117,7 +97,7 @@ moved_channels (const unsigned long long dims[4], const guint perm[4])
       for (i = 0; i < total; i++) {
         guint64 b = i / (p * c), r = i % (p * c);
 
-        if (source_of (dims, perm, i) != (b * p + r % p) * c + r / p)
+        if (ct_ref_permuted_source (dims, perm, i) != (b * p + r % p) * c + r / p)
           break;
       }
       if (i == total)
