@@ -60,6 +60,7 @@
 #include "gstcudatransposeproperties.h"
 #include "gstcudatransposesettings.h"
 #include "gstcudatransposeprivate.h"
+#include "gstcudatransposeorder.h"
 
 GST_DEBUG_CATEGORY (gst_cuda_transpose_debug);
 #define GST_CAT_DEFAULT gst_cuda_transpose_debug
@@ -302,12 +303,15 @@ gst_cuda_transpose_propose_allocation (GstBaseTransform * trans,
     GstQuery * decide_query, GstQuery * query)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
+  GstCudaContext *context;
 
   if (!GST_BASE_TRANSFORM_CLASS (parent_class)->propose_allocation (trans,
           decide_query, query))
     return FALSE;
-  return ct_pools_propose (query, gst_cuda_transpose_cuda_context (self,
-          query), gst_cuda_transpose_pinning_context (self));
+  /* (a CUDA pool proposed carries the stream of the element's GPU) */
+  context = gst_cuda_transpose_cuda_context (self, query);
+  return ct_pools_propose (query, context, context ? self->gpu.pool_stream :
+      NULL, gst_cuda_transpose_pinning_context (self));
 }
 
 /* ... and so is the output's (ct_pools_decide); its refusal is posted. */
@@ -316,10 +320,12 @@ gst_cuda_transpose_decide_allocation (GstBaseTransform * trans,
     GstQuery * query)
 {
   GstCudaTranspose *self = GST_CUDA_TRANSPOSE (trans);
+  GstCudaContext *context = gst_cuda_transpose_cuda_context (self, query);
   CtRefusal r = { 0, };
 
-  if (!ct_pools_decide (query, gst_cuda_transpose_cuda_context (self, query),
-          gst_cuda_transpose_pinning_context (self), self->gpu.failure, &r)) {
+  if (!ct_pools_decide (query, context, context ? self->gpu.pool_stream :
+          NULL, gst_cuda_transpose_pinning_context (self), self->gpu.failure,
+          &r)) {
     if (r.domain)
       gst_cuda_transpose_post (self, &r);
     return FALSE;
@@ -538,6 +544,7 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   CtResult res = CT_OK;
   CtRefusal r = { 0, };
   CtStep step = CT_STEP_CONTEXT;
+  CtStream producer = NULL, consumer = NULL;
   gint slot = -1;
 
   kernel = gst_cuda_transpose_resolve_kernel (self);
@@ -552,6 +559,13 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     if (r.domain)
       gst_cuda_transpose_post_as (self, GST_MESSAGE_WARNING, &r);
   }
+  /* CUDA memory on both sides whose output carries a stream (1.24+):
+   * ordered on the streams, not waited for on the host where the input
+   * carries one too (gstcudatransposeorder.h) */
+  if (in_dev && out_dev)
+    consumer = ct_order_buffer_stream (outbuf);
+  if (consumer)
+    producer = ct_order_buffer_stream (inbuf);
   if (!ct_buffers_map (self->job, self->flexible ? &self->flex_in : NULL,
           self->flexible ? &self->flex_out : NULL, inbuf, in_dev, &in, outbuf,
           out_dev, &out, &r)) {
@@ -563,6 +577,8 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
       ct_job_what (self->job), ct_kernel_name ((CtKernel) kernel),
       in_dev ? "CUDA" : "system", out_dev ? "CUDA" : "system");
 
+  if (in_dev && !producer)
+    ct_order_wait_producer (inbuf);
   if (kernel == GST_CUDA_TRANSPOSE_KERNEL_CPU) {
     res = ct_job_run_cpu (self->job, in.spans, out.spans, &step);
   } else if (self->gpu.context &&
@@ -572,7 +588,10 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     hold = ct_flight_hold_for (&self->flight, self->snap.frames_in_flight,
         TRUE);
     res = ct_flight_make_room (&self->flight, hold, &slot, &step);
-    if (res == CT_OK)
+    if (res == CT_OK && consumer)
+      res = ct_gpu_run_ordered (&self->gpu, self->job, (CtKernel) kernel,
+          in.spans, out.spans, producer, consumer, &step, &ran);
+    else if (res == CT_OK)
       res = ct_gpu_run (&self->gpu, self->job, (CtKernel) kernel, in.spans,
           in_dev, out.spans, out_dev, hold > 0 ? slot : -1, &left, &step,
           &ran);
@@ -594,6 +613,9 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     gst_cuda_transpose_error (self, kernel, step, res);
     return GST_FLOW_ERROR;
   }
+  /* (a CUDA map for writing flags a memory with a stream pending) */
+  if (consumer)
+    ct_order_mark (outbuf, producer != NULL);
   return GST_FLOW_OK;
 }
 

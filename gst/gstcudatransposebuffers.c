@@ -315,30 +315,8 @@ ct_buffers_read_flexible (GstBuffer * buf, const guint * perm,
   return TRUE;
 }
 
-/* Waits for what the producer of @buf's CUDA memory left queued on the
- * memory's stream. From GStreamer 1.24 a CUDA element may push a frame
- * whose work is still queued on its own stream, flagging the memory
- * GST_CUDA_MEMORY_TRANSFER_NEED_SYNC (a CUDA map does not wait for it),
- * and the element's kernels run on a stream of their own; without the
- * flag this does nothing. 1.22's CUDA memory has no stream: its producers
- * finish a frame before pushing it. */
-static void
-wait_for_producer (GstBuffer * buf)
-{
-#if GST_CHECK_VERSION (1, 24, 0)
-  guint i, n = gst_buffer_n_memory (buf);
-
-  for (i = 0; i < n; i++) {
-    GstMemory *mem = gst_buffer_peek_memory (buf, i);
-
-    if (gst_is_cuda_memory (mem))
-      gst_cuda_memory_sync (GST_CUDA_MEMORY_CAST (mem));
-  }
-#endif
-}
-
-/* Maps @buf as a frame of @info; @flags may ask for its CUDA memory (read:
- * finished by its producer). */
+/* Maps @buf as a frame of @info; @flags may ask for its CUDA memory (the
+ * caller orders its reads behind the producer: gstcudatransposeorder.h). */
 static gboolean
 map_frame (CtMapped * m, GstBuffer * buf, const GstVideoInfo * info,
     GstMapFlags flags)
@@ -348,8 +326,6 @@ map_frame (CtMapped * m, GstBuffer * buf, const GstVideoInfo * info,
   if (!gst_video_frame_map (&m->frame, info, buf, flags))
     return FALSE;
   m->frame_mapped = TRUE;
-  if ((flags & (GST_MAP_CUDA | GST_MAP_READ)) == (GST_MAP_CUDA | GST_MAP_READ))
-    wait_for_producer (buf);
   for (p = 0; p < GST_VIDEO_FRAME_N_PLANES (&m->frame); p++) {
     m->spans[p].data = GST_VIDEO_FRAME_PLANE_DATA (&m->frame, p);
     m->spans[p].stride = GST_VIDEO_FRAME_PLANE_STRIDE (&m->frame, p);

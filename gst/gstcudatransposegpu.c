@@ -11,6 +11,7 @@
 #endif
 
 #include "gstcudatransposegpu.h"
+#include "gstcudatransposeorder.h"
 
 #include <gst/cuda/cuda-gst.h>
 #include <gst/cuda/gstcudaloader.h>
@@ -42,6 +43,10 @@ create_streams (CtGpu * gpu)
   }
   for (i = 0; res == CT_OK && i < G_N_ELEMENTS (gpu->finished); i++)
     res = ct_event_create (&gpu->finished[i], 0);
+  if (res == CT_OK)
+    res = ct_event_create (&gpu->produced, 0);
+  if (res == CT_OK)
+    res = ct_event_create (&gpu->consumed, 0);
   return res;
 }
 
@@ -72,6 +77,13 @@ destroy_streams (CtGpu * gpu)
       warn_on_failure (gpu, ct_event_destroy (gpu->finished[i]), "an event");
     gpu->finished[i] = NULL;
   }
+  if (gpu->produced)
+    warn_on_failure (gpu, ct_event_destroy (gpu->produced), "an event");
+  if (gpu->consumed)
+    warn_on_failure (gpu, ct_event_destroy (gpu->consumed), "an event");
+  gpu->produced = gpu->consumed = NULL;
+  ct_order_stream_free (gpu->pool_stream);
+  gpu->pool_stream = NULL;
   if (gpu->up)
     warn_on_failure (gpu, ct_stream_destroy (gpu->up), "a CUDA stream");
   if (gpu->down)
@@ -136,6 +148,8 @@ ct_gpu_open (CtGpu * gpu, gint device_id)
   res = create_streams (gpu);
   if (res != CT_OK)
     destroy_streams (gpu);
+  else
+    gpu->pool_stream = ct_order_stream_new (gpu->context);
   gst_cuda_context_pop (NULL);
   if (res != CT_OK) {
     gpu->failure = g_strdup_printf ("a CUDA stream could not be created "
@@ -198,6 +212,9 @@ ct_gpu_close (CtGpu * gpu)
   }
   gpu->mem = NULL;
   gpu->size = 0;
+  ct_order_stream_free (gpu->pool_stream);
+  gpu->pool_stream = NULL;
+  gpu->produced = gpu->consumed = NULL;
   gpu->stream = gpu->up = gpu->down = NULL;
   memset (gpu->uploaded, 0, sizeof (gpu->uploaded));
   memset (gpu->transposed, 0, sizeof (gpu->transposed));
@@ -497,6 +514,45 @@ ct_gpu_run (CtGpu * gpu, const CtJob * job, CtKernel kernel,
 
   *step = CT_STEP_SYNC;
   return ct_stream_synchronize (gpu->stream);
+}
+
+CtResult
+ct_gpu_run_ordered (CtGpu * gpu, const CtJob * job, CtKernel kernel,
+    const CtSpan * in, const CtSpan * out, CtStream producer,
+    CtStream consumer, CtStep * step, CtPath * ran)
+{
+  gboolean apart = producer && producer != consumer;
+  CtResult res = CT_OK, r;
+
+  *step = CT_STEP_KERNEL;
+  if (apart) {
+    res = ct_event_record (gpu->produced, producer);
+    if (res == CT_OK)
+      res = ct_stream_wait_event (consumer, gpu->produced);
+  }
+  if (res == CT_OK)
+    res = ct_job_launch (job, kernel, TRUE, consumer, in, out, ran);
+  if (res == CT_OK && apart) {
+    res = ct_event_record (gpu->consumed, consumer);
+    if (res == CT_OK)
+      res = ct_stream_wait_event (producer, gpu->consumed);
+  }
+  /* an input without a stream is its producer's again once we return */
+  if (res == CT_OK && !producer) {
+    *step = CT_STEP_SYNC;
+    res = ct_stream_synchronize (consumer);
+  }
+  if (res == CT_OK)
+    return CT_OK;
+  /* nothing may touch either memory once it is unmapped (the first
+   * failure is the one reported) */
+  r = ct_stream_synchronize (consumer);
+  if (r == CT_OK && apart)
+    r = ct_stream_synchronize (producer);
+  if (r != CT_OK)
+    GST_WARNING_OBJECT (gpu->element, "waiting after a failed frame: %s",
+        ct_result_string (r));
+  return res;
 }
 
 void

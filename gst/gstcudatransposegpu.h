@@ -33,6 +33,10 @@ typedef struct
   CtEvent transposed[CT_JOB_MAX_BANDS];
   CtEvent finished[CT_FLIGHT_SLOTS];    /* a frame left in flight, by
                                          * slot */
+  CtEvent produced, consumed;   /* ct_gpu_run_ordered's */
+  gpointer pool_stream;         /* the stream our CUDA pools carry
+                                 * (ct_order_stream_new; GStreamer 1.24+),
+                                 * or NULL */
   gboolean failed;
   gchar *failure;               /* why there is no GPU, for the user */
   gboolean no_such_device;      /* GPUs there, but not the one asked for */
@@ -78,6 +82,19 @@ gboolean ct_gpu_holds (const CtGpu * gpu, GstBuffer * buf);
 CtResult ct_gpu_run (CtGpu * gpu, const CtJob * job, CtKernel kernel,
     const CtSpan * in, gboolean in_dev, const CtSpan * out, gboolean out_dev,
     gint slot, gboolean * left, CtStep * step, CtPath * ran);
+
+/* A frame in CUDA memory on both sides whose output memory carries a
+ * stream, @consumer (stream-ordered CUDA memory, GStreamer 1.24+;
+ * gstcudatransposeorder.h), in a pushed context: the kernel runs on
+ * @consumer, behind the work left there and, by an event, behind the work
+ * queued on @producer, the input memory's stream; @producer's later work
+ * (the input memory's reuse) waits for the kernel by another. Nothing is
+ * waited for on the host, unless @producer is NULL (an input without a
+ * stream is its producer's to reuse once the element lets go of it): then
+ * @consumer is. On failure both streams are waited for. */
+CtResult ct_gpu_run_ordered (CtGpu * gpu, const CtJob * job, CtKernel kernel,
+    const CtSpan * in, const CtSpan * out, CtStream producer,
+    CtStream consumer, CtStep * step, CtPath * ran);
 
 /* The flight module's two calls (CtFlightGpu; @gpu is a CtGpu): wait for
  * the frame ct_gpu_run () left in flight in @slot (on failure, for every

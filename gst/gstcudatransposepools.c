@@ -19,6 +19,7 @@
 #include "cudatranspose-kernels.h"
 #include "gstcudatransposecaps.h"
 #include "gstcudatransposeflight.h"
+#include "gstcudatransposeorder.h"
 #include "gstcudatransposetensor.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_cuda_transpose_debug);
@@ -320,9 +321,9 @@ gst_cuda_transpose_tensor_pool_new (GstCudaContext * context, GstCaps * caps,
  * configuration. @size is in and out: the CUDA pool rounds rows up to its
  * pitch. */
 GstBufferPool *
-ct_pools_new_video (GstCudaContext * context, GstCudaContext * pinning,
-    GstCaps * caps, gboolean cuda, guint * size, guint min_buffers,
-    guint max_buffers)
+ct_pools_new_video (GstCudaContext * context, gpointer stream,
+    GstCudaContext * pinning, GstCaps * caps, gboolean cuda, guint * size,
+    guint min_buffers, guint max_buffers)
 {
   GstBufferPool *pool;
   GstStructure *config;
@@ -337,6 +338,7 @@ ct_pools_new_video (GstCudaContext * context, GstCudaContext * pinning,
       max_buffers);
   gst_buffer_pool_config_add_option (config,
       GST_BUFFER_POOL_OPTION_VIDEO_META);
+  ct_order_config_set (config, stream);
   if (!gst_buffer_pool_set_config (pool, config)) {
     GST_WARNING ("CUDA pool refused %" GST_PTR_FORMAT, caps);
     gst_object_unref (pool);
@@ -449,7 +451,7 @@ ct_pools_query_put_allocator (GstQuery * query, GstBufferPool * pool)
 
 gboolean
 ct_pools_propose (GstQuery * query, GstCudaContext * context,
-    GstCudaContext * pinning)
+    gpointer stream, GstCudaContext * pinning)
 {
   GstBufferPool *pool;
   GstVideoInfo info;
@@ -486,7 +488,8 @@ ct_pools_propose (GstQuery * query, GstCudaContext * context,
     return TRUE;
 
   size = GST_VIDEO_INFO_SIZE (&info);
-  pool = ct_pools_new_video (context, pinning, caps, cuda, &size, 0, 0);
+  pool = ct_pools_new_video (context, stream, pinning, caps, cuda, &size, 0,
+      0);
   if (!pool)
     return TRUE;
   if (!cuda) {
@@ -536,7 +539,8 @@ decide_tensors (GstQuery * query, GstCaps * caps, GstCudaContext * pinning)
 
 gboolean
 ct_pools_decide (GstQuery * query, GstCudaContext * context,
-    GstCudaContext * pinning, const gchar * no_gpu, CtRefusal * r)
+    gpointer stream, GstCudaContext * pinning, const gchar * no_gpu,
+    CtRefusal * r)
 {
   GstBufferPool *pool = NULL, *ours;
   guint size, min_buffers = 0, max_buffers = 0;
@@ -572,6 +576,10 @@ ct_pools_decide (GstQuery * query, GstCudaContext * context,
             GST_CUDA_BUFFER_POOL (pool)->context != context))
       gst_clear_object (&pool);
     if (pool) {
+      /* (an active pool keeps its configuration: then frames are waited
+       * for on the host) */
+      if (!ct_order_pool_set (pool, stream))
+        GST_DEBUG ("downstream's CUDA pool took no stream");
       GST_DEBUG ("using downstream's CUDA pool");
       gst_object_unref (pool);
       return TRUE;
@@ -589,7 +597,7 @@ ct_pools_decide (GstQuery * query, GstCudaContext * context,
     if (max_buffers > 0)
       max_buffers += CT_FLIGHT_SLOTS - 1;
   }
-  ours = ct_pools_new_video (context, pinning, caps, cuda, &size,
+  ours = ct_pools_new_video (context, stream, pinning, caps, cuda, &size,
       min_buffers, max_buffers);
   if (!ours) {
     CT_REFUSE (r, RESOURCE, SETTINGS, (NULL), ("Could not configure a %s "

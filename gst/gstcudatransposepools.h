@@ -58,10 +58,11 @@ GstBufferPool *gst_cuda_transpose_tensor_pool_new (GstCudaContext * context,
  * memory of @context with @cuda, host memory pinned with @pinning, NULL:
  * pageable; @size in and out: the CUDA pool rounds rows up to its pitch),
  * or for tensor @caps (one memory per tensor; NULL for more than 16, or
- * caps it cannot read); NULL if the pool refuses its configuration. */
+ * caps it cannot read); NULL if the pool refuses its configuration. A
+ * CUDA pool carries @stream (gstcudatransposeorder.h; NULL: none). */
 GstBufferPool *ct_pools_new_video (GstCudaContext * context,
-    GstCudaContext * pinning, GstCaps * caps, gboolean cuda, guint * size,
-    guint min_buffers, guint max_buffers);
+    gpointer stream, GstCudaContext * pinning, GstCaps * caps, gboolean cuda,
+    guint * size, guint min_buffers, guint max_buffers);
 GstBufferPool *ct_pools_new_tensors (GstCudaContext * pinning,
     GstCaps * caps, guint min_buffers, guint max_buffers, guint * total);
 
@@ -79,7 +80,9 @@ void ct_pools_query_put_allocator (GstQuery * query, GstBufferPool * pool);
 /* The allocation policy. @context: the GPU's context where one is open
  * (CUDA memory needs it), @pinning: the context host memory is pinned
  * with where a GPU kernel may run (NULL: pageable memory; pinning only
- * pays off for copies).
+ * pays off for copies), @stream: the stream the CUDA pools proposed and
+ * decided carry, unless they carry one already (gstcudatransposeorder.h;
+ * NULL: none).
  *
  * ct_pools_propose (after the base class): upstream gets a pool to write
  * its frames into, CUDA memory of @context for CUDA caps, pinned host
@@ -93,8 +96,9 @@ void ct_pools_query_put_allocator (GstQuery * query, GstBufferPool * pool);
  * ours. FALSE for caps it cannot read, or with @r set (@no_gpu says why
  * there is no GPU for CUDA memory). */
 gboolean ct_pools_propose (GstQuery * query, GstCudaContext * context,
-    GstCudaContext * pinning);
+    gpointer stream, GstCudaContext * pinning);
 gboolean ct_pools_decide (GstQuery * query, GstCudaContext * context,
-    GstCudaContext * pinning, const gchar * no_gpu, CtRefusal * r);
+    gpointer stream, GstCudaContext * pinning, const gchar * no_gpu,
+    CtRefusal * r);
 
 G_END_DECLS
