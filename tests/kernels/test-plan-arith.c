@@ -21,29 +21,13 @@
  * most 4 operations. */
 #include "permute-reference.h"
 #include "plan.h"
+#include "plan-tally.h"
+#include "random-fill.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int n_passed, n_failed;
-
-static void
-check (int ok, const char *rule, const char *what, unsigned long long got,
-    unsigned long long want)
-{
-  if (ok) {
-    n_passed++;
-    return;
-  }
-  n_failed++;
-  printf ("FAIL %s: %s: got %llu, want %llu\n", rule, what, got, want);
-}
-
-#define CHECK(rule, what, got, want) \
-  check ((unsigned long long) (got) == (unsigned long long) (want), rule, \
-      what, (unsigned long long) (got), (unsigned long long) (want))
 
 static const uintptr_t kSrc = 0x100000000000ull, kDst = 0x300000000000ull;
 
@@ -235,15 +219,13 @@ worked_rows (void)
       CT_ERROR_INVALID_ARGUMENT);
 }
 
+/* the sweep's generator (random-fill.h) and its seed */
 static uint64_t rng = 0x853c49e6748fea9bull;
 
 static uint64_t
 next (void)
 {
-  rng ^= rng << 13;
-  rng ^= rng >> 7;
-  rng ^= rng << 17;
-  return rng;
+  return ct_ref_random (&rng);
 }
 
 /* Whether the plan's steps apply to channel @c the operations of arith
@@ -380,6 +362,5 @@ main (void)
 {
   worked_rows ();
   sweep ();
-  printf ("%d passed, %d failed\n", n_passed, n_failed);
-  return n_failed ? 1 : 0;
+  return tally_finish ();
 }

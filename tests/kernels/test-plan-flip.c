@@ -22,25 +22,13 @@
  *   - the exact way reads native words where the batch is aligned to its
  *     element, else bytes. */
 #include "plan.h"
+#include "plan-tally.h"
+#include "random-fill.h"
 
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-static int n_passed, n_failed;
-
-static void
-check (int ok, const char *what, unsigned long long got,
-    unsigned long long want)
-{
-  if (ok) {
-    n_passed++;
-    return;
-  }
-  n_failed++;
-  printf ("FAIL %s: got %llu, want %llu\n", what, got, want);
-}
 
 /* A batch of @count planes of @w x @h @es-byte elements, every row padded
  * to @stride bytes, the pointers @align past a boundary of 2^20 (0: on
@@ -82,14 +70,8 @@ check_row (const Row * r)
 {
   CtFlipPlan p;
   const int planned = ct_plan_flip (&r->b, r->mapping, r->force, &p);
-  char what[256];
 
-#define CHECK_FIELD(field, got, want) \
-  do { \
-    snprintf (what, sizeof what, "%s: %s", r->rule, field); \
-    check ((unsigned long long) (got) == (unsigned long long) (want), what, \
-        (unsigned long long) (got), (unsigned long long) (want)); \
-  } while (0)
+#define CHECK_FIELD(field, got, want) CHECK (r->rule, field, got, want)
 
   CHECK_FIELD ("planned", planned, r->planned);
   if (!planned || !r->planned)
@@ -200,15 +182,13 @@ worked_rows (void)
     check_row (&rows[i]);
 }
 
+/* the sweep's generator (random-fill.h) and its seed */
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
 
 static uint64_t
 next (void)
 {
-  rng ^= rng << 13;
-  rng ^= rng >> 7;
-  rng ^= rng << 17;
-  return rng;
+  return ct_ref_random (&rng);
 }
 
 /* What every plan keeps, whatever the numbers: it covers the plane, its
@@ -275,8 +255,7 @@ sweep (void)
       bad++;
     }
   }
-  check (bad == 0, "sweep: plans that break a rule", (unsigned long long) bad,
-      0);
+  CHECK ("sweep", "plans that break a rule", bad, 0);
 }
 
 int
@@ -284,6 +263,5 @@ main (void)
 {
   worked_rows ();
   sweep ();
-  printf ("%d passed, %d failed\n", n_passed, n_failed);
-  return n_failed ? 1 : 0;
+  return tally_finish ();
 }
