@@ -52,20 +52,25 @@ ct_order_stream_free (gpointer stream)
 #endif
 }
 
+#if CT_HAVE_STREAMS
+/* Whether a pool's @config carries a stream already. */
+static gboolean
+config_has_stream (GstStructure * config)
+{
+  GstCudaStream *has = gst_buffer_pool_config_get_cuda_stream (config);
+
+  if (has)
+    gst_cuda_stream_unref (has);
+  return has != NULL;
+}
+#endif
+
 void
 ct_order_config_set (GstStructure * config, gpointer stream)
 {
 #if CT_HAVE_STREAMS
-  GstCudaStream *has;
-
-  if (!stream)
-    return;
-  has = gst_buffer_pool_config_get_cuda_stream (config);
-  if (has) {
-    gst_cuda_stream_unref (has);
-    return;
-  }
-  gst_buffer_pool_config_set_cuda_stream (config, (GstCudaStream *) stream);
+  if (stream && !config_has_stream (config))
+    gst_buffer_pool_config_set_cuda_stream (config, (GstCudaStream *) stream);
 #else
   (void) config;
   (void) stream;
@@ -77,18 +82,16 @@ ct_order_pool_set (GstBufferPool * pool, gpointer stream)
 {
 #if CT_HAVE_STREAMS
   GstStructure *config;
-  GstCudaStream *has;
 
   if (!stream)
     return TRUE;
   config = gst_buffer_pool_get_config (pool);
-  has = gst_buffer_pool_config_get_cuda_stream (config);
-  if (has) {
-    gst_cuda_stream_unref (has);
+  /* (an active pool refuses any configuration, even its own) */
+  if (config_has_stream (config)) {
     gst_structure_free (config);
     return TRUE;
   }
-  gst_buffer_pool_config_set_cuda_stream (config, (GstCudaStream *) stream);
+  ct_order_config_set (config, stream);
   return gst_buffer_pool_set_config (pool, config);
 #else
   (void) pool;
