@@ -105,11 +105,7 @@ ct_caps_cuda_only (GstCaps * caps, GstCaps * upstream)
   return cuda_only;
 }
 
-/* Packed 4:2:2 of odd width has no whole frame in GStreamer 1.22's CUDA
- * memory: its rows are width x 2 bytes there (the copies in and out,
- * gst_cuda_buffer_copy, cudaupload and cudadownload, move that much), so
- * the last pixel's second chroma byte is not part of it. Read, it would
- * spread a byte nobody wrote into visible pixels. */
+/* Whether @format (may be NULL) is packed 4:2:2 (YUY2, UYVY, YVYU). */
 gboolean
 ct_caps_is_packed_422 (const gchar * format)
 {
@@ -117,23 +113,52 @@ ct_caps_is_packed_422 (const gchar * format)
       g_str_equal (format, "UYVY") || g_str_equal (format, "YVYU"));
 }
 
+/* (gstcudatransposecaps.h) Two layouts of GStreamer's CUDA memory hold
+ * less than a whole frame:
+ * - packed 4:2:2 of odd width: its rows are width x 2 bytes there (the
+ *   copies in and out, gst_cuda_buffer_copy, cudaupload and cudadownload,
+ *   move that much), so the last pixel's second chroma byte is not part of
+ *   it. Read, it would spread a byte nobody wrote into visible pixels.
+ * - NV21 of odd height from GStreamer 1.24 on: its CUDA allocator gives
+ *   NV21 height + height / 2 rows, rounding the height up to even for
+ *   NV12 but not for NV21, so the last chroma row lies past the memory
+ *   (for a height of 1 the whole chroma plane does). */
+const gchar *
+ct_caps_cuda_shortfall (const gchar * format, gint width, gint height)
+{
+  if (ct_caps_is_packed_422 (format) && width > 0 && (width & 1))
+    return "frames of odd width cannot be carried in CUDA memory: "
+        "GStreamer's CUDA frames hold width x 2 bytes a row, without the "
+        "last pixel's second chroma byte";
+#if GST_CHECK_VERSION(1, 24, 0)
+  if (format && g_str_equal (format, "NV21") && height > 0 && (height & 1))
+    return "frames of odd height cannot be carried in CUDA memory from "
+        "GStreamer 1.24 on: its CUDA allocator leaves out their last "
+        "chroma row";
+#endif
+  return NULL;
+}
+
 /* Whether structure @i of @caps is CUDA memory that would lose bytes: a
- * fixed odd width of packed 4:2:2 (of a format list, such formats are
- * taken out; FALSE then if others remain). */
+ * fixed size that ct_caps_cuda_shortfall refuses (of a format list, such
+ * formats are taken out; FALSE then if others remain). */
 static gboolean
 loses_bytes_in_cuda (GstCaps * caps, guint i)
 {
   GstStructure *s = gst_caps_get_structure (caps, i);
   const GValue *formats = gst_structure_get_value (s, "format");
   GValue kept = G_VALUE_INIT;
-  gint width;
+  gint width = 0, height = 0;
   guint k;
 
-  if (!ct_caps_is_cuda_memory (gst_caps_get_features (caps, i)) || !formats ||
-      !gst_structure_get_int (s, "width", &width) || !(width & 1))
+  if (!ct_caps_is_cuda_memory (gst_caps_get_features (caps, i)) || !formats)
     return FALSE;
+  /* (a range or a list is no fixed size: 0, judged by neither rule) */
+  gst_structure_get_int (s, "width", &width);
+  gst_structure_get_int (s, "height", &height);
   if (G_VALUE_HOLDS_STRING (formats))
-    return ct_caps_is_packed_422 (g_value_get_string (formats));
+    return ct_caps_cuda_shortfall (g_value_get_string (formats), width,
+        height) != NULL;
   if (!GST_VALUE_HOLDS_LIST (formats))
     return FALSE;
   g_value_init (&kept, GST_TYPE_LIST);
@@ -141,7 +166,7 @@ loses_bytes_in_cuda (GstCaps * caps, guint i)
     const GValue *f = gst_value_list_get_value (formats, k);
 
     if (!G_VALUE_HOLDS_STRING (f) ||
-        !ct_caps_is_packed_422 (g_value_get_string (f)))
+        !ct_caps_cuda_shortfall (g_value_get_string (f), width, height))
       gst_value_list_append_value (&kept, f);
   }
   if (gst_value_list_get_size (&kept) == 0) {

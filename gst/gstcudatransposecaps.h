@@ -89,6 +89,13 @@ GstCaps *ct_caps_cuda_only (GstCaps * caps, GstCaps * upstream);
 /* Whether @format (may be NULL) is packed 4:2:2 (YUY2, UYVY, YVYU). */
 gboolean ct_caps_is_packed_422 (const gchar * format);
 
+/* Why GStreamer's CUDA memory cannot hold a whole @format frame of @width
+ * x @height (0: not known, not judged), to follow the format's name in a
+ * message; NULL if it can. The one place that knows these layouts
+ * (gstcudatransposecaps.c says which). */
+const gchar *ct_caps_cuda_shortfall (const gchar * format, gint width,
+    gint height);
+
 /* gst_video_info_from_caps, with IYUV (I420's other name, which
  * GstVideoInfo does not know) read as I420. */
 gboolean ct_caps_video_info (GstVideoInfo * info, const GstCaps * caps);

@@ -306,19 +306,25 @@ video_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
     return FALSE;
   }
 
-  if (ct_caps_is_packed_422 (GST_VIDEO_INFO_NAME (&in_info)) &&
-      (((GST_VIDEO_INFO_WIDTH (&in_info) & 1) &&
-              ct_caps_is_cuda_memory (gst_caps_get_features (incaps, 0))) ||
-          ((GST_VIDEO_INFO_WIDTH (&out_info) & 1) &&
-              ct_caps_is_cuda_memory (gst_caps_get_features (outcaps, 0))))) {
-    CT_REFUSE (r, CORE, NEGOTIATION, ("%s frames of odd width "
-            "cannot be carried in CUDA memory in GStreamer 1.22: its CUDA "
-            "frames hold width x 2 bytes a row, without the last pixel's "
-            "second chroma byte. Let them be system memory (video/x-raw) "
-            "on that side, or use an even width.",
-            GST_VIDEO_INFO_NAME (&in_info)), ("%" GST_PTR_FORMAT " -> %"
-            GST_PTR_FORMAT, incaps, outcaps));
-    return FALSE;
+  {
+    const gchar *in_short = NULL, *out_short = NULL;
+
+    if (ct_caps_is_cuda_memory (gst_caps_get_features (incaps, 0)))
+      in_short = ct_caps_cuda_shortfall (GST_VIDEO_INFO_NAME (&in_info),
+          GST_VIDEO_INFO_WIDTH (&in_info), GST_VIDEO_INFO_HEIGHT (&in_info));
+    if (ct_caps_is_cuda_memory (gst_caps_get_features (outcaps, 0)))
+      out_short = ct_caps_cuda_shortfall (GST_VIDEO_INFO_NAME (&out_info),
+          GST_VIDEO_INFO_WIDTH (&out_info),
+          GST_VIDEO_INFO_HEIGHT (&out_info));
+    if (in_short || out_short) {
+      CT_REFUSE (r, CORE, NEGOTIATION, ("%s %s. Let them be system memory "
+              "(video/x-raw) on the %s side, or use another size.",
+              GST_VIDEO_INFO_NAME (&in_info), in_short ? in_short : out_short,
+              in_short && out_short ? "input and output" : in_short ?
+              "input" : "output"), ("%" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT,
+              incaps, outcaps));
+      return FALSE;
+    }
   }
 
   mapping = ct_direction_mapping (proposed);

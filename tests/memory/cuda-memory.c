@@ -63,6 +63,19 @@ cuda_side (GstVideoFormat format, gint side)
   return ct_check_is_packed_422 (format) ? side + (side & 1) : side;
 }
 
+/* Whether GStreamer's CUDA memory holds a whole @format frame of @width x
+ * @height (packed 4:2:2 of odd width aside: cuda_side): from 1.24 on, its
+ * allocator gives NV21 height + height / 2 rows, rounding NV12's height
+ * up but not NV21's, so an odd height lacks its last chroma row. The
+ * element keeps such frames in system memory on that side. */
+static gboolean
+cuda_holds (GstVideoFormat format, gint width, gint height)
+{
+  (void) width;
+  return !(GST_CHECK_VERSION (1, 24, 0) && format == GST_VIDEO_FORMAT_NV21 &&
+      (height & 1));
+}
+
 /* Frames per size: from the second on, each lands in a pool buffer that
  * held a different random frame, so an element left unwritten shows. */
 #define FRAMES_PER_SIZE 3
@@ -202,33 +215,44 @@ check_chain (const gchar * desc, gboolean in_cuda, gboolean out_cuda)
   GstElement *t;
   GstHarness *h = chain_new (desc, &t);
   Watch w;
-  guint f, s, i, n_untaken = 0;
+  guint f, s, i, frames = 0, n_in_host = 0, n_out_host = 0;
 
   watch_init (&w, t);
   for (f = 0; f < G_N_ELEMENTS (cuda_formats); f++) {
-    if (!nvcodec_takes (cuda_formats[f], TRUE)) {
-      n_untaken++;
+    if (!nvcodec_takes (cuda_formats[f], TRUE))
       continue;
-    }
     for (s = 0; s < G_N_ELEMENTS (cuda_sizes); s++) {
       GstVideoFormat fmt = cuda_formats[f];
       gint width = cuda_side (fmt, cuda_sizes[s][0]);
       gint height = cuda_side (fmt, cuda_sizes[s][1]);
+      /* (the default direction, the transpose, swaps the sides) */
+      gboolean sink_cuda = in_cuda && cuda_holds (fmt, width, height);
+      gboolean src_cuda = out_cuda && cuda_holds (fmt, height, width);
 
+      /* (system memory in, CUDA memory out is the capsfilter's demand:
+       * the element refuses what CUDA memory cannot hold, and the
+       * refusal has its own tests) */
+      if (!in_cuda && out_cuda && !src_cuda)
+        continue;
       gst_harness_set_src_caps (h, ct_check_caps (fmt, width, height));
       for (i = 0; i < FRAMES_PER_SIZE; i++)
         ct_check_push_and_verify (h, fmt, width, height, i == 2 ? 7 : 0, desc);
-      fail_unless_equals_int (ct_check_pad_has_cuda_memory (t, "sink"), in_cuda);
-      fail_unless_equals_int (ct_check_pad_has_cuda_memory (t, "src"), out_cuda);
+      frames += FRAMES_PER_SIZE;
+      fail_unless_equals_int (ct_check_pad_has_cuda_memory (t, "sink"),
+          sink_cuda);
+      fail_unless_equals_int (ct_check_pad_has_cuda_memory (t, "src"),
+          src_cuda);
+      n_in_host += sink_cuda ? 0 : FRAMES_PER_SIZE;
+      n_out_host += src_cuda ? 0 : FRAMES_PER_SIZE;
       assert_no_latency (t, desc);
     }
   }
-  fail_unless_equals_int (w.frames, (G_N_ELEMENTS (cuda_formats) -
-          n_untaken) * G_N_ELEMENTS (cuda_sizes) * FRAMES_PER_SIZE);
+  fail_unless (frames > 0, "%s: nothing taken in CUDA memory", desc);
+  fail_unless_equals_int (w.frames, frames);
   if (in_cuda && out_cuda) {
-    /* nothing went through the host on either side */
-    fail_unless_equals_int (w.in_not_device, 0);
-    fail_unless_equals_int (w.out_not_device, 0);
+    /* nothing went through the host on a side in CUDA memory */
+    fail_unless_equals_int (w.in_not_device, n_in_host);
+    fail_unless_equals_int (w.out_not_device, n_out_host);
   }
   gst_object_unref (t);
   gst_harness_teardown (h);
@@ -284,9 +308,12 @@ GST_START_TEST (test_cuda_directions)
         gst_harness_set_src_caps (h, ct_check_caps (fmt, width, height));
         ct_check_push_and_verify_direction (h, fmt, width, height, 0, method,
             "CUDA memory");
+        fail_unless_equals_int (ct_check_pad_has_cuda_memory (t, "sink"),
+            cuda_holds (fmt, width, height));
+        fail_unless_equals_int (ct_check_pad_has_cuda_memory (t, "src"),
+            ct_check_direction_swaps (method) ?
+            cuda_holds (fmt, height, width) : cuda_holds (fmt, width, height));
       }
-      fail_unless (ct_check_pad_has_cuda_memory (t, "sink") &&
-          ct_check_pad_has_cuda_memory (t, "src"));
     }
     gst_object_unref (t);
     gst_harness_teardown (h);

@@ -151,14 +151,19 @@ case_caps (const Case * c)
 }
 
 /* Whether the element takes CUDA memory on a side of @c whose frames are
- * @width wide: its CUDA formats, but not packed 4:2:2 of an odd width,
- * whose last chroma byte GStreamer 1.22's CUDA copies drop. */
+ * @width x @height: its CUDA formats, but not packed 4:2:2 of an odd
+ * width, whose last chroma byte GStreamer's CUDA copies drop, nor (from
+ * GStreamer 1.24 on, whose CUDA allocator rounds NV12's height up but not
+ * NV21's) NV21 of an odd height, whose last chroma row it leaves out. */
 static gboolean
-side_in_cuda (const Case * c, gint width)
+side_in_cuda (const Case * c, gint width, gint height)
 {
+  GstVideoFormat format = GST_VIDEO_INFO_FORMAT (&c->info);
+
   return c->format->cuda &&
-      !(ct_check_is_packed_422 (GST_VIDEO_INFO_FORMAT (&c->info)) &&
-      (width & 1));
+      !(ct_check_is_packed_422 (format) && (width & 1)) &&
+      !(GST_CHECK_VERSION (1, 24, 0) && format == GST_VIDEO_FORMAT_NV21 &&
+      (height & 1));
 }
 
 /* Whether the element offers CUDA memory on both sides for @c under
@@ -166,9 +171,11 @@ side_in_cuda (const Case * c, gint width)
 static gboolean
 cuda_offered (const Case * c, GstVideoOrientationMethod method)
 {
-  gint out_width = ct_check_direction_swaps (method) ? c->height : c->width;
+  gboolean swaps = ct_check_direction_swaps (method);
 
-  return side_in_cuda (c, c->width) && side_in_cuda (c, out_width);
+  return side_in_cuda (c, c->width, c->height) &&
+      side_in_cuda (c, swaps ? c->height : c->width,
+      swaps ? c->width : c->height);
 }
 
 /* Fails unless @element's src pad negotiated @c's format at @out's size:
@@ -344,8 +351,9 @@ run_chain (Chain * chain, const Case * c, GstVideoOrientationMethod method,
     const GstVideoInfo * out_info, GstBuffer * want, Tally * local)
 {
   gboolean cuda = cuda_offered (c, method);
-  gboolean in_cuda = side_in_cuda (c, c->width);
-  gboolean out_cuda = side_in_cuda (c, GST_VIDEO_INFO_WIDTH (out_info));
+  gboolean in_cuda = side_in_cuda (c, c->width, c->height);
+  gboolean out_cuda = side_in_cuda (c, GST_VIDEO_INFO_WIDTH (out_info),
+      GST_VIDEO_INFO_HEIGHT (out_info));
   gint sides = (in_cuda ? 1 : 0) | (out_cuda ? 2 : 0);
   gchar *what = g_strdup_printf ("%s %dx%d %s, CUDA chain", c->format->name,
       c->width, c->height, direction_nick (method));
@@ -368,8 +376,9 @@ run_chain (Chain * chain, const Case * c, GstVideoOrientationMethod method,
   } else {
     /* cudaupload and cudadownload themselves copy width x 2 bytes a row
      * of packed 4:2:2, in system memory too, so no chain through them
-     * carries an odd width's last chroma byte: the pads are what is
-     * checked (the element's own system-memory path is compared above) */
+     * carries an odd width's last chroma byte; NV21 of odd height (1.24
+     * on) goes through in system memory: the pads are what is checked
+     * (the element's own system-memory path is compared above) */
     local->made[KIND_FALLBACK]++;
     g_atomic_int_inc (&tally->made[KIND_FALLBACK]);
   }
