@@ -25,6 +25,15 @@
  * output taken (median of gst_harness_push's time: the whole of the
  * element's work on a buffer, GstBaseTransform's included).
  *
+ * "streamed" is the element's time a frame when frames follow each other
+ * without a wait, as in a pipeline: N pushes back to back, then one wait
+ * for the GPU, the total over N. On GStreamer 1.24 and later the input
+ * pool carries a CUDA stream of its own, as nvcodec's decoders and
+ * cudaupload give it, so the element orders its kernel behind the input
+ * with an event instead of waiting on the host; set beside "gpu b2b",
+ * the kernels' own time a frame launched back to back (CUDA events around
+ * N launches), it says whether the GPU or the host bounds the element.
+ *
  * --pollute BYTES copies that many bytes on the host between frames, as
  * cudaupload and cudadownload do in system memory around the element in
  * `cudaupload ! cudatranspose ! cudadownload`: the element then starts
@@ -93,12 +102,24 @@ lap (double *a)
 
 /* A started pool of CUDA memory for frames of @info's caps. */
 static GstBufferPool *
-make_pool (GstCudaContext * ctx, GstVideoInfo * info)
+make_pool (GstCudaContext * ctx, GstVideoInfo * info, gboolean with_stream)
 {
   GstBufferPool *pool = gst_cuda_buffer_pool_new (ctx);
   GstStructure *config = gst_buffer_pool_get_config (pool);
   GstCaps *caps = gst_video_info_to_caps (info);
 
+#if GST_CHECK_VERSION(1, 24, 0)
+  if (with_stream) {
+    GstCudaStream *stream = gst_cuda_stream_new (ctx);
+
+    if (stream) {
+      gst_buffer_pool_config_set_cuda_stream (config, stream);
+      gst_cuda_stream_unref (stream);
+    }
+  }
+#else
+  (void) with_stream;
+#endif
   caps = gst_caps_make_writable (caps);
   gst_caps_set_features_simple (caps,
       gst_caps_features_new (GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY, NULL));
@@ -136,13 +157,28 @@ frame_planes (GstVideoFrame * in, GstVideoFrame * out, CtPlane * planes)
   return n;
 }
 
+/* Waits until the GPU has done everything queued in @ctx. */
+static gboolean
+wait_gpu (GstCudaContext * ctx)
+{
+  gboolean ok;
+
+  if (!gst_cuda_context_push (ctx))
+    return FALSE;
+  ok = cudaDeviceSynchronize () == cudaSuccess;
+  gst_cuda_context_pop (NULL);
+  return ok;
+}
+
 /* The element on @frames pushes of @inbuf (CUDA memory of @ctx): the
- * median microseconds of gst_harness_push in *@us (@t: scratch for
- * @frames samples); non-zero on a failure. */
+ * median microseconds of gst_harness_push in *@us, and the microseconds
+ * a frame of @frames pushes back to back and one wait for the GPU in
+ * *@streamed_us (@t: scratch for @frames samples); non-zero on a
+ * failure. */
 static int
 element_us (GstCudaContext * ctx, GstVideoInfo * in_info,
     GstVideoInfo * out_info, GstBuffer * inbuf, int frames, double *t,
-    double *us)
+    double *us, double *streamed_us)
 {
   GstElement *element = gst_element_factory_make ("cudatranspose", NULL);
   GstContext *context = gst_context_new_cuda_context (ctx);
@@ -198,6 +234,31 @@ element_us (GstCudaContext * ctx, GstVideoInfo * in_info,
   }
   if (!failed)
     *us = bench_median (t, frames);
+  /* back to back: the GPU idle first, then one wait at the end */
+  if (!failed && !wait_gpu (ctx)) {
+    fprintf (stderr, "cannot wait for the GPU\n");
+    failed = 1;
+  }
+  if (!failed) {
+    double a = bench_now_us ();
+
+    for (i = 0; i < frames && !failed; i++) {
+      GstBuffer *out;
+
+      if (gst_harness_push (h, gst_buffer_ref (inbuf)) != GST_FLOW_OK) {
+        fprintf (stderr, "the element refused a frame\n");
+        failed = 1;
+        break;
+      }
+      out = gst_harness_pull (h);
+      gst_clear_buffer (&out);
+    }
+    if (!failed && !wait_gpu (ctx)) {
+      fprintf (stderr, "cannot wait for the GPU\n");
+      failed = 1;
+    }
+    *streamed_us = (bench_now_us () - a) / frames;
+  }
   gst_harness_teardown (h);
   return failed;
 }
@@ -211,13 +272,13 @@ run_case (GstCudaContext * ctx, GstVideoFormat format, int w, int h,
   GstBuffer *inbuf = NULL;
   CtStream stream = NULL;
   double *t[N_STEPS];
-  double med[N_STEPS], gpu_us = 0, elem_us = 0;
+  double med[N_STEPS], gpu_us = 0, b2b_us = 0, elem_us = 0, streamed_us = 0;
   int i, s, failed = 0;
 
   gst_video_info_set_format (&in_info, format, w, h);
   gst_video_info_set_format (&out_info, format, h, w);
-  in_pool = make_pool (ctx, &in_info);
-  out_pool = make_pool (ctx, &out_info);
+  in_pool = make_pool (ctx, &in_info, TRUE);
+  out_pool = make_pool (ctx, &out_info, FALSE);
   if (!in_pool || !out_pool) {
     fprintf (stderr, "%s %dx%d: no CUDA buffer pool\n",
         gst_video_format_to_string (format), w, h);
@@ -360,8 +421,21 @@ run_case (GstCudaContext * ctx, GstVideoFormat format, int w, int h,
           if (i >= 0)
             t[0][i] = ms * 1000.0;
         }
+        /* back to back: @frames launches between two events */
+        if (err == cudaSuccess && res == CT_OK)
+          err = cudaEventRecord (e0, (cudaStream_t) stream);
+        for (i = 0; i < frames && err == cudaSuccess && res == CT_OK; i++)
+          res = ct_transpose_planes (planes, n, CT_KERNEL_AUTO,
+              CT_MAPPING_TRANSPOSE, stream);
+        if (err == cudaSuccess && res == CT_OK)
+          err = cudaEventRecord (e1, (cudaStream_t) stream);
+        if (err == cudaSuccess && res == CT_OK)
+          err = cudaEventSynchronize (e1);
+        if (err == cudaSuccess && res == CT_OK)
+          err = cudaEventElapsedTime (&ms, e0, e1);
         if (err == cudaSuccess && res == CT_OK) {
           gpu_us = bench_median (t[0], frames);
+          b2b_us = ms * 1000.0 / frames;
           failed = 0;
         } else {
           fprintf (stderr, "timing the launch failed: %s\n",
@@ -382,12 +456,13 @@ run_case (GstCudaContext * ctx, GstVideoFormat format, int w, int h,
 
   if (!failed)
     failed = element_us (ctx, &in_info, &out_info, inbuf, frames, t[0],
-        &elem_us);
+        &elem_us, &streamed_us);
   if (!failed) {
     printf ("%-5s %4dx%-4d", gst_video_format_to_string (format), w, h);
     for (s = 0; s < N_STEPS; s++)
       printf (" %8.2f", med[s]);
-    printf (" %8.2f %8.2f\n", gpu_us, elem_us);
+    printf (" %8.2f %8.2f %8.2f %8.2f\n", gpu_us, b2b_us, elem_us,
+        streamed_us);
     fflush (stdout);
     if (json) {
       fprintf (json, "%s    {\"format\": \"%s\", \"width\": %d, "
@@ -396,8 +471,9 @@ run_case (GstCudaContext * ctx, GstVideoFormat format, int w, int h,
       for (s = 0; s < N_STEPS; s++)
         fprintf (json, "%s\"%s\": %.3f", s ? ", " : "", step_names[s],
             med[s]);
-      fprintf (json, "}, \"gpu_us\": %.3f, \"element_us\": %.3f}", gpu_us,
-          elem_us);
+      fprintf (json, "}, \"gpu_us\": %.3f, \"gpu_b2b_us\": %.3f, "
+          "\"element_us\": %.3f, \"streamed_us\": %.3f}", gpu_us, b2b_us,
+          elem_us, streamed_us);
       json_rows = TRUE;
     }
   }
@@ -485,11 +561,12 @@ main (int argc, char **argv)
   }
   printf ("median us of %d frames, %" G_GSIZE_FORMAT " bytes copied on the "
       "host between frames; launch: the call's own time; gpu: its GPU time "
-      "(events, L2 warm); element: cudatranspose's push\n%-15s", frames,
+      "(events, L2 warm), b2b: a frame of launches back to back; element: "
+      "cudatranspose's push; streamed: a frame of pushes back to back\n%-15s", frames,
       pollute_bytes, "frame");
   for (s = 0; s < N_STEPS; s++)
     printf (" %8s", step_names[s]);
-  printf (" %8s %8s\n", "gpu", "element");
+  printf (" %8s %8s %8s %8s\n", "gpu", "gpu b2b", "element", "streamed");
   fv = g_strsplit (formats, ",", -1);
   sv = g_strsplit (sizes, ",", -1);
   for (i = 0; fv[i]; i++) {
