@@ -352,8 +352,10 @@ run_chain (Chain * chain, const Case * c, GstVideoOrientationMethod method,
 {
   gboolean cuda = cuda_offered (c, method);
   gboolean in_cuda = side_in_cuda (c, c->width, c->height);
-  gboolean out_cuda = side_in_cuda (c, GST_VIDEO_INFO_WIDTH (out_info),
-      GST_VIDEO_INFO_HEIGHT (out_info));
+  /* (where cudaupload must give system memory, the output follows it:
+   * cudadownload takes either) */
+  gboolean out_cuda = in_cuda && side_in_cuda (c,
+      GST_VIDEO_INFO_WIDTH (out_info), GST_VIDEO_INFO_HEIGHT (out_info));
   gint sides = (in_cuda ? 1 : 0) | (out_cuda ? 2 : 0);
   gchar *what = g_strdup_printf ("%s %dx%d %s, CUDA chain", c->format->name,
       c->width, c->height, direction_nick (method));
