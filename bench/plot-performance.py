@@ -15,7 +15,11 @@ PyTorch's fraction of a copy per job; for bench-preprocess.py --json, the
 fused pass's and PyTorch's. For bench-cuda-steps --json, each frame's
 steps in CUDA memory (GStreamer's calls, the launch, the wait) beside the
 GPU's time and the element's; for bench-decode --json, frames/s in total
-by streams for each route and clip (one CUDA context shared).
+by streams for each route and clip (one CUDA context shared). For
+bench-peer-rotate --json, each format's GPU time a frame turned 90r in
+cudatranspose and in cudaconvertscale, one panel per size, hatched where
+the output's bytes differ from videoflip's (a second such file adds its
+rows, e.g. formats run apart).
 
     bench/plot-performance.py BENCH.json OUT.png
     bench/plot-performance.py BENCH.json OUT.png LATENCY.json
@@ -25,6 +29,7 @@ by streams for each route and clip (one CUDA context shared).
     bench/plot-performance.py PREPROCESS.json OUT.png
     bench/plot-performance.py CUDA_STEPS.json OUT.png
     bench/plot-performance.py DECODE.json OUT.png [--card=CARD]
+    bench/plot-performance.py PEER_ROTATE.json OUT.png [MORE_ROWS.json]
 
 Needs matplotlib (the GPU host has it; Debian: python3-matplotlib)."""
 import json
@@ -336,6 +341,40 @@ def plot_odd(data, rows, out, before=None):
     fig.savefig(out, dpi=110)
 
 
+def plot_peer_rotate(data, out, more=()):
+    rows = [r for r in list(data["rows"]) + list(more)
+            if r["direction"] == "90r"]
+    sizes = list(dict.fromkeys((r["width"], r["height"]) for r in rows))
+    elements = ["cudatranspose", "cudaconvertscale"]
+    fig, axes = plt.subplots(len(sizes), 1, figsize=(13, 3.6 * len(sizes)),
+                             squeeze=False)
+    for ax, (w, h) in zip(axes[:, 0], sizes):
+        at = [r for r in rows if (r["width"], r["height"]) == (w, h)]
+        formats = list(dict.fromkeys(r["format"] for r in at))
+        for k, name in enumerate(elements):
+            for i, fmt in enumerate(formats):
+                r = next((r for r in at if r["format"] == fmt and
+                          r["element"] == name), None)
+                if r is None:
+                    continue
+                diff = r["differing_bytes"]
+                ax.bar(i + (k - 0.5) * 0.4, r["gpu_us"], 0.4,
+                       color=f"C{k}", label=name if i == 0 else None,
+                       hatch="//" if diff > 0 else ".." if diff < 0 else None,
+                       edgecolor="black" if diff != 0 else None)
+        ax.set_xticks(range(len(formats)))
+        ax.set_xticklabels(formats, rotation=45, ha="right", fontsize=8)
+        ax.set_ylabel("GPU us a frame")
+        ax.set_title(f"{w}x{h}, 90r: kernels' GPU time a frame (//: bytes "
+                     "differ from videoflip's; ..: videoflip lacks the "
+                     "format)", fontsize=10)
+        ax.legend(fontsize=8)
+    fig.suptitle(f"Rotation in CUDA memory, {data['device']}, GStreamer "
+                 f"{data['gstreamer']}")
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+
+
 def main():
     if len(sys.argv) not in (3, 4):
         sys.exit(__doc__)
@@ -345,6 +384,14 @@ def main():
         card = (sys.argv[3].partition("=")[2] if len(sys.argv) == 4 and
                 sys.argv[3].startswith("--card") else "") or "this machine"
         plot_decode(data, sys.argv[2], card)
+        return
+    if isinstance(data, dict) and data.get("rows") and \
+            "differing_bytes" in data["rows"][0]:
+        more = []
+        if len(sys.argv) == 4:
+            with open(sys.argv[3]) as f:
+                more = json.load(f)["rows"]
+        plot_peer_rotate(data, sys.argv[2], more)
         return
     if isinstance(data, dict) and data.get("rows") and \
             "steps" in data["rows"][0]:
