@@ -108,7 +108,7 @@ make_pool (GstCudaContext * ctx, GstVideoInfo * info, gboolean with_stream)
   GstStructure *config = gst_buffer_pool_get_config (pool);
   GstCaps *caps = gst_video_info_to_caps (info);
 
-#if GST_CHECK_VERSION(1, 24, 0)
+#if GST_CHECK_VERSION (1, 24, 0)
   if (with_stream) {
     GstCudaStream *stream = gst_cuda_stream_new (ctx);
 

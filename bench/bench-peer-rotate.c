@@ -369,7 +369,7 @@ run_case (GstCudaContext * ctx, GstVideoFormat format, gint w, gint h,
   gst_buffer_pool_config_set_params (config, in_caps, in_info.size, 1, 1);
   gst_buffer_pool_config_add_option (config,
       GST_BUFFER_POOL_OPTION_VIDEO_META);
-#if GST_CHECK_VERSION(1, 24, 0)
+#if GST_CHECK_VERSION (1, 24, 0)
   {
     GstCudaStream *stream = gst_cuda_stream_new (ctx);
 

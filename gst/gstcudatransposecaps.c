@@ -130,7 +130,7 @@ ct_caps_cuda_shortfall (const gchar * format, gint width, gint height)
     return "frames of odd width cannot be carried in CUDA memory: "
         "GStreamer's CUDA frames hold width x 2 bytes a row, without the "
         "last pixel's second chroma byte";
-#if GST_CHECK_VERSION(1, 24, 0)
+#if GST_CHECK_VERSION (1, 24, 0)
   if (format && g_str_equal (format, "NV21") && height > 0 && (height & 1))
     return "frames of odd height cannot be carried in CUDA memory from "
         "GStreamer 1.24 on: its CUDA allocator leaves out their last "
