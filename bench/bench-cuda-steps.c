@@ -562,8 +562,8 @@ main (int argc, char **argv)
   printf ("median us of %d frames, %" G_GSIZE_FORMAT " bytes copied on the "
       "host between frames; launch: the call's own time; gpu: its GPU time "
       "(events, L2 warm), b2b: a frame of launches back to back; element: "
-      "cudatranspose's push; streamed: a frame of pushes back to back\n%-15s", frames,
-      pollute_bytes, "frame");
+      "cudatranspose's push; streamed: a frame of pushes back to back\n"
+      "%-15s", frames, pollute_bytes, "frame");
   for (s = 0; s < N_STEPS; s++)
     printf (" %8s", step_names[s]);
   printf (" %8s %8s %8s %8s\n", "gpu", "gpu b2b", "element", "streamed");

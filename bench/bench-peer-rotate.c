@@ -515,7 +515,8 @@ run_case (GstCudaContext * ctx, GstVideoFormat format, gint w, gint h,
         "\"frame_us\": %.3f, \"streams\": %d, \"fps\": %.1f}",
         gst_video_format_to_string (format), w, h, method_name (method),
         elements[e], diff == G_MAXSIZE ? (gint64) - 1 : (gint64) diff,
-        per_plane[0], per_plane[1], per_plane[2], per_plane[3], gpu_us, frame_us, fps > 0 ? streams : 0, fps);
+        per_plane[0], per_plane[1], per_plane[2], per_plane[3], gpu_us,
+        frame_us, fps > 0 ? streams : 0, fps);
     json_row (row);
     g_free (row);
   }
