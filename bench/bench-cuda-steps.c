@@ -59,6 +59,7 @@
 #include <string.h>
 
 #include "bench-util.h"
+#include "bench-gst-cuda.h"
 #include "cudatranspose-kernels.h"
 
 enum
@@ -157,19 +158,6 @@ frame_planes (GstVideoFrame * in, GstVideoFrame * out, CtPlane * planes)
   return n;
 }
 
-/* Waits until the GPU has done everything queued in @ctx. */
-static gboolean
-wait_gpu (GstCudaContext * ctx)
-{
-  gboolean ok;
-
-  if (!gst_cuda_context_push (ctx))
-    return FALSE;
-  ok = cudaDeviceSynchronize () == cudaSuccess;
-  gst_cuda_context_pop (NULL);
-  return ok;
-}
-
 /* The element on @frames pushes of @inbuf (CUDA memory of @ctx): the
  * median microseconds of gst_harness_push in *@us, and the microseconds
  * a frame of @frames pushes back to back and one wait for the GPU in
@@ -235,7 +223,7 @@ element_us (GstCudaContext * ctx, GstVideoInfo * in_info,
   if (!failed)
     *us = bench_median (t, frames);
   /* back to back: the GPU idle first, then one wait at the end */
-  if (!failed && !wait_gpu (ctx)) {
+  if (!failed && !bench_wait_gpu (ctx)) {
     fprintf (stderr, "cannot wait for the GPU\n");
     failed = 1;
   }
@@ -253,7 +241,7 @@ element_us (GstCudaContext * ctx, GstVideoInfo * in_info,
       out = gst_harness_pull (h);
       gst_clear_buffer (&out);
     }
-    if (!failed && !wait_gpu (ctx)) {
+    if (!failed && !bench_wait_gpu (ctx)) {
       fprintf (stderr, "cannot wait for the GPU\n");
       failed = 1;
     }

@@ -48,6 +48,8 @@
 #include <string.h>
 
 #include "bench-util.h"
+#include "bench-gst-cuda.h"
+#include "cuda-formats.h"
 
 #define WARMUP 20
 
@@ -103,31 +105,6 @@ kernels_since (guint64 * count)
   g_mutex_unlock (&kernel_lock);
   return ns;
 }
-
-static gboolean
-wait_gpu (GstCudaContext * ctx)
-{
-  gboolean ok;
-
-  if (!gst_cuda_context_push (ctx))
-    return FALSE;
-  ok = cudaDeviceSynchronize () == cudaSuccess;
-  gst_cuda_context_pop (NULL);
-  return ok;
-}
-
-static const GstVideoFormat default_formats[] = {
-  GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_YV12, GST_VIDEO_FORMAT_NV12,
-  GST_VIDEO_FORMAT_NV21, GST_VIDEO_FORMAT_Y444, GST_VIDEO_FORMAT_RGBA,
-  GST_VIDEO_FORMAT_BGRA, GST_VIDEO_FORMAT_ARGB, GST_VIDEO_FORMAT_ABGR,
-  GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_BGRx, GST_VIDEO_FORMAT_RGB,
-  GST_VIDEO_FORMAT_BGR, GST_VIDEO_FORMAT_YUY2, GST_VIDEO_FORMAT_UYVY,
-  GST_VIDEO_FORMAT_I420_10LE, GST_VIDEO_FORMAT_I422_10LE,
-  GST_VIDEO_FORMAT_I422_12LE, GST_VIDEO_FORMAT_P010_10LE,
-  GST_VIDEO_FORMAT_P016_LE, GST_VIDEO_FORMAT_Y444_16LE, GST_VIDEO_FORMAT_GBR,
-  GST_VIDEO_FORMAT_GBRA, GST_VIDEO_FORMAT_BGR10A2_LE,
-  GST_VIDEO_FORMAT_RGB10A2_LE,
-};
 
 static GstCaps *
 cuda_caps (GstVideoFormat format, gint w, gint h)
@@ -444,13 +421,13 @@ run_case (GstCudaContext * ctx, GstVideoFormat format, gint w, gint h,
     }
     gst_clear_buffer (&out);
     /* time */
-    if (!push_frames (hn, in, WARMUP) || !wait_gpu (ctx)) {
+    if (!push_frames (hn, in, WARMUP) || !bench_wait_gpu (ctx)) {
       fprintf (stderr, "%s refused a frame\n", elements[e]);
       failed = 1;
     } else {
       kernels_since (&n_kernels);
       a = bench_now_us ();
-      if (!push_frames (hn, in, frames) || !wait_gpu (ctx))
+      if (!push_frames (hn, in, frames) || !bench_wait_gpu (ctx))
         failed = 1;
       frame_us = (bench_now_us () - a) / frames;
       ns = kernels_since (&n_kernels);
@@ -478,7 +455,7 @@ run_case (GstCudaContext * ctx, GstVideoFormat format, gint w, gint h,
           break;
         }
       }
-      wait_gpu (ctx);
+      bench_wait_gpu (ctx);
       a = bench_now_us ();
       for (k = 0; k < n && !failed; k++)
         t[k] = g_thread_new ("stream", stream_run, &s[k]);
@@ -486,7 +463,7 @@ run_case (GstCudaContext * ctx, GstVideoFormat format, gint w, gint h,
         g_thread_join (t[k]);
       for (k = 0; k < n && !failed; k++)
         failed |= !s[k].ok;
-      if (!failed && wait_gpu (ctx))
+      if (!failed && bench_wait_gpu (ctx))
         fps = (double) n * frames / ((bench_now_us () - a) / 1e6);
       for (k = 0; k < n; k++)
         gst_harness_teardown (s[k].h);
@@ -634,13 +611,13 @@ main (int argc, char **argv)
     }
     g_strfreev (fv);
   } else {
-    for (f = 0; f < G_N_ELEMENTS (default_formats); f++)
-      if (takes (elements[0], default_formats[f]) &&
-          (n_elements < 2 || takes (elements[1], default_formats[f])))
-        g_array_append_val (formats, default_formats[f]);
+    for (f = 0; f < G_N_ELEMENTS (ct_cuda_formats); f++)
+      if (takes (elements[0], ct_cuda_formats[f]) &&
+          (n_elements < 2 || takes (elements[1], ct_cuda_formats[f])))
+        g_array_append_val (formats, ct_cuda_formats[f]);
       else
         printf ("%s: not taken by both in CUDA memory, left out\n",
-            gst_video_format_to_string (default_formats[f]));
+            gst_video_format_to_string (ct_cuda_formats[f]));
   }
 
   if (json_path) {

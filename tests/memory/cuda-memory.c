@@ -7,26 +7,13 @@
 #include "gpu-check.h"
 
 #include "cudatranspose-kernels.h"
+#include "cuda-formats.h"
 
 #include <gst/app/gstappsink.h>
 #include <gst/cuda/gstcudacontext.h>
 #include <gst/cuda/gstcudamemory.h>
 #include <string.h>
 
-/* The formats the element offers in CUDA memory: those GStreamer 1.22's
- * CUDA allocator lays out. */
-static const GstVideoFormat cuda_formats[] = {
-  GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_YV12, GST_VIDEO_FORMAT_NV12,
-  GST_VIDEO_FORMAT_NV21, GST_VIDEO_FORMAT_Y444, GST_VIDEO_FORMAT_RGBA,
-  GST_VIDEO_FORMAT_BGRA, GST_VIDEO_FORMAT_ARGB, GST_VIDEO_FORMAT_ABGR,
-  GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_BGRx, GST_VIDEO_FORMAT_RGB,
-  GST_VIDEO_FORMAT_BGR, GST_VIDEO_FORMAT_YUY2, GST_VIDEO_FORMAT_UYVY,
-  GST_VIDEO_FORMAT_I420_10LE, GST_VIDEO_FORMAT_I422_10LE,
-  GST_VIDEO_FORMAT_I422_12LE, GST_VIDEO_FORMAT_P010_10LE,
-  GST_VIDEO_FORMAT_P016_LE, GST_VIDEO_FORMAT_Y444_16LE, GST_VIDEO_FORMAT_GBR,
-  GST_VIDEO_FORMAT_GBRA, GST_VIDEO_FORMAT_BGR10A2_LE,
-  GST_VIDEO_FORMAT_RGB10A2_LE,
-};
 
 /* Whether cudaupload (and cudadownload) take @format in CUDA memory: the
  * chains below need them to; a format they lack is said, and left to the
@@ -218,11 +205,11 @@ check_chain (const gchar * desc, gboolean in_cuda, gboolean out_cuda)
   guint f, s, i, frames = 0, n_in_host = 0, n_out_host = 0;
 
   watch_init (&w, t);
-  for (f = 0; f < G_N_ELEMENTS (cuda_formats); f++) {
-    if (!nvcodec_takes (cuda_formats[f], TRUE))
+  for (f = 0; f < G_N_ELEMENTS (ct_cuda_formats); f++) {
+    if (!nvcodec_takes (ct_cuda_formats[f], TRUE))
       continue;
     for (s = 0; s < G_N_ELEMENTS (cuda_sizes); s++) {
-      GstVideoFormat fmt = cuda_formats[f];
+      GstVideoFormat fmt = ct_cuda_formats[f];
       gint width = cuda_side (fmt, cuda_sizes[s][0]);
       gint height = cuda_side (fmt, cuda_sizes[s][1]);
       /* (the default direction, the transpose, swaps the sides; where
@@ -302,11 +289,11 @@ GST_START_TEST (test_cuda_directions)
         "cudadownload", &t);
 
     g_object_set (t, "video-direction", method, NULL);
-    for (f = 0; f < G_N_ELEMENTS (cuda_formats); f++) {
-      if (!nvcodec_takes (cuda_formats[f], FALSE))
+    for (f = 0; f < G_N_ELEMENTS (ct_cuda_formats); f++) {
+      if (!nvcodec_takes (ct_cuda_formats[f], FALSE))
         continue;
       for (s = 0; s < G_N_ELEMENTS (sizes); s++) {
-        GstVideoFormat fmt = cuda_formats[f];
+        GstVideoFormat fmt = ct_cuda_formats[f];
         gint width = cuda_side (fmt, sizes[s][0]);
         gint height = cuda_side (fmt, sizes[s][1]);
 
