@@ -487,7 +487,6 @@ main (int argc, char **argv)
 {
   const gchar *formats = "I420,NV12,RGBA", *sizes = "1920x1080,3840x2160";
   const gchar *json_path = NULL;
-  struct cudaDeviceProp prop;
   gchar **fv, **sv;
   GstCudaContext *ctx;
   int frames = 2000, count = 0, failed = 0, i, j, s;
@@ -520,15 +519,13 @@ main (int argc, char **argv)
     return 77;
   }
   if (json_path) {
-    if (cudaGetDeviceProperties (&prop, 0) != cudaSuccess)
-      prop.name[0] = '\0';
-    json = fopen (json_path, "w");
-    if (!json) {
-      fprintf (stderr, "cannot write %s\n", json_path);
+    char device[256];
+
+    json = bench_json_open (json_path, device);
+    if (!json)
       return 1;
-    }
     fprintf (json, "{\"device\": \"%s\", \"frames\": %d, "
-        "\"pollute_bytes\": %" G_GSIZE_FORMAT ", \"rows\": [\n", prop.name,
+        "\"pollute_bytes\": %" G_GSIZE_FORMAT ", \"rows\": [\n", device,
         frames, pollute_bytes);
   }
   gst_cuda_memory_init_once ();

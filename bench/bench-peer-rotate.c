@@ -523,7 +523,6 @@ main (int argc, char **argv)
   gchar **sv, **dv;
   GstCudaContext *ctx;
   GEnumClass *methods;
-  struct cudaDeviceProp prop;
   int frames = 200, streams = 8, count = 0, failed = 0;
   guint f, s, d;
   int i;
@@ -621,15 +620,13 @@ main (int argc, char **argv)
   }
 
   if (json_path) {
-    if (cudaGetDeviceProperties (&prop, 0) != cudaSuccess)
-      prop.name[0] = '\0';
-    json = fopen (json_path, "w");
-    if (!json) {
-      fprintf (stderr, "cannot write %s\n", json_path);
+    char device[256];
+
+    json = bench_json_open (json_path, device);
+    if (!json)
       return 1;
-    }
     fprintf (json, "{\"device\": \"%s\", \"gstreamer\": \"%u.%u.%u\", "
-        "\"frames\": %d, \"rows\": [\n", prop.name, GST_VERSION_MAJOR,
+        "\"frames\": %d, \"rows\": [\n", device, GST_VERSION_MAJOR,
         GST_VERSION_MINOR, GST_VERSION_MICRO, frames);
   }
   printf ("GStreamer %s; %d frames a row; gpu us: the element's kernels a "
