@@ -387,6 +387,36 @@ ct_caps_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
   return video_job (job, incaps, outcaps, proposed, outcome, r);
 }
 
+/* Why downstream, which takes CUDA memory in @peer, gets none of @made: a
+ * frame ct_caps_cuda_shortfall keeps out of CUDA memory (transform_caps
+ * took that memory out, system memory being left); NULL if not that. */
+static gchar *
+cuda_shortfall_reason (GstCaps * made, GstCaps * peer)
+{
+  gboolean peer_cuda = FALSE;
+  guint i;
+
+  for (i = 0; peer && i < gst_caps_get_size (peer); i++)
+    peer_cuda |= ct_caps_is_cuda_memory (gst_caps_get_features (peer, i));
+  for (i = 0; peer_cuda && made && i < gst_caps_get_size (made); i++) {
+    const GstStructure *s = gst_caps_get_structure (made, i);
+    const gchar *format = gst_structure_get_string (s, "format");
+    const gchar *why;
+    gint width = 0, height = 0;
+
+    if (!gst_structure_has_name (s, "video/x-raw") || !format)
+      continue;
+    gst_structure_get_int (s, "width", &width);
+    gst_structure_get_int (s, "height", &height);
+    why = ct_caps_cuda_shortfall (format, width, height);
+    if (why)
+      return g_strdup_printf ("%s %s. Let them be system memory "
+          "(video/x-raw) after cudatranspose, or use another size.", format,
+          why);
+  }
+  return NULL;
+}
+
 void
 ct_caps_refuse_output (GstCaps * incaps, const guint * perm,
     const CtArithSpec * arith, GstVideoOrientationMethod proposed,
@@ -407,12 +437,14 @@ ct_caps_refuse_output (GstCaps * incaps, const guint * perm,
     g_string_append_printf (settings, "arithmetic=\"%s\"", arith->text);
   else
     g_string_append (settings, "no arithmetic");
-  if (while_playing)
+  /* a frame CUDA memory cannot hold: that reason, whatever the settings */
+  text = cuda_shortfall_reason (made, peer);
+  if (!text && while_playing)
     text = g_strdup_printf ("A setting changed while playing (now %s) needs "
         "output caps that downstream does not take. Set it back, or let the "
         "caps after cudatranspose change with it (no fixed width, height, "
         "format, tensor sizes or types there).", settings->str);
-  else
+  else if (!text)
     text = g_strdup_printf ("Downstream takes none of the output "
         "cudatranspose makes of its input with %s. Let the caps after "
         "cudatranspose follow the input (no fixed width, height, format, "

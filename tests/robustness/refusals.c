@@ -366,7 +366,8 @@ assert_short (gchar * text, const gchar * what)
 /* What once ended with the generic "negotiation problem" or the source's
  * not-negotiated, each the element's own error now: flexible tensors
  * where downstream wants static ones, a field in each buffer
- * (interlace-mode=alternate), a setting changed while playing that
+ * (interlace-mode=alternate), CUDA memory for frames it cannot hold whole,
+ * a setting changed while playing that
  * downstream cannot take; and a 10,000-character value is quoted by its
  * start, not twice in full. */
 GST_START_TEST (test_reasons_reach_the_user)
@@ -380,6 +381,14 @@ GST_START_TEST (test_reasons_reach_the_user)
     {"video/x-raw(format:Interlaced),format=I420,width=64,height=48,"
           "interlace-mode=alternate,framerate=0/1", "", "video/x-raw",
         "interlace-mode=alternate"},
+    /* CUDA memory asked for what it cannot hold whole: transposed, the
+     * output is 33 wide (packed 4:2:2) or 33 high (NV21, from 1.24 on) */
+    {"video/x-raw,format=YUY2,width=32,height=33,framerate=0/1", "",
+        "video/x-raw(memory:CUDAMemory)", "YUY2 frames of odd width"},
+#if GST_CHECK_VERSION (1, 24, 0)
+    {"video/x-raw,format=NV21,width=33,height=32,framerate=0/1", "",
+        "video/x-raw(memory:CUDAMemory)", "NV21 frames of odd height"},
+#endif
   };
   GString *long_arith = g_string_new ("typecast:float32");
   guint i;
