@@ -52,24 +52,11 @@ ct_order_stream_free (gpointer stream)
 #endif
 }
 
-#if CT_HAVE_STREAMS
-/* Whether a pool's @config carries a stream already. */
-static gboolean
-config_has_stream (GstStructure * config)
-{
-  GstCudaStream *has = gst_buffer_pool_config_get_cuda_stream (config);
-
-  if (has)
-    gst_cuda_stream_unref (has);
-  return has != NULL;
-}
-#endif
-
 void
 ct_order_config_set (GstStructure * config, gpointer stream)
 {
 #if CT_HAVE_STREAMS
-  if (stream && !config_has_stream (config))
+  if (stream)
     gst_buffer_pool_config_set_cuda_stream (config, (GstCudaStream *) stream);
 #else
   (void) config;
@@ -82,12 +69,16 @@ ct_order_pool_set (GstBufferPool * pool, gpointer stream)
 {
 #if CT_HAVE_STREAMS
   GstStructure *config;
+  GstCudaStream *has;
 
   if (!stream)
     return TRUE;
   config = gst_buffer_pool_get_config (pool);
-  /* (an active pool refuses any configuration, even its own) */
-  if (config_has_stream (config)) {
+  /* (a neighbour's stream stays: the chain shares it; and an active pool
+   * refuses any configuration, even its own) */
+  has = gst_buffer_pool_config_get_cuda_stream (config);
+  if (has) {
+    gst_cuda_stream_unref (has);
     gst_structure_free (config);
     return TRUE;
   }

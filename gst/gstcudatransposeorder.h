@@ -32,8 +32,8 @@ G_BEGIN_DECLS
 gpointer ct_order_stream_new (GstCudaContext * context);
 void ct_order_stream_free (gpointer stream);
 
-/* Puts @stream (ct_order_stream_new) in a CUDA pool's @config unless it
- * carries one already (a neighbour's, which the chain then shares). */
+/* Puts @stream (ct_order_stream_new) in the @config of a CUDA pool the
+ * element makes. */
 void ct_order_config_set (GstStructure * config, gpointer stream);
 
 /* Puts @stream in @pool's configuration unless it carries one already;
