@@ -50,6 +50,7 @@
 #include "bench-util.h"
 #include "bench-gst-cuda.h"
 #include "cuda-formats.h"
+#include "random-fill.h"
 
 #define WARMUP 20
 
@@ -153,9 +154,10 @@ sample_mask (GstVideoFormat format)
   }
 }
 
-/* Random samples into @frame's visible bytes. */
+/* Random samples into @frame's visible bytes (tests/common's generator,
+ * from *@seed). */
 static void
-fill_random (GstVideoFrame * frame)
+fill_random (GstVideoFrame * frame, guint64 * seed)
 {
   const GstVideoFormat format = GST_VIDEO_FRAME_FORMAT (frame);
   const guint16 mask = sample_mask (format);
@@ -173,8 +175,7 @@ fill_random (GstVideoFrame * frame)
     for (y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT (frame, comp[0]); y++) {
       guint8 *line = data + (gsize) y * stride;
 
-      for (x = 0; x < row; x++)
-        line[x] = (guint8) g_random_int ();
+      ct_ref_fill_random (seed, line, row);
       if (mask != 0xffff)
         for (x = 0; x + 1 < row; x += 2) {
           guint16 v = (guint16) (line[x] | line[x + 1] << 8) & mask;
@@ -315,6 +316,7 @@ run_case (GstCudaContext * ctx, GstVideoFormat format, gint w, gint h,
       method == GST_VIDEO_ORIENTATION_UL_LR ||
       method == GST_VIDEO_ORIENTATION_UR_LL;
   const gint ow = swap ? h : w, oh = swap ? w : h;
+  guint64 seed = (guint64) g_random_int () << 32 | g_random_int ();
   GstVideoInfo in_info, out_info;
   GstCaps *in_caps = cuda_caps (format, w, h);
   GstCaps *out_caps = cuda_caps (format, ow, oh);
@@ -368,7 +370,7 @@ run_case (GstCudaContext * ctx, GstVideoFormat format, gint w, gint h,
     gst_caps_unref (out_caps);
     return 1;
   }
-  fill_random (&frame);
+  fill_random (&frame, &seed);
   /* the same bytes in system memory, for videoflip */
   sys_in = gst_buffer_new_allocate (NULL, in_info.size, NULL);
   {
