@@ -14,11 +14,11 @@
 #        matrix, in two halves that also run alone (one 10-minute call
 #        may not hold both): meson (the Meson suite under the leaks
 #        tracer, memcheck on the kernel API test, the demo) and sanitize
-#        (the element's bands, frames in flight, tensor layouts, refusals
-#        and live test under compute-sanitizer). The unit tests (suite
-#        "unit": the gst modules against stub GPUs, no GPU used) run in CI
-#        and are left out here: a build folder without them carries in
-#        less room;
+#        (the element's bands, frames in flight, tensor layouts,
+#        refusals, live test and CUDA-memory chains under
+#        compute-sanitizer). The unit tests (suite "unit": the gst modules
+#        against stub GPUs, no GPU used) run in CI and are left out here:
+#        a build folder without them carries in less room;
 # matrix: the GPU matrix test alone (every format, direction, memory kind
 #        and size against the CPU path; about 3 minutes on an H100);
 # racecheck: only the kernel test's;
@@ -39,6 +39,12 @@
 #        alternating rounds, row by row (bench/compare-runs.py); not part
 #        of "all".
 # Logs and results go to $OUT (or /tmp/out); a short table comes last.
+# Two modes run side by side in one call only after .gpu/enter.sh has been
+# sourced once: it unpacks GStreamer into /tmp/gst, and two unpacking at
+# once leave it broken. Tests that use the GPU from several processes at
+# once share it by time slices: on one H200, seven Meson groups, the
+# matrix and ten more test programs side by side ran some tests five
+# times slower than alone and past their limits.
 # Carry BUILD_DIR and .gpu (GStreamer's libraries for a host without them,
 # with .gpu/enter.sh to set them up; not in this repository) along; with
 # .gpu/enter-python.sh (tools/gpu-python.sh .gpu) "suite" also runs the
@@ -65,10 +71,8 @@ has_bench () {
 }
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader
 
-# the parts of "tests", which also run alone. On one H200 the Meson suite
-# under the leaks tracer (beside memcheck on the kernel test) passed 9
-# minutes, so "suite" needs more than a 10-minute call there: run its
-# halves, meson and sanitize, in two calls.
+# the parts of "tests", which also run alone. "suite" may need more than
+# a 10-minute call: run its halves, meson and sanitize, in two calls.
 want tests && what="$what,suite,racecheck,matrix"
 want suite && what="$what,meson,sanitize"
 
@@ -76,11 +80,41 @@ if want meson; then
   source .gpu/enter.sh
   compute-sanitizer --tool memcheck --error-exitcode 99 \
     "$b/tests/kernels/test-kernels" > "$out/memcheck.log" 2>&1 &
+  memcheck=$!
   mkdir -p "$b/meson-logs"
-  GST_TRACERS=leaks meson test -C "$b" --no-rebuild --print-errorlogs \
-    --no-suite matrix --no-suite unit > "$out/meson-test.log" 2>&1
-  suite=$?
-  cp "$b/meson-logs/testlog.txt" "$out/testlog.txt" 2>/dev/null
+  # The tests' registries, made afresh before the groups start: one
+  # carried from the build machine (where nvcodec found no GPU) hides
+  # nvcodec's elements, and every test that needs them skips or fails.
+  rm -f "$b"/tests/registry*.bin
+  for r in registry registry-faults; do
+    GST_PLUGIN_PATH_1_0=$PWD/$b/gst GST_REGISTRY_1_0=$PWD/$b/tests/$r.bin \
+      gst-inspect-1.0 cudaupload > "$out/$r-scan.log" 2>&1 ||
+      echo "== $r: nvcodec's cudaupload not found: $(tail -n 1 "$out/$r-scan.log")"
+  done
+  # Meson runs the GPU tests one at a time (about 9 minutes on an H200
+  # under the leaks tracer). Here the suite runs in groups side by side,
+  # every test in one group, each group's log named after it (--logbase);
+  # they share the GPU by time slices, so the longest group sets the time
+  # (the groups alone, without other programs beside them, not yet timed).
+  groups=("memory:--suite memory" "stress:--suite stress" "live:--suite live"
+    "frames:--suite video --suite tensors" "kernels:--suite kernels"
+    "pipelines:--suite pipelines"
+    "robustness:--suite robustness --no-suite live --no-suite stress")
+  for g in "${groups[@]}"; do
+    # (the group's options split into words on purpose)
+    # shellcheck disable=SC2086
+    GST_TRACERS=leaks meson test -C "$b" --no-rebuild --print-errorlogs \
+      ${g#*:} --no-suite matrix --no-suite unit --logbase "test-${g%%:*}" \
+      > "$out/meson-${g%%:*}.log" 2>&1 &
+  done
+  suite=0
+  for job in $(jobs -p); do
+    # (the memcheck above is waited for below)
+    [ "$job" = "$memcheck" ] && continue
+    wait "$job" || suite=1
+  done
+  cat "$out"/meson-*.log > "$out/meson-test.log"
+  cp "$b"/meson-logs/test-*.txt "$out/" 2>/dev/null
   # the Python example with the bundle's python (tools/gpu-python.sh .gpu
   # adds it; the host's own python3 has no PyGObject, so the suite skips it)
   if [ -f .gpu/enter-python.sh ]; then
@@ -131,6 +165,20 @@ if want sanitize; then
         "$b/tests/test-$t" $args > "$out/$tool-$t.log" 2>&1
       echo "== $tool ($t): $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|Checks|frames checked' "$out/$tool-$t.log" | tr '\n' ' ')"
     done
+  done
+  # the chains through cudaupload and cudadownload in CUDA memory, and
+  # nvh264dec's (all of memory's chains take too long under memcheck for
+  # one call: these are the ones where the element meets nvcodec's memory)
+  for t in memory nvdec; do
+    checks=test_cuda_in_cuda_out,test_cuda_in_system_out,test_system_in_cuda_out,test_cuda_resolution_change,test_cycles_cuda
+    args=""
+    [ $t = nvdec ] && checks="" args=nvdec
+    GST_CHECKS=$checks GST_PLUGIN_PATH_1_0=$PWD/$b/gst \
+      GST_REGISTRY_1_0=$out/registry-memcheck-$t.bin CK_DEFAULT_TIMEOUT=600 \
+      CT_CHECK_H264=$PWD/$b/tests/sample.h264 \
+      timeout 280 compute-sanitizer --tool memcheck --error-exitcode 99 \
+      "$b/tests/test-memory" $args > "$out/memcheck-$t.log" 2>&1
+    echo "== memcheck ($t) rc=$?: $(grep -E 'ERROR SUMMARY|Checks' "$out/memcheck-$t.log" | tr '\n' ' ')"
   done
 fi
 
