@@ -60,7 +60,7 @@
 
 #include "bench-util.h"
 #include "bench-gst-cuda.h"
-#include "cudatranspose-kernels.h"
+#include "cudatranspose-kernels-tests.h"
 
 enum
 {

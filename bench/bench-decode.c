@@ -51,7 +51,7 @@
 #include <string.h>
 
 #include "bench-util.h"
-#include "cudatranspose-kernels.h"
+#include "cudatranspose-kernels-tests.h"
 #include "flush-l2.h"
 
 #define MAX_STREAMS 64

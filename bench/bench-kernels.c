@@ -46,7 +46,7 @@
  * makes the exit status 1. Exits 77 without a device. cuBLAS and NPP are
  * opened with dlopen, so the benchmark builds and runs without them.
  */
-#include "cudatranspose-kernels.h"
+#include "cudatranspose-kernels-tests.h"
 #include "bench-force.h"
 #include "flush-l2.h"
 #include "peers.h"

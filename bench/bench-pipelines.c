@@ -49,7 +49,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "cudatranspose-kernels.h"
+#include "cudatranspose-kernels-tests.h"
 #include "flush-l2.h"
 
 #define DISTINCT_FRAMES 4

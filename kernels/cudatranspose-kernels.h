@@ -24,7 +24,7 @@ typedef int CtResult;
 #define CT_ERROR_INVALID_ARGUMENT (-1)
 #define CT_ERROR_UNSUPPORTED_ELEMENT_SIZE (-2)
 #define CT_ERROR_UNSUPPORTED_KERNEL (-3)
-#define CT_ERROR_NO_DRIVER (-4)         /* ct_device_count: no libcuda.so.1 */
+#define CT_ERROR_NO_DRIVER (-4)         /* no libcuda.so.1: no NVIDIA driver */
 
 /* The variants, the one list every other is made from: X (ID, name,
  * summary) gives CT_KERNEL_<ID>, ct_kernel_name()'s name (the element's
@@ -174,19 +174,6 @@ typedef struct
   unsigned int elem_size;       /* 1, 2, 3, 4 or 8 */
 } CtPlane;
 
-/* Transposes every plane on @stream (asynchronous: synchronize the stream
- * before reading the output). Pointers are device pointers. CT_KERNEL_CPU is
- * refused here. Every plane is checked before any is launched, so a refused
- * call writes nothing. Overlapping source and destination are not supported.
- *
- * The wide variants (and auto) move all planes of the call in one launch
- * (up to CT_PLANES_PER_LAUNCH planes; more take more launches). They reach
- * full speed, under every mapping, when each plane's pointers and strides
- * are multiples of 16 bytes (4 for 3-byte elements; 16 on the flip path);
- * other planes take an exact path inside the same launch. */
-CtResult ct_transpose_planes (const CtPlane * planes, unsigned int n_planes,
-    CtKernel kernel, CtMapping mapping, CtStream stream);
-
 /* A batch: @count planes of @plane's shape and strides, plane k at
  * plane.src + k * src_step and plane.dst + k * dst_step (bytes); the
  * planes of a tensor's outer dimensions, the frames of a sequence. */
@@ -198,28 +185,32 @@ typedef struct
   size_t dst_step;
 } CtPlaneBatch;
 
-/* ct_transpose_planes over batches: the wide variants and auto move every
- * plane of up to CT_PLANES_PER_LAUNCH batches in one launch (more batches,
- * or more blocks than a grid holds, take more launches); the seeds launch
- * once per plane. Checked as ct_transpose_planes checks its planes. */
-CtResult ct_transpose_batches (const CtPlaneBatch * batches,
-    unsigned int n_batches, CtKernel kernel, CtMapping mapping,
-    CtStream stream);
-
-/* ct_transpose_batches, with the planner's path forced or reported. With
- * @force other than CT_PATH_NONE, every plane takes that path (a wide one,
- * for a wide variant or auto), and a plane it cannot take fails the call
- * with CT_ERROR_UNSUPPORTED_KERNEL before anything runs; for tests and
- * benchmarks. @ran (may be NULL) gets the path of the call's largest
- * plane: what ran for most of its bytes (CT_PATH_NONE when all are empty). */
+/* Transposes every plane of the batches on @stream (asynchronous:
+ * synchronize the stream before reading the output). Pointers are device
+ * pointers. CT_KERNEL_CPU is refused here. Every plane is checked before
+ * any is launched, so a refused call writes nothing. Overlapping source and
+ * destination are not supported.
+ *
+ * The wide variants and auto move every plane of up to
+ * CT_PLANES_PER_LAUNCH batches in one launch (more batches, or more blocks
+ * than a grid holds, take more launches); the seeds launch once per plane.
+ * They reach full speed, under every mapping, when each plane's pointers
+ * and strides are multiples of 16 bytes (4 for 3-byte elements; 16 on the
+ * flip path); other planes take an exact path inside the same launch.
+ *
+ * With @force other than CT_PATH_NONE, every plane takes that path (a wide
+ * one, for a wide variant or auto), and a plane it cannot take fails the
+ * call with CT_ERROR_UNSUPPORTED_KERNEL before anything runs; for tests
+ * and benchmarks. @ran (may be NULL) gets the path of the call's largest
+ * plane: what ran for most of its bytes (CT_PATH_NONE when all are empty).
+ * (ct_transpose_planes and ct_transpose_batches, for tests and benchmarks,
+ * are in cudatranspose-kernels-tests.h.) */
 CtResult ct_transpose_batches_ex (const CtPlaneBatch * batches,
     unsigned int n_batches, CtKernel kernel, CtPath force, CtMapping mapping,
     CtStream stream, CtPath * ran);
 
 /* The plain CPU loop over host pointers (the `cpu` variant); every
  * mapping. */
-CtResult ct_transpose_planes_cpu (const CtPlane * planes,
-    unsigned int n_planes, CtMapping mapping);
 CtResult ct_transpose_batches_cpu (const CtPlaneBatch * batches,
     unsigned int n_batches, CtMapping mapping);
 
@@ -238,10 +229,10 @@ CtResult ct_transpose_batches_cpu (const CtPlaneBatch * batches,
  *   its first pixel. The last macropixel of an odd-width output row has
  *   one pixel; its second luma repeats the first.
  * - CT_422_CHROMA_16LE/BE: one chroma plane of planar 4:2:2 with 16-bit
- *   samples (I422_10LE, ..., I422_12BE), (width + 1) / 2 samples a row; the
- *   luma plane is an ordinary 2-byte plane (ct_transpose_planes). Under the
- *   mappings that keep the axes it is an ordinary plane too, and this call
- *   mirrors it as one. Where the axes swap the output plane is
+ *   samples (I422_10LE, ..., I422_12BE), (width + 1) / 2 samples a row;
+ *   the luma plane is an ordinary 2-byte plane (ct_transpose_batches_ex).
+ *   Under the mappings that keep the axes it is an ordinary plane too, and
+ *   this call mirrors it as one. Where the axes swap the output plane is
  *   (height + 1) / 2 samples by width rows; a mirrored source column is
  *   counted from the chroma plane's own right edge, as videoflip counts it.
  * width and height are the picture's, in pixels. */
@@ -265,8 +256,8 @@ typedef struct
 } CtPlane422;
 
 /* Every plane of the list on @stream (up to CT_PLANES_PER_LAUNCH in one
- * launch; more take more), device pointers, asynchronous; checked first
- * (ct_422_validate), so a refused call writes nothing. Full speed where
+ * launch; more take more), device pointers, asynchronous; checked first,
+ * so a refused call writes nothing. Full speed where
  * each plane's pointers and strides are multiples of its unit (4 bytes
  * packed, 2 chroma); others move bytes. */
 CtResult ct_transpose_422 (const CtPlane422 * planes, unsigned int n_planes,
@@ -275,10 +266,6 @@ CtResult ct_transpose_422 (const CtPlane422 * planes, unsigned int n_planes,
 /* The same on host pointers, a plain loop. */
 CtResult ct_transpose_422_cpu (const CtPlane422 * planes,
     unsigned int n_planes, CtMapping mapping);
-
-/* Checks a 4:2:2 plane list without touching memory. */
-CtResult ct_422_validate (const CtPlane422 * planes, unsigned int n_planes,
-    CtMapping mapping);
 
 /* Permutes the dimensions of a dense tensor of rank up to 4 (pad with
  * sizes of 1), element size 1, 2, 4 or 8: @dims are the input's sizes,
@@ -303,10 +290,6 @@ CtResult ct_permute_ex (const void *src, void *dst,
 CtResult ct_permute_cpu (const void *src, void *dst,
     const unsigned long long dims[4], unsigned int elem_size,
     const unsigned int perm[4]);
-
-/* Checks a permutation's arguments without touching memory. */
-CtResult ct_permute_validate (const unsigned long long dims[4],
-    unsigned int elem_size, const unsigned int perm[4]);
 
 /* Tensor element types, NNStreamer's (float16 has no arithmetic here, as
  * NNStreamer builds without FLOAT16_SUPPORT have none). */
@@ -389,19 +372,12 @@ CtResult ct_permute_arith_cpu (const void *src, void *dst,
     const unsigned long long dims[4], const unsigned int perm[4],
     const CtArith * arith);
 
-/* Checks a plane list without touching memory. */
-CtResult ct_planes_validate (const CtPlane * planes, unsigned int n_planes,
-    CtMapping mapping);
-
 const char *ct_kernel_name (CtKernel kernel);
 const char *ct_path_name (CtPath path);
 const char *ct_result_string (CtResult result);
 
 /* The small part of the CUDA runtime the element needs, so that it never
  * includes a CUDA header. All work on the calling thread's current context. */
-/* The CUDA devices this process sees; CT_ERROR_NO_DRIVER where no NVIDIA
- * driver is installed. */
-CtResult ct_device_count (int *count);
 CtResult ct_stream_create (CtStream * stream);
 CtResult ct_stream_destroy (CtStream stream);
 CtResult ct_stream_synchronize (CtStream stream);
@@ -421,9 +397,9 @@ CtResult ct_copy_2d_async (void *dst, size_t dst_stride, const void *src,
 
 /* Events order work across streams: what @stream enqueues after
  * ct_stream_wait_event runs after the work recorded before @event. An event
- * made with @timed also times (ct_event_elapsed_ms, between two of them,
- * once both have happened); untimed ones are cheaper to record and wait
- * on. */
+ * made with @timed also times (ct_event_elapsed_ms in
+ * cudatranspose-kernels-tests.h); untimed ones are cheaper to record and
+ * wait on. */
 typedef struct CUevent_st *CtEvent;
 CtResult ct_event_create (CtEvent * event, int timed);
 CtResult ct_event_destroy (CtEvent event);
@@ -433,7 +409,6 @@ CtResult ct_event_synchronize (CtEvent event);
 /* Whether the work recorded before @event is done, without waiting: *done
  * 1 (or 0 while it runs); a failure of that work is returned. */
 CtResult ct_event_query (CtEvent event, int *done);
-CtResult ct_event_elapsed_ms (float *ms, CtEvent start, CtEvent end);
 
 #ifdef __cplusplus
 }

@@ -9,7 +9,9 @@
  * too. */
 #pragma once
 
-#include "cudatranspose-kernels.h"
+/* (the checks the planners make, ct_planes_validate and the others, are
+ * declared with the entry points for tests) */
+#include "cudatranspose-kernels-tests.h"
 
 #include <stddef.h>
 #include <stdint.h>

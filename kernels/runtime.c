@@ -1,6 +1,6 @@
 /* cudatranspose: the few CUDA runtime calls the element needs, and the
  * result strings. */
-#include "cudatranspose-kernels.h"
+#include "cudatranspose-kernels-tests.h"
 
 #include <cuda_runtime_api.h>
 #include <dlfcn.h>

@@ -1,6 +1,6 @@
 /* cudatranspose: the `cpu` variant (planes and 4:2:2), argument checks and
  * names: plain C. */
-#include "cudatranspose-kernels.h"
+#include "cudatranspose-kernels-tests.h"
 #include "yuv422-unit.h"
 
 #include <limits.h>

@@ -30,7 +30,7 @@
  * changed (ct::plane_args), so every path takes every mapping that swaps
  * the axes; the ones that keep them are flip.cu's.
  */
-#include "cudatranspose-kernels.h"
+#include "cudatranspose-kernels-tests.h"
 #include "launch-groups.cuh"
 #include "plan.h"
 #include "transpose-common.cuh"

@@ -6,7 +6,7 @@
  * exact fallback for 3-byte elements and odd strides) and on the tile shape.
  * Ragged edges are guarded per element; strides are in bytes.
  */
-#include "cudatranspose-kernels.h"
+#include "cudatranspose-kernels-tests.h"
 #include "transpose-common.cuh"
 
 #include <cuda_runtime.h>

@@ -16,7 +16,7 @@
  * Every plane of a call in one launch: blockIdx.z picks the plane. A plane
  * with more rows than the grid's y holds loops over them.
  */
-#include "cudatranspose-kernels.h"
+#include "cudatranspose-kernels-tests.h"
 #include "transpose-common.cuh"
 #include "yuv422-unit.h"
 

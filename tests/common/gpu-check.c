@@ -1,6 +1,6 @@
 #include "gpu-check.h"
 
-#include "cudatranspose-kernels.h"
+#include "cudatranspose-kernels-tests.h"
 
 #include <sys/wait.h>
 #include <unistd.h>

@@ -13,7 +13,7 @@
  * generator, in the order the groups draw them. */
 #pragma once
 
-#include "cudatranspose-kernels.h"
+#include "cudatranspose-kernels-tests.h"
 #include "orientation-reference.h"
 #include "random-fill.h"
 

@@ -7,7 +7,7 @@
  * ct_transpose_batches_cpu, and checks every destination byte: each element
  * where the orientation puts it, each padding byte still poisoned.
  * Arguments: [seed]. */
-#include "cudatranspose-kernels.h"
+#include "cudatranspose-kernels-tests.h"
 #include "orientation-reference.h"
 #include "random-fill.h"
 

@@ -2,7 +2,7 @@
  * against the test's own look at it. Runs everywhere (no GPU needed):
  * without a driver ct_device_count () must say so, not that the driver
  * is too old (the CUDA runtime's own words for a missing driver). */
-#include "cudatranspose-kernels.h"
+#include "cudatranspose-kernels-tests.h"
 
 #include <dlfcn.h>
 #include <stdio.h>
