@@ -77,7 +77,7 @@ typedef enum
  * 3-byte elements in a tile of their own. Only auto picks among the
  * others, by the planner's table in wide-planner.cuh. A mapping that
  * keeps the axes has no transpose to tile: every GPU variant takes the
- * flip path (flip.cu), or the exact one where misaligned. */
+ * flip path (flip.cu), or flip-exact where misaligned. */
 #define CT_PATH_LIST(X) \
   X (NONE, "none", "Nothing has run yet") \
   CT_SEED_LIST (X) \
@@ -100,8 +100,8 @@ typedef enum
       "side in one tile (auto)") \
   X (THIN, "thin", "Planes under 16 rows or columns: an element per " \
       "thread, coalesced on the long side") \
-  X (EXACT, "exact", "Planes no faster path takes (misaligned): a 64x64 " \
-      "tile, or an element per thread where the axes stay") \
+  X (EXACT, "exact", "Planes no faster path takes where the axes swap " \
+      "(misaligned): a 64x64 tile") \
   X (FLIP, "flip", "The directions that keep the axes (180, horiz, vert): " \
       "rows in 16-byte chunks, reversed in registers") \
   X (YUV422, "yuv422", "4:2:2 where the axes swap (a shared-memory " \
@@ -129,7 +129,10 @@ typedef enum
       "elements, written in whole aligned 16-byte words (auto)") \
   X (PIXELS_PACKED, "pixels-packed", "Interleaving or de-interleaving 2 " \
       "to 4 channels of 1- or 2-byte elements whose rows are not whole " \
-      "16-byte words: staged as they lie, regrouped in registers")
+      "16-byte words: staged as they lie, regrouped in registers") \
+  X (FLIP_EXACT, "flip-exact", "The directions that keep the axes on " \
+      "planes the flip path cannot take (misaligned): an element per " \
+      "thread")
 
 #define CT_PATH_ENUM_VALUE(id, name, summary) CT_PATH_##id,
 typedef enum

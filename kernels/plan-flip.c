@@ -25,21 +25,21 @@ ct_plan_flip (const CtPlaneBatch * b, CtMapping mapping, CtPath force,
   unsigned long long blocks;
 
   if (force != CT_PATH_NONE && force != CT_PATH_FLIP &&
-      force != CT_PATH_EXACT)
+      force != CT_PATH_FLIP_EXACT)
     return 0;
   if (force == CT_PATH_FLIP && !aligned)
     return 0;
   /* a row copy moves bytes, whatever the element: an aligned plane under
    * a mapping that does not reverse its rows goes as a plane of bytes (one
    * unit for every size, no 3-byte case) */
-  if (!reverse && force != CT_PATH_EXACT && aligned &&
+  if (!reverse && force != CT_PATH_FLIP_EXACT && aligned &&
       (unsigned long long) pl.width * pl.elem_size <= INT_MAX) {
     pl.width *= pl.elem_size;
     pl.elem_size = 1;
   }
   es = pl.elem_size;
   plan->plane = pl;
-  plan->exact = force == CT_PATH_EXACT || !aligned;
+  plan->exact = force == CT_PATH_FLIP_EXACT || !aligned;
   plan->words = bits % es == 0;
   plan->narrow = es <= 3;
   if (plan->exact) {
@@ -68,6 +68,6 @@ ct_plan_flip (const CtPlaneBatch * b, CtMapping mapping, CtPath force,
   if (blocks > CT_PLAN_MAX_GRID_X)
     return 0;
   plan->blocks = (unsigned int) blocks;
-  plan->path = plan->exact ? CT_PATH_EXACT : CT_PATH_FLIP;
+  plan->path = plan->exact ? CT_PATH_FLIP_EXACT : CT_PATH_FLIP;
   return 1;
 }

@@ -94,7 +94,7 @@ typedef struct
   unsigned char exact;          /* the exact way, an element per slot */
   unsigned char words;          /* exact: native words (else bytes) */
   unsigned char narrow;         /* the kernel for 1- to 3-byte elements */
-  CtPath path;                  /* CT_PATH_FLIP or CT_PATH_EXACT */
+  CtPath path;                  /* CT_PATH_FLIP or CT_PATH_FLIP_EXACT */
 } CtFlipPlan;
 
 /* Plans batch @b (not empty, valid: ct_planes_validate) under @mapping,

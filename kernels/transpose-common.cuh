@@ -244,7 +244,7 @@ CtResult ct_launch_batches (const CtPlaneBatch * batches,
 
 /* The mappings that keep the axes (flip.cu), whatever the GPU variant:
  * every plane of the list (of up to CT_PLANES_PER_LAUNCH batches) in one
- * launch, with the path forced (CT_PATH_FLIP, CT_PATH_EXACT, or
+ * launch, with the path forced (CT_PATH_FLIP, CT_PATH_FLIP_EXACT, or
  * CT_PATH_NONE to choose) and the main one reported, as ct_launch_batches.
  * The list is already validated. */
 CtResult ct_launch_flip_planes (const CtPlane * planes, unsigned int n_planes,

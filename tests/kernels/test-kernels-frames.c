@@ -248,7 +248,7 @@ ran_ok (CtKernel kernel, CtMapping mapping, CtPath ran)
     return 0;
   /* no transpose: every variant flips rows */
   if (keeps_axes (mapping))
-    return ran == CT_PATH_FLIP || ran == CT_PATH_EXACT;
+    return ran == CT_PATH_FLIP || ran == CT_PATH_FLIP_EXACT;
   if (kernel == CT_KERNEL_AUTO)
     return 1;
   if (strcmp (r, ct_kernel_name (kernel)) == 0)

@@ -124,13 +124,13 @@ run_paths (cudaStream_t stream)
     {CT_PATH_EXACT, 257, 255, SZ_ALL, STRIDES_ODD, 1},
     {CT_PATH_EXACT, 1000, 1500, SZ_ALL, STRIDES_ALIGNED, 0},
     {CT_PATH_EXACT, 33, 65, SZ_ALL, STRIDES_ALIGNED, 1},
-    /* the mappings that keep the axes: flip where aligned, exact on any
-     * plane */
+    /* the mappings that keep the axes: flip where aligned, flip-exact on
+     * any plane */
     {CT_PATH_FLIP, 257, 255, SZ_ALL, STRIDES_PITCHED, 2},
     {CT_PATH_FLIP, 1000, 1500, SZ_ALL, STRIDES_PITCHED, 2},
     {CT_PATH_FLIP, 5, 700, SZ_ALL, STRIDES_PITCHED, 2},
-    {CT_PATH_EXACT, 257, 255, SZ_ALL, STRIDES_ODD, 2},
-    {CT_PATH_EXACT, 1000, 1500, SZ_ALL, STRIDES_PITCHED, 2},
+    {CT_PATH_FLIP_EXACT, 257, 255, SZ_ALL, STRIDES_ODD, 2},
+    {CT_PATH_FLIP_EXACT, 1000, 1500, SZ_ALL, STRIDES_PITCHED, 2},
   };
   int passed = n_passed, failed = n_failed;
   unsigned int i, j;
@@ -209,6 +209,12 @@ run_paths (cudaStream_t stream)
   expect_refused (CT_PATH_NAIVE, 64, 64, 1, 0, CT_MAPPING_TRANSPOSE, stream);
   expect_refused (CT_PATH_FLIP, 257, 255, 1, 0, CT_MAPPING_TRANSPOSE, stream);
   expect_refused (CT_PATH_FLIP, 64, 64, 4, 0, CT_MAPPING_ROTATE_90R, stream);
+  /* each exact path is its own direction's: the tile where the axes swap,
+   * flip-exact where they stay */
+  expect_refused (CT_PATH_FLIP_EXACT, 64, 64, 1, 1, CT_MAPPING_TRANSPOSE,
+      stream);
+  expect_refused (CT_PATH_EXACT, 64, 64, 1, 1, CT_MAPPING_FLIP_HORIZONTAL,
+      stream);
   expect_refused (CT_PATH_COPY, 64, 64, 1, 0, CT_MAPPING_TRANSPOSE, stream);
   expect_refused (CT_PATH_COUNT, 64, 64, 1, 0, CT_MAPPING_TRANSPOSE, stream);
   printf ("paths: %d cases passed, %d failed (%.1f s)\n", n_passed - passed,

@@ -5,9 +5,10 @@
  * The rules (plan-flip.c's opening comment, docs/kernels.md):
  *   - a batch whose pointers, strides and steps (the steps only when it has
  *     more than one plane) are multiples of 16 bytes takes the flip way;
- *     any other, or one forced to CT_PATH_EXACT, the exact way;
- *     CT_PATH_FLIP forced on a misaligned batch, or any other path forced,
- *     is refused;
+ *     any other, or one forced to CT_PATH_FLIP_EXACT, the exact way,
+ *     reported as CT_PATH_FLIP_EXACT; CT_PATH_FLIP forced on a misaligned
+ *     batch, or any other path forced (CT_PATH_EXACT, the transposes'
+ *     exact tile, among them), is refused;
  *   - under a mapping that keeps each row's order (identity, vert) an
  *     aligned batch is moved as rows of bytes, unless a row is over
  *     INT_MAX bytes;
@@ -85,9 +86,9 @@ check_row (const Row * r)
   CHECK_FIELD ("segs", p.segs, r->segs);
   CHECK_FIELD ("rows", p.rows, r->rows);
   CHECK_FIELD ("blocks", p.blocks, r->blocks);
-  CHECK_FIELD ("exact", p.exact, r->path == CT_PATH_EXACT);
+  CHECK_FIELD ("exact", p.exact, r->path == CT_PATH_FLIP_EXACT);
   CHECK_FIELD ("narrow", p.narrow, r->narrow);
-  if (r->path == CT_PATH_EXACT)
+  if (r->path == CT_PATH_FLIP_EXACT)
     CHECK_FIELD ("words", p.words, r->words);
 #undef CHECK_FIELD
 }
@@ -100,7 +101,7 @@ worked_rows (void)
 {
   const CtMapping V = CT_MAPPING_FLIP_VERTICAL, H = CT_MAPPING_FLIP_HORIZONTAL,
       R = CT_MAPPING_ROTATE_180, I = CT_MAPPING_IDENTITY;
-  const CtPath N = CT_PATH_NONE, F = CT_PATH_FLIP, E = CT_PATH_EXACT;
+  const CtPath N = CT_PATH_NONE, F = CT_PATH_FLIP, E = CT_PATH_FLIP_EXACT;
   const Row rows[] = {
     /* 1920 bytes a row: 120 units; 1024 slots hold 8 rows; 1080 / 8 */
     { "GRAY8 1080p vert: flip way, whole rows a block",
@@ -160,6 +161,8 @@ worked_rows (void)
       batch (33, 17, 1, 33, 0, 1, 0), H, F, REFUSED },
     { "a path of the transposes forced: refused",
       batch (1920, 1080, 1, 1920, 0, 1, 0), H, CT_PATH_THIN, REFUSED },
+    { "the transposes' exact tile forced: refused (flip-exact is the flips')",
+      batch (33, 17, 1, 33, 0, 1, 0), H, CT_PATH_EXACT, REFUSED },
     { "the steps of a batch of one are not read",
       batch (1920, 1080, 1, 1920, 0, 1, 7), H, N,
       1, F, 1920, 1, 120, 120, 1, 8, 135, 1, 1 },
@@ -214,13 +217,13 @@ sweep (void)
         (next () % 2) * es;
     const unsigned int count = 1 + (unsigned int) (next () % 3);
     const CtMapping m = maps[next () % 4];
-    const CtPath force = (next () % 4) ? CT_PATH_NONE : CT_PATH_EXACT;
+    const CtPath force = (next () % 4) ? CT_PATH_NONE : CT_PATH_FLIP_EXACT;
     const CtPlaneBatch b = batch (w, h, es, stride, align, count,
         (size_t) h * stride + (next () % 2) * es);
     const uintptr_t bits = (uintptr_t) b.plane.src | (uintptr_t) b.plane.dst |
         b.plane.src_stride | b.plane.dst_stride |
         (count > 1 ? b.src_step | b.dst_step : 0);
-    const int exact = bits % 16 != 0 || force == CT_PATH_EXACT;
+    const int exact = bits % 16 != 0 || force == CT_PATH_FLIP_EXACT;
     const int bytes = !exact && !(m & CT_MAPPING_MIRROR_COLUMNS);
     const unsigned int pes = bytes ? 1 : es;
     const unsigned int per_unit = exact ? 1 : pes == 3 ? 16 : 16 / pes;
@@ -232,7 +235,7 @@ sweep (void)
       bad++;
       continue;
     }
-    if (p.path != (exact ? CT_PATH_EXACT : CT_PATH_FLIP) ||
+    if (p.path != (exact ? CT_PATH_FLIP_EXACT : CT_PATH_FLIP) ||
         p.plane.elem_size != pes ||
         (unsigned long long) p.plane.width * pes != (unsigned long long) w * es
         || p.narrow != (pes <= 3) ||
