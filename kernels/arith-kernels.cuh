@@ -65,17 +65,15 @@ struct PixelOps
 };
 
 /* PixelOps as the kernel takes it: at most K steps, each operand in the
- * output type. The arguments travel with every launch, and on an H100, in
- * about half of the processes, a launch whose arguments passed 160 bytes
- * took 0.1 to 0.8 us longer (bench-launch-args): a 224x224x3 frame's pass
- * 4.9 us against 4.2 with PixelOps and PixelsArgs' 592. (A kernel of that
- * size cost the same with 8 to 160 bytes of arguments in every process.)
- * So a program of up to kShortPixels steps, which every normalization is
- * once merged, goes in a short form: 148 bytes with PixelsArgs for float32
- * out (the long form 588). A step keeps kPixelChannels operands whatever
- * the channels: with 3, the 3-channel uint8 to float32 kernel took 35
- * registers instead of 31. A kDivRecip step has the reciprocals of its
- * operands beside them (which is why the short form is 3 steps, not 4). */
+ * output type. The arguments travel with every launch, and in some
+ * processes a launch whose arguments passed 160 bytes took longer
+ * (measured: docs/kernels.md, "A short program form"). So a program of
+ * up to kShortPixels steps, which every normalization is once merged, goes
+ * in a short form: 148 bytes with PixelsArgs for float32 out (the long
+ * form 588). A step keeps kPixelChannels operands whatever the channels:
+ * with 3, the 3-channel uint8 to float32 kernel took 35 registers instead
+ * of 31. A kDivRecip step has the reciprocals of its operands beside them
+ * (which is why the short form is 3 steps, not 4). */
 constexpr unsigned int kShortProgram = CT_ARITH_SHORT_ANY_OPS; /* the any
                                                            * kernel's */
 constexpr unsigned int kShortPixels = CT_ARITH_SHORT_PIXEL_STEPS;
@@ -90,8 +88,8 @@ struct PixelProgram
 };
 
 /* Stores a Quad streaming (evict first): the output is not read again
- * by this pass, and keeping it out of L2's way took the 4K and 1080p
- * frames from 0.97 and 1.13 of a copy to 1.01 and 1.26 on an H100. */
+ * by this pass, and keeping it out of L2's way made the pass faster
+ * (measured: docs/kernels.md, "Streaming stores"). */
 template <typename Out>
 __device__ __forceinline__ void
 store_quad (Out * p, const Quad<Out> & q)
@@ -158,8 +156,9 @@ apply_op (Out (&v)[C][N], unsigned int mask,
 /// operation is decoded once for the thread's NC values; programs of up to
 /// kShortPixels steps come as K = kShortPixels, others as kMaxPixelOps.
 /// (Two such groups a thread, for more bytes in flight, doubled the
-/// registers and halved the speed on an H100; 32 registers let every
-/// thread of the multiprocessor run.)
+/// registers and ran slower; 32 registers let every thread of the
+/// multiprocessor run. Measured: docs/kernels.md,
+/// "One group of pixels a thread".)
 template <typename In, typename Out, unsigned int C, unsigned int N,
     unsigned int K>
 __global__ void __launch_bounds__ (kThreads)
@@ -209,8 +208,8 @@ k_arith_pixels (const PixelsArgs a,
      * element loops, so that no division is computed for an addition.
      * (Unrolling a short program's steps, so that its operands are read
      * straight from the arguments, took the 3-channel uint8 to float32
-     * kernel at 4 pixels from 32 registers to 40, and 1080p frames from
-     * 1.26 of a copy to 1.18 on an H100.) */
+     * kernel at 4 pixels from 32 registers to 40 and made it slower;
+     * measured: docs/kernels.md, "A program's steps in a loop".) */
     constexpr bool kDense = std::is_integral_v<In>;
 #pragma unroll 1
     for (unsigned int i = 0; i < K; i++) {

@@ -57,10 +57,10 @@ template <int ES> struct ExactTile
   static constexpr unsigned int SMEM = T * P;
   /* k_exact: blocks a multiprocessor holds, at least (its launch
    * bounds), and source rows a warp has in flight at once (realign_tile;
-   * realign_rgb_tile has all 8 of its rows in flight). On an H100, 6 or 8
-   * blocks with 8 or 4 rows in flight were as fast or slower on every
-   * tight plane of bench-kernels --odd (bytes 1919x1079 0.86 -> 0.61 at 8
-   * blocks): a block's work, not occupancy, bounds it */
+   * realign_rgb_tile has all 8 of its rows in flight). More blocks with
+   * fewer rows in flight were no faster: a block's work, not occupancy,
+   * bounds it (measured: docs/kernels.md,
+   * "4 blocks a multiprocessor for the exact tile") */
   static constexpr int PER_SM = 4;
   static constexpr unsigned int IN_FLIGHT = ES == 1 ? 16 : 8;
   static_assert (ES <= 4 && P >= T * ES, "a row fits");
@@ -181,10 +181,9 @@ store_row_realigned (unsigned char *d, unsigned int n, const uint32_t * o,
 /// row is shifted to its own misalignment with the lane before's word
 /// (store_row_realigned). Only the words at either end of a row move byte
 /// by byte, so nothing outside a row is written, nor read outside the
-/// plane. Against the byte tile it replaced (every byte through shared
-/// memory on its own, 8 byte accesses to it a word), tight rows on an
-/// H100 in k_exact: bytes 1917x1083 0.76 -> 0.88-0.92 of a copy, 3839x2161
-/// 0.58 -> 0.77, 4097x4095 0.45 -> 0.60; 2 bytes 1919x1079 0.71 -> 0.95.
+/// plane. It replaced a byte tile (every byte through shared memory on
+/// its own, 8 byte accesses to it a word), which was slower (measured:
+/// docs/kernels.md, "Realigned words").
 template <int ES>
 __device__ __forceinline__ void
 realign_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
@@ -433,9 +432,9 @@ staged_word_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
 /// 3-byte elements into output words 3g to 3g + 2, and shifts them to the
 /// row's misalignment with the next lane's first word; the aligned words
 /// wholly inside the row go in one store each, the partial ones at either
-/// end byte by byte from eight lanes of the half-warp. Against the byte
-/// tile it replaced, on an H100: packed 1917x1083 RGB 0.60 -> 0.85 of a
-/// copy.
+/// end byte by byte from eight lanes of the half-warp. It replaced a byte
+/// tile, which was slower (measured: docs/kernels.md,
+/// "Realigned 3-byte rows").
 __device__ __forceinline__ void
 realign_rgb_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
     uint32_t * smem)
@@ -555,8 +554,8 @@ realign_rgb_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
      * stop - whole_end - 1 (where it is not the first): the same choice
      * as store_row_realigned's, written out again because as one helper
      * for both the compiler scheduled this tile differently, and it ran
-     * 4 to 5% slower (H100, packed 1917x1083 RGB: 0.81-0.82 of a copy
-     * against 0.85-0.86) */
+     * slower (measured: docs/kernels.md,
+     * "The 3-byte row ends written out") */
     const unsigned int k = g & 3;
     const bool head = g < 4 && t != 0 && k >= t && k < stop;
     const bool tail = g >= 4 && g < 8 && k < stop - whole_end &&

@@ -302,11 +302,9 @@ flip_block (const FlipPlane & fp, unsigned int t, Move move)
 /* A block's units, PER a thread. LOADS_FIRST (the narrow kernel): every
  * load first, then every store, so PER units are in flight (the compiler
  * cannot move a load above a store to memory that might be the same);
- * else a unit at a time, with more threads. Measured on the H200,
- * 8192x8192 reversed (horiz, 180): bytes and halves 0.91 of a copy a unit
- * at a time (6 blocks a multiprocessor), 0.97 to 0.98 loads first (4); 4
- * and 8 bytes the other way round, 0.95 a unit at a time and 0.90 loads
- * first. */
+ * else a unit at a time, with more threads. Bytes and halves go loads
+ * first, 4 and 8 bytes a unit at a time (measured: docs/kernels.md,
+ * "Loads first for bytes and halves"). */
 template <int E, bool REVERSE, bool LOADS_FIRST>
 __device__ __forceinline__ void
 flip_units (const FlipPlane & fp, const PlaneArgs & a, unsigned int t)
@@ -337,7 +335,8 @@ flip_units (const FlipPlane & fp, const PlaneArgs & a, unsigned int t)
 
 /* Reversed rows of 3-byte elements: a thread's unit is 48 bytes, so a
  * warp storing its units three 16-byte chunks a lane at a time would write
- * a third of each 128-byte line per instruction (measured: 0.68 of a copy).
+ * a third of each 128-byte line per instruction (measured: docs/kernels.md,
+ * "Reversed 3-byte rows through shared memory").
  * The warp passes its whole units through shared memory instead (the
  * 48-byte slots of its lanes meet no bank twice in a quarter warp), and
  * each lane stores chunks lane, lane + 32 and lane + 64 of them, to the

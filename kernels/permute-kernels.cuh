@@ -494,8 +494,9 @@ window16 (const unsigned char *at)
 /// stores it whole. Only the words at the ends of an output run, which it
 /// shares with its neighbours, go element by element. Batch in blockIdx.y
 /// and z. At 7 blocks per multiprocessor the 4-byte kernel keeps its
-/// registers (it spilled 8 bytes at ptxas's own choice, and ran 1 to 3%
-/// slower on an H100).
+/// registers (it spilled 8 bytes at ptxas's own choice, and ran slower;
+/// measured: docs/kernels.md,
+/// "7 blocks a multiprocessor for packed channels").
 template <int ES>
 __global__ void __launch_bounds__ (kThreads, ct::min_blocks (7, kThreads))
 k_channels_packed (const Plane p, bool to_interleaved, unsigned int seg_shift)

@@ -65,13 +65,12 @@ using ct::kMaxGridX;
 /// stages, whose tiles wait in shared memory) at 3. Both have the small
 /// and thin paths. Each comes again with BATCH for launches with batches
 /// of planes: the plane's pointers then live in registers, which made the
-/// staged kernel spill (16384x16384 bytes: 0.90 of a copy against 0.94),
-/// so launches without batches keep reading them from the launch
-/// arguments. The exact path is only in the staged kernel's EXACT
-/// variants, which launches with a misaligned plane take: its code inside
-/// the other kernels slowed their tiles by 3 to 15% on an H100 (GRAY8
-/// 1920x1080 wide-swizzle 8.2 -> 9.4 us, NV12 3840x2160 auto 13.5 -> 14.5),
-/// and taking it out brought them back to within 3% of before it.
+/// staged kernel spill, so launches without batches keep reading them from
+/// the launch arguments (measured: docs/kernels.md,
+/// "Batches in a build of their own"). The exact path is only in the
+/// staged kernel's EXACT variants, which launches with a misaligned plane
+/// take: its code inside the other kernels slowed their tiles (measured:
+/// docs/kernels.md, "The exact path in a build of its own").
 template <bool STAGED, bool BATCH, bool EXACT, typename Args>
 __global__ void __launch_bounds__ (kThreads, STAGED ? kStagedPerSm : 2)
 k_wide (const __grid_constant__ Args f)
@@ -109,7 +108,8 @@ k_thin (const __grid_constant__ Args f)
 /// launch), a grid of as many blocks as fit at once: 1 per
 /// multiprocessor for bytes, 2 for the rest, by their shared memory. Kernels
 /// of their own, with the plane at a constant index: inside k_wide, or in
-/// one kernel for all sizes, the bytes' loop measured 5 to 40% slower.
+/// one kernel for all sizes, the bytes' loop was slower (measured:
+/// docs/kernels.md, "A stream kernel per element size").
 template <int E>
 __global__ void __launch_bounds__ (kThreads, E == 1 ? 1 : kStreamPerSm)
 k_stream (const __grid_constant__ OneArgs f)
@@ -123,12 +123,9 @@ k_stream (const __grid_constant__ OneArgs f)
 /// The streamed word kernel (stream-words): a single plane of 4-byte
 /// elements whose rows are not whole 16-byte words (a float32 tensor's
 /// packed rows), of 2.5 or more tiles per multiprocessor (kAuto), in
-/// k_stream's grid and tiles (stream_words_tiles). On an H100, tight
-/// float32 planes forced, fractions of a copy, against the exact kernels
-/// (the word tile up to the L2's size): 4097x4095 0.75-0.76 -> 0.87-0.88,
-/// 3839x2161 0.76 -> 0.90-0.91, 6001x6001 0.74 -> 0.82, 1001x4001 0.85 ->
-/// 0.98; but 1917x1083 0.98-1.05 -> 0.90-0.95, so smaller planes keep the
-/// word tile.
+/// k_stream's grid and tiles (stream_words_tiles). Smaller planes keep
+/// the exact path's word tile (measured: docs/kernels.md,
+/// "stream-words from 2.5 tiles per multiprocessor").
 __global__ void __launch_bounds__ (kThreads, kStreamPerSm)
 k_stream_words (const __grid_constant__ OneArgs f)
 {
@@ -141,11 +138,10 @@ k_stream_words (const __grid_constant__ OneArgs f)
 /// The tile kernel (wide-swizzle on a single plane of 4-byte elements too
 /// large to stream, or too small): wide_tile's swizzled path on 64 x 64
 /// tiles, one per block, down the columns of tiles, kTilePerSm blocks per
-/// multiprocessor. Measured on the H200 against the big tile's 256 x 64 at
-/// 3 blocks: 8192x8192 0.97 of a copy against 0.93, 8000x6000 0.97 against
-/// 0.91, 262144x64 0.96 against 0.70 (a big tile there is three quarters
-/// past the plane's edge). Its own kernel: k_wide's launch bounds are 3
-/// blocks.
+/// multiprocessor: ahead of the big tile's 256 x 64 at 3 blocks, which on
+/// a plane of 64 rows is three quarters past its edge (measured:
+/// docs/kernels.md, "64 x 64 tiles for 4-byte planes"). Its own kernel:
+/// k_wide's launch bounds are 3 blocks.
 template <int E>
 __global__ void __launch_bounds__ (kThreads,
     ct::min_blocks (kTilePerSm, kThreads))
@@ -178,11 +174,8 @@ k_skinny (const __grid_constant__ OneArgs f)
 /// tiles, 4 or more blocks per multiprocessor. Such a plane makes too few
 /// big tiles to hide the memory's latency (3840x2160: 135 tiles of 64 KB
 /// for 132 multiprocessors), and k_wide's small tile runs at its 2 blocks
-/// per multiprocessor (128 registers, for the big tile). Measured on the
-/// H200 against a copy (bench-kernels, the paths before against this):
-/// 3840x2160 0.87 against 0.71, 1920x1080 1.38 against 1.06, 1000x1500
-/// 1.33 against 1.10; in a probe, 2048x2048 0.92 against 0.64
-/// (docs/performance.md).
+/// per multiprocessor, its 128 registers being for the big tile
+/// (measured: docs/kernels.md, "The mid-size byte kernel").
 __global__ void __launch_bounds__ (kThreads, kMidPerSm)
 k_mid (const __grid_constant__ OneArgs f)
 {
@@ -214,9 +207,8 @@ k_lines (const __grid_constant__ OneArgs f)
 /// realign_tile (realign_rgb_tile for 3-byte elements), one per block
 /// along the rows of tiles, at ExactTile<ES>::PER_SM blocks per
 /// multiprocessor. In k_wide's exact variant, whose launch bounds are the
-/// staged tiles' 3 blocks, the tile ran short of issue slots (Nsight
-/// Compute on an H100, tight 3839x2161 bytes: 37.5% occupancy by
-/// registers, 0.64 warps issued per scheduler, DRAM at 10% of its peak).
+/// staged tiles' 3 blocks, the tile ran short of issue slots (measured:
+/// docs/kernels.md, "A kernel of its own for the exact tile").
 template <int ES>
 __global__ void __launch_bounds__ (kThreads, ExactTile<ES>::PER_SM)
 k_exact (const __grid_constant__ OneArgs f)
@@ -236,14 +228,10 @@ k_exact (const __grid_constant__ OneArgs f)
 /// The exact kernel for a single plane of 4-byte elements whose pointers
 /// and strides are whole words (a float32 tensor's packed rows), of at
 /// most the L2's bytes (the planner's STAGE_WORDS): staged_word_tile, one
-/// per block down the columns of tiles, 8 blocks per multiprocessor. A
-/// version of it that loaded through registers issued a third of
-/// realign_tile's instructions (Nsight Compute on an H100, tight 4097x4095
-/// float32: 14.8M against 47.4M, in the same time). On the H100, tight
-/// float32 planes, against k_exact: 641x479 1.03 -> 1.13 of a copy,
-/// 1917x1083 0.89 -> 1.01, 3001x2001 0.74 -> 0.83, 3839x2161 (33 MB) 0.73
-/// -> 0.76; but past the L2 slower, 4097x4095 (67 MB) 0.76 -> 0.72 and
-/// 6001x6001 0.74 -> 0.67, so larger planes keep k_exact.
+/// per block down the columns of tiles, 8 blocks per multiprocessor.
+/// Ahead of k_exact on planes that fit the L2, slower past it, so larger
+/// planes keep k_exact (measured: docs/kernels.md,
+/// "The word tile up to the L2's size").
 __global__ void __launch_bounds__ (kThreads, ct::min_blocks (8, kThreads))
 k_exact_words (const __grid_constant__ OneArgs f)
 {
@@ -362,9 +350,9 @@ struct Kernel
 /* The one-launch kernel of family @k (FAMILY_REGISTERS or FAMILY_STAGED)
  * for a launch of @n entries: the staged one's variant for one entry where
  * @n is 1. (The register kernel has none: built for one entry it took 96
- * registers instead of 128, and 1920x1080 3-byte planes went from 0.87 of
- * a copy to 0.77-0.81 on the H200.) EXACT (staged only): the variants
- * with the exact path. */
+ * registers instead of 128 and ran 3-byte planes slower; measured:
+ * docs/kernels.md, "Eight planes' arguments for the register kernel".)
+ * EXACT (staged only): the variants with the exact path. */
 template <bool STAGED, bool BATCH, bool EXACT>
 Kernel
 wide_kernel (unsigned int n, int k)
@@ -613,7 +601,8 @@ plan_call (unsigned int n, Get get, CtKernel kernel, CtPath force,
   /* several elements per thread only in k_thin, which runs calls of thin
    * planes alone: k_wide has the one-element thin block only (the others,
    * unrolled, grew its code by a sixth at the same registers, and its
-   * tiles slowed: 3840x2160 bytes 0.70 of a copy against 0.76) */
+   * tiles slowed; measured: docs/kernels.md,
+   * "One element a thread on thin planes in k_wide") */
   for (unsigned int i = 0; !all_thin && i < n; i++) {
     const CtPlaneBatch b = get (i);
     if (!empty_batch (b) && choices[i].info->way == WAY_THIN)

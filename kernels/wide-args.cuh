@@ -70,8 +70,9 @@ struct FramePlane
 };
 
 /* The launch arguments of up to N entries. The block ranges come first:
- * a block finds its plane in the first line of them (measured: 0.15 to
- * 0.3 us less per launch than reading them out of the planes). */
+ * a block finds its plane in the first line of them, sooner than by
+ * reading them out of the planes (measured: docs/kernels.md,
+ * "Block ranges first"). */
 template <unsigned int N>
 struct LaunchArgs
 {
@@ -82,8 +83,8 @@ struct LaunchArgs
 
 /* A launch of several entries, and one of a single entry: the arguments
  * travel with every launch, and a kernel launched with the 680 bytes of
- * eight took 0.5 to 0.9 us longer on the H200 than with one entry's 96
- * (a 1x65536 thin plane: 4.86 against 4.35 us, a copy of its bytes 3.68).
+ * eight took longer than with one entry's 96 (measured: docs/kernels.md,
+ * "One plane's arguments for one plane").
  * So each kernel that can take several entries has a variant for one, and
  * the kernels that always take one take only that. */
 using FrameArgs = LaunchArgs<CT_PLANES_PER_LAUNCH>;

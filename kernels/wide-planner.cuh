@@ -489,11 +489,11 @@ own_path (CtKernel kernel, unsigned int es)
 
 /* auto: the thin path for thin planes; a skinny tile for a byte plane or
  * batch alone in its call with a short side of 16 to 64; on a single
- * plane the swizzled big tile, on a frame the register one (single
- * planes: 2 to 5% ahead; frames of several: as fast or faster, NV12 15 to
- * 20%); a single plane may stream or take the 64x64 tile kernel instead,
- * a 3-byte one of few tiles and a call of small byte planes the small
- * tile, by kAuto; else the exact tile. */
+ * plane the swizzled big tile, on a frame the register one (measured:
+ * docs/kernels.md, "Swizzled tile for a plane, register tile for a frame");
+ * a single plane may stream or take the 64x64 tile kernel instead, a
+ * 3-byte one of few tiles and a call of small byte planes the small tile,
+ * by kAuto; else the exact tile. */
 Choice
 plan_auto (const Entry & e, const Call & call, const Device & d)
 {
@@ -524,8 +524,8 @@ plan_auto (const Entry & e, const Call & call, const Device & d)
       return c;
     /* a byte plane too small to stream: the mid tile in a kernel of its
      * own, whole 128-byte lines each way where the plane allows and is
-     * of a width the lines tile suits (on an H100, 4K 0.86 -> 0.93 of a
-     * copy, 1080p 1.42 -> 1.51), else in registers */
+     * of a width the lines tile suits, else in registers (measured:
+     * docs/kernels.md, "The lines tile for byte planes") */
     if (es == 1 && big.blocks < from &&
         ((pl->width % kAuto.lines_width_unit == 0 &&
                 fits (CT_PATH_TILE_128_LINES, e, call, d, &c)) ||
@@ -545,8 +545,8 @@ plan_auto (const Entry & e, const Call & call, const Device & d)
     return big;
   /* a single plane of 4-byte elements whose rows the big tiles cannot
    * take (a tensor's tight rows): the exact kernel, not the small tile
-   * (on an H100, tight float32 1917x1083 0.86 -> 0.93 of a copy, 4097x4095
-   * 0.55 -> 0.77) */
+   * (measured: docs/kernels.md,
+   * "The exact kernel for a packed float32 plane") */
   const bool exact_kernel = es == 4 && !big_ok && call.n_planes == 1 &&
       e.count == 1;
   /* such a plane in whole elements, of enough tiles, streams, every store

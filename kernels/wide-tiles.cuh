@@ -70,8 +70,8 @@ constexpr int kStreamPerSm = 2;
  * 16 KB of shared memory allow them). */
 constexpr int kTilePerSm = 8;
 /* Blocks of the mid-size byte kernel a multiprocessor holds, at least
- * (its launch bounds: at 8, 32 registers a thread spilled; 4, 6 and 8
- * measured the same on the H200). */
+ * (its launch bounds: at 8, 32 registers a thread spilled; measured:
+ * docs/kernels.md, "At least 4 blocks for the mid-size kernel"). */
 constexpr int kMidPerSm = 4;
 
 /* The geometry of a wide tile for element size E, chunks of NW 32-bit words
@@ -314,9 +314,9 @@ stream_tiles (const FramePlane & fp, unsigned int t0, uint32_t * smem)
 /// aligned word of row group G holds source rows 4G + sh to 4G + sh + 3:
 /// the thread reads the 7 staged rows 4G to 4G + 6 of its chunk column and
 /// picks each destination row's 4. Every store is then one aligned 16-byte
-/// word (a probe on an H100, 4096x4096 float32 with the destination off
-/// by 4 bytes: 0.85-0.87 of a copy, where a version that wrote the words
-/// at each lane group's ends in parts, a warp shuffle apart, ran at 0.72).
+/// word, faster than writing the words at each lane group's ends in parts,
+/// a warp shuffle apart (measured: docs/kernels.md,
+/// "Whole aligned stores in stream-words").
 /// A tile's last word takes the next tile's first sh rows, which that
 /// tile leaves; the plane's first sh elements of each destination row go
 /// one by one. Preconditions: pointers and strides multiples of 4 bytes;
@@ -803,8 +803,7 @@ skinny_slot (unsigned int row, unsigned int c)
 
 /// The skinny tile of byte planes 16 to 64 elements on their short side,
 /// where the big tile's 256 x 256 would leave three quarters of its threads
-/// past the edge (1x64x512x512 uint8 NCHW to NHWC and back, planes of
-/// 262144 x 64 and 64 x 262144: 0.50 and 0.44 of a copy). Loads as
+/// past the edge (measured: docs/kernels.md, "Skinny tiles"). Loads as
 /// wide_tile's staged path (cp.async, whole 16-byte chunks, zeros past the
 /// edge); each thread then reads one micro-block, transposes it in
 /// registers and stores 16 chunks. Store phase: GL lanes along the row
