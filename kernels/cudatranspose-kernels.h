@@ -294,6 +294,58 @@ CtResult ct_permute_cpu (const void *src, void *dst,
     const unsigned long long dims[4], unsigned int elem_size,
     const unsigned int perm[4]);
 
+/* YUV video to RGB, as GStreamer's videoconvert computes it (its
+ * integer arithmetic, not the textbook formula: the two differ by up to
+ * 4 for limited-range 8-bit input), so that a frame converted here equals
+ * one converted by `videoconvert ! video/x-raw,format=RGB`. planes[] and
+ * strides[] are the frame's planes in GStreamer's order (I420: Y, U, V;
+ * YV12: Y, V, U; NV12: Y, UV; NV21: Y, VU; P010_10LE and P016_LE: Y, UV in
+ * 16-bit little-endian samples). How each value is computed is in
+ * yuv-rgb-unit.h. */
+typedef enum
+{
+  CT_YUV_I420,
+  CT_YUV_YV12,
+  CT_YUV_NV12,
+  CT_YUV_NV21,
+  CT_YUV_P010,
+  CT_YUV_P016,
+  CT_YUV_FORMAT_COUNT
+} CtYuvFormat;
+
+/* The colour matrix (GStreamer's GstVideoColorMatrix, the three it
+ * converts with Kr and Kb of their standards). */
+typedef enum
+{
+  CT_YUV_BT601,
+  CT_YUV_BT709,
+  CT_YUV_BT2020,
+  CT_YUV_MATRIX_COUNT
+} CtYuvMatrix;
+
+/* flags: full-range input (else limited: 16-235 luma, 16-240 chroma);
+ * chroma sited on the left pixel of a pair (GStreamer's H_COSITED: the
+ * mpeg2, cosited and dv sitings) or on the top row (V_COSITED), else
+ * between them */
+#define CT_YUV_FULL_RANGE 1
+#define CT_YUV_CHROMA_H_COSITED 2
+#define CT_YUV_CHROMA_V_COSITED 4
+
+typedef struct
+{
+  CtYuvFormat format;
+  CtYuvMatrix matrix;
+  unsigned int flags;
+  unsigned int width, height;
+  const void *planes[3];
+  size_t strides[3];
+} CtYuvFrame;
+
+/* Frame @f (host pointers) as packed 8-bit RGB, or BGR with @bgr, into
+ * @dst, rows @dst_stride bytes apart. */
+CtResult ct_yuv_to_rgb_cpu (const CtYuvFrame * f, void *dst,
+    size_t dst_stride, int bgr);
+
 /* Tensor element types, NNStreamer's (float16 has no arithmetic here, as
  * NNStreamer builds without FLOAT16_SUPPORT have none). */
 typedef enum

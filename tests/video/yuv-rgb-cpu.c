@@ -1,0 +1,243 @@
+/* The kernels' YUV to RGB conversion on the CPU (ct_yuv_to_rgb_cpu)
+ * against GStreamer's own videoconvert (dither=none, to RGB and BGR), the
+ * reference the element's YUV input is held to: random frames (every
+ * byte, padding included), every format, matrix, range and chroma siting,
+ * odd and one-pixel sizes; the output poisoned first. Compared value for
+ * value: the kernels follow videoconvert's arithmetic, so they must be
+ * equal, not merely within one. */
+#include "random-fill.h"
+#include "cudatranspose-kernels.h"
+
+#include <gst/check/gstcheck.h>
+#include <gst/check/gstharness.h>
+#include <gst/video/video.h>
+#include <string.h>
+
+typedef struct
+{
+  GstVideoFormat gst;
+  CtYuvFormat ct;
+} Format;
+
+static const Format formats[] = {
+  {GST_VIDEO_FORMAT_I420, CT_YUV_I420},
+  {GST_VIDEO_FORMAT_YV12, CT_YUV_YV12},
+  {GST_VIDEO_FORMAT_NV12, CT_YUV_NV12},
+  {GST_VIDEO_FORMAT_NV21, CT_YUV_NV21},
+  {GST_VIDEO_FORMAT_P010_10LE, CT_YUV_P010},
+  {GST_VIDEO_FORMAT_P016_LE, CT_YUV_P016},
+};
+
+static const struct
+{
+  GstVideoColorMatrix gst;
+  CtYuvMatrix ct;
+} matrices[] = {
+  {GST_VIDEO_COLOR_MATRIX_BT601, CT_YUV_BT601},
+  {GST_VIDEO_COLOR_MATRIX_BT709, CT_YUV_BT709},
+  {GST_VIDEO_COLOR_MATRIX_BT2020, CT_YUV_BT2020},
+};
+
+/* jpeg (centred), mpeg2 (left), cosited (left and top), top alone */
+static const GstVideoChromaSite sites[] = {
+  GST_VIDEO_CHROMA_SITE_JPEG, GST_VIDEO_CHROMA_SITE_MPEG2,
+  GST_VIDEO_CHROMA_SITE_COSITED, GST_VIDEO_CHROMA_SITE_V_COSITED,
+};
+
+static const guint sizes[][2] = {
+  {1, 1}, {2, 2}, {3, 3}, {1, 9}, {9, 1}, {2, 7}, {7, 5}, {33, 17},
+  {64, 2}, {121, 67}, {640, 360},
+};
+
+static guint64 rng = 20261128;
+static guint n_frames, n_values;
+
+/* What the test's caps say, as the element will read it: the parsed
+ * GstVideoInfo's range, matrix and siting, in the kernels' terms. */
+static void
+frame_of (const GstVideoFrame * vf, CtYuvFormat format, CtYuvMatrix matrix,
+    CtYuvFrame * f)
+{
+  const GstVideoInfo *info = &vf->info;
+  guint p;
+
+  memset (f, 0, sizeof (*f));
+  f->format = format;
+  f->matrix = matrix;
+  f->width = GST_VIDEO_INFO_WIDTH (info);
+  f->height = GST_VIDEO_INFO_HEIGHT (info);
+  if (info->colorimetry.range == GST_VIDEO_COLOR_RANGE_0_255)
+    f->flags |= CT_YUV_FULL_RANGE;
+  if (info->chroma_site & GST_VIDEO_CHROMA_SITE_H_COSITED)
+    f->flags |= CT_YUV_CHROMA_H_COSITED;
+  if (info->chroma_site & GST_VIDEO_CHROMA_SITE_V_COSITED)
+    f->flags |= CT_YUV_CHROMA_V_COSITED;
+  for (p = 0; p < GST_VIDEO_FRAME_N_PLANES (vf); p++) {
+    f->planes[p] = GST_VIDEO_FRAME_PLANE_DATA (vf, p);
+    f->strides[p] = GST_VIDEO_FRAME_PLANE_STRIDE (vf, p);
+  }
+}
+
+/* One frame of @fmt through videoconvert and through the kernels, to RGB
+ * (or BGR), compared value for value. */
+static void
+check_one (const Format * fmt, guint mi, gboolean full,
+    GstVideoChromaSite site, guint w, guint h, gboolean bgr)
+{
+  GstHarness *hv = gst_harness_new_parse ("videoconvert dither=none");
+  GstVideoInfo in, out;
+  GstVideoFrame inf, outf;
+  GstBuffer *ib, *ob;
+  GstCaps *caps;
+  CtYuvFrame f;
+  CtResult res;
+  guint8 *ours;
+  gsize row = (gsize) w * 3;
+  gchar *what;
+  guint y, x;
+
+  gst_video_info_set_format (&in, fmt->gst, w, h);
+  in.colorimetry.range = full ? GST_VIDEO_COLOR_RANGE_0_255 :
+      GST_VIDEO_COLOR_RANGE_16_235;
+  in.colorimetry.matrix = matrices[mi].gst;
+  in.colorimetry.transfer = GST_VIDEO_TRANSFER_BT709;
+  in.colorimetry.primaries = GST_VIDEO_COLOR_PRIMARIES_BT709;
+  in.chroma_site = site;
+  caps = gst_video_info_to_caps (&in);
+  /* (the caps as GStreamer reads them back: what the element will see) */
+  fail_unless (gst_video_info_from_caps (&in, caps));
+  {
+    gchar *cs = gst_caps_to_string (caps);
+
+    what = g_strdup_printf ("%s%s", cs, bgr ? " to BGR" : "");
+    g_free (cs);
+  }
+  gst_harness_set_src_caps (hv, gst_caps_ref (caps));
+  gst_harness_set_sink_caps_str (hv, bgr ? "video/x-raw,format=BGR" :
+      "video/x-raw,format=RGB");
+
+  ib = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (&in), NULL);
+  {
+    GstMapInfo m;
+
+    gst_buffer_map (ib, &m, GST_MAP_WRITE);
+    ct_ref_fill_random (&rng, m.data, m.size);
+    gst_buffer_unmap (ib, &m);
+  }
+  ob = gst_harness_push_and_pull (hv, gst_buffer_ref (ib));
+  fail_unless (ob != NULL, "%s: videoconvert gave no frame", what);
+  gst_video_info_set_format (&out, bgr ? GST_VIDEO_FORMAT_BGR :
+      GST_VIDEO_FORMAT_RGB, w, h);
+  fail_unless (gst_video_frame_map (&inf, &in, ib, GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&outf, &out, ob, GST_MAP_READ));
+
+  ours = g_malloc (row * h);
+  memset (ours, 0xa5, row * h);
+  frame_of (&inf, fmt->ct, matrices[mi].ct, &f);
+  res = ct_yuv_to_rgb_cpu (&f, ours, row, bgr);
+  fail_unless_equals_int (res, CT_OK);
+  for (y = 0; y < h; y++) {
+    const guint8 *ref = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&outf,
+        0) + (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (&outf, 0);
+
+    /* (check marks every assertion that passes: one per row, not per
+     * value) */
+    if (memcmp (ours + y * row, ref, row) == 0)
+      continue;
+    for (x = 0; ours[y * row + x] == ref[x]; x++);
+    fail ("%s: pixel (%u, %u) channel %u: %u, videoconvert %u", what, x / 3,
+        y, x % 3, ours[y * row + x], ref[x]);
+  }
+  n_frames++;
+  n_values += row * h;
+
+  g_free (ours);
+  gst_video_frame_unmap (&outf);
+  gst_video_frame_unmap (&inf);
+  gst_buffer_unref (ob);
+  gst_buffer_unref (ib);
+  gst_caps_unref (caps);
+  g_free (what);
+  gst_harness_teardown (hv);
+}
+
+GST_START_TEST (test_against_videoconvert)
+{
+  const Format *fmt = &formats[__i__];
+  guint mi, full, si, s;
+
+  for (mi = 0; mi < G_N_ELEMENTS (matrices); mi++)
+    for (full = 0; full < 2; full++)
+      for (si = 0; si < G_N_ELEMENTS (sites); si++)
+        for (s = 0; s < G_N_ELEMENTS (sizes); s++)
+          check_one (fmt, mi, full, sites[si], sizes[s][0], sizes[s][1],
+              (s + si) % 2);
+  /* 1080p, one of each range, to RGB */
+  check_one (fmt, 1, FALSE, GST_VIDEO_CHROMA_SITE_MPEG2, 1920, 1080, FALSE);
+  check_one (fmt, 0, TRUE, GST_VIDEO_CHROMA_SITE_JPEG, 1920, 1080, FALSE);
+  g_print ("%s: %u frames, %u values, each videoconvert's\n",
+      gst_video_format_to_string (fmt->gst), n_frames, n_values);
+  n_frames = n_values = 0;
+}
+
+GST_END_TEST;
+
+/* Arguments the conversion cannot take: refused, nothing written. */
+GST_START_TEST (test_refused)
+{
+  guint8 y[4] = { 1, 2, 3, 4 }, uv[2] = { 5, 6 }, out[12];
+  CtYuvFrame f = { CT_YUV_NV12, CT_YUV_BT709, 0, 2, 2, {y, uv, NULL},
+  {2, 2, 0}
+  };
+  CtYuvFrame bad;
+
+  memset (out, 0x5a, sizeof (out));
+  bad = f;
+  bad.format = CT_YUV_FORMAT_COUNT;
+  fail_unless_equals_int (ct_yuv_to_rgb_cpu (&bad, out, 6, 0),
+      CT_ERROR_INVALID_ARGUMENT);
+  bad = f;
+  bad.matrix = CT_YUV_MATRIX_COUNT;
+  fail_unless_equals_int (ct_yuv_to_rgb_cpu (&bad, out, 6, 0),
+      CT_ERROR_INVALID_ARGUMENT);
+  bad = f;
+  bad.flags = 8;
+  fail_unless_equals_int (ct_yuv_to_rgb_cpu (&bad, out, 6, 0),
+      CT_ERROR_INVALID_ARGUMENT);
+  bad = f;
+  bad.planes[1] = NULL;
+  fail_unless_equals_int (ct_yuv_to_rgb_cpu (&bad, out, 6, 0),
+      CT_ERROR_INVALID_ARGUMENT);
+  bad = f;
+  bad.strides[0] = 1;
+  fail_unless_equals_int (ct_yuv_to_rgb_cpu (&bad, out, 6, 0),
+      CT_ERROR_INVALID_ARGUMENT);
+  fail_unless_equals_int (ct_yuv_to_rgb_cpu (&f, out, 5, 0),
+      CT_ERROR_INVALID_ARGUMENT);
+  fail_unless_equals_int (ct_yuv_to_rgb_cpu (&f, NULL, 6, 0),
+      CT_ERROR_INVALID_ARGUMENT);
+  fail_unless_equals_int (ct_yuv_to_rgb_cpu (NULL, out, 6, 0),
+      CT_ERROR_INVALID_ARGUMENT);
+  for (guint i = 0; i < sizeof (out); i++)
+    fail_unless_equals_int (out[i], 0x5a);
+  /* and the frame itself converts */
+  fail_unless_equals_int (ct_yuv_to_rgb_cpu (&f, out, 6, 0), CT_OK);
+}
+
+GST_END_TEST;
+
+static Suite *
+yuv_rgb_suite (void)
+{
+  Suite *s = suite_create ("yuv-rgb-cpu");
+  TCase *tc = tcase_create ("general");
+
+  tcase_set_timeout (tc, 600);
+  suite_add_tcase (s, tc);
+  tcase_add_loop_test (tc, test_against_videoconvert, 0,
+      G_N_ELEMENTS (formats));
+  tcase_add_test (tc, test_refused);
+  return s;
+}
+
+GST_CHECK_MAIN (yuv_rgb);
