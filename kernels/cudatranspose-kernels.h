@@ -341,8 +341,11 @@ typedef struct
   size_t strides[3];
 } CtYuvFrame;
 
-/* Frame @f (host pointers) as packed 8-bit RGB, or BGR with @bgr, into
- * @dst, rows @dst_stride bytes apart. */
+/* Frame @f as packed 8-bit RGB, or BGR with @bgr, into @dst, rows
+ * @dst_stride bytes apart: device pointers, asynchronous on @stream; the
+ * same values on host pointers with ct_yuv_to_rgb_cpu. */
+CtResult ct_yuv_to_rgb (const CtYuvFrame * f, void *dst, size_t dst_stride,
+    int bgr, CtStream stream);
 CtResult ct_yuv_to_rgb_cpu (const CtYuvFrame * f, void *dst,
     size_t dst_stride, int bgr);
 

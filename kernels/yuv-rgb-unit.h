@@ -48,6 +48,15 @@ typedef struct
   unsigned int chroma_pstride;          /* bytes per chroma pixel */
 } CtYuvPlan;
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+/* Checks frame @f and works out its plan (yuv-rgb.c, host code). */
+CtResult ct_yuv_plan (const CtYuvFrame * f, CtYuvPlan * p);
+#ifdef __cplusplus
+}
+#endif
+
 /* A sample at byte @offset of plane @plane's row @y, pixel @x of
  * @pstride bytes, widened to 16 bits where the samples are. */
 CT_YUV_FN int

@@ -103,8 +103,8 @@ coefficients (CtYuvMatrix matrix, unsigned int flags, int depth, int out[3][4])
       out[i][j] = (int) rint (m[i][j]);
 }
 
-static CtResult
-plan_of (const CtYuvFrame * f, CtYuvPlan * p)
+CtResult
+ct_yuv_plan (const CtYuvFrame * f, CtYuvPlan * p)
 {
   unsigned int k, n;
 
@@ -158,7 +158,7 @@ ct_yuv_to_rgb_cpu (const CtYuvFrame * f, void *dst, size_t dst_stride,
     int bgr)
 {
   CtYuvPlan p;
-  CtResult res = plan_of (f, &p);
+  CtResult res = ct_yuv_plan (f, &p);
   unsigned int x, y;
 
   if (res != CT_OK)

@@ -19,7 +19,7 @@
 #   fakesink), X the element and identity, on 1.22 and 1.26;
 # tests: the 1.26 GPU tests side by side (memory, its nvh264dec chain,
 #   live on the GPU, video-gpu, tensors-gpu, arith-gpu, faults, refusals,
-#   tensor layouts and the matrix), each cut at RUN_SECONDS (default 400;
+#   tensor layouts, YUV to RGB and the matrix), each cut at RUN_SECONDS (default 400;
 #   ONLY=NAME,... runs the named ones alone, in either mode);
 # sanitize: on 1.26, compute-sanitizer memcheck and synccheck on the
 #   element's bands and frames in flight, memcheck and racecheck on the
@@ -46,7 +46,8 @@ prepare)
     build-carry13
   cp $b/gst/libgstcudatranspose.so build-g13/gst/
   for t in test-memory test-live test-video-gpu test-matrix test-tensors-gpu \
-      test-arith-gpu test-faults test-refusals test-tensor-layouts; do
+      test-arith-gpu test-faults test-refusals test-tensor-layouts \
+      test-yuv-rgb-gpu; do
     cp $b/tests/$t build-g13/tests/
   done
   cp $b/tests/libct-fault.so build-g13/
@@ -137,6 +138,7 @@ run)
     t13 refusals .gpu13/run.sh $t/test-refusals &
     t13 tensor-layouts .gpu13/run.sh $t/test-tensor-layouts &
     t13 matrix .gpu13/run.sh $t/test-matrix &
+    t13 yuv-rgb-gpu .gpu13/run.sh $t/test-yuv-rgb-gpu &
     wait
   fi
   if want sanitize; then

@@ -1,12 +1,17 @@
-/* The kernels' YUV to RGB conversion on the CPU (ct_yuv_to_rgb_cpu)
- * against GStreamer's own videoconvert (dither=none, to RGB and BGR), the
- * reference the element's YUV input is held to: random frames (every
- * byte, padding included), every format, matrix, range and chroma siting,
- * odd and one-pixel sizes; the output poisoned first. Compared value for
- * value: the kernels follow videoconvert's arithmetic, so they must be
- * equal, not merely within one. */
+/* The kernels' YUV to RGB conversion against GStreamer's own
+ * videoconvert (dither=none, to RGB and BGR), the reference the element's
+ * YUV input is held to: random frames (every byte, padding included),
+ * every format, matrix, range and chroma siting, odd and one-pixel sizes;
+ * the output poisoned first. Compared value for value: the kernels follow
+ * videoconvert's arithmetic, so they must be equal, not merely within one.
+ *
+ * Built twice: test-yuv-rgb runs ct_yuv_to_rgb_cpu; test-yuv-rgb-gpu
+ * (YUV_ON_GPU) ct_yuv_to_rgb on a CUDA device, and exits 77 without one. */
 #include "random-fill.h"
 #include "cudatranspose-kernels.h"
+#ifdef YUV_ON_GPU
+#include "gpu-check.h"
+#endif
 
 #include <gst/check/gstcheck.h>
 #include <gst/check/gstharness.h>
@@ -53,10 +58,11 @@ static guint64 rng = 20261128;
 static guint n_frames, n_values;
 
 /* What the test's caps say, as the element will read it: the parsed
- * GstVideoInfo's range, matrix and siting, in the kernels' terms. */
+ * GstVideoInfo's range, matrix and siting, in the kernels' terms; the
+ * planes' pointers relative to @base (the buffer's), moved to @at. */
 static void
 frame_of (const GstVideoFrame * vf, CtYuvFormat format, CtYuvMatrix matrix,
-    CtYuvFrame * f)
+    const guint8 * base, guint8 * at, CtYuvFrame * f)
 {
   const GstVideoInfo *info = &vf->info;
   guint p;
@@ -73,7 +79,8 @@ frame_of (const GstVideoFrame * vf, CtYuvFormat format, CtYuvMatrix matrix,
   if (info->chroma_site & GST_VIDEO_CHROMA_SITE_V_COSITED)
     f->flags |= CT_YUV_CHROMA_V_COSITED;
   for (p = 0; p < GST_VIDEO_FRAME_N_PLANES (vf); p++) {
-    f->planes[p] = GST_VIDEO_FRAME_PLANE_DATA (vf, p);
+    f->planes[p] = at + ((const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (vf,
+            p) - base);
     f->strides[p] = GST_VIDEO_FRAME_PLANE_STRIDE (vf, p);
   }
 }
@@ -133,9 +140,38 @@ check_one (const Format * fmt, guint mi, gboolean full,
 
   ours = g_malloc (row * h);
   memset (ours, 0xa5, row * h);
-  frame_of (&inf, fmt->ct, matrices[mi].ct, &f);
-  res = ct_yuv_to_rgb_cpu (&f, ours, row, bgr);
-  fail_unless_equals_int (res, CT_OK);
+  {
+    GstMapInfo m;
+
+    gst_buffer_map (ib, &m, GST_MAP_READ);
+#ifdef YUV_ON_GPU
+    {
+      void *d_in = NULL, *d_out = NULL;
+
+      /* the whole input buffer at once, the planes where they lie in it;
+       * the output poisoned on the device */
+      fail_unless_equals_int (ct_device_alloc (&d_in, m.size), CT_OK);
+      fail_unless_equals_int (ct_device_alloc (&d_out, row * h), CT_OK);
+      fail_unless_equals_int (ct_copy_2d_async (d_in, m.size, m.data,
+              m.size, m.size, 1, NULL), CT_OK);
+      fail_unless_equals_int (ct_copy_2d_async (d_out, row, ours, row, row,
+              h, NULL), CT_OK);
+      frame_of (&inf, fmt->ct, matrices[mi].ct, m.data, d_in, &f);
+      res = ct_yuv_to_rgb (&f, d_out, row, bgr, NULL);
+      fail_unless_equals_int (res, CT_OK);
+      fail_unless_equals_int (ct_copy_2d_async (ours, row, d_out, row, row,
+              h, NULL), CT_OK);
+      fail_unless_equals_int (ct_stream_synchronize (NULL), CT_OK);
+      fail_unless_equals_int (ct_device_free (d_in), CT_OK);
+      fail_unless_equals_int (ct_device_free (d_out), CT_OK);
+    }
+#else
+    frame_of (&inf, fmt->ct, matrices[mi].ct, m.data, m.data, &f);
+    res = ct_yuv_to_rgb_cpu (&f, ours, row, bgr);
+    fail_unless_equals_int (res, CT_OK);
+#endif
+    gst_buffer_unmap (ib, &m);
+  }
   for (y = 0; y < h; y++) {
     const guint8 *ref = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&outf,
         0) + (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (&outf, 0);
@@ -218,6 +254,17 @@ GST_START_TEST (test_refused)
       CT_ERROR_INVALID_ARGUMENT);
   fail_unless_equals_int (ct_yuv_to_rgb_cpu (NULL, out, 6, 0),
       CT_ERROR_INVALID_ARGUMENT);
+#ifdef YUV_ON_GPU
+  /* the device entry checks the same before it launches */
+  bad = f;
+  bad.format = CT_YUV_FORMAT_COUNT;
+  fail_unless_equals_int (ct_yuv_to_rgb (&bad, out, 6, 0, NULL),
+      CT_ERROR_INVALID_ARGUMENT);
+  fail_unless_equals_int (ct_yuv_to_rgb (&f, out, 5, 0, NULL),
+      CT_ERROR_INVALID_ARGUMENT);
+  fail_unless_equals_int (ct_yuv_to_rgb (NULL, out, 6, 0, NULL),
+      CT_ERROR_INVALID_ARGUMENT);
+#endif
   for (guint i = 0; i < sizeof (out); i++)
     fail_unless_equals_int (out[i], 0x5a);
   /* and the frame itself converts */
@@ -229,7 +276,7 @@ GST_END_TEST;
 static Suite *
 yuv_rgb_suite (void)
 {
-  Suite *s = suite_create ("yuv-rgb-cpu");
+  Suite *s = suite_create ("yuv-rgb");
   TCase *tc = tcase_create ("general");
 
   tcase_set_timeout (tc, 600);
@@ -240,4 +287,8 @@ yuv_rgb_suite (void)
   return s;
 }
 
+#ifdef YUV_ON_GPU
+CT_CHECK_GPU_MAIN (yuv_rgb, "yuv-rgb-gpu");
+#else
 GST_CHECK_MAIN (yuv_rgb);
+#endif
