@@ -49,6 +49,24 @@ typedef enum
 #define GST_TYPE_CUDA_TRANSPOSE_PATH (gst_cuda_transpose_path_get_type ())
 GType gst_cuda_transpose_path_get_type (void);
 
+/**
+ * GstCudaTransposeChannelOrder:
+ * @GST_CUDA_TRANSPOSE_CHANNEL_ORDER_RGB: red, green, blue
+ * @GST_CUDA_TRANSPOSE_CHANNEL_ORDER_BGR: blue, green, red
+ *
+ * The order of the colour channels in tensors made from YUV video. The
+ * type of the channel-order property.
+ */
+typedef enum
+{
+  GST_CUDA_TRANSPOSE_CHANNEL_ORDER_RGB,
+  GST_CUDA_TRANSPOSE_CHANNEL_ORDER_BGR,
+} GstCudaTransposeChannelOrder;
+
+#define GST_TYPE_CUDA_TRANSPOSE_CHANNEL_ORDER \
+    (gst_cuda_transpose_channel_order_get_type ())
+GType gst_cuda_transpose_channel_order_get_type (void);
+
 #define GST_TYPE_CUDA_TRANSPOSE (gst_cuda_transpose_get_type ())
 G_DECLARE_FINAL_TYPE (GstCudaTranspose, gst_cuda_transpose, GST,
     CUDA_TRANSPOSE, GstBaseTransform);

@@ -244,7 +244,9 @@ const guint ct_caps_chw_permutation[4] = { 1, 2, 0, 3 };
 /* RGB formats and their channels, for video in and CHW tensors out: packed;
  * planar, channel k being plane k as GStreamer orders them (RGBP: R, G, B;
  * BGRP: B, G, R; GBR: G, B, R), the same tensor as packed RGB of that
- * channel order; and GRAY8, one channel (tensor_converter's 1:W:H:1). */
+ * channel order; GRAY8, one channel (tensor_converter's 1:W:H:1); and
+ * the YUV formats the job converts to RGB (ct_job_is_yuv), after them so
+ * that a source that can give RGB does. */
 static const struct
 {
   const gchar *format;
@@ -252,6 +254,8 @@ static const struct
 } chw_formats[] = {
   {"RGB", 3}, {"BGR", 3}, {"RGBA", 4}, {"BGRA", 4}, {"RGBx", 4},
   {"BGRx", 4}, {"RGBP", 3}, {"BGRP", 3}, {"GBR", 3}, {"GRAY8", 1},
+  {"I420", 3}, {"YV12", 3}, {"NV12", 3}, {"NV21", 3}, {"P010_10LE", 3},
+  {"P016_LE", 3},
 };
 
 static guint
@@ -265,10 +269,11 @@ chw_channels (const gchar * format)
   return 0;
 }
 
-/* For a fixed RGB (packed or planar) or GRAY8 video structure in system
- * memory, the uint8 tensor it converts to: the HWC tensor "C:W:H:1"
- * permuted by @perm ("W:H:C:1", CHW, for ct_caps_chw_permutation), as
- * other/tensor with @single, else other/tensors; NULL otherwise. */
+/* For a fixed RGB (packed or planar), GRAY8 or YUV (ct_job_is_yuv) video
+ * structure in system memory, the uint8 tensor it converts to: the HWC
+ * tensor "C:W:H:1" permuted by @perm ("W:H:C:1", CHW, for
+ * ct_caps_chw_permutation), as other/tensor with @single, else
+ * other/tensors; NULL otherwise. */
 GstStructure *
 ct_caps_chw_tensor_of_video (const GstStructure * v, GstCapsFeatures * f,
     const guint perm[4], gboolean single, const gchar * type)

@@ -129,8 +129,8 @@ GstCaps *ct_caps_same_memory_first (GstCaps * caps, GstCaps * othercaps);
  * which a transpose changes. */
 GstCaps *ct_caps_keep_colorimetry (GstCaps * caps, GstCaps * result);
 
-/* For a fixed RGB (packed or planar) or GRAY8 video structure in system
- * memory, the tensor of @type it converts to: the HWC tensor "C:W:H:1"
+/* For a fixed RGB (packed or planar), GRAY8 or YUV (ct_job_is_yuv) video
+ * structure in system memory, the tensor of @type it converts to: the HWC tensor "C:W:H:1"
  * permuted by @perm, as other/tensor with @single, else other/tensors;
  * NULL otherwise. */
 GstStructure *ct_caps_chw_tensor_of_video (const GstStructure * v,
@@ -155,13 +155,14 @@ typedef struct
 } CtCapsOutcome;
 
 /* The job for @incaps -> @outcaps, into @job: tensors transposed or
- * permuted by @perm, RGB or GRAY8 video to a tensor (HWC permuted
- * by @perm, CHW without), each with the arithmetic @arith (NULL: none);
+ * permuted by @perm, RGB, GRAY8 or YUV video to a tensor (HWC permuted
+ * by @perm, CHW without; YUV converted to RGB, or BGR with @bgr), each
+ * with the arithmetic @arith (NULL: none);
  * or video in the orientation @proposed, which refuses arithmetic. FALSE,
  * with why in @r, for caps it cannot take with these settings (the
  * element tries the settings the caps may have been made for in turn). */
 gboolean ct_caps_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
-    const guint * perm, const CtArithSpec * arith,
+    const guint * perm, const CtArithSpec * arith, gboolean bgr,
     GstVideoOrientationMethod proposed, CtCapsOutcome * outcome,
     CtRefusal * r);
 

@@ -122,11 +122,12 @@ refuse_alternate (GstCaps * caps, CtRefusal * r)
   return TRUE;
 }
 
-/* RGB video in, seen as the HWC tensor "C:W:H:1"; out as that
- * tensor permuted by @perm (CHW, "W:H:C:1", for ct_caps_chw_permutation). */
+/* RGB video in, seen as the HWC tensor "C:W:H:1" (YUV converted to RGB,
+ * or BGR with @bgr, first); out as that tensor permuted by @perm (CHW,
+ * "W:H:C:1", for ct_caps_chw_permutation). */
 static gboolean
 chw_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
-    const guint perm[4], CtRefusal * r)
+    const guint perm[4], gboolean bgr, CtRefusal * r)
 {
   const gchar *type = job->has_arith ? ct_type_name (ct_arith_out_type
       (&job->arith, CT_TYPE_UINT8)) : "uint8";
@@ -154,8 +155,9 @@ chw_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
         (incaps, 0), "format");
 
     CT_REFUSE (r, CORE, NEGOTIATION, ("Video goes out as a tensor only "
-            "from progressive RGB (packed, or planar RGBP, BGRP, GBR) or "
-            "GRAY8 in system memory, as one %s tensor (the frame as "
+            "from progressive RGB (packed, or planar RGBP, BGRP, GBR), GRAY8 "
+            "or YUV (I420, YV12, NV12, NV21, P010_10LE, P016_LE) in system "
+            "memory, as one %s tensor (the frame as "
             "channels:width:height:1 permuted by %u:%u:%u:%u); this is %s%s. "
             "Convert it first, e.g. videoconvert ! video/x-raw,format=RGB "
             "before cudatranspose, or let the output be video.", type,
@@ -166,7 +168,24 @@ chw_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
     return FALSE;
   }
 
-  ct_job_set_video_to_tensor (job, &info, perm);
+  if (ct_job_is_yuv (&info)) {
+    CtYuvFrame f;
+    gchar *why = NULL;
+
+    if (!ct_job_yuv_frame (&info, &f, &why)) {
+      CT_REFUSE (r, CORE, NEGOTIATION, ("This %s video cannot be converted "
+              "to RGB: %s. Convert it first with videoconvert ! "
+              "video/x-raw,format=RGB before cudatranspose; or, where the "
+              "frames are in fact BT.709 (or BT.601, BT.2020), say so in "
+              "their caps, e.g. with capssetter "
+              "caps=\"video/x-raw,colorimetry=bt709\".",
+              GST_VIDEO_INFO_NAME (&info), why),
+          ("%" GST_PTR_FORMAT, incaps));
+      g_free (why);
+      return FALSE;
+    }
+  }
+  ct_job_set_video_to_tensor (job, &info, perm, bgr);
   return arith_checked (job, incaps, r);
 }
 
@@ -353,7 +372,7 @@ video_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
 
 gboolean
 ct_caps_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
-    const guint * perm, const CtArithSpec * arith,
+    const guint * perm, const CtArithSpec * arith, gboolean bgr,
     GstVideoOrientationMethod proposed, CtCapsOutcome * outcome,
     CtRefusal * r)
 {
@@ -368,7 +387,7 @@ ct_caps_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
     return tensor_job (job, incaps, outcaps, perm, outcome, r);
   if (ct_tensor_caps_is_tensor (gst_caps_get_structure (outcaps, 0)))
     return chw_job (job, incaps, outcaps, perm ? perm :
-        ct_caps_chw_permutation, r);
+        ct_caps_chw_permutation, bgr, r);
   if (perm) {
     CT_REFUSE (r, CORE, NEGOTIATION, ("The permutation property applies to "
             "tensors (other/tensors), but the input is video going out as "

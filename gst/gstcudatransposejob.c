@@ -31,6 +31,7 @@ static const gchar *const step_names[] = {
   "copying the input to the GPU", "running the kernel",
   "copying the output from the GPU", "waiting for the GPU",
   "allocating memory to pack the frame's rows",
+  "converting the frame from YUV to RGB",
 };
 
 const gchar *
@@ -239,13 +240,139 @@ ct_job_set_tensors (CtJob * job, const CtTensorInfo * in, guint n,
   lay_out (job);
 }
 
+/* The YUV formats the conversion takes, as GStreamer names them. */
+static const struct
+{
+  GstVideoFormat gst;
+  CtYuvFormat ct;
+} yuv_formats[] = {
+  {GST_VIDEO_FORMAT_I420, CT_YUV_I420},
+  {GST_VIDEO_FORMAT_YV12, CT_YUV_YV12},
+  {GST_VIDEO_FORMAT_NV12, CT_YUV_NV12},
+  {GST_VIDEO_FORMAT_NV21, CT_YUV_NV21},
+  {GST_VIDEO_FORMAT_P010_10LE, CT_YUV_P010},
+  {GST_VIDEO_FORMAT_P016_LE, CT_YUV_P016},
+};
+
+static gboolean
+yuv_format (const GstVideoInfo * info, CtYuvFormat * format)
+{
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (yuv_formats); i++) {
+    if (yuv_formats[i].gst == GST_VIDEO_INFO_FORMAT (info)) {
+      *format = yuv_formats[i].ct;
+      return TRUE;
+    }
+  }
+  return FALSE;
+}
+
+gboolean
+ct_job_is_yuv (const GstVideoInfo * info)
+{
+  CtYuvFormat format;
+
+  return yuv_format (info, &format);
+}
+
+gboolean
+ct_job_yuv_frame (const GstVideoInfo * info, CtYuvFrame * f, gchar ** why)
+{
+  GstVideoColorMatrix matrix = info->colorimetry.matrix;
+
+  memset (f, 0, sizeof (*f));
+  if (!yuv_format (info, &f->format)) {
+    *why = g_strdup_printf ("%s is not a YUV format converted here",
+        GST_VIDEO_INFO_NAME (info));
+    return FALSE;
+  }
+  switch (matrix) {
+    case GST_VIDEO_COLOR_MATRIX_BT601:
+      f->matrix = CT_YUV_BT601;
+      break;
+    case GST_VIDEO_COLOR_MATRIX_BT709:
+      f->matrix = CT_YUV_BT709;
+      break;
+    case GST_VIDEO_COLOR_MATRIX_BT2020:
+      f->matrix = CT_YUV_BT2020;
+      break;
+    default:{
+      gchar *c = gst_video_colorimetry_to_string (&info->colorimetry);
+
+      *why = g_strdup_printf ("its colorimetry (%s) has a colour matrix "
+          "other than BT.601, BT.709 or BT.2020", c ? c : "unknown");
+      g_free (c);
+      return FALSE;
+    }
+  }
+  /* as videoconvert: a range it does not know is full */
+  if (info->colorimetry.range != GST_VIDEO_COLOR_RANGE_16_235)
+    f->flags |= CT_YUV_FULL_RANGE;
+  if (info->chroma_site & GST_VIDEO_CHROMA_SITE_H_COSITED)
+    f->flags |= CT_YUV_CHROMA_H_COSITED;
+  if (info->chroma_site & GST_VIDEO_CHROMA_SITE_V_COSITED)
+    f->flags |= CT_YUV_CHROMA_V_COSITED;
+  f->width = GST_VIDEO_INFO_WIDTH (info);
+  f->height = GST_VIDEO_INFO_HEIGHT (info);
+  return TRUE;
+}
+
+void
+ct_job_yuv_planes (const CtJob * job, const CtSpan * in, CtYuvFrame * f)
+{
+  guint p;
+
+  *f = job->yuv;
+  for (p = 0; p < job->n_planes; p++) {
+    f->planes[p] = in[p].data;
+    f->strides[p] = in[p].stride;
+  }
+}
+
+/* YUV video in (the caller set the HWC tensor "3:W:H:1"): its planes, the
+ * packed RGB staged as the input piece, and after the pieces on the
+ * device, the YUV planes dense. */
+static void
+set_yuv (CtJob * job, const GstVideoInfo * info, gboolean bgr)
+{
+  gchar *why = NULL;
+  gsize bytes;
+  guint p;
+
+  job->from_yuv = TRUE;
+  job->bgr = bgr;
+  /* (the caller checked the colorimetry) */
+  if (!ct_job_yuv_frame (info, &job->yuv, &why))
+    g_free (why);
+  job->n_planes = GST_VIDEO_INFO_N_PLANES (info);
+  for (p = 0; p < job->n_planes; p++) {
+    gint comp[GST_VIDEO_MAX_COMPONENTS];
+
+    gst_video_format_info_component (info->finfo, p, comp);
+    job->planes[p].width = GST_VIDEO_INFO_COMP_WIDTH (info, comp[0]);
+    job->planes[p].height = GST_VIDEO_INFO_COMP_HEIGHT (info, comp[0]);
+    job->planes[p].elem_size = GST_VIDEO_INFO_COMP_PSTRIDE (info, comp[0]);
+  }
+  piece_set (&job->in[0], (gsize) 3 * GST_VIDEO_INFO_WIDTH (info),
+      GST_VIDEO_INFO_HEIGHT (info), FALSE);
+  lay_out (job);
+  /* (GstVideoInfo bounds the frame below 4 GB) */
+  bytes = ct_job_staged_offset (job, job->n_planes);
+  job->yuv_offset = job->dev_needed;
+  if (job->dev_needed != G_MAXSIZE)
+    job->dev_needed = bytes <= G_MAXSIZE - job->dev_needed ?
+        job->dev_needed + bytes : G_MAXSIZE;
+}
+
 void
 ct_job_set_video_to_tensor (CtJob * job, const GstVideoInfo * info,
-    const guint perm[4])
+    const guint perm[4], gboolean bgr)
 {
+  gboolean yuv = ct_job_is_yuv (info);
   /* planar RGB (RGBP, BGRP, GBR): channel k is plane k */
-  gboolean planar = GST_VIDEO_INFO_N_PLANES (info) > 1;
-  guint c = planar ? GST_VIDEO_INFO_N_PLANES (info) :
+  gboolean planar = !yuv && GST_VIDEO_INFO_N_PLANES (info) > 1;
+  guint c = yuv ? 3 : planar ? GST_VIDEO_INFO_N_PLANES (info) :
       (guint) GST_VIDEO_INFO_COMP_PSTRIDE (info, 0);
   CtTensorInfo hwc;
   guint p, k;
@@ -262,12 +389,16 @@ ct_job_set_video_to_tensor (CtJob * job, const GstVideoInfo * info,
   hwc.planes = hwc.dims[2];
   hwc.bytes = hwc.dims[0] * hwc.dims[1] * hwc.dims[2];
   set_tensors (job, CT_JOB_VIDEO_TO_TENSOR, &hwc, 1, perm);
+  job->in_info = *info;
+  if (yuv) {
+    set_yuv (job, info, bgr);
+    return;
+  }
   /* its input is a frame, whose rows may be padded: packed on the way in
    * (on the device by the upload's 2-D copies, on the CPU by run_cpu),
    * the planes of planar RGB back to back: staged as the CHW tensor
    * W:H:C:1, which the kernels permute by @perm composed with that order
    * (the default CHW becomes the identity) */
-  job->in_info = *info;
   job->n_planes = planar ? c : 1;
   for (p = 0; p < job->n_planes; p++) {
     job->planes[p].width = hwc.dims[1];
@@ -761,13 +892,24 @@ ct_job_run_cpu (const CtJob * job, const CtSpan * in, const CtSpan * out,
   guint k;
 
   memcpy (src, in, job->n_pieces * sizeof (in[0]));
-  if (job->mode == CT_JOB_VIDEO_TO_TENSOR && (job->n_planes > 1 ||
-          in[0].stride != p->row)) {
+  if (job->mode == CT_JOB_VIDEO_TO_TENSOR && (job->from_yuv ||
+          job->n_planes > 1 || in[0].stride != p->row)) {
     *step = CT_STEP_PACK;
     packed = g_try_malloc (p->row * p->rows);
     if (!packed)
       return CT_ERROR_INVALID_ARGUMENT;     /* the step says what failed */
-    for (k = 0; k < job->n_planes; k++) {
+    if (job->from_yuv) {
+      CtYuvFrame f;
+
+      *step = CT_STEP_CONVERT;
+      ct_job_yuv_planes (job, in, &f);
+      res = ct_yuv_to_rgb_cpu (&f, packed, p->row, job->bgr);
+      if (res != CT_OK) {
+        g_free (packed);
+        return res;
+      }
+    }
+    for (k = 0; !job->from_yuv && k < job->n_planes; k++) {
       gsize row = ct_job_frame_row (job, k);
       guint8 *dst = packed + ct_job_staged_offset (job, k);
 

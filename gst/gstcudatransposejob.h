@@ -29,7 +29,8 @@ typedef enum
                                  * or flipped */
   CT_JOB_TENSORS,               /* each tensor's two innermost sizes swapped */
   CT_JOB_PERMUTE,               /* each tensor's sizes permuted */
-  CT_JOB_VIDEO_TO_TENSOR,       /* RGB as the HWC tensor, permuted */
+  CT_JOB_VIDEO_TO_TENSOR,       /* RGB as the HWC tensor, permuted (YUV
+                                 * converted to RGB first) */
 } CtJobMode;
 
 /* The step of a buffer's transform under way, for the message if it
@@ -43,6 +44,7 @@ typedef enum
   CT_STEP_DOWNLOAD,
   CT_STEP_SYNC,
   CT_STEP_PACK,
+  CT_STEP_CONVERT,
 } CtStep;
 
 /* One plane of the negotiated input: its size in elements, or (4:2:2
@@ -127,6 +129,15 @@ typedef struct
   unsigned long long dims4[CT_TENSOR_COUNT_LIMIT][4];
   guint run_perm[4];
   guint staged_axis[4];
+  /* YUV video in (VIDEO_TO_TENSOR, @from_yuv): each frame converted to
+   * packed RGB, or BGR with @bgr, as videoconvert would (ct_yuv_to_rgb;
+   * @yuv is its frame but for the planes), which is then the HWC tensor.
+   * planes[] are the YUV planes; on the device they are staged dense,
+   * back to back (ct_job_staged_offset) from @yuv_offset. */
+  gboolean from_yuv;
+  gboolean bgr;
+  CtYuvFrame yuv;
+  gsize yuv_offset;
   /* the arithmetic option (@has_arith), applied on the way to every
    * output tensor, which then holds its output type; setting the tensors
    * anew keeps it. What the kernels run for tensors of each input type
@@ -159,7 +170,21 @@ void ct_job_set_video (CtJob * job, const GstVideoInfo * in_info,
 void ct_job_set_tensors (CtJob * job, const CtTensorInfo * in, guint n,
     const guint * perm);
 void ct_job_set_video_to_tensor (CtJob * job, const GstVideoInfo * info,
-    const guint perm[4]);
+    const guint perm[4], gboolean bgr);
+
+/* Whether @info is YUV video of a format the job converts to RGB (I420,
+ * YV12, NV12, NV21, P010_10LE, P016_LE). */
+gboolean ct_job_is_yuv (const GstVideoInfo * info);
+
+/* For such video, its conversion (@f, but for the planes) from the
+ * colorimetry and chroma siting @info holds; FALSE, with why for the user
+ * in @why (g_free it), for a colour matrix it has no conversion of. */
+gboolean ct_job_yuv_frame (const GstVideoInfo * info, CtYuvFrame * f,
+    gchar ** why);
+
+/* YUV video in: the frame the conversion reads, its planes at @in (host
+ * or device spans of the job's planes). */
+void ct_job_yuv_planes (const CtJob * job, const CtSpan * in, CtYuvFrame * f);
 
 /* The bytes of a row of the input frame's plane @p (VIDEO,
  * VIDEO_TO_TENSOR). */
@@ -225,7 +250,8 @@ CtResult ct_job_launch_band (const CtJob * job, const CtBand * band,
     CtPath * ran);
 
 /* The job on the CPU, the rows of a frame going out as a tensor packed
- * first where they are padded; @step says where a failure happened. */
+ * first where they are padded (YUV converted to RGB); @step says where a
+ * failure happened. */
 CtResult ct_job_run_cpu (const CtJob * job, const CtSpan * in,
     const CtSpan * out, CtStep * step);
 

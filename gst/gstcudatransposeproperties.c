@@ -177,5 +177,21 @@ ct_properties_install (GObjectClass * gobject_class)
           CT_DEFAULT_FRAMES_IN_FLIGHT, G_PARAM_READWRITE |
           GST_PARAM_MUTABLE_PLAYING | G_PARAM_STATIC_STRINGS));
 
+  /**
+   * GstCudaTranspose:channel-order:
+   *
+   * The order of the colour channels in tensors made from YUV video
+   * (I420, YV12, NV12, NV21, P010_10LE, P016_LE): rgb (the default) or
+   * bgr, as a network trained on OpenCV's frames expects. RGB video keeps
+   * its own order (BGRx gives B, G, R, X). Can be changed while PLAYING:
+   * the next buffer comes out in the new order.
+   */
+  g_object_class_install_property (gobject_class, CT_PROP_CHANNEL_ORDER,
+      g_param_spec_enum ("channel-order", "Channel order",
+          "Order of the colour channels in tensors made from YUV video",
+          GST_TYPE_CUDA_TRANSPOSE_CHANNEL_ORDER,
+          GST_CUDA_TRANSPOSE_CHANNEL_ORDER_RGB, G_PARAM_READWRITE |
+          GST_PARAM_MUTABLE_PLAYING | G_PARAM_STATIC_STRINGS));
+
   return active_kernel;
 }

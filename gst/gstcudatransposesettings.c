@@ -65,6 +65,19 @@ gst_cuda_transpose_path_get_type (void)
   return register_enum (&type, "GstCudaTransposePath", values);
 }
 
+GType
+gst_cuda_transpose_channel_order_get_type (void)
+{
+  static gsize type = 0;
+  static const GEnumValue values[] = {
+    {GST_CUDA_TRANSPOSE_CHANNEL_ORDER_RGB, "Red, green, blue", "rgb"},
+    {GST_CUDA_TRANSPOSE_CHANNEL_ORDER_BGR, "Blue, green, red", "bgr"},
+    {0, NULL, NULL},
+  };
+
+  return register_enum (&type, "GstCudaTransposeChannelOrder", values);
+}
+
 /* The kind of caps @j makes: the direction's (identity, keeping the
  * axes, or swapping them), the permutation, and whether there is
  * arithmetic and of which output type. Versions of one kind make the
@@ -269,6 +282,22 @@ set_direction (CtSettings * s, GstVideoOrientationMethod method)
   return changed ? CT_SETTINGS_RECONFIGURE : CT_SETTINGS_KEPT;
 }
 
+/* The channel-order property: a new version where it changed (the caps
+ * stay: only the job's conversion does not). */
+static CtSettingsChange
+set_channel_order (CtSettings * s, gint order)
+{
+  gboolean bgr = order == GST_CUDA_TRANSPOSE_CHANNEL_ORDER_BGR, changed;
+
+  GST_OBJECT_LOCK (s->owner);
+  changed = s->job.bgr != bgr;
+  s->job.bgr = bgr;
+  if (changed)
+    new_version (s);
+  GST_OBJECT_UNLOCK (s->owner);
+  return changed ? CT_SETTINGS_RECONFIGURE : CT_SETTINGS_KEPT;
+}
+
 gboolean
 ct_settings_set (CtSettings * s, guint prop_id, const GValue * value,
     CtSettingsChange * change)
@@ -284,6 +313,9 @@ ct_settings_set (CtSettings * s, guint prop_id, const GValue * value,
       return TRUE;
     case CT_PROP_ARITHMETIC:
       *change = set_arithmetic (s, g_value_get_string (value));
+      return TRUE;
+    case CT_PROP_CHANNEL_ORDER:
+      *change = set_channel_order (s, g_value_get_enum (value));
       return TRUE;
     case CT_PROP_KERNEL:
     case CT_PROP_DEVICE_ID:
@@ -333,6 +365,11 @@ ct_settings_get (CtSettings * s, guint prop_id, GValue * value)
     case CT_PROP_VIDEO_DIRECTION:
     case CT_PROP_METHOD:
       g_value_set_enum (value, s->orientation.direction);
+      break;
+    case CT_PROP_CHANNEL_ORDER:
+      g_value_set_enum (value, s->job.bgr ?
+          GST_CUDA_TRANSPOSE_CHANNEL_ORDER_BGR :
+          GST_CUDA_TRANSPOSE_CHANNEL_ORDER_RGB);
       break;
     default:
       ours = FALSE;

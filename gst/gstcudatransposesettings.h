@@ -44,6 +44,7 @@ enum
   CT_PROP_METHOD,
   CT_PROP_FRAMES_IN_FLIGHT,
   CT_PROP_ARITHMETIC,
+  CT_PROP_CHANNEL_ORDER,
 };
 
 /* What the permutation property holds. */
@@ -56,7 +57,9 @@ typedef enum
 
 /* The settings a job and the caps depend on: the direction proposed (the
  * property's, or under auto the tags'), the permutation and the
- * arithmetic. Every change of them is a new @version (counted from 1). */
+ * arithmetic; and a setting only the job depends on, the channel order of
+ * tensors made from YUV video (@bgr). Every change of them is a new
+ * @version (counted from 1). */
 typedef struct
 {
   guint version;
@@ -65,6 +68,7 @@ typedef struct
   guint perm[4];
   CtArithState arith_state;
   CtArithSpec arith;
+  gboolean bgr;
 } CtJobSettings;
 
 /* One reading of every setting, all under one lock: what a buffer runs

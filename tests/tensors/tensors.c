@@ -223,7 +223,7 @@ GST_START_TEST (test_bad_permutation)
     const gchar *caps[] = {
       "other/tensors,format=static,num_tensors=1,"
           "dimensions=(string)2:3:4:5:6,types=uint8,framerate=0/1",
-      "video/x-raw,format=I420,width=4,height=2,framerate=0/1",
+      "video/x-raw,format=Y444,width=4,height=2,framerate=0/1",
     };
     const gchar *reason[] = { "rank 5", "applies to tensors" };
 
@@ -388,7 +388,7 @@ GST_END_TEST;
  * with the format alone) still links to tensor caps: the link is checked
  * against tensors of any dimensions, and the negotiated caps carry the
  * frame's (videotestsrc's default 320x240). Video that cannot become a
- * tensor (I420) links too, and the element's own error says why. */
+ * tensor (Y444) links too, and the element's own error says why. */
 GST_START_TEST (test_video_size_unfixed_at_link)
 {
   static const struct
@@ -442,10 +442,10 @@ GST_START_TEST (test_video_size_unfixed_at_link)
     gst_object_unref (p);
     g_free (desc);
   }
-  p = gst_parse_launch ("videotestsrc num-buffers=2 ! video/x-raw,format=I420 "
+  p = gst_parse_launch ("videotestsrc num-buffers=2 ! video/x-raw,format=Y444 "
       "! cudatranspose name=t kernel=cpu ! other/tensors,format=static ! "
       "fakesink", &err);
-  fail_unless (p != NULL && err == NULL, "I420 to tensors: %s",
+  fail_unless (p != NULL && err == NULL, "Y444 to tensors: %s",
       err ? err->message : "no pipeline");
   {
     GstElement *t = gst_bin_get_by_name (GST_BIN (p), "t");
@@ -457,11 +457,11 @@ GST_START_TEST (test_video_size_unfixed_at_link)
     msg = gst_bus_timed_pop_filtered (bus, 10 * GST_SECOND,
         GST_MESSAGE_ERROR | GST_MESSAGE_EOS);
     fail_unless (msg != NULL && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR,
-        "I420 to tensors: no error");
+        "Y444 to tensors: no error");
     fail_unless (GST_MESSAGE_SRC (msg) == GST_OBJECT (t), "the error came "
         "from %s", GST_MESSAGE_SRC_NAME (msg));
     gst_message_parse_error (msg, &e, NULL);
-    fail_unless (strstr (e->message, "this is I420") != NULL &&
+    fail_unless (strstr (e->message, "this is Y444") != NULL &&
         strstr (e->message, "videoconvert") != NULL, "%s", e->message);
     g_error_free (e);
     gst_message_unref (msg);

@@ -1,0 +1,358 @@
+/* YUV video into the element, out as RGB (or BGR) tensors: each frame must
+ * be what GStreamer's videoconvert (dither=none) makes of it in RGB, seen
+ * as the HWC tensor and laid out by the permutation (CHW by default), with
+ * the arithmetic computed here as NNStreamer defines it (each step in
+ * float32). Random frames (padding too, and padded strides), every
+ * format, matrix, range and chroma siting, odd and one-pixel sizes; the
+ * output poisoned first. Then the channel order changed while playing, and
+ * a colorimetry the conversion has no matrix for refused with a message.
+ *
+ * Built twice: test-yuv-tensors on the CPU (kernel=cpu); test-yuv-tensors-gpu
+ * (YUV_ON_GPU) with the element's own choice on a CUDA device, exiting 77
+ * without one. */
+#include "transpose-check.h"
+#include "permute-reference.h"
+#ifdef YUV_ON_GPU
+#include "gpu-check.h"
+#define KERNEL "auto"
+#else
+#define KERNEL "cpu"
+#endif
+
+#include <gst/check/gstcheck.h>
+#include <gst/check/gstharness.h>
+#include <gst/video/video.h>
+#include <string.h>
+
+static const GstVideoFormat formats[] = {
+  GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_YV12, GST_VIDEO_FORMAT_NV12,
+  GST_VIDEO_FORMAT_NV21, GST_VIDEO_FORMAT_P010_10LE, GST_VIDEO_FORMAT_P016_LE,
+};
+
+static const GstVideoColorMatrix matrices[] = {
+  GST_VIDEO_COLOR_MATRIX_BT601, GST_VIDEO_COLOR_MATRIX_BT709,
+  GST_VIDEO_COLOR_MATRIX_BT2020,
+};
+
+/* jpeg (centred), mpeg2 (left), cosited (left and top), top alone */
+static const GstVideoChromaSite sites[] = {
+  GST_VIDEO_CHROMA_SITE_JPEG, GST_VIDEO_CHROMA_SITE_MPEG2,
+  GST_VIDEO_CHROMA_SITE_COSITED, GST_VIDEO_CHROMA_SITE_V_COSITED,
+};
+
+static const guint sizes[][2] = {
+  {1, 1}, {2, 2}, {3, 3}, {1, 9}, {9, 1}, {7, 5}, {33, 17}, {121, 67},
+  {640, 360},
+};
+
+/* What the element is asked for: the channel order, the permutation (NULL:
+ * CHW) and the arithmetic (NULL: none; else one of the two computed in
+ * arith_ref). */
+typedef struct
+{
+  gboolean bgr;
+  const gchar *perm;
+  const gchar *arith;
+} Setup;
+
+static const Setup setups[] = {
+  {FALSE, NULL, NULL},
+  {TRUE, NULL, NULL},
+  {FALSE, NULL, "typecast:float32,add:-127.5,div:127.5"},
+  {TRUE, "0:1:2:3", NULL},
+  {FALSE, "0:2:1:3", "typecast:float32,div:255"},
+  {TRUE, "2:0:1:3", "typecast:float32,add:-127.5,div:127.5"},
+};
+
+static guint n_frames;
+static guint64 n_values;
+
+/* The arithmetic of @arith on the byte @v, as NNStreamer computes it: the
+ * typecast, then each operation in float32 with its operand cast to
+ * float32. */
+static gfloat
+arith_ref (const gchar * arith, guint8 v)
+{
+  gfloat f = (gfloat) v;
+
+  if (g_str_has_prefix (arith, "typecast:float32,add:")) {
+    f = f + (gfloat) - 127.5;
+    return f / (gfloat) 127.5;
+  }
+  return f / (gfloat) 255;
+}
+
+static void
+parse_perm (const gchar * text, guint perm[4])
+{
+  static const guint chw[4] = { 1, 2, 0, 3 };
+  guint k;
+
+  if (!text) {
+    memcpy (perm, chw, sizeof (chw));
+    return;
+  }
+  for (k = 0; k < 4; k++)
+    perm[k] = text[2 * k] - '0';
+}
+
+/* YUV caps as a source that states them would send them. */
+static GstCaps *
+yuv_caps (GstVideoFormat format, guint w, guint h, GstVideoColorMatrix m,
+    gboolean full, GstVideoChromaSite site, GstVideoInfo * info)
+{
+  GstCaps *caps;
+
+  gst_video_info_set_format (info, format, w, h);
+  info->colorimetry.range = full ? GST_VIDEO_COLOR_RANGE_0_255 :
+      GST_VIDEO_COLOR_RANGE_16_235;
+  info->colorimetry.matrix = m;
+  info->colorimetry.transfer = GST_VIDEO_TRANSFER_BT709;
+  info->colorimetry.primaries = GST_VIDEO_COLOR_PRIMARIES_BT709;
+  info->chroma_site = site;
+  caps = gst_video_info_to_caps (info);
+  /* (read back, as the element reads them) */
+  fail_unless (gst_video_info_from_caps (info, caps));
+  return caps;
+}
+
+/* @in through videoconvert dither=none to RGB: the reference frame, mapped
+ * into @ref (unmap it and unref its buffer). */
+static void
+videoconvert_rgb (GstCaps * caps, GstBuffer * in, guint w, guint h,
+    GstVideoFrame * ref)
+{
+  GstHarness *hv = gst_harness_new_parse ("videoconvert dither=none");
+  GstVideoInfo rgb;
+  GstBuffer *out;
+
+  gst_harness_set_src_caps (hv, gst_caps_ref (caps));
+  gst_harness_set_sink_caps_str (hv, "video/x-raw,format=RGB");
+  out = gst_harness_push_and_pull (hv, gst_buffer_ref (in));
+  fail_unless (out != NULL, "videoconvert gave no frame");
+  gst_video_info_set_format (&rgb, GST_VIDEO_FORMAT_RGB, w, h);
+  fail_unless (gst_video_frame_map (ref, &rgb, out, GST_MAP_READ));
+  gst_buffer_unref (out);       /* (the frame holds its own) */
+  gst_harness_teardown (hv);
+}
+
+/* The tensor @out must be @ref as set up by @s: value (c, x, y) of the HWC
+ * tensor at c * step[0] + x * step[1] + y * step[2]. */
+static void
+compare (const GstVideoFrame * ref, GstBuffer * out, const Setup * s,
+    guint w, guint h, const gchar * what)
+{
+  const guint64 hwc[4] = { 3, w, h, 1 };
+  guint64 odims[4], step[4];
+  guint perm[4], c, x, y;
+  gsize elem = s->arith ? 4 : 1;
+  GstMapInfo m;
+
+  parse_perm (s->perm, perm);
+  ct_ref_permuted_layout (hwc, perm, odims, step);
+  fail_unless (gst_buffer_map (out, &m, GST_MAP_READ));
+  fail_unless_equals_uint64 (m.size, (guint64) w * h * 3 * elem);
+  for (y = 0; y < h; y++) {
+    const guint8 *row = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (ref, 0)
+        + (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (ref, 0);
+
+    for (x = 0; x < w; x++) {
+      for (c = 0; c < 3; c++) {
+        guint8 v = row[3 * x + (s->bgr ? 2 - c : c)];
+        gsize at = c * step[0] + x * step[1] + y * step[2];
+
+        if (s->arith) {
+          gfloat want = arith_ref (s->arith, v), got;
+
+          memcpy (&got, m.data + at * 4, 4);
+          if (memcmp (&want, &got, 4) != 0) {
+            gst_buffer_unmap (out, &m);
+            fail ("%s: channel %u of (%u, %u): %.9g, want %.9g (from %u)",
+                what, c, x, y, got, want, v);
+          }
+        } else if (m.data[at] != v) {
+          guint8 got = m.data[at];
+
+          gst_buffer_unmap (out, &m);
+          fail ("%s: channel %u of (%u, %u): %u, videoconvert %u", what, c,
+              x, y, got, v);
+        }
+      }
+    }
+  }
+  gst_buffer_unmap (out, &m);
+  n_values += (guint64) w * h * 3;
+}
+
+static GstHarness *
+element_for (const Setup * s)
+{
+  gchar *desc = g_strdup_printf ("cudatranspose kernel=" KERNEL
+      " channel-order=%s%s%s%s%s%s", s->bgr ? "bgr" : "rgb",
+      s->perm ? " permutation=" : "", s->perm ? s->perm : "",
+      s->arith ? " arithmetic=\"" : "", s->arith ? s->arith : "",
+      s->arith ? "\"" : "");
+  GstHarness *h = ct_check_harness_new (desc, NULL);
+
+  g_free (desc);
+  gst_harness_set_sink_caps_str (h, "other/tensors,format=static");
+  return h;
+}
+
+static void
+check_one (GstVideoFormat format, guint mi, gboolean full,
+    GstVideoChromaSite site, guint w, guint h, const Setup * s, guint pad)
+{
+  GstHarness *e = element_for (s);
+  GstVideoInfo info;
+  GstVideoFrame ref;
+  GstBuffer *in, *out;
+  GstCaps *caps = yuv_caps (format, w, h, matrices[mi], full, site, &info);
+  gchar *cs = gst_caps_to_string (caps);
+  gchar *what = g_strdup_printf ("%s pad %u, %s, permutation %s, "
+      "arithmetic %s", cs, pad, s->bgr ? "bgr" : "rgb",
+      s->perm ? s->perm : "(CHW)", s->arith ? s->arith : "none");
+
+  in = ct_check_make_frame (&info, pad);
+  videoconvert_rgb (caps, in, w, h, &ref);
+  gst_harness_set_src_caps (e, gst_caps_ref (caps));
+  ct_check_push_one (e, gst_buffer_ref (in));
+  out = gst_harness_pull (e);
+  fail_unless (out != NULL, "%s: no tensor", what);
+  compare (&ref, out, s, w, h, what);
+#ifdef YUV_ON_GPU
+  {
+    gchar *ran = ct_check_active_kernel (e->element);
+
+    fail_if (g_str_equal (ran, "cpu"), "%s: ran on the CPU", what);
+    g_free (ran);
+  }
+#endif
+  n_frames++;
+
+  gst_buffer_unref (out);
+  gst_video_frame_unmap (&ref);
+  gst_buffer_unref (in);
+  gst_caps_unref (caps);
+  g_free (cs);
+  g_free (what);
+  ct_check_harness_free (e, NULL);
+}
+
+GST_START_TEST (test_against_videoconvert)
+{
+  GstVideoFormat format = formats[__i__];
+  guint mi, full, si, sz, k = 0;
+
+  for (mi = 0; mi < G_N_ELEMENTS (matrices); mi++)
+    for (full = 0; full < 2; full++)
+      for (si = 0; si < G_N_ELEMENTS (sites); si++)
+        for (sz = 0; sz < G_N_ELEMENTS (sizes); sz++, k++)
+          check_one (format, mi, full, sites[si], sizes[sz][0], sizes[sz][1],
+              &setups[k % G_N_ELEMENTS (setups)], (k / 7) % 2 ? 5 : 0);
+  /* 1080p as a decoder gives it (BT.709, limited, left-sited chroma), to
+   * normalized CHW float32 */
+  check_one (format, 1, FALSE, GST_VIDEO_CHROMA_SITE_MPEG2, 1920, 1080,
+      &setups[2], 0);
+  g_print ("%s: %u frames, %" G_GUINT64_FORMAT " values, each "
+      "videoconvert's\n", gst_video_format_to_string (format), n_frames,
+      n_values);
+  n_frames = 0;
+  n_values = 0;
+}
+
+GST_END_TEST;
+
+/* channel-order changed while playing: the next frame comes out in the new
+ * order, the one before in the old. */
+GST_START_TEST (test_channel_order_while_playing)
+{
+  static const Setup rgb = { FALSE, NULL, NULL }, bgr = { TRUE, NULL, NULL };
+  GstHarness *e = element_for (&rgb);
+  GstVideoInfo info;
+  GstCaps *caps = yuv_caps (GST_VIDEO_FORMAT_NV12, 67, 35,
+      GST_VIDEO_COLOR_MATRIX_BT709, FALSE, GST_VIDEO_CHROMA_SITE_MPEG2,
+      &info);
+  guint i;
+
+  gst_harness_set_src_caps (e, gst_caps_ref (caps));
+  for (i = 0; i < 4; i++) {
+    const Setup *s = i % 2 ? &bgr : &rgb;
+    GstBuffer *in = ct_check_make_frame (&info, 0), *out;
+    GstVideoFrame ref;
+
+    g_object_set (e->element, "channel-order", s->bgr, NULL);
+    videoconvert_rgb (caps, in, 67, 35, &ref);
+    ct_check_push_one (e, gst_buffer_ref (in));
+    out = gst_harness_pull (e);
+    fail_unless (out != NULL);
+    compare (&ref, out, s, 67, 35, s->bgr ? "changed to bgr" :
+        "changed to rgb");
+    gst_buffer_unref (out);
+    gst_video_frame_unmap (&ref);
+    gst_buffer_unref (in);
+  }
+  gst_caps_unref (caps);
+  ct_check_harness_free (e, NULL);
+}
+
+GST_END_TEST;
+
+/* A colour matrix the conversion has none of: not negotiated, and an
+ * error that says what to change. */
+GST_START_TEST (test_matrix_refused)
+{
+  /* SMPTE 240M, and FCC as range:matrix:transfer:primaries (a matrix
+   * left unknown, GstVideoInfo fills in by the frame's height) */
+  static const gchar *const colorimetries[] = { "smpte240m", "2:2:5:1" };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (colorimetries); i++) {
+    GstBus *bus;
+    GstHarness *e = ct_check_harness_new ("cudatranspose kernel=" KERNEL,
+        &bus);
+    gchar *caps = g_strdup_printf ("video/x-raw,format=NV12,width=64,"
+        "height=48,framerate=30/1,colorimetry=%s", colorimetries[i]);
+    GstVideoInfo info;
+    GstBuffer *in;
+    gchar *text;
+
+    gst_harness_set_sink_caps_str (e, "other/tensors,format=static");
+    gst_harness_set_src_caps_str (e, caps);
+    gst_video_info_set_format (&info, GST_VIDEO_FORMAT_NV12, 64, 48);
+    in = ct_check_make_frame (&info, 0);
+    fail_if (gst_harness_push (e, in) == GST_FLOW_OK,
+        "%s: a frame went through", caps);
+    text = ct_check_pop_message_text (bus, GST_MESSAGE_ERROR);
+    fail_unless (strstr (text, "cannot be converted to RGB") &&
+        strstr (text, "colorimetry=bt709"), "%s: %s", caps, text);
+    fail_unless_equals_int (gst_harness_buffers_in_queue (e), 0);
+    g_free (text);
+    g_free (caps);
+    ct_check_harness_free (e, bus);
+  }
+}
+
+GST_END_TEST;
+
+static Suite *
+yuv_tensors_suite (void)
+{
+  Suite *s = suite_create ("yuv-tensors");
+  TCase *tc = tcase_create ("general");
+
+  ct_check_seed ();
+  tcase_set_timeout (tc, 600);
+  suite_add_tcase (s, tc);
+  tcase_add_loop_test (tc, test_against_videoconvert, 0,
+      G_N_ELEMENTS (formats));
+  tcase_add_test (tc, test_channel_order_while_playing);
+  tcase_add_test (tc, test_matrix_refused);
+  return s;
+}
+
+#ifdef YUV_ON_GPU
+CT_CHECK_GPU_MAIN (yuv_tensors, "yuv-tensors-gpu");
+#else
+GST_CHECK_MAIN (yuv_tensors);
+#endif
