@@ -149,10 +149,11 @@ if want sanitize; then
     echo "== $tool (bands, frames in flight): $(grep -E 'ERROR SUMMARY|Checks' "$out/$tool-bands.log" | tr '\n' ' ')"
   done
   # the element's tensor layouts (flexible past 16, NNStreamer-made
-  # buffers) and its refusals, under the sanitizer (memory's chains of
+  # buffers), its YUV frames to tensors and its refusals, under the
+  # sanitizer (memory's chains of
   # cudaupload and cudadownload take too long under it for one call)
   for tool in memcheck racecheck; do
-    for t in tensor-layouts refusals live; do
+    for t in tensor-layouts refusals live yuv-tensors-gpu; do
       checks="" args=""
       # (the 100 pipelines of test_refused_caps_once and the 800 under
       # load are CPU-side)

@@ -47,7 +47,7 @@ prepare)
   cp $b/gst/libgstcudatranspose.so build-g13/gst/
   for t in test-memory test-live test-video-gpu test-matrix test-tensors-gpu \
       test-arith-gpu test-faults test-refusals test-tensor-layouts \
-      test-yuv-rgb-gpu; do
+      test-yuv-rgb-gpu test-yuv-tensors-gpu; do
     cp $b/tests/$t build-g13/tests/
   done
   cp $b/tests/libct-fault.so build-g13/
@@ -139,6 +139,7 @@ run)
     t13 tensor-layouts .gpu13/run.sh $t/test-tensor-layouts &
     t13 matrix .gpu13/run.sh $t/test-matrix &
     t13 yuv-rgb-gpu .gpu13/run.sh $t/test-yuv-rgb-gpu &
+    t13 yuv-tensors-gpu .gpu13/run.sh $t/test-yuv-tensors-gpu &
     wait
   fi
   if want sanitize; then
@@ -157,6 +158,8 @@ run)
       cs $tool refusals test_link_time_reasons,test_permutation_while_playing,test_interlaced_direction_change \
         $t/test-refusals &
       cs $tool live "" $t/test-live gpu &
+      cs $tool yuv-tensors "" \
+        $t/test-yuv-tensors-gpu &
     done
     cs memcheck memory test_cuda_in_cuda_out,test_cuda_in_system_out,test_system_in_cuda_out,test_cuda_resolution_change,test_cycles_cuda \
       $t/test-memory &
