@@ -132,7 +132,9 @@ typedef enum
       "16-byte words: staged as they lie, regrouped in registers") \
   X (FLIP_EXACT, "flip-exact", "The directions that keep the axes on " \
       "planes the flip path cannot take (misaligned): an element per " \
-      "thread")
+      "thread") \
+  X (YUV_TENSOR, "yuv-tensor", "YUV video to an RGB tensor in one pass: " \
+      "converted, laid out and through the arithmetic, a pixel a thread")
 
 #define CT_PATH_ENUM_VALUE(id, name, summary) CT_PATH_##id,
 typedef enum
@@ -429,6 +431,18 @@ CtResult ct_permute_arith (const void *src, void *dst,
 CtResult ct_permute_arith_cpu (const void *src, void *dst,
     const unsigned long long dims[4], const unsigned int perm[4],
     const CtArith * arith);
+
+/* YUV frame @f to a tensor in one pass: converted as ct_yuv_to_rgb does
+ * (RGB, or BGR with @bgr), seen as the HWC tensor "3:W:H:1", laid out by
+ * @perm (ct_permute's: output dimension i is input dimension perm[i]) and,
+ * with @arith (its in_type uint8), each value through the arithmetic
+ * (NULL: uint8 as converted). The values ct_yuv_to_rgb then
+ * ct_permute_arith (or ct_permute) give. Device pointers, @dst aligned to
+ * the output type; asynchronous on @stream; @ran (may be NULL) gets the
+ * path. */
+CtResult ct_yuv_to_tensor (const CtYuvFrame * f, int bgr,
+    const unsigned int perm[4], const CtArith * arith, void *dst,
+    CtStream stream, CtPath * ran);
 
 const char *ct_kernel_name (CtKernel kernel);
 const char *ct_path_name (CtPath path);

@@ -1,12 +1,21 @@
-/* cudatranspose: YUV video to RGB on the GPU (ct_yuv_to_rgb): a thread a
- * pixel (yuv-rgb-unit.h, the code the CPU loop runs), a warp along a row;
- * a frame with more rows than the grid's y holds loops over them. The
- * first form of the conversion: the fused one, into tensors, is to come. */
+/* cudatranspose: YUV video to RGB on the GPU, a thread a pixel
+ * (yuv-rgb-unit.h, the code the CPU loop runs), a warp along a row; a
+ * frame with more rows than the grid's y holds loops over them.
+ *   - ct_yuv_to_rgb: packed RGB (or BGR) bytes;
+ *   - ct_yuv_to_tensor: the same values as a tensor in one pass, each
+ *     channel written where the permutation puts it and through the
+ *     arithmetic (arith-ops.cuh, the code ct_permute_arith runs) on the
+ *     way. In CHW (width innermost) a warp writes 32 consecutive values of
+ *     each channel's plane; in HWC a thread writes its pixel's three. */
 #include "cudatranspose-kernels.h"
+#include "cudatranspose-kernels-tests.h"
+#include "arith-ops.cuh"
 #include "transpose-common.cuh"
 #include "yuv-rgb-unit.h"
 
 #include <cuda_runtime.h>
+#include <stdint.h>
+#include <string.h>
 
 namespace {
 
@@ -34,7 +43,145 @@ k_yuv_rgb (CtYuvFrame f, CtYuvPlan p, unsigned char *dst, size_t stride,
   }
 }
 
+/* Where the HWC tensor's neighbours land in the output: channel, x and y
+ * steps, in elements. */
+struct Steps
+{
+  unsigned long long c, x, y;
+};
+
+template <typename Out>
+__global__ void
+k_yuv_tensor (CtYuvFrame f, CtYuvPlan p, Out *dst, Steps step, int bgr,
+    ct::Ops ops, int ch_dim)
+{
+  const unsigned int x = blockIdx.x * kThreadsX + threadIdx.x;
+
+  if (x >= f.width)
+    return;
+  for (unsigned int y = blockIdx.y; y < f.height; y += gridDim.y) {
+    unsigned char rgb[3];
+    Out *o = dst + x * step.x + (unsigned long long) y * step.y;
+
+    ct_yuv_pixel (&f, &p, x, y, rgb);
+#pragma unroll
+    for (unsigned int c = 0; c < 3; c++) {
+      /* (the channel of a per-channel operation: the index along its
+       * dimension; the fourth has size 1) */
+      const long long ch = ch_dim < 0 ? -1LL : ch_dim == 0 ? (long long) c :
+          ch_dim == 1 ? (long long) x : ch_dim == 2 ? (long long) y : 0LL;
+
+      o[c * step.c] = ct::arith_element<uint8_t, Out> (rgb[bgr ? 2 - c : c],
+          ch, ops);
+    }
+  }
+}
+
+template <typename Out>
+CtResult
+launch_tensor (const CtYuvFrame & f, const CtYuvPlan & p, void *dst,
+    const Steps & step, int bgr, const ct::Ops & ops, int ch_dim,
+    cudaStream_t stream)
+{
+  if ((uintptr_t) dst % sizeof (Out) != 0)
+    return CT_ERROR_INVALID_ARGUMENT;
+  const dim3 grid ((unsigned int) div_up (f.width, kThreadsX),
+      f.height < kMaxGridY ? f.height : kMaxGridY);
+  k_yuv_tensor<Out><<<grid, kThreadsX, 0, stream>>> (f, p,
+      static_cast<Out *>(dst), step, bgr, ops, ch_dim);
+  return (CtResult) cudaGetLastError ();
+}
+
 }  // namespace
+
+extern "C" CtResult
+ct_yuv_to_tensor (const CtYuvFrame * f, int bgr, const unsigned int perm[4],
+    const CtArith * arith, void *dst, CtStream stream, CtPath * ran)
+{
+  const cudaStream_t st = reinterpret_cast<cudaStream_t>(stream);
+  CtYuvPlan p;
+  CtResult res = ct_yuv_plan (f, &p);
+  ct::Ops ops;
+  Steps step;
+  int ch_dim = -1;
+
+  if (res != CT_OK)
+    return res;
+  if (arith && ((res = ct_arith_validate (arith)) != CT_OK ||
+          arith->in_type != CT_TYPE_UINT8))
+    return res != CT_OK ? res : CT_ERROR_INVALID_ARGUMENT;
+  const unsigned long long hwc[4] = { 3, f->width, f->height, 1 };
+  if ((res = ct_permute_validate (hwc, 1, perm)) != CT_OK)
+    return res;
+  if (f->width == 0 || f->height == 0) {
+    if (ran)
+      *ran = CT_PATH_YUV_TENSOR;
+    return CT_OK;
+  }
+  if (dst == nullptr)
+    return CT_ERROR_INVALID_ARGUMENT;
+  /* output dimension i has stride acc, and is input dimension perm[i] */
+  unsigned long long in_step[4], acc = 1;
+  for (unsigned int i = 0; i < 4; i++) {
+    in_step[perm[i]] = acc;
+    acc *= hwc[perm[i]];
+  }
+  step.c = in_step[0];
+  step.x = in_step[1];
+  step.y = in_step[2];
+  /* the operations, their operands cast to the output type */
+  memset (&ops, 0, sizeof (ops));
+  if (arith) {
+    ops.n = arith->n_ops;
+    for (unsigned int i = 0; i < arith->n_ops; i++) {
+      bool zero = false;
+
+      ops.kind[i] = (unsigned char) arith->ops[i].kind;
+      ops.channel[i] = arith->ops[i].channel;
+      ops.operand[i] = ct::operand_bits (arith->out_type, arith->ops[i],
+          &zero);
+      if (arith->ops[i].channel >= 0)
+        ch_dim = (int) (arith->channel_dim < 4 ? arith->channel_dim : 3);
+    }
+  }
+  switch (arith ? arith->out_type : CT_TYPE_UINT8) {
+    case CT_TYPE_INT8:
+      res = launch_tensor<int8_t> (*f, p, dst, step, bgr, ops, ch_dim, st);
+      break;
+    case CT_TYPE_UINT8:
+      res = launch_tensor<uint8_t> (*f, p, dst, step, bgr, ops, ch_dim, st);
+      break;
+    case CT_TYPE_INT16:
+      res = launch_tensor<int16_t> (*f, p, dst, step, bgr, ops, ch_dim, st);
+      break;
+    case CT_TYPE_UINT16:
+      res = launch_tensor<uint16_t> (*f, p, dst, step, bgr, ops, ch_dim, st);
+      break;
+    case CT_TYPE_INT32:
+      res = launch_tensor<int32_t> (*f, p, dst, step, bgr, ops, ch_dim, st);
+      break;
+    case CT_TYPE_UINT32:
+      res = launch_tensor<uint32_t> (*f, p, dst, step, bgr, ops, ch_dim, st);
+      break;
+    case CT_TYPE_INT64:
+      res = launch_tensor<int64_t> (*f, p, dst, step, bgr, ops, ch_dim, st);
+      break;
+    case CT_TYPE_UINT64:
+      res = launch_tensor<uint64_t> (*f, p, dst, step, bgr, ops, ch_dim, st);
+      break;
+    case CT_TYPE_FLOAT32:
+      res = launch_tensor<float> (*f, p, dst, step, bgr, ops, ch_dim, st);
+      break;
+    case CT_TYPE_FLOAT64:
+      res = launch_tensor<double> (*f, p, dst, step, bgr, ops, ch_dim, st);
+      break;
+    default:
+      return CT_ERROR_INVALID_ARGUMENT;
+  }
+  if (res == CT_OK && ran)
+    *ran = CT_PATH_YUV_TENSOR;
+  return res;
+}
 
 extern "C" CtResult
 ct_yuv_to_rgb (const CtYuvFrame * f, void *dst, size_t dst_stride, int bgr,

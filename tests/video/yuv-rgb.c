@@ -11,6 +11,8 @@
 #include "cudatranspose-kernels.h"
 #ifdef YUV_ON_GPU
 #include "gpu-check.h"
+#include "cudatranspose-kernels-tests.h"
+#include "arith-reference.h"
 #endif
 
 #include <gst/check/gstcheck.h>
@@ -273,6 +275,148 @@ GST_START_TEST (test_refused)
 
 GST_END_TEST;
 
+#ifdef YUV_ON_GPU
+/* The arithmetic cases of the one pass: none (uint8 out), normalizing to
+ * float32, per channel to int16 (wrapping), to float64 per row. */
+static void
+arith_case (guint i, CtArith * a)
+{
+  memset (a, 0, sizeof (*a));
+  a->in_type = CT_TYPE_UINT8;
+  switch (i) {
+    case 1:
+      a->out_type = CT_TYPE_FLOAT32;
+      a->n_ops = 2;
+      a->ops[0] = (CtArithOp) { CT_ARITH_ADD, -1, 1, 0, -127.5 };
+      a->ops[1] = (CtArithOp) { CT_ARITH_DIV, -1, 1, 0, 127.5 };
+      break;
+    case 2:
+      a->out_type = CT_TYPE_INT16;
+      a->channel_dim = 0;
+      a->n_ops = 3;
+      a->ops[0] = (CtArithOp) { CT_ARITH_ADD, 1, 0, -100, 0 };
+      a->ops[1] = (CtArithOp) { CT_ARITH_MUL, -1, 0, 300, 0 };
+      a->ops[2] = (CtArithOp) { CT_ARITH_DIV, 2, 0, 7, 0 };
+      break;
+    case 3:
+      a->out_type = CT_TYPE_FLOAT64;
+      a->channel_dim = 2;
+      a->n_ops = 2;
+      a->ops[0] = (CtArithOp) { CT_ARITH_MUL, 1, 1, 0, 0.25 };
+      a->ops[1] = (CtArithOp) { CT_ARITH_ADD, -1, 1, 0, 1e-3 };
+      break;
+    default:
+      a->out_type = CT_TYPE_UINT8;
+      break;
+  }
+}
+
+/* ct_yuv_to_tensor, the one pass, against the kernels' CPU conversion
+ * (held to videoconvert above) laid out and computed by the tests' own
+ * references: every format, the 24 orders of four dimensions, each
+ * arithmetic case, odd sizes; the output poisoned first. */
+GST_START_TEST (test_one_pass_tensor)
+{
+  static const guint tsizes[][2] = { {1, 1}, {3, 3}, {9, 1}, {1, 9},
+  {33, 17}, {121, 67}
+  };
+  const Format *fmt = &formats[__i__];
+  guint s, pi = 0, ai, checks = 0;
+
+  for (s = 0; s < G_N_ELEMENTS (tsizes); s++) {
+    guint w = tsizes[s][0], h = tsizes[s][1];
+    GstVideoInfo in;
+    GstBuffer *ib;
+    GstVideoFrame inf;
+    GstMapInfo m;
+    CtYuvFrame f, df;
+    guint8 *rgb = g_malloc ((gsize) w * h * 3);
+    void *d_in = NULL, *d_out = NULL;
+    guint a, b, c, d;
+
+    gst_video_info_set_format (&in, fmt->gst, w, h);
+    in.colorimetry.matrix = matrices[s % G_N_ELEMENTS (matrices)].gst;
+    in.colorimetry.range = s % 2 ? GST_VIDEO_COLOR_RANGE_0_255 :
+        GST_VIDEO_COLOR_RANGE_16_235;
+    in.chroma_site = sites[s % G_N_ELEMENTS (sites)];
+    ib = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (&in), NULL);
+    gst_buffer_map (ib, &m, GST_MAP_WRITE);
+    ct_ref_fill_random (&rng, m.data, m.size);
+    gst_buffer_unmap (ib, &m);
+    fail_unless (gst_video_frame_map (&inf, &in, ib, GST_MAP_READ));
+    gst_buffer_map (ib, &m, GST_MAP_READ);
+    frame_of (&inf, fmt->ct, matrices[s % G_N_ELEMENTS (matrices)].ct,
+        m.data, m.data, &f);
+    fail_unless_equals_int (ct_device_alloc (&d_in, m.size), CT_OK);
+    fail_unless_equals_int (ct_copy_2d_async (d_in, m.size, m.data, m.size,
+            m.size, 1, NULL), CT_OK);
+    frame_of (&inf, fmt->ct, f.matrix, m.data, d_in, &df);
+    /* 24 x 8 bytes covers every case's output */
+    fail_unless_equals_int (ct_device_alloc (&d_out, (gsize) w * h * 24),
+        CT_OK);
+
+    for (ai = 0; ai < 4; ai++) {
+      CtArith ar;
+      gsize esize, bytes;
+      guint8 *want, *got;
+
+      arith_case (ai, &ar);
+      esize = ct_type_size (ar.out_type);
+      bytes = (gsize) w * h * 3 * esize;
+      want = g_malloc (bytes);
+      got = g_malloc (bytes);
+      for (a = 0; a < 4; a++)
+        for (b = 0; b < 4; b++)
+          for (c = 0; c < 4; c++)
+            for (d = 0; d < 4; d++) {
+              const guint perm[4] = { a, b, c, d };
+              const unsigned long long hwc[4] = { 3, w, h, 1 };
+              gboolean bgr = (pi++ % 2) == 1;
+              CtPath ran = CT_PATH_NONE;
+
+              if (a == b || a == c || a == d || b == c || b == d || c == d)
+                continue;
+              fail_unless_equals_int (ct_yuv_to_rgb_cpu (&f, rgb, w * 3,
+                      bgr), CT_OK);
+              ref_permute_arith (rgb, want, hwc, perm, &ar);
+              memset (got, 0x5a, bytes);
+              fail_unless_equals_int (ct_copy_2d_async (d_out, bytes, got,
+                      bytes, bytes, 1, NULL), CT_OK);
+              fail_unless_equals_int (ct_yuv_to_tensor (&df, bgr, perm,
+                      ai ? &ar : NULL, d_out, NULL, &ran), CT_OK);
+              fail_unless_equals_int (ct_copy_2d_async (got, bytes, d_out,
+                      bytes, bytes, 1, NULL), CT_OK);
+              fail_unless_equals_int (ct_stream_synchronize (NULL), CT_OK);
+              fail_unless_equals_int (ran, CT_PATH_YUV_TENSOR);
+              if (memcmp (got, want, bytes) != 0) {
+                gsize at = 0;
+
+                while (got[at] == want[at])
+                  at++;
+                fail ("%s %ux%u, perm %u:%u:%u:%u, case %u%s: byte %"
+                    G_GSIZE_FORMAT " of %" G_GSIZE_FORMAT " differs",
+                    gst_video_format_to_string (fmt->gst), w, h, a, b, c, d,
+                    ai, bgr ? ", bgr" : "", at, bytes);
+              }
+              checks++;
+            }
+      g_free (want);
+      g_free (got);
+    }
+    fail_unless_equals_int (ct_device_free (d_in), CT_OK);
+    fail_unless_equals_int (ct_device_free (d_out), CT_OK);
+    gst_buffer_unmap (ib, &m);
+    gst_video_frame_unmap (&inf);
+    gst_buffer_unref (ib);
+    g_free (rgb);
+  }
+  g_print ("%s: %u one-pass tensors equal to the references\n",
+      gst_video_format_to_string (fmt->gst), checks);
+}
+
+GST_END_TEST;
+#endif
+
 static Suite *
 yuv_rgb_suite (void)
 {
@@ -284,6 +428,9 @@ yuv_rgb_suite (void)
   tcase_add_loop_test (tc, test_against_videoconvert, 0,
       G_N_ELEMENTS (formats));
   tcase_add_test (tc, test_refused);
+#ifdef YUV_ON_GPU
+  tcase_add_loop_test (tc, test_one_pass_tensor, 0, G_N_ELEMENTS (formats));
+#endif
   return s;
 }
 

@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+"""A decoder's YUV frame to a network's input in one pass: ct_yuv_to_tensor
+against the two passes it replaces, PyTorch and a copy.
+
+    bench/bench-yuv-tensor.py BUILD/bench/libcudatranspose-bench.so
+        [--json FILE] [--reps N]
+
+Each row turns a YUV frame (NV12, I420 or P010, BT.709 limited range,
+chroma left-sited as decoders give it) into RGB normalized to float32 CHW
+(typecast:float32,add:-127.5,div:127.5), timed in one process on the same
+(default) stream:
+  - copy: a device-to-device copy moving as many bytes as the pass reads
+    and writes together ((input + output) / 2 bytes copied);
+  - ours: ct_yuv_to_tensor, the one pass, through ctypes;
+  - two passes: ct_yuv_to_rgb into packed RGB, then ct_permute_arith (what
+    the element ran before the one pass);
+  - PyTorch: the same conversion written as tensor operations (chroma
+    repeated to every pixel, the BT.709 limited-range matrix in float32,
+    clamped, normalized, stacked as CHW): what a user without this element
+    writes. Its values follow the textbook formula, not videoconvert's
+    integer one, so the row says by how much they differ, not that they
+    are equal.
+Each is the median of --reps rounds after warm-up, with CUDA events, the
+L2 cache flushed before every run (torch_timing.Timer). Ours must equal
+the two passes byte for byte. Ratios are against the copy.
+"""
+import argparse
+import ctypes
+import sys
+
+import torch
+
+from torch_timing import Timer, finish, open_lib
+
+CT_YUV = {"I420": 0, "NV12": 2, "P010": 4}
+CT_YUV_BT709 = 1
+CT_YUV_CHROMA_H_COSITED = 2
+CT_TYPE_UINT8 = 1
+CT_TYPE_FLOAT32 = 8
+ADD, DIV = 0, 2
+
+JOBS = [("NV12", 1080, 1920), ("NV12", 2160, 3840), ("I420", 1080, 1920),
+        ("I420", 2160, 3840), ("P010", 1080, 1920), ("P010", 2160, 3840)]
+
+
+class Frame(ctypes.Structure):
+    _fields_ = [("format", ctypes.c_int), ("matrix", ctypes.c_int),
+                ("flags", ctypes.c_uint), ("width", ctypes.c_uint),
+                ("height", ctypes.c_uint), ("planes", ctypes.c_void_p * 3),
+                ("strides", ctypes.c_size_t * 3)]
+
+
+class Op(ctypes.Structure):
+    _fields_ = [("kind", ctypes.c_int), ("channel", ctypes.c_int),
+                ("is_float", ctypes.c_int), ("int_value", ctypes.c_longlong),
+                ("float_value", ctypes.c_double)]
+
+
+class Arith(ctypes.Structure):
+    _fields_ = [("in_type", ctypes.c_int), ("out_type", ctypes.c_int),
+                ("channel_dim", ctypes.c_uint), ("n_ops", ctypes.c_uint),
+                ("ops", Op * 64)]
+
+
+def normalize():
+    a = Arith(CT_TYPE_UINT8, CT_TYPE_FLOAT32, 0, 2)
+    a.ops[0] = Op(ADD, -1, 1, 0, -127.5)
+    a.ops[1] = Op(DIV, -1, 1, 0, 127.5)
+    return a
+
+
+def frame_of(fmt, h, w, buf):
+    """The frame's planes in @buf (dense rows), as ct_yuv_* take them."""
+    f = Frame(CT_YUV[fmt], CT_YUV_BT709, CT_YUV_CHROMA_H_COSITED, w, h)
+    base = buf.data_ptr()
+    s = 2 if fmt == "P010" else 1
+    if fmt == "I420":
+        f.planes[0], f.strides[0] = base, w
+        f.planes[1], f.strides[1] = base + w * h, w // 2
+        f.planes[2], f.strides[2] = base + w * h + (w // 2) * (h // 2), w // 2
+    else:
+        f.planes[0], f.strides[0] = base, w * s
+        f.planes[1], f.strides[1] = base + w * h * s, w * s
+    return f
+
+
+def torch_pass(fmt, h, w, buf):
+    """YUV to normalized CHW float32 in PyTorch: BT.709 limited range,
+    chroma repeated (nearest), the textbook formula."""
+    if fmt == "P010":
+        v16 = buf.view(torch.int16).to(torch.int32) & 0xffff
+        y = (v16[:h * w].view(h, w) >> 8).float()
+        uv = (v16[h * w:].view(h // 2, w // 2, 2) >> 8).float()
+        u, v = uv[..., 0], uv[..., 1]
+    elif fmt == "NV12":
+        y = buf[:h * w].view(h, w).float()
+        uv = buf[h * w:].view(h // 2, w // 2, 2).float()
+        u, v = uv[..., 0], uv[..., 1]
+    else:
+        q = (w // 2) * (h // 2)
+        y = buf[:h * w].view(h, w).float()
+        u = buf[h * w:h * w + q].view(h // 2, w // 2).float()
+        v = buf[h * w + q:h * w + 2 * q].view(h // 2, w // 2).float()
+    u = u.repeat_interleave(2, 0).repeat_interleave(2, 1) - 128.0
+    v = v.repeat_interleave(2, 0).repeat_interleave(2, 1) - 128.0
+    yy = (y - 16.0) * 1.164383
+    r = yy + 1.792741 * v
+    g = yy - 0.213249 * u - 0.532909 * v
+    b = yy + 2.112402 * u
+    rgb = torch.stack((r, g, b)).clamp_(0.0, 255.0).round_()
+    return rgb.sub_(127.5).div_(127.5)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("lib")
+    ap.add_argument("--json")
+    ap.add_argument("--reps", type=int, default=30)
+    args = ap.parse_args()
+
+    lib = open_lib(args.lib)
+    lib.ct_yuv_to_tensor.argtypes = [
+        ctypes.POINTER(Frame), ctypes.c_int, ctypes.POINTER(ctypes.c_uint),
+        ctypes.POINTER(Arith), ctypes.c_void_p, ctypes.c_void_p,
+        ctypes.c_void_p]
+    lib.ct_yuv_to_rgb.argtypes = [ctypes.POINTER(Frame), ctypes.c_void_p,
+                                  ctypes.c_size_t, ctypes.c_int,
+                                  ctypes.c_void_p]
+    lib.ct_permute_arith.argtypes = [
+        ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(ctypes.c_ulonglong),
+        ctypes.POINTER(ctypes.c_uint), ctypes.POINTER(Arith), ctypes.c_void_p,
+        ctypes.c_void_p]
+
+    timer = Timer(args.reps)
+    dev, props = timer.dev, timer.props
+    print(f"device: {props.name}; PyTorch {torch.__version__}; median of "
+          f"{args.reps} runs, L2 flushed before each")
+    print(f"{'frame':<11} {'copy us':>8} {'ours us':>8} {'2-pass us':>9} "
+          f"{'torch us':>9} {'ours x copy':>11} {'2-pass x copy':>13} "
+          f"{'ours vs torch':>13}")
+    prog = normalize()
+    chw = (ctypes.c_uint * 4)(1, 2, 0, 3)
+    rows, failures = [], 0
+    for fmt, h, w in JOBS:
+        s = 2 if fmt == "P010" else 1
+        in_bytes = w * h * s * 3 // 2
+        buf = torch.randint(0, 256, (in_bytes,), dtype=torch.uint8,
+                            device=dev)
+        f = frame_of(fmt, h, w, buf)
+        out = torch.empty((3, h, w), dtype=torch.float32, device=dev)
+        two = torch.empty_like(out)
+        rgb = torch.empty((h, w, 3), dtype=torch.uint8, device=dev)
+        dims = (ctypes.c_ulonglong * 4)(3, w, h, 1)
+        half = (in_bytes + out.numel() * 4) // 2
+        csrc = torch.empty(half, dtype=torch.uint8, device=dev)
+        cdst = torch.empty_like(csrc)
+
+        def check(r):
+            if r != 0:
+                raise RuntimeError(lib.ct_result_string(r).decode())
+
+        def ours():
+            check(lib.ct_yuv_to_tensor(ctypes.byref(f), 0, chw,
+                                       ctypes.byref(prog), out.data_ptr(),
+                                       None, None))
+
+        def two_pass():
+            check(lib.ct_yuv_to_rgb(ctypes.byref(f), rgb.data_ptr(), w * 3,
+                                    0, None))
+            check(lib.ct_permute_arith(rgb.data_ptr(), two.data_ptr(), dims,
+                                       chw, ctypes.byref(prog), None, None))
+
+        def theirs():
+            return torch_pass(fmt, h, w, buf)
+
+        out.fill_(-7.5)
+        two.fill_(7.5)
+        ours()
+        two_pass()
+        torch.cuda.synchronize()
+        ok = torch.equal(out, two)
+        failures += 0 if ok else 1
+        diff = (theirs() - out).abs().max().item() * 127.5
+        copy_us, ours_us, two_us, torch_us = timer.rounds(
+            [lambda: cdst.copy_(csrc), ours, two_pass, theirs])
+        label = f"{fmt} {h}p"
+        row = dict(frame=label, format=fmt, h=h, w=w, in_bytes=in_bytes,
+                   out_bytes=out.numel() * 4, copy_us=copy_us,
+                   ours_us=ours_us, two_pass_us=two_us, torch_us=torch_us,
+                   ours_x_copy=copy_us / ours_us,
+                   two_pass_x_copy=copy_us / two_us,
+                   ours_vs_torch=torch_us / ours_us, correct=ok,
+                   torch_max_diff_levels=diff)
+        rows.append(row)
+        print(f"{label:<11} {copy_us:8.1f} {ours_us:8.1f} {two_us:9.1f} "
+              f"{torch_us:9.1f} {row['ours_x_copy']:11.2f} "
+              f"{row['two_pass_x_copy']:13.2f} {row['ours_vs_torch']:12.2f}x"
+              f"  torch differs by up to {diff:.1f} levels"
+              + ("" if ok else "  MISMATCH with the two passes"))
+        del buf, out, two, rgb, csrc, cdst
+        torch.cuda.empty_cache()
+    return finish(args.json, timer, rows, failures)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
