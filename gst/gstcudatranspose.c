@@ -548,10 +548,11 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   gint slot = -1;
 
   kernel = gst_cuda_transpose_resolve_kernel (self);
-  /* CUDA memory is read and written in place by the video job (on the
-   * GPU, whatever the kernel: ct_gpu_place); the tensor jobs take system
-   * memory only */
-  if (self->job->mode == CT_JOB_VIDEO) {
+  /* CUDA memory is read and written in place by the video job, and read
+   * by a frame going out as a tensor (on the GPU, whatever the kernel:
+   * ct_gpu_place); the tensor jobs take system memory only */
+  if (self->job->mode == CT_JOB_VIDEO ||
+      self->job->mode == CT_JOB_VIDEO_TO_TENSOR) {
     in_dev = ct_gpu_holds (&self->gpu, inbuf);
     out_dev = ct_gpu_holds (&self->gpu, outbuf);
     kernel = (GstCudaTransposeKernel) ct_gpu_place (&self->gpu,

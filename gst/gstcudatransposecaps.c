@@ -270,7 +270,8 @@ chw_channels (const gchar * format)
 }
 
 /* For a fixed RGB (packed or planar), GRAY8 or YUV (ct_job_is_yuv) video
- * structure in system memory, the uint8 tensor it converts to: the HWC
+ * structure in system or CUDA memory, the uint8 tensor it converts to (in
+ * system memory): the HWC
  * tensor "C:W:H:1" permuted by @perm ("W:H:C:1", CHW, for
  * ct_caps_chw_permutation), as other/tensor with @single, else
  * other/tensors; NULL otherwise. */
@@ -286,7 +287,8 @@ ct_caps_chw_tensor_of_video (const GstStructure * v, GstCapsFeatures * f,
   gint w, h;
 
   if (!c || (f && !gst_caps_features_is_equal (f,
-              GST_CAPS_FEATURES_MEMORY_SYSTEM_MEMORY)))
+              GST_CAPS_FEATURES_MEMORY_SYSTEM_MEMORY) &&
+          !ct_caps_is_cuda_memory (f)))
     return NULL;
   /* before the size is fixed (a link checked at parse time, a caps
    * query), tensors of any dimensions */
@@ -672,8 +674,13 @@ ct_caps_transform (GstCaps * caps, GstPadDirection direction,
     } else if (direction == GST_PAD_SRC && ct_tensor_caps_is_tensor (s)) {
       GstStructure *v = chw_video_of_tensor (s, video_perm, video_type);
 
-      if (v)
-        converted = gst_caps_merge_structure (converted, v);
+      /* in system memory, then in CUDA memory (a decoder's) */
+      if (v) {
+        GstCaps *both = gst_caps_new_full (v, NULL);
+
+        both = gst_caps_merge (both, with_other_memory (both));
+        converted = gst_caps_merge (converted, both);
+      }
     }
 
     if (ct_tensor_caps_is_tensor (s)) {

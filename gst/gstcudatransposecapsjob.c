@@ -156,9 +156,9 @@ chw_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
 
     CT_REFUSE (r, CORE, NEGOTIATION, ("Video goes out as a tensor only "
             "from progressive RGB (packed, or planar RGBP, BGRP, GBR), GRAY8 "
-            "or YUV (I420, YV12, NV12, NV21, P010_10LE, P016_LE) in system "
-            "memory, as one %s tensor (the frame as "
-            "channels:width:height:1 permuted by %u:%u:%u:%u); this is %s%s. "
+            "or YUV (I420, YV12, NV12, NV21, P010_10LE, P016_LE), as one %s "
+            "tensor (the frame as channels:width:height:1 permuted by "
+            "%u:%u:%u:%u); this is %s%s. "
             "Convert it first, e.g. videoconvert ! video/x-raw,format=RGB "
             "before cudatranspose, or let the output be video.", type,
             perm[0], perm[1], perm[2], perm[3], format ? format : "other",

@@ -368,37 +368,35 @@ is_pinned (const guint8 * data)
   return ct_host_is_pinned (data, &pinned) == CT_OK && pinned;
 }
 
-/* A frame going out as a tensor, as its input piece in the staging at
- * @mem: its rows packed and its planes back to back
- * (ct_job_staged_offset); YUV converted to packed RGB, its planes first
- * staged so (but for @in_dev: read where they are). */
+/* A frame going out as a tensor, as the kernels read it (@din): staged
+ * as the input piece at @mem, its rows packed and its planes back to back
+ * (ct_job_staged_offset), from host or CUDA memory; the planes of YUV in
+ * CUDA memory (@in_dev) are read where they are. */
 static CtResult
 stage_frame (const CtJob * job, const CtSpan * in, gboolean in_dev,
-    guint8 * mem, CtStream stream, CtStep * step)
+    guint8 * mem, CtStream stream, CtSpan * din)
 {
   guint8 *dst = mem + job->in[0].offset;
-  guint8 *planes = job->from_yuv ? mem + job->yuv_offset : dst;
-  CtSpan staged[GST_VIDEO_MAX_PLANES];
-  CtYuvFrame f;
   CtResult res = CT_OK;
   guint p;
 
+  din[0].data = dst;
+  din[0].stride = job->in[0].pitch;
   for (p = 0; res == CT_OK && p < job->n_planes; p++) {
     gsize row = ct_job_frame_row (job, p);
 
-    staged[p] = in[p];
-    if (job->from_yuv && in_dev)
+    if (job->from_yuv && in_dev) {
+      din[p] = in[p];
       continue;
-    staged[p].data = planes + ct_job_staged_offset (job, p);
-    staged[p].stride = row;
-    res = ct_copy_2d_async (staged[p].data, row, in[p].data, in[p].stride,
-        row, job->planes[p].height, stream);
+    }
+    if (job->from_yuv) {
+      din[p].data = dst + ct_job_staged_offset (job, p);
+      din[p].stride = row;
+    }
+    res = ct_copy_2d_async (dst + ct_job_staged_offset (job, p), row,
+        in[p].data, in[p].stride, row, job->planes[p].height, stream);
   }
-  if (res != CT_OK || !job->from_yuv)
-    return res;
-  *step = CT_STEP_CONVERT;
-  ct_job_yuv_planes (job, staged, &f);
-  return ct_yuv_to_rgb (&f, dst, job->in[0].row, job->bgr, stream);
+  return res;
 }
 
 /* The copies are 2-D (truly asynchronous from and to pinned memory); the
@@ -472,17 +470,20 @@ ct_gpu_run (CtGpu * gpu, const CtJob * job, CtKernel kernel,
 
     /* (a frame going out as a tensor is staged from CUDA memory too: its
      * rows may be padded) */
-    if (in_dev && job->mode != CT_JOB_VIDEO_TO_TENSOR) {
+    if (job->mode == CT_JOB_VIDEO_TO_TENSOR) {
+      res = stage_frame (job, in, in_dev, mem, up, din);
+      if (res != CT_OK)
+        return sync_all (gpu, res);
+      break;
+    }
+    if (in_dev) {
       din[i] = in[i];
       continue;
     }
     din[i].data = mem + p->offset;
     din[i].stride = p->pitch;
-    if (job->mode == CT_JOB_VIDEO_TO_TENSOR)
-      res = stage_frame (job, in, in_dev, mem, up, step);
-    else
-      res = ct_copy_2d_async (din[i].data, din[i].stride, in[i].data,
-          in[i].stride, p->row, p->rows, up);
+    res = ct_copy_2d_async (din[i].data, din[i].stride, in[i].data,
+        in[i].stride, p->row, p->rows, up);
     if (res != CT_OK)
       return sync_all (gpu, res);
   }

@@ -330,14 +330,12 @@ ct_job_yuv_planes (const CtJob * job, const CtSpan * in, CtYuvFrame * f)
   }
 }
 
-/* YUV video in (the caller set the HWC tensor "3:W:H:1"): its planes, the
- * packed RGB staged as the input piece, and after the pieces on the
- * device, the YUV planes dense. */
+/* YUV video in (the caller set the HWC tensor "3:W:H:1"): its planes,
+ * staged dense and back to back as the input piece. */
 static void
 set_yuv (CtJob * job, const GstVideoInfo * info, gboolean bgr)
 {
   gchar *why = NULL;
-  gsize bytes;
   guint p;
 
   job->from_yuv = TRUE;
@@ -354,15 +352,10 @@ set_yuv (CtJob * job, const GstVideoInfo * info, gboolean bgr)
     job->planes[p].height = GST_VIDEO_INFO_COMP_HEIGHT (info, comp[0]);
     job->planes[p].elem_size = GST_VIDEO_INFO_COMP_PSTRIDE (info, comp[0]);
   }
-  piece_set (&job->in[0], (gsize) 3 * GST_VIDEO_INFO_WIDTH (info),
-      GST_VIDEO_INFO_HEIGHT (info), FALSE);
-  lay_out (job);
   /* (GstVideoInfo bounds the frame below 4 GB) */
-  bytes = ct_job_staged_offset (job, job->n_planes);
-  job->yuv_offset = job->dev_needed;
-  if (job->dev_needed != G_MAXSIZE)
-    job->dev_needed = bytes <= G_MAXSIZE - job->dev_needed ?
-        job->dev_needed + bytes : G_MAXSIZE;
+  piece_set (&job->in[0], ct_job_staged_offset (job, job->n_planes), 1,
+      FALSE);
+  lay_out (job);
 }
 
 void
@@ -684,6 +677,13 @@ ct_job_launch (const CtJob * job, CtKernel kernel, gboolean gpu,
   guint i;
 
   *ran = gpu ? CT_PATH_NONE : CT_PATH_CPU;
+  if (job->from_yuv && gpu) {
+    CtYuvFrame f;
+
+    ct_job_yuv_planes (job, in, &f);
+    return ct_yuv_to_tensor (&f, job->bgr, job->run_perm, job->has_arith ?
+        &job->programs[CT_TYPE_UINT8] : NULL, out[0].data, stream, ran);
+  }
   if (job->has_arith && job->mode != CT_JOB_VIDEO)
     return launch_arith (job, gpu, stream, in, out, ran);
   switch (job->mode) {
@@ -894,8 +894,12 @@ ct_job_run_cpu (const CtJob * job, const CtSpan * in, const CtSpan * out,
   memcpy (src, in, job->n_pieces * sizeof (in[0]));
   if (job->mode == CT_JOB_VIDEO_TO_TENSOR && (job->from_yuv ||
           job->n_planes > 1 || in[0].stride != p->row)) {
+    /* (YUV: converted to the packed RGB of the HWC tensor) */
+    gsize packed_row = job->from_yuv ? (gsize) 3 * job->yuv.width : p->row;
+
     *step = CT_STEP_PACK;
-    packed = g_try_malloc (p->row * p->rows);
+    packed = g_try_malloc (job->from_yuv ? packed_row * job->yuv.height :
+        p->row * p->rows);
     if (!packed)
       return CT_ERROR_INVALID_ARGUMENT;     /* the step says what failed */
     if (job->from_yuv) {
@@ -903,7 +907,7 @@ ct_job_run_cpu (const CtJob * job, const CtSpan * in, const CtSpan * out,
 
       *step = CT_STEP_CONVERT;
       ct_job_yuv_planes (job, in, &f);
-      res = ct_yuv_to_rgb_cpu (&f, packed, p->row, job->bgr);
+      res = ct_yuv_to_rgb_cpu (&f, packed, packed_row, job->bgr);
       if (res != CT_OK) {
         g_free (packed);
         return res;
@@ -917,7 +921,7 @@ ct_job_run_cpu (const CtJob * job, const CtSpan * in, const CtSpan * out,
         memcpy (dst + y * row, in[k].data + y * in[k].stride, row);
     }
     src[0].data = packed;
-    src[0].stride = p->row;
+    src[0].stride = packed_row;
   }
   *step = CT_STEP_KERNEL;
   res = ct_job_launch (job, CT_KERNEL_CPU, FALSE, NULL, src, out, &ran);

@@ -130,14 +130,14 @@ typedef struct
   guint run_perm[4];
   guint staged_axis[4];
   /* YUV video in (VIDEO_TO_TENSOR, @from_yuv): each frame converted to
-   * packed RGB, or BGR with @bgr, as videoconvert would (ct_yuv_to_rgb;
-   * @yuv is its frame but for the planes), which is then the HWC tensor.
-   * planes[] are the YUV planes; on the device they are staged dense,
-   * back to back (ct_job_staged_offset) from @yuv_offset. */
+   * RGB, or BGR with @bgr, as videoconvert would (@yuv is the conversion's
+   * frame but for the planes), which is then the HWC tensor: on the GPU
+   * in the tensor's one pass (ct_yuv_to_tensor), on the CPU packed first.
+   * planes[] are the YUV planes; staged on the device dense, back to back
+   * (ct_job_staged_offset), as the input piece. */
   gboolean from_yuv;
   gboolean bgr;
   CtYuvFrame yuv;
-  gsize yuv_offset;
   /* the arithmetic option (@has_arith), applied on the way to every
    * output tensor, which then holds its output type; setting the tensors
    * anew keeps it. What the kernels run for tensors of each input type
@@ -220,7 +220,9 @@ gboolean ct_job_has_tensors (const CtJob * job, const CtTensorInfo * t,
 /* The job's kernels from @in to @out: on the GPU (@gpu: device pointers,
  * in a pushed context, on @stream; @kernel as asked, auto included) or on
  * the CPU (host pointers; @kernel is ignored). Permutations read dense
- * tensors. *@ran gets the path the largest plane or tensor took. */
+ * tensors; YUV frames on the GPU are read as @in's planes (on the CPU as
+ * the packed RGB ct_job_run_cpu makes). *@ran gets the path the largest
+ * plane or tensor took. */
 CtResult ct_job_launch (const CtJob * job, CtKernel kernel, gboolean gpu,
     CtStream stream, const CtSpan * in, const CtSpan * out, CtPath * ran);
 

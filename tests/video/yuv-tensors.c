@@ -184,11 +184,14 @@ compare (const GstVideoFrame * ref, GstBuffer * out, const Setup * s,
   n_values += (guint64) w * h * 3;
 }
 
+/* The element as @s sets it up, named t; with @cuda after cudaupload, so
+ * that it reads CUDA memory. */
 static GstHarness *
-element_for (const Setup * s)
+element_for (const Setup * s, gboolean cuda)
 {
-  gchar *desc = g_strdup_printf ("cudatranspose kernel=" KERNEL
-      " channel-order=%s%s%s%s%s%s", s->bgr ? "bgr" : "rgb",
+  gchar *desc = g_strdup_printf ("%scudatranspose name=t kernel=" KERNEL
+      " channel-order=%s%s%s%s%s%s", cuda ? "cudaupload ! "
+      "video/x-raw(memory:CUDAMemory) ! " : "", s->bgr ? "bgr" : "rgb",
       s->perm ? " permutation=" : "", s->perm ? s->perm : "",
       s->arith ? " arithmetic=\"" : "", s->arith ? s->arith : "",
       s->arith ? "\"" : "");
@@ -201,16 +204,18 @@ element_for (const Setup * s)
 
 static void
 check_one (GstVideoFormat format, guint mi, gboolean full,
-    GstVideoChromaSite site, guint w, guint h, const Setup * s, guint pad)
+    GstVideoChromaSite site, guint w, guint h, const Setup * s, guint pad,
+    gboolean cuda)
 {
-  GstHarness *e = element_for (s);
+  GstHarness *e = element_for (s, cuda);
   GstVideoInfo info;
   GstVideoFrame ref;
   GstBuffer *in, *out;
   GstCaps *caps = yuv_caps (format, w, h, matrices[mi], full, site, &info);
   gchar *cs = gst_caps_to_string (caps);
-  gchar *what = g_strdup_printf ("%s pad %u, %s, permutation %s, "
-      "arithmetic %s", cs, pad, s->bgr ? "bgr" : "rgb",
+  gchar *what = g_strdup_printf ("%s%s pad %u, %s, permutation %s, "
+      "arithmetic %s", cs, cuda ? " in CUDA memory" : "", pad,
+      s->bgr ? "bgr" : "rgb",
       s->perm ? s->perm : "(CHW)", s->arith ? s->arith : "none");
 
   in = ct_check_make_frame (&info, pad);
@@ -222,10 +227,17 @@ check_one (GstVideoFormat format, guint mi, gboolean full,
   compare (&ref, out, s, w, h, what);
 #ifdef YUV_ON_GPU
   {
-    gchar *ran = ct_check_active_kernel (e->element);
+    GstElement *t = gst_bin_get_by_name (GST_BIN (e->element), "t");
+    gchar *ran;
 
+    if (!t)                     /* (the harness's element is the one) */
+      t = gst_object_ref (e->element);
+    ran = ct_check_active_kernel (t);
     fail_if (g_str_equal (ran, "cpu"), "%s: ran on the CPU", what);
+    fail_unless (ct_check_pad_has_cuda_memory (t, "sink") == cuda,
+        "%s: the input %s CUDA memory", what, cuda ? "is not" : "is");
     g_free (ran);
+    gst_object_unref (t);
   }
 #endif
   n_frames++;
@@ -249,11 +261,11 @@ GST_START_TEST (test_against_videoconvert)
       for (si = 0; si < G_N_ELEMENTS (sites); si++)
         for (sz = 0; sz < G_N_ELEMENTS (sizes); sz++, k++)
           check_one (format, mi, full, sites[si], sizes[sz][0], sizes[sz][1],
-              &setups[k % G_N_ELEMENTS (setups)], (k / 7) % 2 ? 5 : 0);
+              &setups[k % G_N_ELEMENTS (setups)], (k / 7) % 2 ? 5 : 0, FALSE);
   /* 1080p as a decoder gives it (BT.709, limited, left-sited chroma), to
    * normalized CHW float32 */
   check_one (format, 1, FALSE, GST_VIDEO_CHROMA_SITE_MPEG2, 1920, 1080,
-      &setups[2], 0);
+      &setups[2], 0, FALSE);
   g_print ("%s: %u frames, %" G_GUINT64_FORMAT " values, each "
       "videoconvert's\n", gst_video_format_to_string (format), n_frames,
       n_values);
@@ -263,12 +275,37 @@ GST_START_TEST (test_against_videoconvert)
 
 GST_END_TEST;
 
+#ifdef YUV_ON_GPU
+/* Frames in CUDA memory (cudaupload's), read where they are: every format,
+ * each setup, odd and 1080p sizes. */
+GST_START_TEST (test_cuda_memory_in)
+{
+  static const gchar *const need[] = { "cudaupload", NULL };
+  static const guint cuda_sizes[][2] = { {64, 48}, {33, 17}, {1920, 1080} };
+  guint f, sz, k = 0;
+
+  if (!ct_check_have_factories (need))
+    return;
+  for (f = 0; f < G_N_ELEMENTS (formats); f++)
+    for (sz = 0; sz < G_N_ELEMENTS (cuda_sizes); sz++, k++)
+      check_one (formats[f], k % G_N_ELEMENTS (matrices), k % 2,
+          sites[k % G_N_ELEMENTS (sites)], cuda_sizes[sz][0],
+          cuda_sizes[sz][1], &setups[k % G_N_ELEMENTS (setups)], 0, TRUE);
+  g_print ("CUDA memory: %u frames, %" G_GUINT64_FORMAT " values, each "
+      "videoconvert's\n", n_frames, n_values);
+  n_frames = 0;
+  n_values = 0;
+}
+
+GST_END_TEST;
+#endif
+
 /* channel-order changed while playing: the next frame comes out in the new
  * order, the one before in the old. */
 GST_START_TEST (test_channel_order_while_playing)
 {
   static const Setup rgb = { FALSE, NULL, NULL }, bgr = { TRUE, NULL, NULL };
-  GstHarness *e = element_for (&rgb);
+  GstHarness *e = element_for (&rgb, FALSE);
   GstVideoInfo info;
   GstCaps *caps = yuv_caps (GST_VIDEO_FORMAT_NV12, 67, 35,
       GST_VIDEO_COLOR_MATRIX_BT709, FALSE, GST_VIDEO_CHROMA_SITE_MPEG2,
@@ -346,6 +383,9 @@ yuv_tensors_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_loop_test (tc, test_against_videoconvert, 0,
       G_N_ELEMENTS (formats));
+#ifdef YUV_ON_GPU
+  tcase_add_test (tc, test_cuda_memory_in);
+#endif
   tcase_add_test (tc, test_channel_order_while_playing);
   tcase_add_test (tc, test_matrix_refused);
   return s;
