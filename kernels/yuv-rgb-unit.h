@@ -57,22 +57,52 @@ CtResult ct_yuv_plan (const CtYuvFrame * f, CtYuvPlan * p);
 }
 #endif
 
-/* A sample at byte @offset of plane @plane's row @y, pixel @x of
- * @pstride bytes, widened to 16 bits where the samples are. */
-CT_YUV_FN int
-ct_yuv_sample (const CtYuvFrame * f, const CtYuvPlan * p, unsigned int plane,
-    unsigned int x, unsigned int y, unsigned int pstride, unsigned int offset)
+/* The frame as the per-pixel code reads it: each plane's first sample (U
+ * and V at their own byte of a chroma pixel) and its rows, resolved once
+ * (ct_yuv_src). No plane is picked by an index at run time: on the GPU an
+ * indexed array of the frame's planes would be copied to every thread's
+ * local memory. */
+typedef struct
 {
-  const unsigned char *row = (const unsigned char *) f->planes[plane] +
-      (size_t) y * f->strides[plane] + (size_t) x * pstride + offset;
+  const unsigned char *y, *u, *v;
+  size_t y_stride, u_stride, v_stride;
+  unsigned int width, height;
+  unsigned int chroma_pstride;  /* bytes per chroma pixel */
+  int p010;
+} CtYuvSrc;
+
+CT_YUV_FN void
+ct_yuv_src (const CtYuvFrame * f, const CtYuvPlan * p, CtYuvSrc * s)
+{
+  s->y = (const unsigned char *) f->planes[0];
+  s->u = (const unsigned char *) f->planes[p->u_plane] + p->u_offset;
+  s->v = (const unsigned char *) f->planes[p->v_plane] + p->v_offset;
+  s->y_stride = f->strides[0];
+  s->u_stride = f->strides[p->u_plane];
+  s->v_stride = f->strides[p->v_plane];
+  s->width = f->width;
+  s->height = f->height;
+  s->chroma_pstride = p->chroma_pstride;
+  s->p010 = f->format == CT_YUV_P010;
+}
+
+/* The sample at row @y, pixel @x (of @pstride bytes) of the plane at
+ * @base, rows @stride bytes apart, widened to 16 bits where the samples
+ * are. */
+CT_YUV_FN int
+ct_yuv_sample (const CtYuvSrc * s, const CtYuvPlan * p,
+    const unsigned char *base, size_t stride, unsigned int x,
+    unsigned int y, unsigned int pstride)
+{
+  const unsigned char *at = base + (size_t) y * stride + (size_t) x * pstride;
   unsigned int v;
 
   if (!p->wide)
-    return row[0];
-  v = (unsigned int) row[0] | ((unsigned int) row[1] << 8);
+    return at[0];
+  v = (unsigned int) at[0] | ((unsigned int) at[1] << 8);
   /* P010: 10 bits at the top, widened by repeating them into the low
    * bits (ORed with whatever those held, as videoconvert does) */
-  if (f->format == CT_YUV_P010)
+  if (s->p010)
     v |= v >> 10;
   return (int) v;
 }
@@ -80,56 +110,57 @@ ct_yuv_sample (const CtYuvFrame * f, const CtYuvPlan * p, unsigned int plane,
 /* Chroma component @c (0: U, 1: V) of chroma row @cy at pixel @x, after
  * the upsampling along the row. */
 CT_YUV_FN int
-ct_yuv_chroma_row (const CtYuvFrame * f, const CtYuvPlan * p, int c,
+ct_yuv_chroma_row (const CtYuvSrc * s, const CtYuvPlan * p, int c,
     unsigned int cy, unsigned int x)
 {
-  const unsigned int plane = c ? p->v_plane : p->u_plane;
-  const unsigned int off = c ? p->v_offset : p->u_offset;
+  const unsigned char *base = c ? s->v : s->u;
+  const size_t stride = c ? s->v_stride : s->u_stride;
+  const unsigned int ps = s->chroma_pstride;
   const unsigned int j = x >> 1;
   int a, b;
 
   /* the block's own sample: the fast path, the first pixel, and the last
    * one of an even width */
-  if (!p->filtered || x == 0 || ((x & 1) && x + 1 >= f->width))
-    return ct_yuv_sample (f, p, plane, j, cy, p->chroma_pstride, off);
+  if (!p->filtered || x == 0 || ((x & 1) && x + 1 >= s->width))
+    return ct_yuv_sample (s, p, base, stride, j, cy, ps);
   if (p->h_cosited) {
     if ((x & 1) == 0)
-      return ct_yuv_sample (f, p, plane, j, cy, p->chroma_pstride, off);
-    a = ct_yuv_sample (f, p, plane, j, cy, p->chroma_pstride, off);
-    b = ct_yuv_sample (f, p, plane, j + 1, cy, p->chroma_pstride, off);
+      return ct_yuv_sample (s, p, base, stride, j, cy, ps);
+    a = ct_yuv_sample (s, p, base, stride, j, cy, ps);
+    b = ct_yuv_sample (s, p, base, stride, j + 1, cy, ps);
     return (a + b + 1) >> 1;
   }
   if (x & 1) {
-    a = ct_yuv_sample (f, p, plane, j, cy, p->chroma_pstride, off);
-    b = ct_yuv_sample (f, p, plane, j + 1, cy, p->chroma_pstride, off);
+    a = ct_yuv_sample (s, p, base, stride, j, cy, ps);
+    b = ct_yuv_sample (s, p, base, stride, j + 1, cy, ps);
     return (3 * a + b + 2) >> 2;
   }
-  a = ct_yuv_sample (f, p, plane, j - 1, cy, p->chroma_pstride, off);
-  b = ct_yuv_sample (f, p, plane, j, cy, p->chroma_pstride, off);
+  a = ct_yuv_sample (s, p, base, stride, j - 1, cy, ps);
+  b = ct_yuv_sample (s, p, base, stride, j, cy, ps);
   return (a + 3 * b + 2) >> 2;
 }
 
 /* Chroma component @c at pixel (@x, @y), upsampled down the column too. */
 CT_YUV_FN int
-ct_yuv_chroma (const CtYuvFrame * f, const CtYuvPlan * p, int c,
+ct_yuv_chroma (const CtYuvSrc * s, const CtYuvPlan * p, int c,
     unsigned int x, unsigned int y)
 {
   unsigned int r0, r1;
 
   if (!p->filtered || !p->v_filtered)
-    return ct_yuv_chroma_row (f, p, c, y >> 1, x);
+    return ct_yuv_chroma_row (s, p, c, y >> 1, x);
   /* rows in pairs (odd, even): an odd row weighs itself 3 to the next, an
    * even one 3 to the one before; past the edges, the edge row */
   if (y & 1) {
     r0 = y;
-    r1 = y + 1 < f->height ? y + 1 : y;
-    return (3 * ct_yuv_chroma_row (f, p, c, r0 >> 1, x) +
-        ct_yuv_chroma_row (f, p, c, r1 >> 1, x) + 2) >> 2;
+    r1 = y + 1 < s->height ? y + 1 : y;
+    return (3 * ct_yuv_chroma_row (s, p, c, r0 >> 1, x) +
+        ct_yuv_chroma_row (s, p, c, r1 >> 1, x) + 2) >> 2;
   }
   r0 = y > 0 ? y - 1 : 0;
   r1 = y;
-  return (ct_yuv_chroma_row (f, p, c, r0 >> 1, x) +
-      3 * ct_yuv_chroma_row (f, p, c, r1 >> 1, x) + 2) >> 2;
+  return (ct_yuv_chroma_row (s, p, c, r0 >> 1, x) +
+      3 * ct_yuv_chroma_row (s, p, c, r1 >> 1, x) + 2) >> 2;
 }
 
 /* videoconvert's 8-bit kernel: a sample centred on 128 and widened to 16
@@ -156,15 +187,28 @@ ct_yuv_sat8 (int v)
   return (unsigned char) ((s < -128 ? -128 : s > 127 ? 127 : s) + 128);
 }
 
+/* One channel of 16-bit input: matrix row @k, cut to 8 bits. (A 16-bit
+ * sample times a coefficient under 2^10, plus an offset under 2^25:
+ * within 32 bits.) */
+CT_YUV_FN unsigned char
+ct_yuv_wide (const CtYuvPlan * p, int k, int luma, int u, int v)
+{
+  int t = (p->m[k][0] * luma + p->m[k][1] * u + p->m[k][2] * v +
+      p->m[k][3]) >> 8;
+
+  t = t < 0 ? 0 : t > 65535 ? 65535 : t;
+  return (unsigned char) (t >> 8);
+}
+
 /* Pixel (@x, @y) as R, G, B in @rgb. */
 CT_YUV_FN void
-ct_yuv_pixel (const CtYuvFrame * f, const CtYuvPlan * p, unsigned int x,
+ct_yuv_pixel (const CtYuvSrc * s, const CtYuvPlan * p, unsigned int x,
     unsigned int y, unsigned char rgb[3])
 {
-  const int luma = ct_yuv_sample (f, p, 0, x, y, p->wide ? 2 : 1, 0);
-  const int u = ct_yuv_chroma (f, p, 0, x, y);
-  const int v = ct_yuv_chroma (f, p, 1, x, y);
-  int k;
+  const int luma = ct_yuv_sample (s, p, s->y, s->y_stride, x, y,
+      p->wide ? 2 : 1);
+  const int u = ct_yuv_chroma (s, p, 0, x, y);
+  const int v = ct_yuv_chroma (s, p, 1, x, y);
 
   if (!p->wide) {
     const int ys = ct_yuv_mul_hi (ct_yuv_splat (luma), p->m[0][0]);
@@ -176,13 +220,7 @@ ct_yuv_pixel (const CtYuvFrame * f, const CtYuvPlan * p, unsigned int x,
     rgb[2] = ct_yuv_sat8 (ys + ct_yuv_mul_hi (us, p->m[2][1]));
     return;
   }
-  for (k = 0; k < 3; k++) {
-    /* (a 16-bit sample times a coefficient under 2^10, plus an offset
-     * under 2^25: within 32 bits) */
-    int t = (p->m[k][0] * luma + p->m[k][1] * u + p->m[k][2] * v +
-        p->m[k][3]) >> 8;
-
-    t = t < 0 ? 0 : t > 65535 ? 65535 : t;
-    rgb[k] = (unsigned char) (t >> 8);
-  }
+  rgb[0] = ct_yuv_wide (p, 0, luma, u, v);
+  rgb[1] = ct_yuv_wide (p, 1, luma, u, v);
+  rgb[2] = ct_yuv_wide (p, 2, luma, u, v);
 }

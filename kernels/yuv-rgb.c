@@ -158,6 +158,7 @@ ct_yuv_to_rgb_cpu (const CtYuvFrame * f, void *dst, size_t dst_stride,
     int bgr)
 {
   CtYuvPlan p;
+  CtYuvSrc src;
   CtResult res = ct_yuv_plan (f, &p);
   unsigned int x, y;
 
@@ -166,13 +167,14 @@ ct_yuv_to_rgb_cpu (const CtYuvFrame * f, void *dst, size_t dst_stride,
   if (f->width > 0 && f->height > 0 && (dst == NULL ||
           dst_stride < (size_t) f->width * 3))
     return CT_ERROR_INVALID_ARGUMENT;
+  ct_yuv_src (f, &p, &src);
   for (y = 0; y < f->height; y++) {
     unsigned char *row = (unsigned char *) dst + (size_t) y * dst_stride;
 
     for (x = 0; x < f->width; x++) {
       unsigned char rgb[3];
 
-      ct_yuv_pixel (f, &p, x, y, rgb);
+      ct_yuv_pixel (&src, &p, x, y, rgb);
       row[3 * x] = rgb[bgr ? 2 : 0];
       row[3 * x + 1] = rgb[1];
       row[3 * x + 2] = rgb[bgr ? 0 : 2];

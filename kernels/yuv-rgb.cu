@@ -24,22 +24,37 @@ using ct::kMaxGridY;
 
 constexpr unsigned int kThreadsX = 256;
 
+/* R, G, B of pixel (@x, @y) as the output orders them: the first and the
+ * last channel swapped with @bgr (selected, not indexed: an indexed array
+ * would live in local memory). */
+__device__ __forceinline__ void
+pixel_ordered (const CtYuvSrc & s, const CtYuvPlan & p, unsigned int x,
+    unsigned int y, int bgr, unsigned char out[3])
+{
+  unsigned char rgb[3];
+
+  ct_yuv_pixel (&s, &p, x, y, rgb);
+  out[0] = bgr ? rgb[2] : rgb[0];
+  out[1] = rgb[1];
+  out[2] = bgr ? rgb[0] : rgb[2];
+}
+
 __global__ void
-k_yuv_rgb (CtYuvFrame f, CtYuvPlan p, unsigned char *dst, size_t stride,
+k_yuv_rgb (CtYuvSrc s, CtYuvPlan p, unsigned char *dst, size_t stride,
     int bgr)
 {
   const unsigned int x = blockIdx.x * kThreadsX + threadIdx.x;
 
-  if (x >= f.width)
+  if (x >= s.width)
     return;
-  for (unsigned int y = blockIdx.y; y < f.height; y += gridDim.y) {
+  for (unsigned int y = blockIdx.y; y < s.height; y += gridDim.y) {
     unsigned char rgb[3];
     unsigned char *o = dst + (size_t) y * stride + (size_t) x * 3;
 
-    ct_yuv_pixel (&f, &p, x, y, rgb);
-    o[0] = rgb[bgr ? 2 : 0];
+    pixel_ordered (s, p, x, y, bgr, rgb);
+    o[0] = rgb[0];
     o[1] = rgb[1];
-    o[2] = rgb[bgr ? 0 : 2];
+    o[2] = rgb[2];
   }
 }
 
@@ -52,18 +67,18 @@ struct Steps
 
 template <typename Out>
 __global__ void
-k_yuv_tensor (CtYuvFrame f, CtYuvPlan p, Out *dst, Steps step, int bgr,
+k_yuv_tensor (CtYuvSrc s, CtYuvPlan p, Out *dst, Steps step, int bgr,
     ct::Ops ops, int ch_dim)
 {
   const unsigned int x = blockIdx.x * kThreadsX + threadIdx.x;
 
-  if (x >= f.width)
+  if (x >= s.width)
     return;
-  for (unsigned int y = blockIdx.y; y < f.height; y += gridDim.y) {
+  for (unsigned int y = blockIdx.y; y < s.height; y += gridDim.y) {
     unsigned char rgb[3];
     Out *o = dst + x * step.x + (unsigned long long) y * step.y;
 
-    ct_yuv_pixel (&f, &p, x, y, rgb);
+    pixel_ordered (s, p, x, y, bgr, rgb);
 #pragma unroll
     for (unsigned int c = 0; c < 3; c++) {
       /* (the channel of a per-channel operation: the index along its
@@ -71,23 +86,22 @@ k_yuv_tensor (CtYuvFrame f, CtYuvPlan p, Out *dst, Steps step, int bgr,
       const long long ch = ch_dim < 0 ? -1LL : ch_dim == 0 ? (long long) c :
           ch_dim == 1 ? (long long) x : ch_dim == 2 ? (long long) y : 0LL;
 
-      o[c * step.c] = ct::arith_element<uint8_t, Out> (rgb[bgr ? 2 - c : c],
-          ch, ops);
+      o[c * step.c] = ct::arith_element<uint8_t, Out> (rgb[c], ch, ops);
     }
   }
 }
 
 template <typename Out>
 CtResult
-launch_tensor (const CtYuvFrame & f, const CtYuvPlan & p, void *dst,
+launch_tensor (const CtYuvSrc & s, const CtYuvPlan & p, void *dst,
     const Steps & step, int bgr, const ct::Ops & ops, int ch_dim,
     cudaStream_t stream)
 {
   if ((uintptr_t) dst % sizeof (Out) != 0)
     return CT_ERROR_INVALID_ARGUMENT;
-  const dim3 grid ((unsigned int) div_up (f.width, kThreadsX),
-      f.height < kMaxGridY ? f.height : kMaxGridY);
-  k_yuv_tensor<Out><<<grid, kThreadsX, 0, stream>>> (f, p,
+  const dim3 grid ((unsigned int) div_up (s.width, kThreadsX),
+      s.height < kMaxGridY ? s.height : kMaxGridY);
+  k_yuv_tensor<Out><<<grid, kThreadsX, 0, stream>>> (s, p,
       static_cast<Out *>(dst), step, bgr, ops, ch_dim);
   return (CtResult) cudaGetLastError ();
 }
@@ -100,6 +114,7 @@ ct_yuv_to_tensor (const CtYuvFrame * f, int bgr, const unsigned int perm[4],
 {
   const cudaStream_t st = reinterpret_cast<cudaStream_t>(stream);
   CtYuvPlan p;
+  CtYuvSrc src;
   CtResult res = ct_yuv_plan (f, &p);
   ct::Ops ops;
   Steps step;
@@ -120,6 +135,7 @@ ct_yuv_to_tensor (const CtYuvFrame * f, int bgr, const unsigned int perm[4],
   }
   if (dst == nullptr)
     return CT_ERROR_INVALID_ARGUMENT;
+  ct_yuv_src (f, &p, &src);
   /* output dimension i has stride acc, and is input dimension perm[i] */
   unsigned long long in_step[4], acc = 1;
   for (unsigned int i = 0; i < 4; i++) {
@@ -146,34 +162,34 @@ ct_yuv_to_tensor (const CtYuvFrame * f, int bgr, const unsigned int perm[4],
   }
   switch (arith ? arith->out_type : CT_TYPE_UINT8) {
     case CT_TYPE_INT8:
-      res = launch_tensor<int8_t> (*f, p, dst, step, bgr, ops, ch_dim, st);
+      res = launch_tensor<int8_t> (src, p, dst, step, bgr, ops, ch_dim, st);
       break;
     case CT_TYPE_UINT8:
-      res = launch_tensor<uint8_t> (*f, p, dst, step, bgr, ops, ch_dim, st);
+      res = launch_tensor<uint8_t> (src, p, dst, step, bgr, ops, ch_dim, st);
       break;
     case CT_TYPE_INT16:
-      res = launch_tensor<int16_t> (*f, p, dst, step, bgr, ops, ch_dim, st);
+      res = launch_tensor<int16_t> (src, p, dst, step, bgr, ops, ch_dim, st);
       break;
     case CT_TYPE_UINT16:
-      res = launch_tensor<uint16_t> (*f, p, dst, step, bgr, ops, ch_dim, st);
+      res = launch_tensor<uint16_t> (src, p, dst, step, bgr, ops, ch_dim, st);
       break;
     case CT_TYPE_INT32:
-      res = launch_tensor<int32_t> (*f, p, dst, step, bgr, ops, ch_dim, st);
+      res = launch_tensor<int32_t> (src, p, dst, step, bgr, ops, ch_dim, st);
       break;
     case CT_TYPE_UINT32:
-      res = launch_tensor<uint32_t> (*f, p, dst, step, bgr, ops, ch_dim, st);
+      res = launch_tensor<uint32_t> (src, p, dst, step, bgr, ops, ch_dim, st);
       break;
     case CT_TYPE_INT64:
-      res = launch_tensor<int64_t> (*f, p, dst, step, bgr, ops, ch_dim, st);
+      res = launch_tensor<int64_t> (src, p, dst, step, bgr, ops, ch_dim, st);
       break;
     case CT_TYPE_UINT64:
-      res = launch_tensor<uint64_t> (*f, p, dst, step, bgr, ops, ch_dim, st);
+      res = launch_tensor<uint64_t> (src, p, dst, step, bgr, ops, ch_dim, st);
       break;
     case CT_TYPE_FLOAT32:
-      res = launch_tensor<float> (*f, p, dst, step, bgr, ops, ch_dim, st);
+      res = launch_tensor<float> (src, p, dst, step, bgr, ops, ch_dim, st);
       break;
     case CT_TYPE_FLOAT64:
-      res = launch_tensor<double> (*f, p, dst, step, bgr, ops, ch_dim, st);
+      res = launch_tensor<double> (src, p, dst, step, bgr, ops, ch_dim, st);
       break;
     default:
       return CT_ERROR_INVALID_ARGUMENT;
@@ -188,6 +204,7 @@ ct_yuv_to_rgb (const CtYuvFrame * f, void *dst, size_t dst_stride, int bgr,
     CtStream stream)
 {
   CtYuvPlan p;
+  CtYuvSrc src;
   CtResult res = ct_yuv_plan (f, &p);
 
   if (res != CT_OK)
@@ -196,9 +213,10 @@ ct_yuv_to_rgb (const CtYuvFrame * f, void *dst, size_t dst_stride, int bgr,
     return CT_OK;
   if (dst == nullptr || dst_stride < (size_t) f->width * 3)
     return CT_ERROR_INVALID_ARGUMENT;
+  ct_yuv_src (f, &p, &src);
   const dim3 grid ((unsigned int) div_up (f->width, kThreadsX),
       f->height < kMaxGridY ? f->height : kMaxGridY);
   k_yuv_rgb<<<grid, kThreadsX, 0, reinterpret_cast<cudaStream_t>(stream)>>>
-      (*f, p, static_cast<unsigned char *>(dst), dst_stride, bgr);
+      (src, p, static_cast<unsigned char *>(dst), dst_stride, bgr);
   return (CtResult) cudaGetLastError ();
 }
