@@ -202,12 +202,40 @@ element_for (const Setup * s, gboolean cuda)
   return h;
 }
 
+/* One element for each setup and memory, kept across frames (the caps
+ * change from one to the next, as a stream's may): a new element on the
+ * GPU would make a CUDA context for every frame. */
+static GstHarness *harnesses[G_N_ELEMENTS (setups)][2];
+
+static GstHarness *
+harness_for (const Setup * s, gboolean cuda)
+{
+  GstHarness **h = &harnesses[s - setups][cuda ? 1 : 0];
+
+  if (!*h)
+    *h = element_for (s, cuda);
+  return *h;
+}
+
+static void
+harnesses_free (void)
+{
+  guint i, m;
+
+  for (i = 0; i < G_N_ELEMENTS (setups); i++)
+    for (m = 0; m < 2; m++)
+      if (harnesses[i][m]) {
+        ct_check_harness_free (harnesses[i][m], NULL);
+        harnesses[i][m] = NULL;
+      }
+}
+
 static void
 check_one (GstVideoFormat format, guint mi, gboolean full,
     GstVideoChromaSite site, guint w, guint h, const Setup * s, guint pad,
     gboolean cuda)
 {
-  GstHarness *e = element_for (s, cuda);
+  GstHarness *e = harness_for (s, cuda);
   GstVideoInfo info;
   GstVideoFrame ref;
   GstBuffer *in, *out;
@@ -227,11 +255,13 @@ check_one (GstVideoFormat format, guint mi, gboolean full,
   compare (&ref, out, s, w, h, what);
 #ifdef YUV_ON_GPU
   {
-    GstElement *t = gst_bin_get_by_name (GST_BIN (e->element), "t");
+    /* (the harness's element is the element, or a bin holding it) */
+    GstElement *t = GST_IS_BIN (e->element) ?
+        gst_bin_get_by_name (GST_BIN (e->element), "t") :
+        gst_object_ref (e->element);
     gchar *ran;
 
-    if (!t)                     /* (the harness's element is the one) */
-      t = gst_object_ref (e->element);
+    fail_unless (t != NULL);
     ran = ct_check_active_kernel (t);
     fail_if (g_str_equal (ran, "cpu"), "%s: ran on the CPU", what);
     fail_unless (ct_check_pad_has_cuda_memory (t, "sink") == cuda,
@@ -248,7 +278,6 @@ check_one (GstVideoFormat format, guint mi, gboolean full,
   gst_caps_unref (caps);
   g_free (cs);
   g_free (what);
-  ct_check_harness_free (e, NULL);
 }
 
 GST_START_TEST (test_against_videoconvert)
@@ -266,6 +295,7 @@ GST_START_TEST (test_against_videoconvert)
    * normalized CHW float32 */
   check_one (format, 1, FALSE, GST_VIDEO_CHROMA_SITE_MPEG2, 1920, 1080,
       &setups[2], 0, FALSE);
+  harnesses_free ();
   g_print ("%s: %u frames, %" G_GUINT64_FORMAT " values, each "
       "videoconvert's\n", gst_video_format_to_string (format), n_frames,
       n_values);
@@ -287,10 +317,22 @@ GST_START_TEST (test_cuda_memory_in)
   if (!ct_check_have_factories (need))
     return;
   for (f = 0; f < G_N_ELEMENTS (formats); f++)
-    for (sz = 0; sz < G_N_ELEMENTS (cuda_sizes); sz++, k++)
+    for (sz = 0; sz < G_N_ELEMENTS (cuda_sizes); sz++, k++) {
+#if GST_CHECK_VERSION (1, 24, 0)
+      /* GStreamer's CUDA allocator leaves out the last chroma row of NV21
+       * of odd height from 1.24 on (docs/memory.md): cudaupload fails to
+       * fill such a frame, and the element steers it to system memory */
+      if (formats[f] == GST_VIDEO_FORMAT_NV21 && (cuda_sizes[sz][1] & 1)) {
+        g_print ("NV21 %ux%u left out in CUDA memory: GStreamer 1.24+ "
+            "cannot hold it there\n", cuda_sizes[sz][0], cuda_sizes[sz][1]);
+        continue;
+      }
+#endif
       check_one (formats[f], k % G_N_ELEMENTS (matrices), k % 2,
           sites[k % G_N_ELEMENTS (sites)], cuda_sizes[sz][0],
           cuda_sizes[sz][1], &setups[k % G_N_ELEMENTS (setups)], 0, TRUE);
+    }
+  harnesses_free ();
   g_print ("CUDA memory: %u frames, %" G_GUINT64_FORMAT " values, each "
       "videoconvert's\n", n_frames, n_values);
   n_frames = 0;
