@@ -21,7 +21,11 @@
  *           (GStreamer 1.22 needs NVRTC for it), `cudadownload !
  *           videoconvert` to RGB on the CPU instead, and the table says
  *           which (not in the default routes; "GPU share" stays the
- *           rotation's).
+ *           rotation's);
+ *   yuv-tensor  the same input from the decoder's YUV frames in one pass:
+ *           `cudatranspose` converts, lays out and normalizes them (with
+ *           nvh264dec, read in CUDA memory), no RGB frame in between (not
+ *           in the default routes).
  * --contexts: "shared" gives every pipeline one CUDA context (of device
  * 0, set on each pipeline before it starts), as an application may;
  * with "own" each pipeline makes its own, as separate gst-launch-1.0
@@ -129,6 +133,9 @@ route_desc (const gchar * route, gboolean cuda_decoder)
     return cuda_decoder ? "! cudatranspose name=t video-direction=90r "
         "! video/x-raw(memory:CUDAMemory) " :
         "! cudatranspose name=t video-direction=90r ";
+  if (g_str_equal (route, "yuv-tensor"))
+    return "! cudatranspose name=t " TENSOR_ARITH
+        " ! other/tensors,format=static ";
   if (g_str_equal (route, "tensor")) {
     /* (GStreamer 1.22's cudaconvert needs NVRTC at run time; where it
      * is not registered the conversion to RGB runs on the CPU) */
@@ -417,7 +424,7 @@ main (int argc, char **argv)
   if (strstr (contexts_arg, "shared") && gst_cuda_load_library () &&
       (cuda = gst_cuda_context_new (0)))
     shared_context = gst_context_new_cuda_context (cuda);
-  if (strstr (routes_arg, "tensor")) {
+  if (g_strv_contains ((const gchar * const *) routes, "tensor")) {
     GstElementFactory *f = gst_element_factory_find ("cudaconvert");
     printf ("(tensor route: to RGB with %s)\n", f ?
         "cudaconvert, in CUDA memory" : "videoconvert, on the CPU (no "
