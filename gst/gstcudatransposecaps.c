@@ -258,6 +258,43 @@ static const struct
   {"P016_LE", 3},
 };
 
+/* Whether @format is one of the YUV formats in chw_formats, the only ones
+ * taken in CUDA memory on the way to a tensor. */
+static gboolean
+chw_is_yuv (const gchar * format)
+{
+  GstVideoFormat f = gst_video_format_from_string (format);
+
+  return f != GST_VIDEO_FORMAT_UNKNOWN && GST_VIDEO_FORMAT_INFO_IS_YUV
+      (gst_video_format_get_info (f));
+}
+
+/* @v (taken) in CUDA memory, its formats cut to the YUV ones; NULL if
+ * none is left. */
+static GstCaps *
+chw_yuv_in_cuda (GstStructure * v)
+{
+  const GValue *formats = gst_structure_get_value (v, "format");
+  GValue kept = G_VALUE_INIT;
+  guint i;
+
+  g_value_init (&kept, GST_TYPE_LIST);
+  for (i = 0; formats && GST_VALUE_HOLDS_LIST (formats) &&
+      i < gst_value_list_get_size (formats); i++) {
+    const GValue *f = gst_value_list_get_value (formats, i);
+
+    if (G_VALUE_HOLDS_STRING (f) && chw_is_yuv (g_value_get_string (f)))
+      gst_value_list_append_value (&kept, f);
+  }
+  if (gst_value_list_get_size (&kept) == 0) {
+    g_value_unset (&kept);
+    gst_structure_free (v);
+    return NULL;
+  }
+  gst_structure_take_value (v, "format", &kept);
+  return gst_caps_new_full (v, NULL);
+}
+
 static guint
 chw_channels (const gchar * format)
 {
@@ -270,11 +307,10 @@ chw_channels (const gchar * format)
 }
 
 /* For a fixed RGB (packed or planar), GRAY8 or YUV (ct_job_is_yuv) video
- * structure in system or CUDA memory, the uint8 tensor it converts to (in
- * system memory): the HWC
- * tensor "C:W:H:1" permuted by @perm ("W:H:C:1", CHW, for
- * ct_caps_chw_permutation), as other/tensor with @single, else
- * other/tensors; NULL otherwise. */
+ * structure in system memory (YUV in CUDA memory too), the uint8 tensor it
+ * converts to (in system memory): the HWC tensor "C:W:H:1" permuted by
+ * @perm ("W:H:C:1", CHW, for ct_caps_chw_permutation), as other/tensor
+ * with @single, else other/tensors; NULL otherwise. */
 GstStructure *
 ct_caps_chw_tensor_of_video (const GstStructure * v, GstCapsFeatures * f,
     const guint perm[4], gboolean single, const gchar * type)
@@ -288,7 +324,7 @@ ct_caps_chw_tensor_of_video (const GstStructure * v, GstCapsFeatures * f,
 
   if (!c || (f && !gst_caps_features_is_equal (f,
               GST_CAPS_FEATURES_MEMORY_SYSTEM_MEMORY) &&
-          !ct_caps_is_cuda_memory (f)))
+          !(ct_caps_is_cuda_memory (f) && chw_is_yuv (format))))
     return NULL;
   /* before the size is fixed (a link checked at parse time, a caps
    * query), tensors of any dimensions */
@@ -674,12 +710,14 @@ ct_caps_transform (GstCaps * caps, GstPadDirection direction,
     } else if (direction == GST_PAD_SRC && ct_tensor_caps_is_tensor (s)) {
       GstStructure *v = chw_video_of_tensor (s, video_perm, video_type);
 
-      /* in system memory, then in CUDA memory (a decoder's) */
+      /* in system memory, then YUV in CUDA memory (a decoder's) */
       if (v) {
-        GstCaps *both = gst_caps_new_full (v, NULL);
+        GstCaps *cuda = chw_yuv_in_cuda (gst_structure_copy (v));
 
-        both = gst_caps_merge (both, with_other_memory (both));
-        converted = gst_caps_merge (converted, both);
+        converted = gst_caps_merge_structure (converted, v);
+        if (cuda)
+          converted = gst_caps_merge (converted, with_other_memory (cuda));
+        gst_clear_caps (&cuda);
       }
     }
 

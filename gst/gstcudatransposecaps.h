@@ -130,8 +130,8 @@ GstCaps *ct_caps_same_memory_first (GstCaps * caps, GstCaps * othercaps);
 GstCaps *ct_caps_keep_colorimetry (GstCaps * caps, GstCaps * result);
 
 /* For a fixed RGB (packed or planar), GRAY8 or YUV (ct_job_is_yuv) video
- * structure in system or CUDA memory, the tensor of @type it converts to
- * (in system memory): the HWC tensor "C:W:H:1"
+ * structure in system memory (YUV in CUDA memory too), the tensor of @type
+ * it converts to (in system memory): the HWC tensor "C:W:H:1"
  * permuted by @perm, as other/tensor with @single, else other/tensors;
  * NULL otherwise. */
 GstStructure *ct_caps_chw_tensor_of_video (const GstStructure * v,
