@@ -9,8 +9,8 @@
 #
 #   pipelines/decode-to-tensor.sh [INPUT.h264 [OUTFILE]]
 #
-# Without INPUT it first encodes two seconds of a test pattern into
-# out/input.h264 (openh264enc, from gst-plugins-bad).
+# Without INPUT it first encodes one second of a 640x360 test pattern
+# into out/input-360p.h264 (openh264enc, from gst-plugins-bad).
 set -eu
 command -v gst-inspect-1.0 >/dev/null || {
   echo "$0: needs GStreamer's tools: install gstreamer1.0-tools" >&2; exit 77; }
@@ -27,18 +27,18 @@ if [ -z "$decoder" ]; then
   exit 77
 fi
 if [ -z "$in" ]; then
-  in=out/input.h264
+  in=out/input-360p.h264
   if ! gst-inspect-1.0 --exists openh264enc; then
     echo "$0: needs openh264enc (gstreamer1.0-plugins-bad) to make" \
       "$in: none here; pass an H.264 file instead" >&2
     exit 77
   fi
   mkdir -p out
-  gst-launch-1.0 -q videotestsrc num-buffers=60 pattern=ball \
-    ! video/x-raw,format=I420,width=1280,height=720 ! openh264enc \
+  gst-launch-1.0 -q videotestsrc num-buffers=30 pattern=ball \
+    ! video/x-raw,format=I420,width=640,height=360 ! openh264enc \
     ! h264parse ! video/x-h264,stream-format=byte-stream \
     ! filesink location="$in"
-  echo "made $in (60 frames of a test pattern)"
+  echo "made $in (30 frames of a test pattern)"
 fi
 gst-launch-1.0 -q filesrc location="$in" ! h264parse ! $decoder \
   ! cudatranspose arithmetic=typecast:float32,add:-127.5,div:127.5 \
