@@ -377,6 +377,106 @@ GST_START_TEST (test_channel_order_while_playing)
 
 GST_END_TEST;
 
+/* Whether @out (uint8 CHW) is @ref in the order @bgr, every value. */
+static gboolean
+same_as (const GstVideoFrame * ref, GstBuffer * out, gboolean bgr, guint w,
+    guint h)
+{
+  GstMapInfo m;
+  gboolean same = TRUE;
+  guint c, x, y;
+
+  fail_unless (gst_buffer_map (out, &m, GST_MAP_READ));
+  fail_unless_equals_uint64 (m.size, (guint64) w * h * 3);
+  for (y = 0; same && y < h; y++) {
+    const guint8 *row = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (ref, 0)
+        + (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (ref, 0);
+
+    for (x = 0; same && x < w; x++)
+      for (c = 0; same && c < 3; c++)
+        same = m.data[((gsize) c * h + y) * w + x] ==
+            row[3 * x + (bgr ? 2 - c : c)];
+  }
+  gst_buffer_unmap (out, &m);
+  return same;
+}
+
+typedef struct
+{
+  GstElement *element;
+  gint stop;
+} Flipper;
+
+/* Sets channel-order to the other value every 50 us until told to stop. */
+static gpointer
+flip_order (gpointer data)
+{
+  Flipper *f = data;
+  guint n = 0;
+
+  while (!g_atomic_int_get (&f->stop)) {
+    g_object_set (f->element, "channel-order", n++ % 2, NULL);
+    g_usleep (50);
+  }
+  return NULL;
+}
+
+/* channel-order set from another thread as fast as it can while frames
+ * flow, beside a busy CPU: every frame comes out whole in one order or the
+ * other, never a mix; once the thread stops, the last value set holds. */
+GST_START_TEST (test_channel_order_from_a_thread)
+{
+  static const Setup rgb = { FALSE, NULL, NULL };
+  GstHarness *e = element_for (&rgb, FALSE);
+  GstVideoInfo info;
+  GstCaps *caps = yuv_caps (GST_VIDEO_FORMAT_NV12, 67, 35,
+      GST_VIDEO_COLOR_MATRIX_BT709, FALSE, GST_VIDEO_CHROMA_SITE_MPEG2,
+      &info);
+  Flipper flipper = { e->element, 0 };
+  gint spin_stop = 0;
+  GThread *flip, *spin;
+  guint i, n_rgb = 0, n_bgr = 0;
+
+  gst_harness_set_src_caps (e, gst_caps_ref (caps));
+  spin = g_thread_new ("spin", ct_check_spin, &spin_stop);
+  flip = g_thread_new ("flip", flip_order, &flipper);
+  for (i = 0; i < 301; i++) {
+    GstBuffer *in = ct_check_make_frame (&info, 0), *out;
+    GstVideoFrame ref;
+    gboolean last = i == 300, as_rgb, as_bgr;
+
+    if (last) {
+      /* the thread stopped: the value set last is the one that holds */
+      g_atomic_int_set (&flipper.stop, 1);
+      g_thread_join (flip);
+      g_object_set (e->element, "channel-order", 1, NULL);
+    }
+    videoconvert_rgb (caps, in, 67, 35, &ref);
+    ct_check_push_one (e, gst_buffer_ref (in));
+    out = gst_harness_pull (e);
+    fail_unless (out != NULL);
+    as_rgb = same_as (&ref, out, FALSE, 67, 35);
+    as_bgr = same_as (&ref, out, TRUE, 67, 35);
+    fail_unless (as_rgb || as_bgr, "frame %u is neither all RGB nor all "
+        "BGR", i);
+    if (last)
+      fail_unless (as_bgr, "the last value set (bgr) did not hold");
+    n_rgb += as_rgb && !as_bgr;
+    n_bgr += as_bgr && !as_rgb;
+    gst_buffer_unref (out);
+    gst_video_frame_unmap (&ref);
+    gst_buffer_unref (in);
+  }
+  g_atomic_int_set (&spin_stop, 1);
+  g_thread_join (spin);
+  g_print ("channel-order from a thread: %u frames RGB, %u BGR, none "
+      "mixed\n", n_rgb, n_bgr);
+  gst_caps_unref (caps);
+  ct_check_harness_free (e, NULL);
+}
+
+GST_END_TEST;
+
 /* A colour matrix the conversion has none of: not negotiated, and an
  * error that says what to change. */
 GST_START_TEST (test_matrix_refused)
@@ -429,6 +529,7 @@ yuv_tensors_suite (void)
   tcase_add_test (tc, test_cuda_memory_in);
 #endif
   tcase_add_test (tc, test_channel_order_while_playing);
+  tcase_add_test (tc, test_channel_order_from_a_thread);
   tcase_add_test (tc, test_matrix_refused);
   return s;
 }
