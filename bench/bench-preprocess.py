@@ -32,7 +32,7 @@ import sys
 
 import torch
 
-from torch_timing import Timer, finish, open_lib
+from torch_timing import Arith, Op, Timer, finish, open_lib
 
 # (label, N, H, W): frames are N = 1
 JOBS = [
@@ -52,17 +52,6 @@ ADD, MUL, DIV = 0, 1, 2
 MEANS = (123.68, 116.78, 103.94)
 STD = 58.4
 
-
-class Op(ctypes.Structure):
-    _fields_ = [("kind", ctypes.c_int), ("channel", ctypes.c_int),
-                ("is_float", ctypes.c_int), ("int_value", ctypes.c_longlong),
-                ("float_value", ctypes.c_double)]
-
-
-class Arith(ctypes.Structure):
-    _fields_ = [("in_type", ctypes.c_int), ("out_type", ctypes.c_int),
-                ("channel_dim", ctypes.c_uint), ("n_ops", ctypes.c_uint),
-                ("ops", Op * 64)]
 
 
 def program(per_channel):

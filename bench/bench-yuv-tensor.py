@@ -30,7 +30,7 @@ import sys
 
 import torch
 
-from torch_timing import Timer, finish, open_lib
+from torch_timing import Arith, Op, Timer, finish, open_lib
 
 CT_YUV = {"I420": 0, "NV12": 2, "P010": 4}
 CT_YUV_BT709 = 1
@@ -49,17 +49,6 @@ class Frame(ctypes.Structure):
                 ("height", ctypes.c_uint), ("planes", ctypes.c_void_p * 3),
                 ("strides", ctypes.c_size_t * 3)]
 
-
-class Op(ctypes.Structure):
-    _fields_ = [("kind", ctypes.c_int), ("channel", ctypes.c_int),
-                ("is_float", ctypes.c_int), ("int_value", ctypes.c_longlong),
-                ("float_value", ctypes.c_double)]
-
-
-class Arith(ctypes.Structure):
-    _fields_ = [("in_type", ctypes.c_int), ("out_type", ctypes.c_int),
-                ("channel_dim", ctypes.c_uint), ("n_ops", ctypes.c_uint),
-                ("ops", Op * 64)]
 
 
 def normalize():

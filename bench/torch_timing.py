@@ -1,12 +1,27 @@
-"""What the PyTorch benches (bench-tensors.py, bench-preprocess.py) share:
-the kernels' library through ctypes, the device, a buffer that flushes
-the L2 cache, and timing with CUDA events."""
+"""What the PyTorch benches (bench-tensors.py, bench-preprocess.py,
+bench-yuv-tensor.py) share: the kernels' library through ctypes and its
+arithmetic's structures, the device, a buffer that flushes the L2 cache,
+and timing with CUDA events."""
 import ctypes
 import json
 import statistics
 import time
 
 import torch
+
+
+class Op(ctypes.Structure):
+    """CtArithOp."""
+    _fields_ = [("kind", ctypes.c_int), ("channel", ctypes.c_int),
+                ("is_float", ctypes.c_int), ("int_value", ctypes.c_longlong),
+                ("float_value", ctypes.c_double)]
+
+
+class Arith(ctypes.Structure):
+    """CtArith (CT_ARITH_MAX_OPS operations)."""
+    _fields_ = [("in_type", ctypes.c_int), ("out_type", ctypes.c_int),
+                ("channel_dim", ctypes.c_uint), ("n_ops", ctypes.c_uint),
+                ("ops", Op * 64)]
 
 
 def open_lib(path):

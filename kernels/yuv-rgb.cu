@@ -106,6 +106,16 @@ launch_tensor (const CtYuvSrc & s, const CtYuvPlan & p, void *dst,
   return (CtResult) cudaGetLastError ();
 }
 
+/* launch_tensor for each output type, in CtType order */
+using LaunchTensor = CtResult (*) (const CtYuvSrc &, const CtYuvPlan &,
+    void *, const Steps &, int, const ct::Ops &, int, cudaStream_t);
+constexpr LaunchTensor kLaunchTensor[CT_TYPE_COUNT] = {
+  launch_tensor<int8_t>, launch_tensor<uint8_t>, launch_tensor<int16_t>,
+  launch_tensor<uint16_t>, launch_tensor<int32_t>, launch_tensor<uint32_t>,
+  launch_tensor<int64_t>, launch_tensor<uint64_t>, launch_tensor<float>,
+  launch_tensor<double>,
+};
+
 }  // namespace
 
 extern "C" CtResult
@@ -160,40 +170,10 @@ ct_yuv_to_tensor (const CtYuvFrame * f, int bgr, const unsigned int perm[4],
         ch_dim = (int) (arith->channel_dim < 4 ? arith->channel_dim : 3);
     }
   }
-  switch (arith ? arith->out_type : CT_TYPE_UINT8) {
-    case CT_TYPE_INT8:
-      res = launch_tensor<int8_t> (src, p, dst, step, bgr, ops, ch_dim, st);
-      break;
-    case CT_TYPE_UINT8:
-      res = launch_tensor<uint8_t> (src, p, dst, step, bgr, ops, ch_dim, st);
-      break;
-    case CT_TYPE_INT16:
-      res = launch_tensor<int16_t> (src, p, dst, step, bgr, ops, ch_dim, st);
-      break;
-    case CT_TYPE_UINT16:
-      res = launch_tensor<uint16_t> (src, p, dst, step, bgr, ops, ch_dim, st);
-      break;
-    case CT_TYPE_INT32:
-      res = launch_tensor<int32_t> (src, p, dst, step, bgr, ops, ch_dim, st);
-      break;
-    case CT_TYPE_UINT32:
-      res = launch_tensor<uint32_t> (src, p, dst, step, bgr, ops, ch_dim, st);
-      break;
-    case CT_TYPE_INT64:
-      res = launch_tensor<int64_t> (src, p, dst, step, bgr, ops, ch_dim, st);
-      break;
-    case CT_TYPE_UINT64:
-      res = launch_tensor<uint64_t> (src, p, dst, step, bgr, ops, ch_dim, st);
-      break;
-    case CT_TYPE_FLOAT32:
-      res = launch_tensor<float> (src, p, dst, step, bgr, ops, ch_dim, st);
-      break;
-    case CT_TYPE_FLOAT64:
-      res = launch_tensor<double> (src, p, dst, step, bgr, ops, ch_dim, st);
-      break;
-    default:
-      return CT_ERROR_INVALID_ARGUMENT;
-  }
+  const CtType out = arith ? arith->out_type : CT_TYPE_UINT8;
+  if ((unsigned int) out >= CT_TYPE_COUNT)
+    return CT_ERROR_INVALID_ARGUMENT;
+  res = kLaunchTensor[out] (src, p, dst, step, bgr, ops, ch_dim, st);
   if (res == CT_OK && ran)
     *ran = CT_PATH_YUV_TENSOR;
   return res;
