@@ -249,7 +249,7 @@ check_one (GstVideoFormat format, guint mi, gboolean full,
   in = ct_check_make_frame (&info, pad);
   videoconvert_rgb (caps, in, w, h, &ref);
   gst_harness_set_src_caps (e, gst_caps_ref (caps));
-  ct_check_push_one (e, gst_buffer_ref (in));
+  ct_check_push_one (e, in);
   out = gst_harness_pull (e);
   fail_unless (out != NULL, "%s: no tensor", what);
   compare (&ref, out, s, w, h, what);
@@ -362,7 +362,7 @@ GST_START_TEST (test_channel_order_while_playing)
 
     g_object_set (e->element, "channel-order", s->bgr, NULL);
     videoconvert_rgb (caps, in, 67, 35, &ref);
-    ct_check_push_one (e, gst_buffer_ref (in));
+    ct_check_push_one (e, in);
     out = gst_harness_pull (e);
     fail_unless (out != NULL);
     compare (&ref, out, s, 67, 35, s->bgr ? "changed to bgr" :
@@ -452,7 +452,7 @@ GST_START_TEST (test_channel_order_from_a_thread)
       g_object_set (e->element, "channel-order", 1, NULL);
     }
     videoconvert_rgb (caps, in, 67, 35, &ref);
-    ct_check_push_one (e, gst_buffer_ref (in));
+    ct_check_push_one (e, in);
     out = gst_harness_pull (e);
     fail_unless (out != NULL);
     as_rgb = same_as (&ref, out, FALSE, 67, 35);
