@@ -2,7 +2,7 @@
  * of the formats the element takes and of refused ones, with sizes at the
  * edges, buffers short or long and GstVideoMeta that lies; tensors whose
  * sizes, types and counts overflow or disagree with the memories; RGB
- * video (packed and planar) going out as a tensor. Beside them, the tensor
+ * video (packed and planar) and YUV video going out as a tensor. Beside them, the tensor
  * reference the other tensor cases are checked against
  * (fuzz_tensor_bytes, check_tensor, rearranged). */
 #include "fuzz.h"
@@ -22,6 +22,12 @@ static const GstVideoFormat rgb_formats[] = {
   GST_VIDEO_FORMAT_RGB, GST_VIDEO_FORMAT_BGR, GST_VIDEO_FORMAT_RGBA,
   GST_VIDEO_FORMAT_BGRA, GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_BGRx,
   GST_VIDEO_FORMAT_RGBP, GST_VIDEO_FORMAT_BGRP, GST_VIDEO_FORMAT_GBR,
+};
+
+/* YUV that goes out as a tensor, converted as videoconvert converts it */
+static const GstVideoFormat yuv_formats[] = {
+  GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_YV12, GST_VIDEO_FORMAT_NV12,
+  GST_VIDEO_FORMAT_NV21, GST_VIDEO_FORMAT_P010_10LE, GST_VIDEO_FORMAT_P016_LE,
 };
 
 /* One of the formats the element takes, or of the refused ones. */
@@ -222,13 +228,36 @@ fuzz_video (Setup * s, guint index, const gchar * churn)
   g_free (what);
 }
 
+/* The frame @in of @caps as videoconvert (dither=none) makes it RGB,
+ * mapped into @rgb (unmap it). */
+static void
+videoconvert_rgb (GstCaps * caps, GstBuffer * in, gint w, gint h,
+    GstVideoFrame * rgb, const gchar * what)
+{
+  GstHarness *hv = gst_harness_new_parse ("videoconvert dither=none");
+  GstVideoInfo info;
+  GstBuffer *out;
+
+  gst_harness_set_src_caps (hv, gst_caps_ref (caps));
+  gst_harness_set_sink_caps_str (hv, "video/x-raw,format=RGB");
+  out = gst_harness_push_and_pull (hv, gst_buffer_ref (in));
+  fail_unless (out != NULL, "%s: videoconvert gave no frame", what);
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGB, w, h);
+  fail_unless (gst_video_frame_map (rgb, &info, out, GST_MAP_READ));
+  gst_buffer_unref (out);
+  gst_harness_teardown (hv);
+}
+
 /* RGB video going out as a tensor: the frame is the HWC tensor C:W:H:1
  * (planar: of its plane order), and output dimension i is its dimension
- * perm[i]. */
+ * perm[i]. YUV video (a case in three): its RGB frame as videoconvert
+ * makes it is. */
 void
 fuzz_video_to_tensor (Setup * s, guint index, const gchar * churn)
 {
-  GstVideoFormat format = rgb_formats[fuzz_range (0,
+  gboolean yuv = fuzz_chance (33);
+  GstVideoFormat format = yuv ? yuv_formats[fuzz_range (0,
+          G_N_ELEMENTS (yuv_formats) - 1)] : rgb_formats[fuzz_range (0,
           G_N_ELEMENTS (rgb_formats) - 1)];
   gint w = fuzz_chance (90) ? (gint) fuzz_range (1, 90) : fuzz_side ();
   gint h = fuzz_chance (90) ? (gint) fuzz_range (1, 90) : fuzz_side ();
@@ -244,6 +273,9 @@ fuzz_video_to_tensor (Setup * s, guint index, const gchar * churn)
       !gst_buffer_get_video_meta (in) &&
       gst_buffer_get_size (in) >= GST_VIDEO_INFO_SIZE (&info);
 
+  /* (push_case takes the caps; the reference needs them after) */
+  GstCaps *yuv_caps = yuv ? gst_caps_ref (caps) : NULL;
+
   out = push_case (s, caps, gst_buffer_ref (in), expect_ok, what);
   if (out) {
     guint64 hwc[4], odims[4], step[4];
@@ -252,20 +284,26 @@ fuzz_video_to_tensor (Setup * s, guint index, const gchar * churn)
     guint c, x, y, ch;
 
     fail_unless (have_info, "%s: transformed caps that make no frame", what);
-    c = ct_check_rgb_channels (&info);
+    c = yuv ? 3 : ct_check_rgb_channels (&info);
     hwc[0] = c;
     hwc[1] = w;
     hwc[2] = h;
     hwc[3] = 1;
     ct_ref_permuted_layout (hwc, s->perm, odims, step);
-    fail_unless (gst_video_frame_map (&f, &info, in, GST_MAP_READ), "%s",
-        what);
+    if (yuv)
+      videoconvert_rgb (yuv_caps, in, w, h, &f, what);
+    else
+      fail_unless (gst_video_frame_map (&f, &info, in, GST_MAP_READ), "%s",
+          what);
     fail_unless (gst_buffer_map (out, &om, GST_MAP_READ));
     fail_unless (om.size >= (gsize) w * h * c, "%s: output too small", what);
     for (y = 0; y < (guint) h; y++)
       for (x = 0; x < (guint) w; x++)
         for (ch = 0; ch < c; ch++) {
-          guint8 want = ct_check_rgb_byte (&f, ch, x, y);
+          guint8 want = yuv ? ((const guint8 *)
+              GST_VIDEO_FRAME_PLANE_DATA (&f, 0))[(gsize) y *
+              GST_VIDEO_FRAME_PLANE_STRIDE (&f, 0) + 3 * x + ch] :
+              ct_check_rgb_byte (&f, ch, x, y);
 
           if (om.data[ch * step[0] + x * step[1] + y * step[2]] != want)
             fail ("%s: channel %u of (%u, %u) differs", what, ch, x, y);
@@ -274,6 +312,7 @@ fuzz_video_to_tensor (Setup * s, guint index, const gchar * churn)
     gst_video_frame_unmap (&f);
     poison_and_release (out);
   }
+  gst_clear_caps (&yuv_caps);
   gst_buffer_unref (in);
   g_free (what);
 }
