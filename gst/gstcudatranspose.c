@@ -828,6 +828,7 @@ gst_cuda_transpose_class_init (GstCudaTransposeClass * klass)
   gst_type_mark_as_plugin_api (GST_TYPE_CUDA_TRANSPOSE_KERNEL, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CUDA_TRANSPOSE_PATH, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CUDA_TRANSPOSE_METHOD, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_TRANSPOSE_CHANNEL_ORDER, 0);
 }
 
 static void
