@@ -495,3 +495,24 @@ ct_check_assert_same_planes (const GstVideoInfo * info, GstBuffer * a,
   gst_video_frame_unmap (&fb);
   gst_video_frame_unmap (&fa);
 }
+
+void
+ct_check_videoconvert (GstCaps * caps, GstBuffer * in, GstVideoFormat format,
+    guint width, guint height, GstVideoFrame * ref, const gchar * what)
+{
+  GstHarness *hv = gst_harness_new_parse ("videoconvert dither=none");
+  GstVideoInfo info;
+  GstBuffer *out;
+
+  gst_video_info_set_format (&info, format, width, height);
+  gst_harness_set_src_caps (hv, gst_caps_ref (caps));
+  /* (the format alone: videoconvert fixates the rest from the input) */
+  gst_harness_set_sink_caps (hv, gst_caps_new_simple ("video/x-raw",
+          "format", G_TYPE_STRING, gst_video_format_to_string (format),
+          NULL));
+  out = gst_harness_push_and_pull (hv, gst_buffer_ref (in));
+  fail_unless (out != NULL, "%s: videoconvert gave no frame", what);
+  fail_unless (gst_video_frame_map (ref, &info, out, GST_MAP_READ));
+  gst_buffer_unref (out);       /* (the frame holds its own) */
+  gst_harness_teardown (hv);
+}

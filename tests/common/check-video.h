@@ -125,4 +125,12 @@ void ct_check_controlled_directions (GstHarness * h, GstVideoFormat format,
  * videoflip, each direction, every format: the same visible pixels. */
 void ct_check_against_videoflip (const gchar * desc);
 
+/* Frame @in of @caps (@width x @height) through videoconvert dither=none
+ * to @format (RGB, BGR, or ARGB64_LE for the 16-bit values of deeper
+ * input): the reference frame, mapped into @ref (unmap it); @what names
+ * the case if videoconvert gives nothing. */
+void ct_check_videoconvert (GstCaps * caps, GstBuffer * in,
+    GstVideoFormat format, guint width, guint height, GstVideoFrame * ref,
+    const gchar * what);
+
 G_END_DECLS

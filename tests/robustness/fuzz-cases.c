@@ -228,26 +228,6 @@ fuzz_video (Setup * s, guint index, const gchar * churn)
   g_free (what);
 }
 
-/* The frame @in of @caps as videoconvert (dither=none) makes it RGB,
- * mapped into @rgb (unmap it). */
-static void
-videoconvert_rgb (GstCaps * caps, GstBuffer * in, gint w, gint h,
-    GstVideoFrame * rgb, const gchar * what)
-{
-  GstHarness *hv = gst_harness_new_parse ("videoconvert dither=none");
-  GstVideoInfo info;
-  GstBuffer *out;
-
-  gst_harness_set_src_caps (hv, gst_caps_ref (caps));
-  gst_harness_set_sink_caps_str (hv, "video/x-raw,format=RGB");
-  out = gst_harness_push_and_pull (hv, gst_buffer_ref (in));
-  fail_unless (out != NULL, "%s: videoconvert gave no frame", what);
-  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGB, w, h);
-  fail_unless (gst_video_frame_map (rgb, &info, out, GST_MAP_READ));
-  gst_buffer_unref (out);
-  gst_harness_teardown (hv);
-}
-
 /* RGB video going out as a tensor: the frame is the HWC tensor C:W:H:1
  * (planar: of its plane order), and output dimension i is its dimension
  * perm[i]. YUV video (a case in three): its RGB frame as videoconvert
@@ -291,7 +271,8 @@ fuzz_video_to_tensor (Setup * s, guint index, const gchar * churn)
     hwc[3] = 1;
     ct_ref_permuted_layout (hwc, s->perm, odims, step);
     if (yuv)
-      videoconvert_rgb (yuv_caps, in, w, h, &f, what);
+      ct_check_videoconvert (yuv_caps, in, GST_VIDEO_FORMAT_RGB, w, h, &f,
+          what);
     else
       fail_unless (gst_video_frame_map (&f, &info, in, GST_MAP_READ), "%s",
           what);
