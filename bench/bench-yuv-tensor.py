@@ -22,7 +22,10 @@ chroma left-sited as decoders give it) into RGB normalized to float32 CHW
     are equal.
 Each is the median of --reps rounds after warm-up, with CUDA events, the
 L2 cache flushed before every run (torch_timing.Timer). Ours must equal
-the two passes byte for byte. Ratios are against the copy.
+the two passes byte for byte, but for P010, which keeps its 16-bit
+precision into float32 (within two 8-bit levels of the two passes, which
+cut it to 8 bits, through a matrix of their own rounding). Ratios are
+against the copy.
 """
 import argparse
 import ctypes
@@ -167,7 +170,11 @@ def main():
         ours()
         two_pass()
         torch.cuda.synchronize()
-        ok = torch.equal(out, two)
+        # P010 into float32 keeps its 16-bit precision (videoconvert's
+        # ARGB64 / 257), where the two passes cut it to 8 bits: within two
+        # levels of them (the two matrices round apart), not equal
+        two_diff = (out - two).abs().max().item() * 127.5
+        ok = two_diff <= 2.0 if fmt == "P010" else torch.equal(out, two)
         failures += 0 if ok else 1
         diff = (theirs() - out).abs().max().item() * 127.5
         copy_us, ours_us, two_us, torch_us = timer.rounds(
@@ -179,12 +186,15 @@ def main():
                    ours_x_copy=copy_us / ours_us,
                    two_pass_x_copy=copy_us / two_us,
                    ours_vs_torch=torch_us / ours_us, correct=ok,
+                   two_pass_max_diff_levels=two_diff,
                    torch_max_diff_levels=diff)
         rows.append(row)
         print(f"{label:<11} {copy_us:8.1f} {ours_us:8.1f} {two_us:9.1f} "
               f"{torch_us:9.1f} {row['ours_x_copy']:11.2f} "
               f"{row['two_pass_x_copy']:13.2f} {row['ours_vs_torch']:12.2f}x"
               f"  torch differs by up to {diff:.1f} levels"
+              + (f"  (16-bit: {two_diff:.2f} levels from the 8-bit two "
+                 "passes)" if fmt == "P010" else "")
               + ("" if ok else "  MISMATCH with the two passes"))
         del buf, out, two, rgb, csrc, cdst
         torch.cuda.empty_cache()

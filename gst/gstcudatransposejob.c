@@ -31,7 +31,6 @@ static const gchar *const step_names[] = {
   "copying the input to the GPU", "running the kernel",
   "copying the output from the GPU", "waiting for the GPU",
   "allocating memory to pack the frame's rows",
-  "converting the frame from YUV to RGB",
 };
 
 const gchar *
@@ -677,12 +676,15 @@ ct_job_launch (const CtJob * job, CtKernel kernel, gboolean gpu,
   guint i;
 
   *ran = gpu ? CT_PATH_NONE : CT_PATH_CPU;
-  if (job->from_yuv && gpu) {
+  if (job->from_yuv) {
+    const CtArith *arith = job->has_arith ? &job->programs[CT_TYPE_UINT8] :
+        NULL;
     CtYuvFrame f;
 
     ct_job_yuv_planes (job, in, &f);
-    return ct_yuv_to_tensor (&f, job->bgr, job->run_perm, job->has_arith ?
-        &job->programs[CT_TYPE_UINT8] : NULL, out[0].data, stream, ran);
+    return gpu ? ct_yuv_to_tensor (&f, job->bgr, job->run_perm, arith,
+        out[0].data, stream, ran) : ct_yuv_to_tensor_cpu (&f, job->bgr,
+        job->run_perm, arith, out[0].data);
   }
   if (job->has_arith && job->mode != CT_JOB_VIDEO)
     return launch_arith (job, gpu, stream, in, out, ran);
@@ -891,29 +893,18 @@ ct_job_run_cpu (const CtJob * job, const CtSpan * in, const CtSpan * out,
   gsize y;
   guint k;
 
+  *step = CT_STEP_KERNEL;
+  /* (YUV is converted where its planes lie, in the one pass) */
+  if (job->from_yuv)
+    return ct_job_launch (job, CT_KERNEL_CPU, FALSE, NULL, in, out, &ran);
   memcpy (src, in, job->n_pieces * sizeof (in[0]));
-  if (job->mode == CT_JOB_VIDEO_TO_TENSOR && (job->from_yuv ||
-          job->n_planes > 1 || in[0].stride != p->row)) {
-    /* (YUV: converted to the packed RGB of the HWC tensor) */
-    gsize packed_row = job->from_yuv ? (gsize) 3 * job->yuv.width : p->row;
-
+  if (job->mode == CT_JOB_VIDEO_TO_TENSOR &&
+      (job->n_planes > 1 || in[0].stride != p->row)) {
     *step = CT_STEP_PACK;
-    packed = g_try_malloc (job->from_yuv ? packed_row * job->yuv.height :
-        p->row * p->rows);
+    packed = g_try_malloc (p->row * p->rows);
     if (!packed)
       return CT_ERROR_INVALID_ARGUMENT;     /* the step says what failed */
-    if (job->from_yuv) {
-      CtYuvFrame f;
-
-      *step = CT_STEP_CONVERT;
-      ct_job_yuv_planes (job, in, &f);
-      res = ct_yuv_to_rgb_cpu (&f, packed, packed_row, job->bgr);
-      if (res != CT_OK) {
-        g_free (packed);
-        return res;
-      }
-    }
-    for (k = 0; !job->from_yuv && k < job->n_planes; k++) {
+    for (k = 0; k < job->n_planes; k++) {
       gsize row = ct_job_frame_row (job, k);
       guint8 *dst = packed + ct_job_staged_offset (job, k);
 
@@ -921,7 +912,7 @@ ct_job_run_cpu (const CtJob * job, const CtSpan * in, const CtSpan * out,
         memcpy (dst + y * row, in[k].data + y * in[k].stride, row);
     }
     src[0].data = packed;
-    src[0].stride = packed_row;
+    src[0].stride = p->row;
   }
   *step = CT_STEP_KERNEL;
   res = ct_job_launch (job, CT_KERNEL_CPU, FALSE, NULL, src, out, &ran);

@@ -44,7 +44,6 @@ typedef enum
   CT_STEP_DOWNLOAD,
   CT_STEP_SYNC,
   CT_STEP_PACK,
-  CT_STEP_CONVERT,
 } CtStep;
 
 /* One plane of the negotiated input: its size in elements, or (4:2:2

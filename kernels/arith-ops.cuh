@@ -168,20 +168,27 @@ from_bits (unsigned long long bits)
   }
 }
 
-/* An input element through the typecast and every operation that applies
- * to channel @ch. */
-template <typename In, typename Out>
+/* Value @v, already of the output type, through every operation that
+ * applies to channel @ch. */
+template <typename Out>
 __host__ __device__ inline Out
-arith_element (In x, long long ch, const Ops & ops)
+arith_apply (Out v, long long ch, const Ops & ops)
 {
-  Out v = nns_cast<Out, In> (x);
-
   for (unsigned int i = 0; i < ops.n; i++) {
     if (ops.channel[i] >= 0 && ops.channel[i] != ch)
       continue;
     v = nns_op<Out> (v, ops.kind[i], from_bits<Out> (ops.operand[i]));
   }
   return v;
+}
+
+/* An input element through the typecast and every operation that applies
+ * to channel @ch. */
+template <typename In, typename Out>
+__host__ __device__ inline Out
+arith_element (In x, long long ch, const Ops & ops)
+{
+  return arith_apply<Out> (nns_cast<Out, In> (x), ch, ops);
 }
 
 /* An operand as written (int64 or double) cast to T, its bytes in a word;

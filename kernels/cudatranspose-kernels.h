@@ -437,12 +437,19 @@ CtResult ct_permute_arith_cpu (const void *src, void *dst,
  * @perm (ct_permute's: output dimension i is input dimension perm[i]) and,
  * with @arith (its in_type uint8), each value through the arithmetic
  * (NULL: uint8 as converted). The values ct_yuv_to_rgb then
- * ct_permute_arith (or ct_permute) give. Device pointers, @dst aligned to
- * the output type; asynchronous on @stream; @ran (may be NULL) gets the
- * path. */
+ * ct_permute_arith (or ct_permute) give, but for 10- and 16-bit input
+ * into a float type (float32, float64), which keeps its precision: each
+ * value is videoconvert's 16-bit RGB (what it gives ARGB64, before the
+ * cut to 8 bits) divided by 257 in the output type, so that the
+ * arithmetic sees 0 to 255 as from 8-bit input, then the operations.
+ * Device pointers, @dst aligned to the output type; asynchronous on
+ * @stream; @ran (may be NULL) gets the path. */
 CtResult ct_yuv_to_tensor (const CtYuvFrame * f, int bgr,
     const unsigned int perm[4], const CtArith * arith, void *dst,
     CtStream stream, CtPath * ran);
+/* The same values on host pointers, a plain loop. */
+CtResult ct_yuv_to_tensor_cpu (const CtYuvFrame * f, int bgr,
+    const unsigned int perm[4], const CtArith * arith, void *dst);
 
 const char *ct_kernel_name (CtKernel kernel);
 const char *ct_path_name (CtPath path);

@@ -21,7 +21,9 @@
  *   computes them as videoconvert does). 8-bit input goes through its
  *   8-bit kernel, which centres every sample on 128 and drops the offsets
  *   (so limited-range luma 235 gives 253, not 255); 16-bit input through
- *   its 16-bit one, whose result is cut to 8 bits (not rounded). */
+ *   its 16-bit one, whose result is cut to 8 bits (not rounded) for 8-bit
+ *   RGB, and kept whole for a float tensor (ct_yuv_pixel16: what
+ *   videoconvert gives 16-bit RGB, ARGB64). */
 #pragma once
 
 #include "cudatranspose-kernels.h"
@@ -34,12 +36,19 @@
 #else
 #define CT_YUV_FN static inline
 #endif
+/* (the device pass alone: the host compiler knows no such pragma) */
+#ifdef __CUDA_ARCH__
+#define CT_YUV_UNROLL _Pragma ("unroll")
+#else
+#define CT_YUV_UNROLL
+#endif
 
 /* What a conversion needs beyond the frame, worked out once on the host
  * (ct_yuv_plan, yuv-rgb.c). */
 typedef struct
 {
   int m[3][4];                  /* R, G, B rows: Y, U, V, constant */
+  int m16[3][4];                /* the same into 16-bit RGB (wide only) */
   int wide;                     /* 16-bit samples */
   int filtered;                 /* upsampled (else the block's sample) */
   int h_cosited, v_filtered;
@@ -187,29 +196,25 @@ ct_yuv_sat8 (int v)
   return (unsigned char) ((s < -128 ? -128 : s > 127 ? 127 : s) + 128);
 }
 
-/* One channel of 16-bit input: matrix row @k, cut to 8 bits. (A 16-bit
- * sample times a coefficient under 2^10, plus an offset under 2^25:
- * within 32 bits.) */
-CT_YUV_FN unsigned char
-ct_yuv_wide (const CtYuvPlan * p, int k, int luma, int u, int v)
+/* One channel of 16-bit input: row @k of matrix @m, clamped to 16 bits.
+ * (A 16-bit sample times a coefficient under 2^10, plus an offset under
+ * 2^25: within 32 bits.) */
+CT_YUV_FN int
+ct_yuv_wide16 (const int m[3][4], int k, int luma, int u, int v)
 {
-  int t = (p->m[k][0] * luma + p->m[k][1] * u + p->m[k][2] * v +
-      p->m[k][3]) >> 8;
+  int t = (m[k][0] * luma + m[k][1] * u + m[k][2] * v + m[k][3]) >> 8;
 
-  t = t < 0 ? 0 : t > 65535 ? 65535 : t;
-  return (unsigned char) (t >> 8);
+  return t < 0 ? 0 : t > 65535 ? 65535 : t;
 }
 
-/* Pixel (@x, @y) as R, G, B in @rgb. */
+/* R, G, B in @rgb of a pixel of samples @luma, @u and @v: 8-bit values
+ * (16-bit input: its 16-bit result scaled to 255 x 256, cut); with @whole
+ * (16-bit input only) the 16-bit RGB videoconvert gives ARGB64 (scaled to
+ * 65535). */
 CT_YUV_FN void
-ct_yuv_pixel (const CtYuvSrc * s, const CtYuvPlan * p, unsigned int x,
-    unsigned int y, unsigned char rgb[3])
+ct_yuv_rgb_of (const CtYuvPlan * p, int luma, int u, int v, int whole,
+    int rgb[3])
 {
-  const int luma = ct_yuv_sample (s, p, s->y, s->y_stride, x, y,
-      p->wide ? 2 : 1);
-  const int u = ct_yuv_chroma (s, p, 0, x, y);
-  const int v = ct_yuv_chroma (s, p, 1, x, y);
-
   if (!p->wide) {
     const int ys = ct_yuv_mul_hi (ct_yuv_splat (luma), p->m[0][0]);
     const int us = ct_yuv_splat (u), vs = ct_yuv_splat (v);
@@ -220,7 +225,82 @@ ct_yuv_pixel (const CtYuvSrc * s, const CtYuvPlan * p, unsigned int x,
     rgb[2] = ct_yuv_sat8 (ys + ct_yuv_mul_hi (us, p->m[2][1]));
     return;
   }
-  rgb[0] = ct_yuv_wide (p, 0, luma, u, v);
-  rgb[1] = ct_yuv_wide (p, 1, luma, u, v);
-  rgb[2] = ct_yuv_wide (p, 2, luma, u, v);
+  CT_YUV_UNROLL
+  for (int k = 0; k < 3; k++)
+    rgb[k] = whole ? ct_yuv_wide16 (p->m16, k, luma, u, v) :
+        ct_yuv_wide16 (p->m, k, luma, u, v) >> 8;
+}
+
+/* Pixel (@x, @y) as R, G, B in @rgb: 8-bit values, or with @whole (16-bit
+ * input) 16-bit ones. */
+CT_YUV_FN void
+ct_yuv_pixel16 (const CtYuvSrc * s, const CtYuvPlan * p, unsigned int x,
+    unsigned int y, int whole, int rgb[3])
+{
+  const int luma = ct_yuv_sample (s, p, s->y, s->y_stride, x, y,
+      p->wide ? 2 : 1);
+
+  ct_yuv_rgb_of (p, luma, ct_yuv_chroma (s, p, 0, x, y),
+      ct_yuv_chroma (s, p, 1, x, y), whole, rgb);
+}
+
+/* Pixel (@x, @y) as 8-bit R, G, B in @rgb. */
+CT_YUV_FN void
+ct_yuv_pixel (const CtYuvSrc * s, const CtYuvPlan * p, unsigned int x,
+    unsigned int y, unsigned char rgb[3])
+{
+  int v[3];
+
+  ct_yuv_pixel16 (s, p, x, y, 0, v);
+  rgb[0] = (unsigned char) v[0];
+  rgb[1] = (unsigned char) v[1];
+  rgb[2] = (unsigned char) v[2];
+}
+
+/* The four pixels from @x0 (a multiple of 4) upsampled along the row from
+ * the chroma samples j0 - 1 to j0 + 2 (j0 = x0 / 2; clamped to the row) in
+ * @sm, in @out: what ct_yuv_chroma_row gives each (garbage past the
+ * width). */
+CT_YUV_FN void
+ct_yuv_chroma_filter4 (const CtYuvSrc * s, const CtYuvPlan * p,
+    unsigned int x0, const int sm[4], int out[4])
+{
+  CT_YUV_UNROLL
+  for (int i = 0; i < 4; i++) {
+    const unsigned int x = x0 + (unsigned int) i;
+    const int at = 1 + (i >> 1);        /* pixel x's own sample in sm[] */
+
+    if (!p->filtered || x == 0 || ((x & 1) && x + 1 >= s->width))
+      out[i] = sm[at];
+    else if (p->h_cosited)
+      out[i] = (x & 1) ? (sm[at] + sm[at + 1] + 1) >> 1 : sm[at];
+    else if (x & 1)
+      out[i] = (3 * sm[at] + sm[at + 1] + 2) >> 2;
+    else
+      out[i] = (sm[at - 1] + 3 * sm[at] + 2) >> 2;
+  }
+}
+
+/* Chroma component @c of chroma row @cy at the four pixels from @x0 (a
+ * multiple of 4) after the upsampling along the row, in @out, from the
+ * four samples they share read once. */
+CT_YUV_FN void
+ct_yuv_chroma_row4 (const CtYuvSrc * s, const CtYuvPlan * p, int c,
+    unsigned int cy, unsigned int x0, int out[4])
+{
+  const unsigned char *base = c ? s->v : s->u;
+  const size_t stride = c ? s->v_stride : s->u_stride;
+  const unsigned int ps = s->chroma_pstride;
+  const unsigned int last = (s->width - 1) >> 1, j0 = x0 >> 1;
+  int sm[4];
+
+  /* samples j0 - 1 to j0 + 2, clamped to the row */
+  CT_YUV_UNROLL
+  for (int k = 0; k < 4; k++) {
+    unsigned int j = j0 + (unsigned int) k;
+
+    j = k == 0 ? (j0 > 0 ? j0 - 1 : 0) : j - 1 > last ? last : j - 1;
+    sm[k] = ct_yuv_sample (s, p, base, stride, j, cy, ps);
+  }
+  ct_yuv_chroma_filter4 (s, p, x0, sm, out);
 }

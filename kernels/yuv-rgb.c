@@ -69,12 +69,14 @@ scale (Matrix m, double a, double b, double c)
 }
 
 /* videoconvert's integer matrix for @matrix and @flags at sample depth
- * @depth (8 or 16) into 8-bit RGB: the input's offsets taken off and its
- * range scaled to 1 (by the float reciprocal of the range, as
- * videoconvert does), YCbCr to RGB, times 255 (times 256 more for 16-bit
- * samples), then 8 fractional bits, each rounded to the nearest. */
+ * @depth (8 or 16) into RGB: the input's offsets taken off and its range
+ * scaled to 1 (by the float reciprocal of the range, as videoconvert
+ * does), YCbCr to RGB, times the output's range @top (255 for 8-bit RGB,
+ * which 16-bit samples reach as 255 x 256; 65535 for 16-bit RGB), then 8
+ * fractional bits, each rounded to the nearest. */
 static void
-coefficients (CtYuvMatrix matrix, unsigned int flags, int depth, int out[3][4])
+coefficients (CtYuvMatrix matrix, unsigned int flags, int depth, double top,
+    int out[3][4])
 {
   const double kr = kr_kb[matrix][0], kb = kr_kb[matrix][1];
   const double kg = 1.0 - kr - kb;
@@ -94,9 +96,7 @@ coefficients (CtYuvMatrix matrix, unsigned int flags, int depth, int out[3][4])
   offset (m, -off_y, -off_c, -off_c);
   scale (m, 1 / (float) sc_y, 1 / (float) sc_c, 1 / (float) sc_c);
   apply (m, ycc);
-  scale (m, 255.0, 255.0, 255.0);
-  if (depth == 16)
-    scale (m, 256.0, 256.0, 256.0);
+  scale (m, top, top, top);
   scale (m, 256.0, 256.0, 256.0);
   for (i = 0; i < 3; i++)
     for (j = 0; j < 4; j++)
@@ -149,7 +149,10 @@ ct_yuv_plan (const CtYuvFrame * f, CtYuvPlan * p)
                 p->wide ? 2 : 1)))
       return CT_ERROR_INVALID_ARGUMENT;
   }
-  coefficients (f->matrix, f->flags, p->wide ? 16 : 8, p->m);
+  coefficients (f->matrix, f->flags, p->wide ? 16 : 8,
+      p->wide ? 255.0 * 256.0 : 255.0, p->m);
+  if (p->wide)
+    coefficients (f->matrix, f->flags, 16, 65535.0, p->m16);
   return CT_OK;
 }
 

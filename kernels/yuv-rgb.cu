@@ -1,21 +1,31 @@
-/* cudatranspose: YUV video to RGB on the GPU, a thread a pixel
- * (yuv-rgb-unit.h, the code the CPU loop runs), a warp along a row; a
- * frame with more rows than the grid's y holds loops over them.
- *   - ct_yuv_to_rgb: packed RGB (or BGR) bytes;
+/* cudatranspose: YUV video to RGB on the GPU, and on to a tensor.
+ *   - ct_yuv_to_rgb: packed RGB (or BGR) bytes, a thread a pixel
+ *     (yuv-rgb-unit.h, the code the CPU loop runs), a warp along a row; a
+ *     frame with more rows than the grid's y holds loops over them.
  *   - ct_yuv_to_tensor: the same values as a tensor in one pass, each
  *     channel written where the permutation puts it and through the
  *     arithmetic (arith-ops.cuh, the code ct_permute_arith runs) on the
- *     way. In CHW (width innermost) a warp writes 32 consecutive values of
- *     each channel's plane; in HWC a thread writes its pixel's three. */
+ *     way. A thread converts four pixels of two rows that share their
+ *     chroma rows; where width is innermost (CHW) it stores each channel's
+ *     four values as one, in packed HWC its twelve as three. An arithmetic
+ *     that depends on the channel only is tabulated per block, for the 256
+ *     values of each channel, before the pixels. The grid is one wave of
+ *     blocks, each looping over its rows; for uint8 and float32 outputs a
+ *     kernel is built for each kind of format (Kind).
+ *   - ct_yuv_to_tensor_cpu: the same values on the host, a pixel at a
+ *     time. */
 #include "cudatranspose-kernels.h"
 #include "cudatranspose-kernels-tests.h"
 #include "arith-ops.cuh"
 #include "transpose-common.cuh"
 #include "yuv-rgb-unit.h"
+#include "plan.h"
 
 #include <cuda_runtime.h>
 #include <stdint.h>
 #include <string.h>
+
+#include <type_traits>
 
 namespace {
 
@@ -65,44 +75,401 @@ struct Steps
   unsigned long long c, x, y;
 };
 
-template <typename Out>
-__global__ void
-k_yuv_tensor (CtYuvSrc s, CtYuvPlan p, Out *dst, Steps step, int bgr,
-    ct::Ops ops, int ch_dim)
+/* How a converted value becomes the output's: */
+enum class Values
 {
-  const unsigned int x = blockIdx.x * kThreadsX + threadIdx.x;
+  kTable,                       /* 8-bit, through the arithmetic (or the
+                                 * cast alone) as tabulated for each channel
+                                 * in shared memory */
+  kEach,                        /* 8-bit, through the arithmetic one by one
+                                 * (per-channel operations along x or y) */
+  kWhole,                       /* 16-bit input into a float type: the
+                                 * 16-bit value / 257, then the arithmetic */
+};
 
-  if (x >= s.width)
+/* Value @v of channel @ch (the operations' channel) as the output's: the
+ * 8-bit value through the typecast and the arithmetic; with @whole, the
+ * 16-bit value divided by 257 in the (float) output type, so that 65535
+ * gives 255 as an 8-bit frame's white does, then the arithmetic. */
+template <typename Out, bool whole>
+__host__ __device__ __forceinline__ Out
+tensor_value (int v, long long ch, const ct::Ops & ops)
+{
+  if constexpr (whole) {
+    const Out scaled = ct::nns_op<Out> ((Out) v, CT_ARITH_DIV, (Out) 257);
+
+    return ct::arith_apply<Out> (scaled, ch, ops);
+  } else {
+    return ct::arith_element<uint8_t, Out> ((uint8_t) v, ch, ops);
+  }
+}
+
+/* The channel a per-channel operation sees at channel @c of pixel (@x,
+ * @y): its index along dimension @ch_dim (-1: none; 3 has size 1). */
+__host__ __device__ __forceinline__ long long
+op_channel (int ch_dim, unsigned int c, unsigned int x, unsigned int y)
+{
+  return ch_dim < 0 ? -1LL : ch_dim == 0 ? (long long) c :
+      ch_dim == 1 ? (long long) x : ch_dim == 2 ? (long long) y : 0LL;
+}
+
+/* The one pass: a thread converts four pixels (x0 to x0 + 3) of the rows
+ * 2k - 1 and 2k, which share their two chroma rows (k - 1 and k, the
+ * vertical upsampling's), read once; a block is kQuadsX x kPairsY such
+ * threads. */
+constexpr unsigned int kQuadsX = 64, kPairsY = 4;
+
+/* Four values stored as one. */
+template <typename T>
+struct alignas (4 * sizeof (T)) Four
+{
+  T v[4];
+};
+
+template <typename T>
+__device__ __forceinline__ bool
+aligned_four (const T * at)
+{
+  return (uintptr_t) at % sizeof (Four<T>) == 0;
+}
+
+/* The lumas of pixels x0 to x0 + @n - 1 of row @y (widened as
+ * ct_yuv_sample widens them): one load where they are aligned. */
+__device__ __forceinline__ void
+luma4 (const CtYuvSrc & s, const CtYuvPlan & p, unsigned int x0,
+    unsigned int y, unsigned int n, int luma[4])
+{
+  const unsigned char *row = s.y + (size_t) y * s.y_stride;
+
+  if (!p.wide) {
+    const unsigned char *at = row + x0;
+
+    if (n == 4 && (uintptr_t) at % 4 == 0) {
+      const unsigned int w = *reinterpret_cast<const unsigned int *>(at);
+
+#pragma unroll
+      for (int i = 0; i < 4; i++)
+        luma[i] = (int) ((w >> (8 * i)) & 0xffu);
+      return;
+    }
+#pragma unroll
+    for (unsigned int i = 0; i < 4; i++)
+      luma[i] = i < n ? at[i] : 0;
     return;
-  for (unsigned int y = blockIdx.y; y < s.height; y += gridDim.y) {
-    unsigned char rgb[3];
-    Out *o = dst + x * step.x + (unsigned long long) y * step.y;
+  }
+  const unsigned char *at = row + (size_t) x0 * 2;
+  if (n == 4 && (uintptr_t) at % 8 == 0) {
+    const uint2 w = *reinterpret_cast<const uint2 *>(at);
 
-    pixel_ordered (s, p, x, y, bgr, rgb);
+    luma[0] = (int) (w.x & 0xffffu);
+    luma[1] = (int) (w.x >> 16);
+    luma[2] = (int) (w.y & 0xffffu);
+    luma[3] = (int) (w.y >> 16);
+  } else {
+#pragma unroll
+    for (unsigned int i = 0; i < 4; i++)
+      luma[i] = i < n ? (int) (at[2 * i] | (at[2 * i + 1] << 8)) : 0;
+  }
+  if (s.p010) {
+#pragma unroll
+    for (int i = 0; i < 4; i++)
+      luma[i] |= luma[i] >> 10;
+  }
+}
+
+/* The values of @n pixels from x0 of row @y, val[channel][pixel], into
+ * the output: four a store along x where width is innermost and in
+ * packed HWC, else one by one. */
+template <typename Out>
+__device__ __forceinline__ void
+put4 (Out * dst, const Steps & step, unsigned int x0, unsigned int y,
+    unsigned int n, const Out val[3][4])
+{
+  Out *o = dst + x0 * step.x + (unsigned long long) y * step.y;
+
+  if (step.x == 1) {
 #pragma unroll
     for (unsigned int c = 0; c < 3; c++) {
-      /* (the channel of a per-channel operation: the index along its
-       * dimension; the fourth has size 1) */
-      const long long ch = ch_dim < 0 ? -1LL : ch_dim == 0 ? (long long) c :
-          ch_dim == 1 ? (long long) x : ch_dim == 2 ? (long long) y : 0LL;
+      Out *oc = o + c * step.c;
 
-      o[c * step.c] = ct::arith_element<uint8_t, Out> (rgb[c], ch, ops);
+      if (n == 4 && aligned_four (oc)) {
+        Four<Out> q;
+
+#pragma unroll
+        for (int i = 0; i < 4; i++)
+          q.v[i] = val[c][i];
+        *reinterpret_cast<Four<Out> *>(oc) = q;
+      } else {
+#pragma unroll
+        for (unsigned int i = 0; i < 4; i++)
+          if (i < n)
+            oc[i] = val[c][i];
+      }
+    }
+    return;
+  }
+  if (step.c == 1 && step.x == 3 && n == 4 && aligned_four (o)) {
+#pragma unroll
+    for (int m = 0; m < 3; m++) {
+      Four<Out> q;
+
+#pragma unroll
+      for (int i = 0; i < 4; i++)
+        q.v[i] = val[(4 * m + i) % 3][(4 * m + i) / 3];
+      reinterpret_cast<Four<Out> *>(o)[m] = q;
+    }
+    return;
+  }
+#pragma unroll
+  for (unsigned int i = 0; i < 4; i++)
+#pragma unroll
+    for (unsigned int c = 0; c < 3; c++)
+      if (i < n)
+        o[i * step.x + c * step.c] = val[c][i];
+}
+
+/* Both chroma components of chroma row @cy at the four pixels from @x0,
+ * as ct_yuv_chroma_row4 gives them. 8-bit interleaved chroma (NV12, NV21;
+ * @interleaved) away from the row's ends is read as three loads of the
+ * pairs j0 - 1, j0 and j0 + 1, j0 + 2, not eight bytes. */
+template <bool interleaved>
+__device__ __forceinline__ void
+chroma_rows4 (const CtYuvSrc & s, const CtYuvPlan & p, unsigned int cy,
+    unsigned int x0, int u[4], int v[4])
+{
+  if constexpr (interleaved) {
+    const unsigned int last = (s.width - 1) >> 1, j0 = x0 >> 1;
+    /* (NV21: V first in each pair) */
+    const bool v_first = s.v < s.u;
+    const unsigned char *at = (v_first ? s.v : s.u) +
+        (size_t) cy * s.u_stride + (size_t) j0 * 2;
+
+    if (j0 > 0 && j0 + 2 <= last && (uintptr_t) at % 4 == 0) {
+      const unsigned int before = *reinterpret_cast<const unsigned short *>
+          (at - 2), pair = *reinterpret_cast<const unsigned int *>(at),
+          after = *reinterpret_cast<const unsigned short *>(at + 4);
+      const int first[4] = { (int) (before & 0xffu), (int) (pair & 0xffu),
+        (int) ((pair >> 16) & 0xffu), (int) (after & 0xffu)
+      };
+      const int second[4] = { (int) (before >> 8),
+        (int) ((pair >> 8) & 0xffu), (int) (pair >> 24), (int) (after >> 8)
+      };
+
+      ct_yuv_chroma_filter4 (&s, &p, x0, v_first ? second : first, u);
+      ct_yuv_chroma_filter4 (&s, &p, x0, v_first ? first : second, v);
+      return;
+    }
+  }
+  ct_yuv_chroma_row4 (&s, &p, 0, cy, x0, u);
+  ct_yuv_chroma_row4 (&s, &p, 1, cy, x0, v);
+}
+
+/* Row @y's four pixels from @x0, of chroma @u and @v, converted and
+ * written. */
+template <typename Out, Values V>
+__device__ __forceinline__ void
+row4 (const CtYuvSrc & s, const CtYuvPlan & p, Out * dst, const Steps & step,
+    int bgr, const ct::Ops & ops, int ch_dim, const Out * table,
+    unsigned int x0, unsigned int n, unsigned int y, const int u[4],
+    const int v[4])
+{
+  constexpr bool whole = V == Values::kWhole;
+  int luma[4];
+  Out val[3][4];
+
+  luma4 (s, p, x0, y, n, luma);
+#pragma unroll
+  for (unsigned int i = 0; i < 4; i++) {
+    int rgb[3];
+
+    ct_yuv_rgb_of (&p, luma[i], u[i], v[i], whole, rgb);
+    /* (selected, not indexed: an indexed array would live in local
+     * memory) */
+    const int ordered[3] = { bgr ? rgb[2] : rgb[0], rgb[1],
+      bgr ? rgb[0] : rgb[2]
+    };
+    if constexpr (V == Values::kEach) {
+      /* (the rare case, per-channel operations along x or y: each value
+       * stored as computed, the operations' loop written once, not for
+       * every value, which would take minutes to build) */
+      Out *o = dst + (x0 + i) * step.x + (unsigned long long) y * step.y;
+
+#pragma unroll 1
+      for (unsigned int c = 0; c < 3 && i < n; c++)
+        o[c * step.c] = tensor_value<Out, false> (c == 0 ? ordered[0] :
+            c == 1 ? ordered[1] : ordered[2],
+            op_channel (ch_dim, c, x0 + i, y), ops);
+    } else {
+#pragma unroll
+      for (unsigned int c = 0; c < 3; c++) {
+        if constexpr (V == Values::kTable)
+          val[c][i] = table[c * 256 + (unsigned int) ordered[c]];
+        else
+          val[c][i] = tensor_value<Out, whole> (ordered[c],
+              op_channel (ch_dim, c, x0 + i, y), ops);
+      }
+    }
+  }
+  if constexpr (V != Values::kEach)
+    put4 (dst, step, x0, y, n, val);
+}
+
+/* The formats a kernel is built for: any (the plan says), or one kind,
+ * its plan's tests then fixed at compile time (docs/performance.md has
+ * what that saves). */
+enum class Kind
+{
+  kAny,
+  kBlocks,                      /* I420, YV12: each 2x2 block's chroma */
+  kPairs,                       /* NV12, NV21: 8-bit pairs, upsampled */
+  kDeep,                        /* P010, P016: 16-bit pairs, upsampled */
+};
+
+template <typename Out, Values V, Kind K>
+__global__ void __launch_bounds__ (kQuadsX * kPairsY)
+k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
+    int bgr, ct::Ops ops, int ch_dim)
+{
+  __shared__ Out table[V == Values::kTable ? 3 * 256 : 1];
+  CtYuvPlan p = any_p;
+  CtYuvSrc s = any_s;
+
+  /* (what the kind fixes, the compiler folds) */
+  if constexpr (K == Kind::kBlocks) {
+    p.wide = 0;
+    p.filtered = 0;
+    s.p010 = 0;
+    s.chroma_pstride = 1;
+  } else if constexpr (K == Kind::kPairs) {
+    p.wide = 0;
+    p.filtered = 1;
+    s.p010 = 0;
+    s.chroma_pstride = 2;
+  } else if constexpr (K == Kind::kDeep) {
+    p.wide = 1;
+    p.filtered = 1;
+    s.chroma_pstride = 4;
+  }
+
+  if constexpr (V == Values::kTable) {
+    /* (every thread takes part, before any leaves) */
+    for (unsigned int i = threadIdx.y * kQuadsX + threadIdx.x; i < 3 * 256;
+        i += kQuadsX * kPairsY)
+      table[i] = tensor_value<Out, false> ((int) (i & 255),
+          op_channel (ch_dim, i >> 8, 0, 0), ops);
+    __syncthreads ();
+  }
+  const unsigned int x0 = (blockIdx.x * kQuadsX + threadIdx.x) * 4;
+  if (x0 >= s.width)
+    return;
+  const unsigned int n = s.width - x0 < 4 ? s.width - x0 : 4;
+  const unsigned int pairs = s.height / 2 + 1, crows = (s.height + 1) / 2;
+
+  for (unsigned int k = blockIdx.y * kPairsY + threadIdx.y; k < pairs;
+      k += gridDim.y * kPairsY) {
+    int cu[2][4], cv[2][4], u[4], v[4];
+    const unsigned int a = k > 0 ? k - 1 : 0, b = k < crows ? k : crows - 1;
+    const bool v_filtered = p.filtered && p.v_filtered;
+
+    chroma_rows4<K == Kind::kPairs> (s, p, a, x0, cu[0], cv[0]);
+    chroma_rows4<K == Kind::kPairs> (s, p, b, x0, cu[1], cv[1]);
+    /* row 2k - 1 weighs chroma row k - 1 three to one, row 2k row k;
+     * without the vertical upsampling each takes its own */
+    if (k > 0) {
+#pragma unroll
+      for (int i = 0; i < 4; i++) {
+        u[i] = v_filtered ? (3 * cu[0][i] + cu[1][i] + 2) >> 2 : cu[0][i];
+        v[i] = v_filtered ? (3 * cv[0][i] + cv[1][i] + 2) >> 2 : cv[0][i];
+      }
+      row4<Out, V> (s, p, dst, step, bgr, ops, ch_dim, table, x0, n,
+          2 * k - 1, u, v);
+    }
+    if (2 * k < s.height) {
+#pragma unroll
+      for (int i = 0; i < 4; i++) {
+        u[i] = v_filtered ? (cu[0][i] + 3 * cu[1][i] + 2) >> 2 : cu[1][i];
+        v[i] = v_filtered ? (cv[0][i] + 3 * cv[1][i] + 2) >> 2 : cv[1][i];
+      }
+      row4<Out, V> (s, p, dst, step, bgr, ops, ch_dim, table, x0, n, 2 * k,
+          u, v);
     }
   }
 }
 
+/* Blocks of kernel @kernel the current device holds at once, for a grid
+ * of whole waves; 0 if unknown. */
+template <typename Kernel>
+unsigned long long
+resident_blocks (Kernel kernel)
+{
+  CtPlanDevice d;
+  int per_sm = 0;
+
+  if (ct_device_now (&d) != CT_OK ||
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor (&per_sm, kernel,
+          kQuadsX * kPairsY, 0) != cudaSuccess)
+    return 0;
+  return (unsigned long long) per_sm * d.n_sms;
+}
+
+template <typename Out>
+using Kernel = void (*) (CtYuvSrc, CtYuvPlan, Out *, Steps, int, ct::Ops,
+    int);
+
+/* The kernel for plan @p: built for its kind of format where the output is
+ * uint8 or float32 (a kernel for each kind of each type would take four
+ * times the build), else for any. */
+template <typename Out, Values V>
+Kernel<Out>
+kernel_for (const CtYuvPlan & p)
+{
+  if constexpr (std::is_same_v<Out, uint8_t> || std::is_same_v<Out, float>) {
+    if (p.wide)
+      return k_yuv_tensor<Out, V, Kind::kDeep>;
+    return p.filtered ? k_yuv_tensor<Out, V, Kind::kPairs> :
+        k_yuv_tensor<Out, V, Kind::kBlocks>;
+  }
+  return k_yuv_tensor<Out, V, Kind::kAny>;
+}
+
+/* 16-bit input into float type Out, whole */
+template <typename Out>
+Kernel<Out>
+whole_kernel ()
+{
+  if constexpr (std::is_floating_point_v<Out>)
+    return k_yuv_tensor<Out, Values::kWhole, std::is_same_v<Out, float> ?
+        Kind::kDeep : Kind::kAny>;
+  return nullptr;
+}
+
+/* The one pass's launch for output type Out: by how its values come. */
 template <typename Out>
 CtResult
 launch_tensor (const CtYuvSrc & s, const CtYuvPlan & p, void *dst,
     const Steps & step, int bgr, const ct::Ops & ops, int ch_dim,
     cudaStream_t stream)
 {
+  constexpr bool is_float = std::is_floating_point_v<Out>;
+  Out *out = static_cast<Out *>(dst);
+
   if ((uintptr_t) dst % sizeof (Out) != 0)
     return CT_ERROR_INVALID_ARGUMENT;
-  const dim3 grid ((unsigned int) div_up (s.width, kThreadsX),
-      s.height < kMaxGridY ? s.height : kMaxGridY);
-  k_yuv_tensor<Out><<<grid, kThreadsX, 0, stream>>> (s, p,
-      static_cast<Out *>(dst), step, bgr, ops, ch_dim);
+  const Kernel<Out> kernel = is_float && p.wide ? whole_kernel<Out> () :
+      ch_dim == 1 || ch_dim == 2 ? k_yuv_tensor<Out, Values::kEach,
+      Kind::kAny> : kernel_for<Out, Values::kTable> (p);
+  const unsigned int pairs = s.height / 2 + 1;
+  const dim3 block (kQuadsX, kPairsY);
+  const unsigned int gx = (unsigned int) div_up (s.width, kQuadsX * 4);
+  unsigned long long gy = div_up (pairs, kPairsY);
+  /* no more blocks than one wave holds, each looping over its rows: a
+   * last, partial wave would cost as much as a full one */
+  const unsigned long long wave = resident_blocks (kernel) / gx;
+
+  if (wave > 0 && gy > wave)
+    gy = wave;
+  const dim3 grid (gx, (unsigned int) (gy < kMaxGridY ? gy : kMaxGridY));
+  kernel<<<grid, block, 0, stream>>> (s, p, out, step, bgr, ops, ch_dim);
   return (CtResult) cudaGetLastError ();
 }
 
@@ -116,19 +483,51 @@ constexpr LaunchTensor kLaunchTensor[CT_TYPE_COUNT] = {
   launch_tensor<double>,
 };
 
-}  // namespace
-
-extern "C" CtResult
-ct_yuv_to_tensor (const CtYuvFrame * f, int bgr, const unsigned int perm[4],
-    const CtArith * arith, void *dst, CtStream stream, CtPath * ran)
+/* The same values on the host, a pixel at a time. */
+template <typename Out>
+CtResult
+tensor_cpu (const CtYuvSrc & s, const CtYuvPlan & p, void *dst,
+    const Steps & step, int bgr, const ct::Ops & ops, int ch_dim)
 {
-  const cudaStream_t st = reinterpret_cast<cudaStream_t>(stream);
-  CtYuvPlan p;
-  CtYuvSrc src;
-  CtResult res = ct_yuv_plan (f, &p);
-  ct::Ops ops;
-  Steps step;
-  int ch_dim = -1;
+  const bool whole = std::is_floating_point_v<Out> && p.wide;
+  Out *out = static_cast<Out *>(dst);
+
+  for (unsigned int y = 0; y < s.height; y++)
+    for (unsigned int x = 0; x < s.width; x++) {
+      int rgb[3];
+      Out *o = out + x * step.x + (unsigned long long) y * step.y;
+
+      ct_yuv_pixel16 (&s, &p, x, y, whole, rgb);
+      for (unsigned int c = 0; c < 3; c++) {
+        const int v = rgb[bgr && c != 1 ? 2 - c : c];
+        const long long ch = op_channel (ch_dim, c, x, y);
+
+        o[c * step.c] = whole ? tensor_value<Out, true> (v, ch, ops) :
+            tensor_value<Out, false> (v, ch, ops);
+      }
+    }
+  return CT_OK;
+}
+
+using TensorCpu = CtResult (*) (const CtYuvSrc &, const CtYuvPlan &, void *,
+    const Steps &, int, const ct::Ops &, int);
+constexpr TensorCpu kTensorCpu[CT_TYPE_COUNT] = {
+  tensor_cpu<int8_t>, tensor_cpu<uint8_t>, tensor_cpu<int16_t>,
+  tensor_cpu<uint16_t>, tensor_cpu<int32_t>, tensor_cpu<uint32_t>,
+  tensor_cpu<int64_t>, tensor_cpu<uint64_t>, tensor_cpu<float>,
+  tensor_cpu<double>,
+};
+
+/* What both entries check and work out: the plan, the frame's planes, the
+ * output's steps, the operations cast to the output type and the
+ * dimension of their channels, the output type; *empty for a frame
+ * without pixels (nothing to do). */
+CtResult
+prepare (const CtYuvFrame * f, const unsigned int perm[4],
+    const CtArith * arith, const void *dst, CtYuvPlan * p, CtYuvSrc * src,
+    Steps * step, ct::Ops * ops, int *ch_dim, CtType * out, bool *empty)
+{
+  CtResult res = ct_yuv_plan (f, p);
 
   if (res != CT_OK)
     return res;
@@ -138,45 +537,84 @@ ct_yuv_to_tensor (const CtYuvFrame * f, int bgr, const unsigned int perm[4],
   const unsigned long long hwc[4] = { 3, f->width, f->height, 1 };
   if ((res = ct_permute_validate (hwc, 1, perm)) != CT_OK)
     return res;
-  if (f->width == 0 || f->height == 0) {
-    if (ran)
-      *ran = CT_PATH_YUV_TENSOR;
+  *out = arith ? arith->out_type : CT_TYPE_UINT8;
+  if ((unsigned int) *out >= CT_TYPE_COUNT)
+    return CT_ERROR_INVALID_ARGUMENT;
+  *empty = f->width == 0 || f->height == 0;
+  if (*empty)
     return CT_OK;
-  }
   if (dst == nullptr)
     return CT_ERROR_INVALID_ARGUMENT;
-  ct_yuv_src (f, &p, &src);
+  ct_yuv_src (f, p, src);
   /* output dimension i has stride acc, and is input dimension perm[i] */
   unsigned long long in_step[4], acc = 1;
   for (unsigned int i = 0; i < 4; i++) {
     in_step[perm[i]] = acc;
     acc *= hwc[perm[i]];
   }
-  step.c = in_step[0];
-  step.x = in_step[1];
-  step.y = in_step[2];
+  step->c = in_step[0];
+  step->x = in_step[1];
+  step->y = in_step[2];
   /* the operations, their operands cast to the output type */
-  memset (&ops, 0, sizeof (ops));
+  memset (ops, 0, sizeof (*ops));
+  *ch_dim = -1;
   if (arith) {
-    ops.n = arith->n_ops;
+    ops->n = arith->n_ops;
     for (unsigned int i = 0; i < arith->n_ops; i++) {
       bool zero = false;
 
-      ops.kind[i] = (unsigned char) arith->ops[i].kind;
-      ops.channel[i] = arith->ops[i].channel;
-      ops.operand[i] = ct::operand_bits (arith->out_type, arith->ops[i],
+      ops->kind[i] = (unsigned char) arith->ops[i].kind;
+      ops->channel[i] = arith->ops[i].channel;
+      ops->operand[i] = ct::operand_bits (arith->out_type, arith->ops[i],
           &zero);
       if (arith->ops[i].channel >= 0)
-        ch_dim = (int) (arith->channel_dim < 4 ? arith->channel_dim : 3);
+        *ch_dim = (int) (arith->channel_dim < 4 ? arith->channel_dim : 3);
     }
   }
-  const CtType out = arith ? arith->out_type : CT_TYPE_UINT8;
-  if ((unsigned int) out >= CT_TYPE_COUNT)
-    return CT_ERROR_INVALID_ARGUMENT;
-  res = kLaunchTensor[out] (src, p, dst, step, bgr, ops, ch_dim, st);
+  return CT_OK;
+}
+
+}  // namespace
+
+extern "C" CtResult
+ct_yuv_to_tensor (const CtYuvFrame * f, int bgr, const unsigned int perm[4],
+    const CtArith * arith, void *dst, CtStream stream, CtPath * ran)
+{
+  CtYuvPlan p;
+  CtYuvSrc src;
+  Steps step;
+  ct::Ops ops;
+  int ch_dim;
+  CtType out;
+  bool empty;
+  CtResult res = prepare (f, perm, arith, dst, &p, &src, &step, &ops,
+      &ch_dim, &out, &empty);
+
+  if (res == CT_OK && !empty)
+    res = kLaunchTensor[out] (src, p, dst, step, bgr, ops, ch_dim,
+        reinterpret_cast<cudaStream_t>(stream));
   if (res == CT_OK && ran)
     *ran = CT_PATH_YUV_TENSOR;
   return res;
+}
+
+extern "C" CtResult
+ct_yuv_to_tensor_cpu (const CtYuvFrame * f, int bgr,
+    const unsigned int perm[4], const CtArith * arith, void *dst)
+{
+  CtYuvPlan p;
+  CtYuvSrc src;
+  Steps step;
+  ct::Ops ops;
+  int ch_dim;
+  CtType out;
+  bool empty;
+  CtResult res = prepare (f, perm, arith, dst, &p, &src, &step, &ops,
+      &ch_dim, &out, &empty);
+
+  if (res != CT_OK || empty)
+    return res;
+  return kTensorCpu[out] (src, p, dst, step, bgr, ops, ch_dim);
 }
 
 extern "C" CtResult

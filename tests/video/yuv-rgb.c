@@ -9,10 +9,11 @@
  * (YUV_ON_GPU) ct_yuv_to_rgb on a CUDA device, and exits 77 without one. */
 #include "random-fill.h"
 #include "cudatranspose-kernels.h"
+#include "arith-reference.h"
+#include "check-video.h"
 #ifdef YUV_ON_GPU
 #include "gpu-check.h"
 #include "cudatranspose-kernels-tests.h"
-#include "arith-reference.h"
 #endif
 
 #include <gst/check/gstcheck.h>
@@ -275,7 +276,6 @@ GST_START_TEST (test_refused)
 
 GST_END_TEST;
 
-#ifdef YUV_ON_GPU
 /* The arithmetic cases of the one pass: none (uint8 out), normalizing to
  * float32, per channel to int16 (wrapping), to float64 per row. */
 static void
@@ -311,14 +311,65 @@ arith_case (guint i, CtArith * a)
   }
 }
 
-/* ct_yuv_to_tensor, the one pass, against the kernels' CPU conversion
- * (held to videoconvert above) laid out and computed by the tests' own
- * references: every format, the 24 orders of four dimensions, each
- * arithmetic case, odd sizes; the output poisoned first. */
+/* The values the one pass starts from for @fmt, each channel of the HWC
+ * tensor "3:W:H:1" in @in (of type *in_type): the 8-bit RGB of the
+ * kernels' CPU conversion (held to videoconvert above), or, for 10- and
+ * 16-bit input into a float type, videoconvert's own 16-bit RGB
+ * (ARGB64_LE) divided by 257 in that type. */
+static void
+start_values (const Format * fmt, CtType out_type, GstCaps * caps,
+    GstBuffer * ib, const CtYuvFrame * f, guint w, guint h, gboolean bgr,
+    guint8 * in, CtType * in_type)
+{
+  gboolean whole = (fmt->ct == CT_YUV_P010 || fmt->ct == CT_YUV_P016) &&
+      (out_type == CT_TYPE_FLOAT32 || out_type == CT_TYPE_FLOAT64);
+  GstVideoFrame ref;
+  guint x, y, c;
+
+  if (!whole) {
+    *in_type = CT_TYPE_UINT8;
+    fail_unless_equals_int (ct_yuv_to_rgb_cpu (f, in, w * 3, bgr), CT_OK);
+    return;
+  }
+  *in_type = out_type;
+  ct_check_videoconvert (caps, ib, GST_VIDEO_FORMAT_ARGB64_LE, w, h, &ref,
+      "16-bit RGB");
+  for (y = 0; y < h; y++) {
+    const guint8 *row = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&ref,
+        0) + (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (&ref, 0);
+
+    for (x = 0; x < w; x++)
+      for (c = 0; c < 3; c++) {
+        /* (A, R, G, B, 16-bit little-endian each) */
+        guint t = GST_READ_UINT16_LE (row + 8 * x + 2 + 2 * (bgr ? 2 - c :
+                c));
+        gsize at = ((gsize) y * w + x) * 3 + c;
+
+        if (out_type == CT_TYPE_FLOAT32) {
+          volatile gfloat v = (gfloat) t / (gfloat) 257;
+          gfloat stored = v;
+
+          memcpy (in + at * 4, &stored, 4);
+        } else {
+          volatile gdouble v = (gdouble) t / 257.0;
+          gdouble stored = v;
+
+          memcpy (in + at * 8, &stored, 8);
+        }
+      }
+  }
+  gst_video_frame_unmap (&ref);
+}
+
+/* The one pass (ct_yuv_to_tensor on the GPU, ct_yuv_to_tensor_cpu on the
+ * CPU) against the test's references: its starting values (start_values)
+ * laid out and computed by ref_permute_arith: every format, the 24 orders
+ * of four dimensions, each arithmetic case, odd sizes and widths around
+ * the kernel's four pixels a thread; the output poisoned first. */
 GST_START_TEST (test_one_pass_tensor)
 {
   static const guint tsizes[][2] = { {1, 1}, {3, 3}, {9, 1}, {1, 9},
-  {33, 17}, {121, 67}
+  {4, 2}, {8, 3}, {6, 4}, {33, 17}, {64, 6}, {121, 67}
   };
   const Format *fmt = &formats[__i__];
   guint s, pi = 0, ai, checks = 0;
@@ -329,16 +380,26 @@ GST_START_TEST (test_one_pass_tensor)
     GstBuffer *ib;
     GstVideoFrame inf;
     GstMapInfo m;
+    GstCaps *caps;
     CtYuvFrame f, df;
-    guint8 *rgb = g_malloc ((gsize) w * h * 3);
+    /* (the starting values in RGB and BGR, up to 8 bytes each) */
+    guint8 *start[2] = { g_malloc ((gsize) w * h * 3 * 8),
+      g_malloc ((gsize) w * h * 3 * 8)
+    };
+#ifdef YUV_ON_GPU
     void *d_in = NULL, *d_out = NULL;
+#endif
     guint a, b, c, d;
 
     gst_video_info_set_format (&in, fmt->gst, w, h);
     in.colorimetry.matrix = matrices[s % G_N_ELEMENTS (matrices)].gst;
     in.colorimetry.range = s % 2 ? GST_VIDEO_COLOR_RANGE_0_255 :
         GST_VIDEO_COLOR_RANGE_16_235;
+    in.colorimetry.transfer = GST_VIDEO_TRANSFER_BT709;
+    in.colorimetry.primaries = GST_VIDEO_COLOR_PRIMARIES_BT709;
     in.chroma_site = sites[s % G_N_ELEMENTS (sites)];
+    caps = gst_video_info_to_caps (&in);
+    fail_unless (gst_video_info_from_caps (&in, caps));
     ib = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (&in), NULL);
     gst_buffer_map (ib, &m, GST_MAP_WRITE);
     ct_ref_fill_random (&rng, m.data, m.size);
@@ -347,6 +408,8 @@ GST_START_TEST (test_one_pass_tensor)
     gst_buffer_map (ib, &m, GST_MAP_READ);
     frame_of (&inf, fmt->ct, matrices[s % G_N_ELEMENTS (matrices)].ct,
         m.data, m.data, &f);
+    df = f;
+#ifdef YUV_ON_GPU
     fail_unless_equals_int (ct_device_alloc (&d_in, m.size), CT_OK);
     fail_unless_equals_int (ct_copy_2d_async (d_in, m.size, m.data, m.size,
             m.size, 1, NULL), CT_OK);
@@ -354,13 +417,21 @@ GST_START_TEST (test_one_pass_tensor)
     /* 24 x 8 bytes covers every case's output */
     fail_unless_equals_int (ct_device_alloc (&d_out, (gsize) w * h * 24),
         CT_OK);
+#endif
 
     for (ai = 0; ai < 4; ai++) {
-      CtArith ar;
+      CtArith ar, from;
       gsize esize, bytes;
       guint8 *want, *got;
 
       arith_case (ai, &ar);
+      /* (the reference's arithmetic starts from the starting values'
+       * type) */
+      from = ar;
+      start_values (fmt, ar.out_type, caps, ib, &f, w, h, FALSE, start[0],
+          &from.in_type);
+      start_values (fmt, ar.out_type, caps, ib, &f, w, h, TRUE, start[1],
+          &from.in_type);
       esize = ct_type_size (ar.out_type);
       bytes = (gsize) w * h * 3 * esize;
       want = g_malloc (bytes);
@@ -376,10 +447,9 @@ GST_START_TEST (test_one_pass_tensor)
 
               if (a == b || a == c || a == d || b == c || b == d || c == d)
                 continue;
-              fail_unless_equals_int (ct_yuv_to_rgb_cpu (&f, rgb, w * 3,
-                      bgr), CT_OK);
-              ref_permute_arith (rgb, want, hwc, perm, &ar);
+              ref_permute_arith (start[bgr], want, hwc, perm, &from);
               memset (got, 0x5a, bytes);
+#ifdef YUV_ON_GPU
               fail_unless_equals_int (ct_copy_2d_async (d_out, bytes, got,
                       bytes, bytes, 1, NULL), CT_OK);
               fail_unless_equals_int (ct_yuv_to_tensor (&df, bgr, perm,
@@ -388,6 +458,11 @@ GST_START_TEST (test_one_pass_tensor)
                       bytes, bytes, 1, NULL), CT_OK);
               fail_unless_equals_int (ct_stream_synchronize (NULL), CT_OK);
               fail_unless_equals_int (ran, CT_PATH_YUV_TENSOR);
+#else
+              fail_unless_equals_int (ct_yuv_to_tensor_cpu (&df, bgr, perm,
+                      ai ? &ar : NULL, got), CT_OK);
+              (void) ran;
+#endif
               if (memcmp (got, want, bytes) != 0) {
                 gsize at = 0;
 
@@ -403,19 +478,22 @@ GST_START_TEST (test_one_pass_tensor)
       g_free (want);
       g_free (got);
     }
+#ifdef YUV_ON_GPU
     fail_unless_equals_int (ct_device_free (d_in), CT_OK);
     fail_unless_equals_int (ct_device_free (d_out), CT_OK);
+#endif
     gst_buffer_unmap (ib, &m);
     gst_video_frame_unmap (&inf);
     gst_buffer_unref (ib);
-    g_free (rgb);
+    gst_caps_unref (caps);
+    g_free (start[0]);
+    g_free (start[1]);
   }
   g_print ("%s: %u one-pass tensors equal to the references\n",
       gst_video_format_to_string (fmt->gst), checks);
 }
 
 GST_END_TEST;
-#endif
 
 static Suite *
 yuv_rgb_suite (void)
@@ -428,9 +506,7 @@ yuv_rgb_suite (void)
   tcase_add_loop_test (tc, test_against_videoconvert, 0,
       G_N_ELEMENTS (formats));
   tcase_add_test (tc, test_refused);
-#ifdef YUV_ON_GPU
   tcase_add_loop_test (tc, test_one_pass_tensor, 0, G_N_ELEMENTS (formats));
-#endif
   return s;
 }
 

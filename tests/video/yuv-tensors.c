@@ -2,7 +2,8 @@
  * be what GStreamer's videoconvert (dither=none) makes of it in RGB, seen
  * as the HWC tensor and laid out by the permutation (CHW by default), with
  * the arithmetic computed here as NNStreamer defines it (each step in
- * float32). Random frames (padding too, and padded strides), every
+ * float32); 10- and 16-bit input into float32 from videoconvert's 16-bit
+ * RGB (ARGB64_LE) divided by 257, keeping its precision. Random frames (padding too, and padded strides), every
  * format, matrix, range and chroma siting, odd and one-pixel sizes; the
  * output poisoned first. Then the channel order changed while playing, and
  * a colorimetry the conversion has no matrix for refused with a message.
@@ -67,19 +68,17 @@ static const Setup setups[] = {
 static guint n_frames;
 static guint64 n_values;
 
-/* The arithmetic of @arith on the byte @v, as NNStreamer computes it: the
- * typecast, then each operation in float32 with its operand cast to
+/* The arithmetic of @arith on the value @v, as NNStreamer computes it:
+ * the typecast, then each operation in float32 with its operand cast to
  * float32. */
 static gfloat
-arith_ref (const gchar * arith, guint8 v)
+arith_ref (const gchar * arith, gfloat v)
 {
-  gfloat f = (gfloat) v;
-
   if (g_str_has_prefix (arith, "typecast:float32,add:")) {
-    f = f + (gfloat) - 127.5;
-    return f / (gfloat) 127.5;
+    v = v + (gfloat) - 127.5;
+    return v / (gfloat) 127.5;
   }
-  return f / (gfloat) 255;
+  return v / (gfloat) 255;
 }
 
 static void
@@ -116,31 +115,13 @@ yuv_caps (GstVideoFormat format, guint w, guint h, GstVideoColorMatrix m,
   return caps;
 }
 
-/* @in through videoconvert dither=none to RGB: the reference frame, mapped
- * into @ref (unmap it and unref its buffer). */
+/* The tensor @out must be @ref (RGB) as set up by @s: value (c, x, y) of
+ * the HWC tensor at c * step[0] + x * step[1] + y * step[2]. With @ref16
+ * (ARGB64_LE, 10- and 16-bit input), a float output holds its 16-bit
+ * values instead, each divided by 257 in float32 before the arithmetic. */
 static void
-videoconvert_rgb (GstCaps * caps, GstBuffer * in, guint w, guint h,
-    GstVideoFrame * ref)
-{
-  GstHarness *hv = gst_harness_new_parse ("videoconvert dither=none");
-  GstVideoInfo rgb;
-  GstBuffer *out;
-
-  gst_harness_set_src_caps (hv, gst_caps_ref (caps));
-  gst_harness_set_sink_caps_str (hv, "video/x-raw,format=RGB");
-  out = gst_harness_push_and_pull (hv, gst_buffer_ref (in));
-  fail_unless (out != NULL, "videoconvert gave no frame");
-  gst_video_info_set_format (&rgb, GST_VIDEO_FORMAT_RGB, w, h);
-  fail_unless (gst_video_frame_map (ref, &rgb, out, GST_MAP_READ));
-  gst_buffer_unref (out);       /* (the frame holds its own) */
-  gst_harness_teardown (hv);
-}
-
-/* The tensor @out must be @ref as set up by @s: value (c, x, y) of the HWC
- * tensor at c * step[0] + x * step[1] + y * step[2]. */
-static void
-compare (const GstVideoFrame * ref, GstBuffer * out, const Setup * s,
-    guint w, guint h, const gchar * what)
+compare (const GstVideoFrame * ref, const GstVideoFrame * ref16,
+    GstBuffer * out, const Setup * s, guint w, guint h, const gchar * what)
 {
   const guint64 hwc[4] = { 3, w, h, 1 };
   guint64 odims[4], step[4];
@@ -155,20 +136,30 @@ compare (const GstVideoFrame * ref, GstBuffer * out, const Setup * s,
   for (y = 0; y < h; y++) {
     const guint8 *row = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (ref, 0)
         + (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (ref, 0);
+    const guint8 *row16 = ref16 ? (const guint8 *)
+        GST_VIDEO_FRAME_PLANE_DATA (ref16, 0) +
+        (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (ref16, 0) : NULL;
 
     for (x = 0; x < w; x++) {
       for (c = 0; c < 3; c++) {
-        guint8 v = row[3 * x + (s->bgr ? 2 - c : c)];
+        guint rc = s->bgr ? 2 - c : c;
+        guint8 v = row[3 * x + rc];
         gsize at = c * step[0] + x * step[1] + y * step[2];
 
         if (s->arith) {
-          gfloat want = arith_ref (s->arith, v), got;
+          /* (ARGB64_LE: A, R, G, B, 16-bit little-endian each) */
+          guint v16 = row16 ? GST_READ_UINT16_LE (row16 + 8 * x + 2 +
+              2 * rc) : 0;
+          volatile gfloat from = row16 ? (gfloat) v16 / (gfloat) 257 :
+              (gfloat) v;
+          gfloat want = arith_ref (s->arith, from), got;
 
           memcpy (&got, m.data + at * 4, 4);
           if (memcmp (&want, &got, 4) != 0) {
             gst_buffer_unmap (out, &m);
-            fail ("%s: channel %u of (%u, %u): %.9g, want %.9g (from %u)",
-                what, c, x, y, got, want, v);
+            fail ("%s: channel %u of (%u, %u): %.9g, want %.9g (from %u%s)",
+                what, c, x, y, got, want, row16 ? v16 : v,
+                row16 ? " of 65535" : "");
           }
         } else if (m.data[at] != v) {
           guint8 got = m.data[at];
@@ -237,9 +228,11 @@ check_one (GstVideoFormat format, guint mi, gboolean full,
 {
   GstHarness *e = harness_for (s, cuda);
   GstVideoInfo info;
-  GstVideoFrame ref;
+  GstVideoFrame ref, ref16;
   GstBuffer *in, *out;
   GstCaps *caps = yuv_caps (format, w, h, matrices[mi], full, site, &info);
+  /* (10- and 16-bit input into float32 keeps its 16-bit values) */
+  gboolean deep = s->arith && GST_VIDEO_INFO_COMP_DEPTH (&info, 0) > 8;
   gchar *cs = gst_caps_to_string (caps);
   gchar *what = g_strdup_printf ("%s%s pad %u, %s, permutation %s, "
       "arithmetic %s", cs, cuda ? " in CUDA memory" : "", pad,
@@ -247,12 +240,15 @@ check_one (GstVideoFormat format, guint mi, gboolean full,
       s->perm ? s->perm : "(CHW)", s->arith ? s->arith : "none");
 
   in = ct_check_make_frame (&info, pad);
-  videoconvert_rgb (caps, in, w, h, &ref);
+  ct_check_videoconvert (caps, in, GST_VIDEO_FORMAT_RGB, w, h, &ref, what);
+  if (deep)
+    ct_check_videoconvert (caps, in, GST_VIDEO_FORMAT_ARGB64_LE, w, h,
+        &ref16, what);
   gst_harness_set_src_caps (e, gst_caps_ref (caps));
   ct_check_push_one (e, in);
   out = gst_harness_pull (e);
   fail_unless (out != NULL, "%s: no tensor", what);
-  compare (&ref, out, s, w, h, what);
+  compare (&ref, deep ? &ref16 : NULL, out, s, w, h, what);
 #ifdef YUV_ON_GPU
   {
     /* (the harness's element is the element, or a bin holding it) */
@@ -274,6 +270,8 @@ check_one (GstVideoFormat format, guint mi, gboolean full,
 
   gst_buffer_unref (out);
   gst_video_frame_unmap (&ref);
+  if (deep)
+    gst_video_frame_unmap (&ref16);
   gst_buffer_unref (in);
   gst_caps_unref (caps);
   g_free (cs);
@@ -361,11 +359,12 @@ GST_START_TEST (test_channel_order_while_playing)
     GstVideoFrame ref;
 
     g_object_set (e->element, "channel-order", s->bgr, NULL);
-    videoconvert_rgb (caps, in, 67, 35, &ref);
+    ct_check_videoconvert (caps, in, GST_VIDEO_FORMAT_RGB, 67, 35, &ref,
+        "channel order");
     ct_check_push_one (e, in);
     out = gst_harness_pull (e);
     fail_unless (out != NULL);
-    compare (&ref, out, s, 67, 35, s->bgr ? "changed to bgr" :
+    compare (&ref, NULL, out, s, 67, 35, s->bgr ? "changed to bgr" :
         "changed to rgb");
     gst_buffer_unref (out);
     gst_video_frame_unmap (&ref);
@@ -451,7 +450,8 @@ GST_START_TEST (test_channel_order_from_a_thread)
       g_thread_join (flip);
       g_object_set (e->element, "channel-order", 1, NULL);
     }
-    videoconvert_rgb (caps, in, 67, 35, &ref);
+    ct_check_videoconvert (caps, in, GST_VIDEO_FORMAT_RGB, 67, 35, &ref,
+        "channel order");
     ct_check_push_one (e, in);
     out = gst_harness_pull (e);
     fail_unless (out != NULL);
