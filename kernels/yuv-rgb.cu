@@ -228,42 +228,6 @@ put4 (Out * dst, const Steps & step, unsigned int x0, unsigned int y,
         o[i * step.x + c * step.c] = val[c][i];
 }
 
-/* Both chroma components of chroma row @cy at the four pixels from @x0,
- * as ct_yuv_chroma_row4 gives them. 8-bit interleaved chroma (NV12, NV21;
- * @interleaved) away from the row's ends is read as three loads of the
- * pairs j0 - 1, j0 and j0 + 1, j0 + 2, not eight bytes. */
-template <bool interleaved>
-__device__ __forceinline__ void
-chroma_rows4 (const CtYuvSrc & s, const CtYuvPlan & p, unsigned int cy,
-    unsigned int x0, int u[4], int v[4])
-{
-  if constexpr (interleaved) {
-    const unsigned int last = (s.width - 1) >> 1, j0 = x0 >> 1;
-    /* (NV21: V first in each pair) */
-    const bool v_first = s.v < s.u;
-    const unsigned char *at = (v_first ? s.v : s.u) +
-        (size_t) cy * s.u_stride + (size_t) j0 * 2;
-
-    if (j0 > 0 && j0 + 2 <= last && (uintptr_t) at % 4 == 0) {
-      const unsigned int before = *reinterpret_cast<const unsigned short *>
-          (at - 2), pair = *reinterpret_cast<const unsigned int *>(at),
-          after = *reinterpret_cast<const unsigned short *>(at + 4);
-      const int first[4] = { (int) (before & 0xffu), (int) (pair & 0xffu),
-        (int) ((pair >> 16) & 0xffu), (int) (after & 0xffu)
-      };
-      const int second[4] = { (int) (before >> 8),
-        (int) ((pair >> 8) & 0xffu), (int) (pair >> 24), (int) (after >> 8)
-      };
-
-      ct_yuv_chroma_filter4 (&s, &p, x0, v_first ? second : first, u);
-      ct_yuv_chroma_filter4 (&s, &p, x0, v_first ? first : second, v);
-      return;
-    }
-  }
-  ct_yuv_chroma_row4 (&s, &p, 0, cy, x0, u);
-  ct_yuv_chroma_row4 (&s, &p, 1, cy, x0, v);
-}
-
 /* Row @y's four pixels from @x0, of chroma @u and @v, converted and
  * written. */
 template <typename Out, Values V>
@@ -371,8 +335,10 @@ k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
     const unsigned int a = k > 0 ? k - 1 : 0, b = k < crows ? k : crows - 1;
     const bool v_filtered = p.filtered && p.v_filtered;
 
-    chroma_rows4<K == Kind::kPairs> (s, p, a, x0, cu[0], cv[0]);
-    chroma_rows4<K == Kind::kPairs> (s, p, b, x0, cu[1], cv[1]);
+    ct_yuv_chroma_row4 (&s, &p, 0, a, x0, cu[0]);
+    ct_yuv_chroma_row4 (&s, &p, 1, a, x0, cv[0]);
+    ct_yuv_chroma_row4 (&s, &p, 0, b, x0, cu[1]);
+    ct_yuv_chroma_row4 (&s, &p, 1, b, x0, cv[1]);
     /* row 2k - 1 weighs chroma row k - 1 three to one, row 2k row k;
      * without the vertical upsampling each takes its own */
     if (k > 0) {
