@@ -484,16 +484,26 @@ constexpr TensorCpu kTensorCpu[CT_TYPE_COUNT] = {
   tensor_cpu<double>,
 };
 
-/* What both entries check and work out: the plan, the frame's planes, the
- * output's steps, the operations cast to the output type and the
- * dimension of their channels, the output type; *empty for a frame
+/* What both entries check and work out (prepare): the plan, the frame's
+ * planes, the output's steps, the operations cast to the output type and
+ * the dimension of their channels, the output type; empty for a frame
  * without pixels (nothing to do). */
+struct Job
+{
+  CtYuvPlan p;
+  CtYuvSrc src;
+  Steps step;
+  ct::Ops ops;
+  int ch_dim;
+  CtType out;
+  bool empty;
+};
+
 CtResult
 prepare (const CtYuvFrame * f, const unsigned int perm[4],
-    const CtArith * arith, const void *dst, CtYuvPlan * p, CtYuvSrc * src,
-    Steps * step, ct::Ops * ops, int *ch_dim, CtType * out, bool *empty)
+    const CtArith * arith, const void *dst, Job * j)
 {
-  CtResult res = ct_yuv_plan (f, p);
+  CtResult res = ct_yuv_plan (f, &j->p);
 
   if (res != CT_OK)
     return res;
@@ -503,38 +513,38 @@ prepare (const CtYuvFrame * f, const unsigned int perm[4],
   const unsigned long long hwc[4] = { 3, f->width, f->height, 1 };
   if ((res = ct_permute_validate (hwc, 1, perm)) != CT_OK)
     return res;
-  *out = arith ? arith->out_type : CT_TYPE_UINT8;
-  if ((unsigned int) *out >= CT_TYPE_COUNT)
+  j->out = arith ? arith->out_type : CT_TYPE_UINT8;
+  if ((unsigned int) j->out >= CT_TYPE_COUNT)
     return CT_ERROR_INVALID_ARGUMENT;
-  *empty = f->width == 0 || f->height == 0;
-  if (*empty)
+  j->empty = f->width == 0 || f->height == 0;
+  if (j->empty)
     return CT_OK;
   if (dst == nullptr)
     return CT_ERROR_INVALID_ARGUMENT;
-  ct_yuv_src (f, p, src);
+  ct_yuv_src (f, &j->p, &j->src);
   /* output dimension i has stride acc, and is input dimension perm[i] */
   unsigned long long in_step[4], acc = 1;
   for (unsigned int i = 0; i < 4; i++) {
     in_step[perm[i]] = acc;
     acc *= hwc[perm[i]];
   }
-  step->c = in_step[0];
-  step->x = in_step[1];
-  step->y = in_step[2];
+  j->step.c = in_step[0];
+  j->step.x = in_step[1];
+  j->step.y = in_step[2];
   /* the operations, their operands cast to the output type */
-  memset (ops, 0, sizeof (*ops));
-  *ch_dim = -1;
+  memset (&j->ops, 0, sizeof (j->ops));
+  j->ch_dim = -1;
   if (arith) {
-    ops->n = arith->n_ops;
+    j->ops.n = arith->n_ops;
     for (unsigned int i = 0; i < arith->n_ops; i++) {
       bool zero = false;
 
-      ops->kind[i] = (unsigned char) arith->ops[i].kind;
-      ops->channel[i] = arith->ops[i].channel;
-      ops->operand[i] = ct::operand_bits (arith->out_type, arith->ops[i],
+      j->ops.kind[i] = (unsigned char) arith->ops[i].kind;
+      j->ops.channel[i] = arith->ops[i].channel;
+      j->ops.operand[i] = ct::operand_bits (arith->out_type, arith->ops[i],
           &zero);
       if (arith->ops[i].channel >= 0)
-        *ch_dim = (int) (arith->channel_dim < 4 ? arith->channel_dim : 3);
+        j->ch_dim = (int) (arith->channel_dim < 4 ? arith->channel_dim : 3);
     }
   }
   return CT_OK;
@@ -546,19 +556,12 @@ extern "C" CtResult
 ct_yuv_to_tensor (const CtYuvFrame * f, int bgr, const unsigned int perm[4],
     const CtArith * arith, void *dst, CtStream stream, CtPath * ran)
 {
-  CtYuvPlan p;
-  CtYuvSrc src;
-  Steps step;
-  ct::Ops ops;
-  int ch_dim;
-  CtType out;
-  bool empty;
-  CtResult res = prepare (f, perm, arith, dst, &p, &src, &step, &ops,
-      &ch_dim, &out, &empty);
+  Job j;
+  CtResult res = prepare (f, perm, arith, dst, &j);
 
-  if (res == CT_OK && !empty)
-    res = kLaunchTensor[out] (src, p, dst, step, bgr, ops, ch_dim,
-        reinterpret_cast<cudaStream_t>(stream));
+  if (res == CT_OK && !j.empty)
+    res = kLaunchTensor[j.out] (j.src, j.p, dst, j.step, bgr, j.ops,
+        j.ch_dim, reinterpret_cast<cudaStream_t>(stream));
   if (res == CT_OK && ran)
     *ran = CT_PATH_YUV_TENSOR;
   return res;
@@ -568,19 +571,12 @@ extern "C" CtResult
 ct_yuv_to_tensor_cpu (const CtYuvFrame * f, int bgr,
     const unsigned int perm[4], const CtArith * arith, void *dst)
 {
-  CtYuvPlan p;
-  CtYuvSrc src;
-  Steps step;
-  ct::Ops ops;
-  int ch_dim;
-  CtType out;
-  bool empty;
-  CtResult res = prepare (f, perm, arith, dst, &p, &src, &step, &ops,
-      &ch_dim, &out, &empty);
+  Job j;
+  CtResult res = prepare (f, perm, arith, dst, &j);
 
-  if (res != CT_OK || empty)
+  if (res != CT_OK || j.empty)
     return res;
-  return kTensorCpu[out] (src, p, dst, step, bgr, ops, ch_dim);
+  return kTensorCpu[j.out] (j.src, j.p, dst, j.step, bgr, j.ops, j.ch_dim);
 }
 
 extern "C" CtResult
