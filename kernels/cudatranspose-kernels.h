@@ -439,8 +439,8 @@ CtResult ct_permute_arith_cpu (const void *src, void *dst,
  * (NULL: uint8 as converted). The values ct_yuv_to_rgb then
  * ct_permute_arith (or ct_permute) give, but for 10- and 16-bit input
  * into a float type (float32, float64), which keeps its precision: each
- * value is videoconvert's 16-bit RGB (what it gives ARGB64, before the
- * cut to 8 bits) divided by 257 in the output type, so that the
+ * value is videoconvert's 16-bit RGB (what it gives ARGB64_LE, through a
+ * matrix scaled to 65535) divided by 257 in the output type, so that the
  * arithmetic sees 0 to 255 as from 8-bit input, then the operations.
  * Device pointers, @dst aligned to the output type; asynchronous on
  * @stream; @ran (may be NULL) gets the path. */
