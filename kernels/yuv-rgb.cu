@@ -25,6 +25,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include <atomic>
 #include <type_traits>
 
 namespace {
@@ -362,51 +363,74 @@ k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
   }
 }
 
-/* Blocks of kernel @kernel the current device holds at once, for a grid
- * of whole waves; 0 if unknown. */
-template <typename Kernel>
+/* Blocks of k_yuv_tensor<Out, V, K> the current device holds at once, for
+ * a grid of one wave; 0 if unknown. The occupancy is asked once per device
+ * (as the device's attributes are, ct_device_now), not at every launch. */
+template <typename Out, Values V, Kind K>
 unsigned long long
-resident_blocks (Kernel kernel)
+resident_blocks ()
 {
+  /* blocks per multiprocessor plus one, per device; 0: not asked yet */
+  static std::atomic<int> per_sm_of[ct::kMaxDevices];
   CtPlanDevice d;
-  int per_sm = 0;
+  int device = 0, per_sm = 0;
 
-  if (ct_device_now (&d) != CT_OK ||
-      cudaOccupancyMaxActiveBlocksPerMultiprocessor (&per_sm, kernel,
-          kQuadsX * kPairsY, 0) != cudaSuccess)
+  if (ct_device_now (&d) != CT_OK || cudaGetDevice (&device) != cudaSuccess)
     return 0;
+  const bool cached = device >= 0 && device < ct::kMaxDevices;
+  const int known = cached ? per_sm_of[device].load () : 0;
+  if (known > 0) {
+    per_sm = known - 1;
+  } else {
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor (&per_sm,
+            k_yuv_tensor<Out, V, K>, kQuadsX * kPairsY, 0) != cudaSuccess)
+      return 0;
+    if (cached)
+      per_sm_of[device].store (per_sm + 1);
+  }
   return (unsigned long long) per_sm * d.n_sms;
 }
 
+/* A kernel of the one pass, and how many of its blocks make a wave. */
 template <typename Out>
-using Kernel = void (*) (CtYuvSrc, CtYuvPlan, Out *, Steps, int, ct::Ops,
-    int);
+struct Launch
+{
+  void (*kernel) (CtYuvSrc, CtYuvPlan, Out *, Steps, int, ct::Ops, int);
+  unsigned long long (*resident) ();
+};
+
+template <typename Out, Values V, Kind K>
+constexpr Launch<Out>
+launch_of ()
+{
+  return Launch<Out> { k_yuv_tensor<Out, V, K>, resident_blocks<Out, V, K> };
+}
 
 /* The kernel for plan @p: built for its kind of format where the output is
  * uint8 or float32 (a kernel for each kind of each type would take four
  * times the build), else for any. */
 template <typename Out, Values V>
-Kernel<Out>
-kernel_for (const CtYuvPlan & p)
+Launch<Out>
+launch_for (const CtYuvPlan & p)
 {
   if constexpr (std::is_same_v<Out, uint8_t> || std::is_same_v<Out, float>) {
     if (p.wide)
-      return k_yuv_tensor<Out, V, Kind::kDeep>;
-    return p.filtered ? k_yuv_tensor<Out, V, Kind::kPairs> :
-        k_yuv_tensor<Out, V, Kind::kBlocks>;
+      return launch_of<Out, V, Kind::kDeep> ();
+    return p.filtered ? launch_of<Out, V, Kind::kPairs> () :
+        launch_of<Out, V, Kind::kBlocks> ();
   }
-  return k_yuv_tensor<Out, V, Kind::kAny>;
+  return launch_of<Out, V, Kind::kAny> ();
 }
 
 /* 16-bit input into float type Out, whole */
 template <typename Out>
-Kernel<Out>
-whole_kernel ()
+Launch<Out>
+whole_launch ()
 {
   if constexpr (std::is_floating_point_v<Out>)
-    return k_yuv_tensor<Out, Values::kWhole, std::is_same_v<Out, float> ?
-        Kind::kDeep : Kind::kAny>;
-  return nullptr;
+    return launch_of<Out, Values::kWhole, std::is_same_v<Out, float> ?
+        Kind::kDeep : Kind::kAny> ();
+  return Launch<Out> { nullptr, nullptr };
 }
 
 /* The one pass's launch for output type Out: by how its values come. */
@@ -421,21 +445,22 @@ launch_tensor (const CtYuvSrc & s, const CtYuvPlan & p, void *dst,
 
   if ((uintptr_t) dst % sizeof (Out) != 0)
     return CT_ERROR_INVALID_ARGUMENT;
-  const Kernel<Out> kernel = is_float && p.wide ? whole_kernel<Out> () :
-      ch_dim == 1 || ch_dim == 2 ? k_yuv_tensor<Out, Values::kEach,
-      Kind::kAny> : kernel_for<Out, Values::kTable> (p);
+  const Launch<Out> run = is_float && p.wide ? whole_launch<Out> () :
+      ch_dim == 1 || ch_dim == 2 ? launch_of<Out, Values::kEach,
+      Kind::kAny> () : launch_for<Out, Values::kTable> (p);
   const unsigned int pairs = s.height / 2 + 1;
   const dim3 block (kQuadsX, kPairsY);
   const unsigned int gx = (unsigned int) div_up (s.width, kQuadsX * 4);
   unsigned long long gy = div_up (pairs, kPairsY);
   /* no more blocks than one wave holds, each looping over its rows: a
    * last, partial wave would cost as much as a full one */
-  const unsigned long long wave = resident_blocks (kernel) / gx;
+  const unsigned long long wave = run.resident () / gx;
 
   if (wave > 0 && gy > wave)
     gy = wave;
   const dim3 grid (gx, (unsigned int) (gy < kMaxGridY ? gy : kMaxGridY));
-  kernel<<<grid, block, 0, stream>>> (s, p, out, step, bgr, ops, ch_dim);
+  run.kernel<<<grid, block, 0, stream>>> (s, p, out, step, bgr, ops,
+      ch_dim);
   return (CtResult) cudaGetLastError ();
 }
 
