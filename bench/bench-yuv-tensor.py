@@ -3,7 +3,7 @@
 against the two passes it replaces, PyTorch and a copy.
 
     bench/bench-yuv-tensor.py BUILD/bench/libcudatranspose-bench.so
-        [--json FILE] [--reps N]
+        [--json FILE] [--reps N] [--turns 90r,horiz,...]
 
 Each row turns a YUV frame (NV12, I420 or P010, BT.709 limited range,
 chroma left-sited as decoders give it) into RGB normalized to float32 CHW
@@ -20,6 +20,11 @@ chroma left-sited as decoders give it) into RGB normalized to float32 CHW
     writes. Its values follow the textbook formula, not videoconvert's
     integer one, so the row says by how much they differ, not that they
     are equal.
+With --turns, each frame also goes through the one pass turned by those
+video directions (a phone's portrait clip made upright on the way): its
+row times ours turned against the copy and PyTorch's conversion followed
+by the same turn (flips and a transpose, made contiguous), and checks it
+against the unturned output turned by PyTorch.
 Each is the median of --reps rounds after warm-up, with CUDA events, the
 L2 cache flushed before every run (torch_timing.Timer). Ours must equal
 the two passes byte for byte, but for P010, which keeps its 16-bit
@@ -44,6 +49,11 @@ ADD, DIV = 0, 2
 
 JOBS = [("NV12", 1080, 1920), ("NV12", 2160, 3840), ("I420", 1080, 1920),
         ("I420", 2160, 3840), ("P010", 1080, 1920), ("P010", 2160, 3840)]
+
+# video-direction's values as the kernels' CtMapping: bit 4 keeps the
+# axes, bit 1 mirrors the output's columns, bit 2 its rows
+MAPPING = {"ul-lr": 0, "90r": 1, "90l": 2, "ur-ll": 3, "identity": 4,
+           "horiz": 5, "vert": 6, "180": 7}
 
 
 class Frame(ctypes.Structure):
@@ -103,18 +113,36 @@ def torch_pass(fmt, h, w, buf):
     return rgb.sub_(127.5).div_(127.5)
 
 
+def turned(chw, mapping):
+    """The CHW tensor @chw as the frame turned by @mapping gives it."""
+    t = chw if mapping & 4 else chw.transpose(1, 2)
+    if mapping & 1:
+        t = t.flip(2)
+    if mapping & 2:
+        t = t.flip(1)
+    return t.contiguous()
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("lib")
     ap.add_argument("--json")
     ap.add_argument("--reps", type=int, default=30)
+    ap.add_argument("--turns", default="",
+                    help="video directions to time besides identity, "
+                    "comma-separated (90r, 180, 90l, horiz, vert, ul-lr, "
+                    "ur-ll)")
     args = ap.parse_args()
+    turns = [t for t in args.turns.split(",") if t]
+    for t in turns:
+        if t not in MAPPING:
+            ap.error(f"--turns: {t} is not a video direction")
 
     lib = open_lib(args.lib)
     lib.ct_yuv_to_tensor.argtypes = [
-        ctypes.POINTER(Frame), ctypes.c_int, ctypes.POINTER(ctypes.c_uint),
-        ctypes.POINTER(Arith), ctypes.c_void_p, ctypes.c_void_p,
-        ctypes.c_void_p]
+        ctypes.POINTER(Frame), ctypes.c_int, ctypes.c_int,
+        ctypes.POINTER(ctypes.c_uint), ctypes.POINTER(Arith),
+        ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
     lib.ct_yuv_to_rgb.argtypes = [ctypes.POINTER(Frame), ctypes.c_void_p,
                                   ctypes.c_size_t, ctypes.c_int,
                                   ctypes.c_void_p]
@@ -127,7 +155,7 @@ def main():
     dev, props = timer.dev, timer.props
     print(f"device: {props.name}; PyTorch {torch.__version__}; median of "
           f"{args.reps} runs, L2 flushed before each")
-    print(f"{'frame':<11} {'copy us':>8} {'ours us':>8} {'2-pass us':>9} "
+    print(f"{'frame':<17} {'copy us':>8} {'ours us':>8} {'2-pass us':>9} "
           f"{'torch us':>9} {'ours x copy':>11} {'2-pass x copy':>13} "
           f"{'ours vs torch':>13}")
     prog = normalize()
@@ -151,9 +179,9 @@ def main():
             if r != 0:
                 raise RuntimeError(lib.ct_result_string(r).decode())
 
-        def ours():
-            check(lib.ct_yuv_to_tensor(ctypes.byref(f), 0, chw,
-                                       ctypes.byref(prog), out.data_ptr(),
+        def ours(mapping=MAPPING["identity"], dst=out):
+            check(lib.ct_yuv_to_tensor(ctypes.byref(f), 0, mapping, chw,
+                                       ctypes.byref(prog), dst.data_ptr(),
                                        None, None))
 
         def two_pass():
@@ -189,13 +217,38 @@ def main():
                    two_pass_max_diff_levels=two_diff,
                    torch_max_diff_levels=diff)
         rows.append(row)
-        print(f"{label:<11} {copy_us:8.1f} {ours_us:8.1f} {two_us:9.1f} "
+        print(f"{label:<17} {copy_us:8.1f} {ours_us:8.1f} {two_us:9.1f} "
               f"{torch_us:9.1f} {row['ours_x_copy']:11.2f} "
               f"{row['two_pass_x_copy']:13.2f} {row['ours_vs_torch']:12.2f}x"
               f"  torch differs by up to {diff:.1f} levels"
               + (f"  (16-bit: {two_diff:.2f} levels from the 8-bit two "
                  "passes)" if fmt == "P010" else "")
               + ("" if ok else "  MISMATCH with the two passes"))
+        for name in turns:
+            m = MAPPING[name]
+            dst = torch.full_like(out if m & 4 else out.transpose(1, 2),
+                                  -7.5).contiguous()
+            ours(m, dst)
+            torch.cuda.synchronize()
+            ok = torch.equal(dst, turned(out, m))
+            failures += 0 if ok else 1
+            turn_us, turn_torch_us = timer.rounds(
+                [lambda: ours(m, dst),
+                 lambda: turned(torch_pass(fmt, h, w, buf), m)])
+            tlabel = f"{label} {name}"
+            row = dict(frame=tlabel, format=fmt, h=h, w=w, turn=name,
+                       in_bytes=in_bytes, out_bytes=out.numel() * 4,
+                       copy_us=copy_us, ours_us=turn_us,
+                       torch_us=turn_torch_us,
+                       ours_x_copy=copy_us / turn_us,
+                       ours_vs_torch=turn_torch_us / turn_us, correct=ok)
+            rows.append(row)
+            print(f"{tlabel:<17} {copy_us:8.1f} {turn_us:8.1f} {'-':>9} "
+                  f"{turn_torch_us:9.1f} {row['ours_x_copy']:11.2f} "
+                  f"{'-':>13} {row['ours_vs_torch']:12.2f}x"
+                  + ("" if ok else "  MISMATCH with the unturned output "
+                     "turned"))
+            del dst
         del buf, out, two, rgb, csrc, cdst
         torch.cuda.empty_cache()
     return finish(args.json, timer, rows, failures)

@@ -308,12 +308,13 @@ chw_channels (const gchar * format)
 
 /* For a fixed RGB (packed or planar), GRAY8 or YUV (ct_job_is_yuv) video
  * structure in system memory (YUV in CUDA memory too), the uint8 tensor it
- * converts to (in system memory): the HWC tensor "C:W:H:1" permuted by
- * @perm ("W:H:C:1", CHW, for ct_caps_chw_permutation), as other/tensor
- * with @single, else other/tensors; NULL otherwise. */
+ * converts to (in system memory): the HWC tensor "C:W:H:1" (W and H
+ * swapped with @swap) permuted by @perm ("W:H:C:1", CHW, for
+ * ct_caps_chw_permutation), as other/tensor with @single, else
+ * other/tensors; NULL otherwise. */
 GstStructure *
 ct_caps_chw_tensor_of_video (const GstStructure * v, GstCapsFeatures * f,
-    const guint perm[4], gboolean single, const gchar * type)
+    const guint perm[4], gboolean swap, gboolean single, const gchar * type)
 {
   const gchar *format = gst_structure_get_string (v, "format");
   guint c = chw_channels (format);
@@ -330,7 +331,9 @@ ct_caps_chw_tensor_of_video (const GstStructure * v, GstCapsFeatures * f,
    * query), tensors of any dimensions */
   if (gst_structure_get_int (v, "width", &w) &&
       gst_structure_get_int (v, "height", &h)) {
-    const guint64 hwc[4] = { c, (guint64) w, (guint64) h, 1 };
+    const guint64 hwc[4] = { c, (guint64) (swap ? h : w),
+      (guint64) (swap ? w : h), 1
+    };
 
     dims = g_strdup_printf ("%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ":%"
         G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT, hwc[perm[0]], hwc[perm[1]],
@@ -394,11 +397,11 @@ any_chw_video (const GstStructure * t, const gchar * type)
 }
 
 /* The reverse: the RGB video a single tensor of @type comes from, the
- * tensor being "C:W:H:1" (C 1, 3 or 4) permuted by @perm; NULL
- * otherwise. */
+ * tensor being "C:W:H:1" (C 1, 3 or 4; W and H swapped with @swap)
+ * permuted by @perm; NULL otherwise. */
 static GstStructure *
 chw_video_of_tensor (const GstStructure * t, const guint perm[4],
-    const gchar * type)
+    gboolean swap, const gchar * type)
 {
   CtTensorInfo info[CT_TENSOR_COUNT_LIMIT];
   guint n = 0, i;
@@ -434,9 +437,9 @@ chw_video_of_tensor (const GstStructure * t, const guint perm[4],
       gst_value_list_append_and_take_value (&list, &item);
     }
   }
-  v = gst_structure_new ("video/x-raw", "width", G_TYPE_INT, (gint) d[1],
-      "height", G_TYPE_INT, (gint) d[2], "interlace-mode", G_TYPE_STRING,
-      "progressive", NULL);
+  v = gst_structure_new ("video/x-raw", "width", G_TYPE_INT,
+      (gint) d[swap ? 2 : 1], "height", G_TYPE_INT, (gint) d[swap ? 1 : 2],
+      "interlace-mode", G_TYPE_STRING, "progressive", NULL);
   gst_structure_take_value (v, "format", &list);
   if (fps)
     gst_structure_set_value (v, "framerate", fps);
@@ -551,7 +554,7 @@ only_refused (const GstStructure * s, GstCapsFeatures * f,
   if (!ct_tensor_caps_is_tensor (s)) {
     /* video that cannot become a tensor */
     t = ct_caps_chw_tensor_of_video (s, f, ct_caps_chw_permutation, FALSE,
-        "uint8");
+        FALSE, "uint8");
     if (t)
       gst_structure_free (t);
     return t == NULL;
@@ -675,8 +678,8 @@ add_refused (const GstStructure * s, GstPadDirection direction,
 GstCaps *
 ct_caps_transform (GstCaps * caps, GstPadDirection direction,
     const guint * perm, const CtArithSpec * arith,
-    GstVideoOrientationMethod proposed, GstCaps * other_template,
-    GstCaps * filter)
+    GstVideoOrientationMethod proposed, GstVideoOrientationMethod turn,
+    GstCaps * other_template, GstCaps * filter)
 {
   GstCaps *ret = gst_caps_new_empty (), *tmp;
   GstCaps *converted = gst_caps_new_empty (), *refused = gst_caps_new_empty ();
@@ -685,6 +688,7 @@ ct_caps_transform (GstCaps * caps, GstPadDirection direction,
   const gchar *video_type = arith ? ct_type_name (ct_arith_out_type (arith,
           CT_TYPE_UINT8)) : "uint8";
   gboolean swap = ct_direction_swaps (proposed);
+  gboolean turn_swaps = ct_direction_swaps (turn);
   guint i;
 
   for (i = 0; i < gst_caps_get_size (caps); i++) {
@@ -698,17 +702,19 @@ ct_caps_transform (GstCaps * caps, GstPadDirection direction,
     /* RGB video to tensors (CHW, or as permuted), and back for
      * queries from downstream */
     if (direction == GST_PAD_SINK && !ct_tensor_caps_is_tensor (s)) {
-      GstStructure *t = ct_caps_chw_tensor_of_video (s, f, video_perm, FALSE,
-          video_type);
+      GstStructure *t = ct_caps_chw_tensor_of_video (s, f, video_perm,
+          turn_swaps, FALSE, video_type);
 
       if (t) {
         converted = gst_caps_merge_structure (converted, t);
         converted = gst_caps_merge_structure (converted,
-            ct_caps_chw_tensor_of_video (s, f, video_perm, TRUE, video_type));
+            ct_caps_chw_tensor_of_video (s, f, video_perm, turn_swaps, TRUE,
+                video_type));
       }
       add_refused (s, direction, t != NULL, &refused);
     } else if (direction == GST_PAD_SRC && ct_tensor_caps_is_tensor (s)) {
-      GstStructure *v = chw_video_of_tensor (s, video_perm, video_type);
+      GstStructure *v = chw_video_of_tensor (s, video_perm, turn_swaps,
+          video_type);
 
       /* in system memory, then YUV in CUDA memory (a decoder's) */
       if (v) {

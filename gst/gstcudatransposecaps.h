@@ -105,16 +105,18 @@ gboolean ct_caps_video_info (GstVideoInfo * info, const GstCaps * caps);
  * inverted where @proposed swaps the axes; tensors rearranged (@perm, or
  * NULL: the two innermost dimensions swapped; tensors it cannot read go
  * on as they are, for set_caps to refuse saying why) and retyped as the
- * arithmetic @arith (NULL: none) casts them; RGB and GRAY8 video
- * to tensors (of that type) and back; the same memory first, then the
+ * arithmetic @arith (NULL: none) casts them; RGB, GRAY8 and YUV video
+ * to tensors (of that type; of the frame turned by @turn, whose width and
+ * height swap where it swaps the axes) and back; the same memory first,
+ * then the
  * other (but for identity); within @other_template; tensors first on the
  * sink side (first on the source side too with a permutation or
  * arithmetic, which only tensors take); then @filter; CUDA memory that
  * cannot hold the frame left out where something else remains. */
 GstCaps *ct_caps_transform (GstCaps * caps, GstPadDirection direction,
     const guint * perm, const CtArithSpec * arith,
-    GstVideoOrientationMethod proposed, GstCaps * other_template,
-    GstCaps * filter);
+    GstVideoOrientationMethod proposed, GstVideoOrientationMethod turn,
+    GstCaps * other_template, GstCaps * filter);
 
 /* @othercaps (taken) with what set_caps would only refuse for @caps (the
  * fixed side) last: a peer may list those first, and the fixation takes
@@ -131,11 +133,11 @@ GstCaps *ct_caps_keep_colorimetry (GstCaps * caps, GstCaps * result);
 
 /* For a fixed RGB (packed or planar), GRAY8 or YUV (ct_job_is_yuv) video
  * structure in system memory (YUV in CUDA memory too), the tensor of @type
- * it converts to (in system memory): the HWC tensor "C:W:H:1"
- * permuted by @perm, as other/tensor with @single, else other/tensors;
- * NULL otherwise. */
+ * it converts to (in system memory): the HWC tensor "C:W:H:1" (W and H
+ * swapped with @swap, the frame turned) permuted by @perm, as
+ * other/tensor with @single, else other/tensors; NULL otherwise. */
 GstStructure *ct_caps_chw_tensor_of_video (const GstStructure * v,
-    GstCapsFeatures * f, const guint perm[4], gboolean single,
+    GstCapsFeatures * f, const guint perm[4], gboolean swap, gboolean single,
     const gchar * type);
 
 /* Whether @out is what @mapping makes of @in. */
@@ -157,15 +159,16 @@ typedef struct
 
 /* The job for @incaps -> @outcaps, into @job: tensors transposed or
  * permuted by @perm, RGB, GRAY8 or YUV video to a tensor (HWC permuted
- * by @perm, CHW without; YUV converted to RGB, or BGR with @bgr), each
- * with the arithmetic @arith (NULL: none);
+ * by @perm, CHW without; YUV converted to RGB, or BGR with @bgr, and
+ * turned by @turn, which RGB and GRAY8 video refuse but for identity),
+ * each with the arithmetic @arith (NULL: none);
  * or video in the orientation @proposed, which refuses arithmetic. FALSE,
  * with why in @r, for caps it cannot take with these settings (the
  * element tries the settings the caps may have been made for in turn). */
 gboolean ct_caps_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
     const guint * perm, const CtArithSpec * arith, gboolean bgr,
-    GstVideoOrientationMethod proposed, CtCapsOutcome * outcome,
-    CtRefusal * r);
+    GstVideoOrientationMethod proposed, GstVideoOrientationMethod turn,
+    CtCapsOutcome * outcome, CtRefusal * r);
 
 /* Whether @mapping keeps interlaced video's fields apart (interlaced video
  * is only mirrored horizontally or passed through); FALSE, with why in

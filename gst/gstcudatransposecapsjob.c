@@ -123,11 +123,12 @@ refuse_alternate (GstCaps * caps, CtRefusal * r)
 }
 
 /* RGB video in, seen as the HWC tensor "C:W:H:1" (YUV converted to RGB,
- * or BGR with @bgr, first); out as that tensor permuted by @perm (CHW,
- * "W:H:C:1", for ct_caps_chw_permutation). */
+ * or BGR with @bgr, and turned by @turn first); out as that tensor
+ * permuted by @perm (CHW, "W:H:C:1", for ct_caps_chw_permutation). */
 static gboolean
 chw_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
-    const guint perm[4], gboolean bgr, CtRefusal * r)
+    const guint perm[4], gboolean bgr, GstVideoOrientationMethod turn,
+    CtRefusal * r)
 {
   const gchar *type = job->has_arith ? ct_type_name (ct_arith_out_type
       (&job->arith, CT_TYPE_UINT8)) : "uint8";
@@ -135,10 +136,23 @@ chw_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
   GstVideoInfo info;
   gboolean ok;
 
+  /* (the one pass turns YUV; RGB and GRAY8 go through the permutation) */
+  if (turn != GST_VIDEO_ORIENTATION_IDENTITY &&
+      gst_video_info_from_caps (&info, incaps) && !ct_job_is_yuv (&info)) {
+    CT_REFUSE (r, CORE, NEGOTIATION, ("video-direction=%s turns YUV video "
+            "(I420, YV12, NV12, NV21, P010_10LE, P016_LE) on its way into a "
+            "tensor, but this is %s. Turn the frames first with another "
+            "cudatranspose video-direction=%s before this one and leave "
+            "this one's video-direction unset, or give it YUV video.",
+            ct_direction_nick (turn),
+            GST_VIDEO_INFO_NAME (&info), ct_direction_nick (turn)),
+        ("%" GST_PTR_FORMAT, incaps));
+    return FALSE;
+  }
   ok = gst_video_info_from_caps (&info, incaps) &&
       !GST_VIDEO_INFO_IS_INTERLACED (&info) &&
       (want = ct_caps_chw_tensor_of_video (gst_caps_get_structure (incaps, 0),
-          gst_caps_get_features (incaps, 0), perm,
+          gst_caps_get_features (incaps, 0), perm, ct_direction_swaps (turn),
           gst_structure_has_name (gst_caps_get_structure (outcaps, 0),
               "other/tensor"), type)) != NULL;
   if (ok) {
@@ -185,7 +199,8 @@ chw_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
       return FALSE;
     }
   }
-  ct_job_set_video_to_tensor (job, &info, perm, bgr);
+  ct_job_set_video_to_tensor (job, &info, perm, bgr,
+      ct_direction_mapping (turn));
   return arith_checked (job, incaps, r);
 }
 
@@ -373,8 +388,8 @@ video_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
 gboolean
 ct_caps_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
     const guint * perm, const CtArithSpec * arith, gboolean bgr,
-    GstVideoOrientationMethod proposed, CtCapsOutcome * outcome,
-    CtRefusal * r)
+    GstVideoOrientationMethod proposed, GstVideoOrientationMethod turn,
+    CtCapsOutcome * outcome, CtRefusal * r)
 {
   memset (job, 0, sizeof (*job));
   memset (outcome, 0, sizeof (*outcome));
@@ -387,7 +402,7 @@ ct_caps_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
     return tensor_job (job, incaps, outcaps, perm, outcome, r);
   if (ct_tensor_caps_is_tensor (gst_caps_get_structure (outcaps, 0)))
     return chw_job (job, incaps, outcaps, perm ? perm :
-        ct_caps_chw_permutation, bgr, r);
+        ct_caps_chw_permutation, bgr, turn, r);
   if (perm) {
     CT_REFUSE (r, CORE, NEGOTIATION, ("The permutation property applies to "
             "tensors (other/tensors), but the input is video going out as "

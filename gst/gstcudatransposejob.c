@@ -332,13 +332,15 @@ ct_job_yuv_planes (const CtJob * job, const CtSpan * in, CtYuvFrame * f)
 /* YUV video in (the caller set the HWC tensor "3:W:H:1"): its planes,
  * staged dense and back to back as the input piece. */
 static void
-set_yuv (CtJob * job, const GstVideoInfo * info, gboolean bgr)
+set_yuv (CtJob * job, const GstVideoInfo * info, gboolean bgr,
+    CtMapping turn)
 {
   gchar *why = NULL;
   guint p;
 
   job->from_yuv = TRUE;
   job->bgr = bgr;
+  job->turn = turn;
   /* (the caller checked the colorimetry) */
   if (!ct_job_yuv_frame (info, &job->yuv, &why))
     g_free (why);
@@ -359,7 +361,7 @@ set_yuv (CtJob * job, const GstVideoInfo * info, gboolean bgr)
 
 void
 ct_job_set_video_to_tensor (CtJob * job, const GstVideoInfo * info,
-    const guint perm[4], gboolean bgr)
+    const guint perm[4], gboolean bgr, CtMapping turn)
 {
   gboolean yuv = ct_job_is_yuv (info);
   /* planar RGB (RGBP, BGRP, GBR): channel k is plane k */
@@ -369,12 +371,15 @@ ct_job_set_video_to_tensor (CtJob * job, const GstVideoInfo * info,
   CtTensorInfo hwc;
   guint p, k;
 
-  /* the frame as a tensor (GstVideoInfo bounds it below 4 GB) */
+  g_return_if_fail (yuv || turn == CT_MAPPING_IDENTITY);
+  /* the frame (turned) as a tensor (GstVideoInfo bounds it below 4 GB) */
   memset (&hwc, 0, sizeof (hwc));
   hwc.rank = 4;
   hwc.dims[0] = c;
-  hwc.dims[1] = GST_VIDEO_INFO_WIDTH (info);
-  hwc.dims[2] = GST_VIDEO_INFO_HEIGHT (info);
+  hwc.dims[1] = turn & CT_MAPPING_KEEP_AXES ? GST_VIDEO_INFO_WIDTH (info) :
+      GST_VIDEO_INFO_HEIGHT (info);
+  hwc.dims[2] = turn & CT_MAPPING_KEEP_AXES ? GST_VIDEO_INFO_HEIGHT (info) :
+      GST_VIDEO_INFO_WIDTH (info);
   hwc.dims[3] = 1;
   hwc.elem_size = 1;
   hwc.type = "uint8";
@@ -383,7 +388,7 @@ ct_job_set_video_to_tensor (CtJob * job, const GstVideoInfo * info,
   set_tensors (job, CT_JOB_VIDEO_TO_TENSOR, &hwc, 1, perm);
   job->in_info = *info;
   if (yuv) {
-    set_yuv (job, info, bgr);
+    set_yuv (job, info, bgr, turn);
     return;
   }
   /* its input is a frame, whose rows may be padded: packed on the way in
@@ -682,9 +687,9 @@ ct_job_launch (const CtJob * job, CtKernel kernel, gboolean gpu,
     CtYuvFrame f;
 
     ct_job_yuv_planes (job, in, &f);
-    return gpu ? ct_yuv_to_tensor (&f, job->bgr, job->run_perm, arith,
-        out[0].data, stream, ran) : ct_yuv_to_tensor_cpu (&f, job->bgr,
-        job->run_perm, arith, out[0].data);
+    return gpu ? ct_yuv_to_tensor (&f, job->bgr, job->turn, job->run_perm,
+        arith, out[0].data, stream, ran) : ct_yuv_to_tensor_cpu (&f,
+        job->bgr, job->turn, job->run_perm, arith, out[0].data);
   }
   if (job->has_arith && job->mode != CT_JOB_VIDEO)
     return launch_arith (job, gpu, stream, in, out, ran);

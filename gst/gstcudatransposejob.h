@@ -130,12 +130,14 @@ typedef struct
   guint staged_axis[4];
   /* YUV video in (VIDEO_TO_TENSOR, @from_yuv): each frame converted to
    * RGB, or BGR with @bgr, as videoconvert would (@yuv is the conversion's
-   * frame but for the planes), which is then the HWC tensor: on the GPU
-   * in the tensor's one pass (ct_yuv_to_tensor), on the CPU packed first.
-   * planes[] are the YUV planes; staged on the device dense, back to back
-   * (ct_job_staged_offset), as the input piece. */
+   * frame but for the planes) and turned by @turn, which is then the HWC
+   * tensor (of the turned frame's size): in one pass, ct_yuv_to_tensor on
+   * the GPU, ct_yuv_to_tensor_cpu on the CPU. planes[] are the YUV planes;
+   * staged on the device dense, back to back (ct_job_staged_offset), as
+   * the input piece. */
   gboolean from_yuv;
   gboolean bgr;
+  CtMapping turn;
   CtYuvFrame yuv;
   /* the arithmetic option (@has_arith), applied on the way to every
    * output tensor, which then holds its output type; setting the tensors
@@ -168,8 +170,11 @@ void ct_job_set_video (CtJob * job, const GstVideoInfo * in_info,
     const GstVideoInfo * out_info, CtMapping mapping);
 void ct_job_set_tensors (CtJob * job, const CtTensorInfo * in, guint n,
     const guint * perm);
+/* Video @info in as the HWC tensor "C:W:H:1" permuted by @perm; YUV
+ * converted to RGB (BGR with @bgr) and turned by @turn first (RGB video:
+ * CT_MAPPING_IDENTITY only). */
 void ct_job_set_video_to_tensor (CtJob * job, const GstVideoInfo * info,
-    const guint perm[4], gboolean bgr);
+    const guint perm[4], gboolean bgr, CtMapping turn);
 
 /* Whether @info is YUV video of a format the job converts to RGB (I420,
  * YV12, NV12, NV21, P010_10LE, P016_LE). */

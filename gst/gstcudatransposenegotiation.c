@@ -39,7 +39,8 @@ gst_cuda_transpose_transform_for (GstCudaTranspose * self, GstCaps * caps,
       GST_BASE_TRANSFORM_SRC_PAD (trans) : GST_BASE_TRANSFORM_SINK_PAD (trans));
   ret = ct_caps_transform (caps, direction, js->perm_state ==
       CT_PERMUTATION_VALID ? js->perm : NULL, js->arith_state ==
-      CT_ARITH_STATE_VALID ? &js->arith : NULL, js->direction, other, filter);
+      CT_ARITH_STATE_VALID ? &js->arith : NULL, js->direction, js->turn,
+      other, filter);
   gst_caps_unref (other);
   return ret;
 }
@@ -111,7 +112,7 @@ gst_cuda_transpose_make_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
   return ct_caps_job (job, incaps, outcaps, js->perm_state ==
       CT_PERMUTATION_VALID ? js->perm : NULL, js->arith_state ==
       CT_ARITH_STATE_VALID ? &js->arith : NULL, js->bgr, js->direction,
-      outcome, r);
+      js->turn, outcome, r);
 }
 
 /* Takes @job (made for @js from @incaps -> @outcaps) as the stream's:

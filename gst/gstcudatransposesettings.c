@@ -93,6 +93,7 @@ static gboolean
 same_kind (const CtJobSettings * a, const CtJobSettings * b)
 {
   return direction_kind (a->direction) == direction_kind (b->direction) &&
+      direction_kind (a->turn) == direction_kind (b->turn) &&
       a->perm_state == b->perm_state &&
       (a->perm_state != CT_PERMUTATION_VALID ||
       memcmp (a->perm, b->perm, sizeof (a->perm)) == 0) &&
@@ -111,6 +112,8 @@ new_version (CtSettings * s)
 
   s->job.version++;
   s->job.direction = s->orientation.proposed;
+  s->job.turn = s->direction_set ? s->orientation.proposed :
+      GST_VIDEO_ORIENTATION_IDENTITY;
   /* the others of other kinds, in order (n <= i: each read before it is
    * written over), then the new one first */
   for (i = 0; i < s->n_recent; i++) {
@@ -275,7 +278,10 @@ set_direction (CtSettings * s, GstVideoOrientationMethod method)
     return CT_SETTINGS_KEPT;
   }
   GST_OBJECT_LOCK (s->owner);
-  changed = ct_orientation_set (&s->orientation, method, FALSE);
+  changed = ct_orientation_set (&s->orientation, method, FALSE) ||
+      !s->direction_set;
+  /* (from now on it turns tensors made of video too) */
+  s->direction_set = TRUE;
   if (changed)
     new_version (s);
   GST_OBJECT_UNLOCK (s->owner);

@@ -56,7 +56,10 @@ typedef enum
 } CtPermutationState;
 
 /* The settings a job and the caps depend on: the direction proposed (the
- * property's, or under auto the tags'), the permutation and the
+ * property's, or under auto the tags'), the direction that turns a tensor
+ * made of video (@turn: the proposed one where the pipeline set
+ * video-direction or method, else identity, so that the default ul-lr
+ * applies to video going out as video only), the permutation and the
  * arithmetic; and a setting only the job depends on, the channel order of
  * tensors made from YUV video (@bgr). Every change of them is a new
  * @version (counted from 1). */
@@ -64,6 +67,7 @@ typedef struct
 {
   guint version;
   GstVideoOrientationMethod direction;
+  GstVideoOrientationMethod turn;
   CtPermutationState perm_state;
   guint perm[4];
   CtArithState arith_state;
@@ -113,8 +117,10 @@ typedef struct
   /* between start and stop: an invalid permutation or arithmetic set then
    * is refused (the running one stays) */
   gboolean running;
-  /* video-direction as set and the stream's tags */
+  /* video-direction as set and the stream's tags; whether it was set
+   * (video-direction or method, any value) */
   CtOrientation orientation;
+  gboolean direction_set;
   /* the job settings now, and the newest version of each kind of caps
    * they made, newest first (@job's among them) */
   CtJobSettings job;

@@ -433,9 +433,12 @@ CtResult ct_permute_arith_cpu (const void *src, void *dst,
     const CtArith * arith);
 
 /* YUV frame @f to a tensor in one pass: converted as ct_yuv_to_rgb does
- * (RGB, or BGR with @bgr), seen as the HWC tensor "3:W:H:1", laid out by
- * @perm (ct_permute's: output dimension i is input dimension perm[i]) and,
- * with @arith (its in_type uint8), each value through the arithmetic
+ * (RGB, or BGR with @bgr), turned by @mapping (CT_MAPPING_IDENTITY: as it
+ * comes; where the mapping swaps the axes the turned frame is H x W), seen
+ * as the turned frame's HWC tensor "3:W':H':1" (per-channel operations
+ * along its dimensions 1 and 2 count the turned frame's x and y), laid
+ * out by @perm (ct_permute's: output dimension i is input dimension
+ * perm[i]) and, with @arith (its in_type uint8), each value through the arithmetic
  * (NULL: uint8 as converted). The values ct_yuv_to_rgb then
  * ct_permute_arith (or ct_permute) give, but for 10- and 16-bit input
  * into a float type (float32, float64), which keeps its precision: each
@@ -445,11 +448,12 @@ CtResult ct_permute_arith_cpu (const void *src, void *dst,
  * Device pointers, @dst aligned to the output type; asynchronous on
  * @stream; @ran (may be NULL) gets the path. */
 CtResult ct_yuv_to_tensor (const CtYuvFrame * f, int bgr,
-    const unsigned int perm[4], const CtArith * arith, void *dst,
-    CtStream stream, CtPath * ran);
+    CtMapping mapping, const unsigned int perm[4], const CtArith * arith,
+    void *dst, CtStream stream, CtPath * ran);
 /* The same values on host pointers, a plain loop. */
 CtResult ct_yuv_to_tensor_cpu (const CtYuvFrame * f, int bgr,
-    const unsigned int perm[4], const CtArith * arith, void *dst);
+    CtMapping mapping, const unsigned int perm[4], const CtArith * arith,
+    void *dst);
 
 const char *ct_kernel_name (CtKernel kernel);
 const char *ct_path_name (CtPath path);

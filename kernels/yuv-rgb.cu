@@ -70,10 +70,19 @@ k_yuv_rgb (CtYuvSrc s, CtYuvPlan p, unsigned char *dst, size_t stride,
 }
 
 /* Where the HWC tensor's neighbours land in the output: channel, x and y
- * steps, in elements. */
+ * steps of the frame as it comes, in elements; negative where the
+ * direction counts the output's columns or rows back (the launch moves
+ * the output's start to where pixel (0, 0) lands). */
 struct Steps
 {
-  unsigned long long c, x, y;
+  long long c, x, y;
+};
+
+/* The coordinate a per-channel operation along the turned frame's x or y
+ * sees at pixel (x, y) of the frame as it comes: at0 + per_x x + per_y y. */
+struct Along
+{
+  long long at0, per_x, per_y;
 };
 
 /* How a converted value becomes the output's: */
@@ -106,12 +115,15 @@ tensor_value (int v, long long ch, const ct::Ops & ops)
 }
 
 /* The channel a per-channel operation sees at channel @c of pixel (@x,
- * @y): its index along dimension @ch_dim (-1: none; 3 has size 1). */
+ * @y): its index along dimension @ch_dim (-1: none; 1 and 2, the turned
+ * frame's x and y, as @along says; 3 has size 1). */
 __host__ __device__ __forceinline__ long long
-op_channel (int ch_dim, unsigned int c, unsigned int x, unsigned int y)
+op_channel (int ch_dim, const Along & along, unsigned int c, unsigned int x,
+    unsigned int y)
 {
   return ch_dim < 0 ? -1LL : ch_dim == 0 ? (long long) c :
-      ch_dim == 1 ? (long long) x : ch_dim == 2 ? (long long) y : 0LL;
+      ch_dim == 1 || ch_dim == 2 ? along.at0 + along.per_x * x +
+      along.per_y * y : 0LL;
 }
 
 /* The one pass: a thread converts four pixels (x0 to x0 + 3) of the rows
@@ -179,14 +191,14 @@ luma4 (const CtYuvSrc & s, const CtYuvPlan & p, unsigned int x0,
 }
 
 /* The values of @n pixels from x0 of row @y, val[channel][pixel], into
- * the output: four a store along x where width is innermost and in
- * packed HWC, else one by one. */
+ * the output: four a store along x where width is innermost (forwards or,
+ * mirrored, backwards) and in packed HWC, else one by one. */
 template <typename Out>
 __device__ __forceinline__ void
 put4 (Out * dst, const Steps & step, unsigned int x0, unsigned int y,
     unsigned int n, const Out val[3][4])
 {
-  Out *o = dst + x0 * step.x + (unsigned long long) y * step.y;
+  Out *o = dst + (long long) x0 * step.x + (long long) y * step.y;
 
   if (step.x == 1) {
 #pragma unroll
@@ -209,6 +221,27 @@ put4 (Out * dst, const Steps & step, unsigned int x0, unsigned int y,
     }
     return;
   }
+  if (step.x == -1) {
+#pragma unroll
+    for (unsigned int c = 0; c < 3; c++) {
+      Out *oc = o + c * step.c;
+
+      if (n == 4 && aligned_four (oc - 3)) {
+        Four<Out> q;
+
+#pragma unroll
+        for (int i = 0; i < 4; i++)
+          q.v[i] = val[c][3 - i];
+        *reinterpret_cast<Four<Out> *>(oc - 3) = q;
+      } else {
+#pragma unroll
+        for (unsigned int i = 0; i < 4; i++)
+          if (i < n)
+            *(oc - (long long) i) = val[c][i];
+      }
+    }
+    return;
+  }
   if (step.c == 1 && step.x == 3 && n == 4 && aligned_four (o)) {
 #pragma unroll
     for (int m = 0; m < 3; m++) {
@@ -226,7 +259,7 @@ put4 (Out * dst, const Steps & step, unsigned int x0, unsigned int y,
 #pragma unroll
     for (unsigned int c = 0; c < 3; c++)
       if (i < n)
-        o[i * step.x + c * step.c] = val[c][i];
+        o[(long long) i * step.x + c * step.c] = val[c][i];
 }
 
 /* Row @y's four pixels from @x0, of chroma @u and @v, converted and
@@ -234,7 +267,8 @@ put4 (Out * dst, const Steps & step, unsigned int x0, unsigned int y,
 template <typename Out, Values V>
 __device__ __forceinline__ void
 row4 (const CtYuvSrc & s, const CtYuvPlan & p, Out * dst, const Steps & step,
-    int bgr, const ct::Ops & ops, int ch_dim, const Out * table,
+    int bgr, const ct::Ops & ops, int ch_dim, const Along & along,
+    const Out * table,
     unsigned int x0, unsigned int n, unsigned int y, const int u[4],
     const int v[4])
 {
@@ -257,13 +291,13 @@ row4 (const CtYuvSrc & s, const CtYuvPlan & p, Out * dst, const Steps & step,
       /* (the rare case, per-channel operations along x or y: each value
        * stored as computed, the operations' loop written once, not for
        * every value, which would take minutes to build) */
-      Out *o = dst + (x0 + i) * step.x + (unsigned long long) y * step.y;
+      Out *o = dst + (long long) (x0 + i) * step.x + (long long) y * step.y;
 
 #pragma unroll 1
       for (unsigned int c = 0; c < 3 && i < n; c++)
         o[c * step.c] = tensor_value<Out, false> (c == 0 ? ordered[0] :
             c == 1 ? ordered[1] : ordered[2],
-            op_channel (ch_dim, c, x0 + i, y), ops);
+            op_channel (ch_dim, along, c, x0 + i, y), ops);
     } else {
 #pragma unroll
       for (unsigned int c = 0; c < 3; c++) {
@@ -271,7 +305,7 @@ row4 (const CtYuvSrc & s, const CtYuvPlan & p, Out * dst, const Steps & step,
           val[c][i] = table[c * 256 + (unsigned int) ordered[c]];
         else
           val[c][i] = tensor_value<Out, whole> (ordered[c],
-              op_channel (ch_dim, c, x0 + i, y), ops);
+              op_channel (ch_dim, along, c, x0 + i, y), ops);
       }
     }
   }
@@ -293,7 +327,7 @@ enum class Kind
 template <typename Out, Values V, Kind K>
 __global__ void __launch_bounds__ (kQuadsX * kPairsY)
 k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
-    int bgr, ct::Ops ops, int ch_dim)
+    int bgr, ct::Ops ops, int ch_dim, Along along)
 {
   __shared__ Out table[V == Values::kTable ? 3 * 256 : 1];
   CtYuvPlan p = any_p;
@@ -321,7 +355,7 @@ k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
     for (unsigned int i = threadIdx.y * kQuadsX + threadIdx.x; i < 3 * 256;
         i += kQuadsX * kPairsY)
       table[i] = tensor_value<Out, false> ((int) (i & 255),
-          op_channel (ch_dim, i >> 8, 0, 0), ops);
+          op_channel (ch_dim, along, i >> 8, 0, 0), ops);
     __syncthreads ();
   }
   const unsigned int x0 = (blockIdx.x * kQuadsX + threadIdx.x) * 4;
@@ -348,8 +382,8 @@ k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
         u[i] = v_filtered ? (3 * cu[0][i] + cu[1][i] + 2) >> 2 : cu[0][i];
         v[i] = v_filtered ? (3 * cv[0][i] + cv[1][i] + 2) >> 2 : cv[0][i];
       }
-      row4<Out, V> (s, p, dst, step, bgr, ops, ch_dim, table, x0, n,
-          2 * k - 1, u, v);
+      row4<Out, V> (s, p, dst, step, bgr, ops, ch_dim, along, table, x0,
+          n, 2 * k - 1, u, v);
     }
     if (2 * k < s.height) {
 #pragma unroll
@@ -357,8 +391,8 @@ k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
         u[i] = v_filtered ? (cu[0][i] + 3 * cu[1][i] + 2) >> 2 : cu[1][i];
         v[i] = v_filtered ? (cv[0][i] + 3 * cv[1][i] + 2) >> 2 : cv[1][i];
       }
-      row4<Out, V> (s, p, dst, step, bgr, ops, ch_dim, table, x0, n, 2 * k,
-          u, v);
+      row4<Out, V> (s, p, dst, step, bgr, ops, ch_dim, along, table, x0, n,
+          2 * k, u, v);
     }
   }
 }
@@ -395,7 +429,8 @@ resident_blocks ()
 template <typename Out>
 struct Launch
 {
-  void (*kernel) (CtYuvSrc, CtYuvPlan, Out *, Steps, int, ct::Ops, int);
+  void (*kernel) (CtYuvSrc, CtYuvPlan, Out *, Steps, int, ct::Ops, int,
+      Along);
   unsigned long long (*resident) ();
 };
 
@@ -433,21 +468,39 @@ whole_launch ()
   return Launch<Out> { nullptr, nullptr };
 }
 
+/* What both entries check and work out (prepare): the plan, the frame's
+ * planes, where its values land (the steps, and the offset in elements of
+ * pixel (0, 0)'s in the output), the operations cast to the output type,
+ * the dimension of their channels and where along it a pixel is, the
+ * output type, the channel order; empty for a frame without pixels
+ * (nothing to do). */
+struct Job
+{
+  CtYuvPlan p;
+  CtYuvSrc src;
+  Steps step;
+  long long start;
+  ct::Ops ops;
+  int ch_dim;
+  Along along;
+  CtType out;
+  int bgr;
+  bool empty;
+};
+
 /* The one pass's launch for output type Out: by how its values come. */
 template <typename Out>
 CtResult
-launch_tensor (const CtYuvSrc & s, const CtYuvPlan & p, void *dst,
-    const Steps & step, int bgr, const ct::Ops & ops, int ch_dim,
-    cudaStream_t stream)
+launch_tensor (const Job & j, void *dst, cudaStream_t stream)
 {
   constexpr bool is_float = std::is_floating_point_v<Out>;
-  Out *out = static_cast<Out *>(dst);
+  const CtYuvSrc & s = j.src;
 
   if ((uintptr_t) dst % sizeof (Out) != 0)
     return CT_ERROR_INVALID_ARGUMENT;
-  const Launch<Out> run = is_float && p.wide ? whole_launch<Out> () :
-      ch_dim == 1 || ch_dim == 2 ? launch_of<Out, Values::kEach,
-      Kind::kAny> () : launch_for<Out, Values::kTable> (p);
+  const Launch<Out> run = is_float && j.p.wide ? whole_launch<Out> () :
+      j.ch_dim == 1 || j.ch_dim == 2 ? launch_of<Out, Values::kEach,
+      Kind::kAny> () : launch_for<Out, Values::kTable> (j.p);
   const unsigned int pairs = s.height / 2 + 1;
   const dim3 block (kQuadsX, kPairsY);
   const unsigned int gx = (unsigned int) div_up (s.width, kQuadsX * 4);
@@ -459,14 +512,13 @@ launch_tensor (const CtYuvSrc & s, const CtYuvPlan & p, void *dst,
   if (wave > 0 && gy > wave)
     gy = wave;
   const dim3 grid (gx, (unsigned int) (gy < kMaxGridY ? gy : kMaxGridY));
-  run.kernel<<<grid, block, 0, stream>>> (s, p, out, step, bgr, ops,
-      ch_dim);
+  run.kernel<<<grid, block, 0, stream>>> (s, j.p, static_cast<Out *>(dst) +
+      j.start, j.step, j.bgr, j.ops, j.ch_dim, j.along);
   return (CtResult) cudaGetLastError ();
 }
 
 /* launch_tensor for each output type, in CtType order */
-using LaunchTensor = CtResult (*) (const CtYuvSrc &, const CtYuvPlan &,
-    void *, const Steps &, int, const ct::Ops &, int, cudaStream_t);
+using LaunchTensor = CtResult (*) (const Job &, void *, cudaStream_t);
 constexpr LaunchTensor kLaunchTensor[CT_TYPE_COUNT] = {
   launch_tensor<int8_t>, launch_tensor<uint8_t>, launch_tensor<int16_t>,
   launch_tensor<uint16_t>, launch_tensor<int32_t>, launch_tensor<uint32_t>,
@@ -477,31 +529,29 @@ constexpr LaunchTensor kLaunchTensor[CT_TYPE_COUNT] = {
 /* The same values on the host, a pixel at a time. */
 template <typename Out>
 CtResult
-tensor_cpu (const CtYuvSrc & s, const CtYuvPlan & p, void *dst,
-    const Steps & step, int bgr, const ct::Ops & ops, int ch_dim)
+tensor_cpu (const Job & j, void *dst)
 {
-  const bool whole = std::is_floating_point_v<Out> && p.wide;
-  Out *out = static_cast<Out *>(dst);
+  const bool whole = std::is_floating_point_v<Out> && j.p.wide;
+  Out *out = static_cast<Out *>(dst) + j.start;
 
-  for (unsigned int y = 0; y < s.height; y++)
-    for (unsigned int x = 0; x < s.width; x++) {
+  for (unsigned int y = 0; y < j.src.height; y++)
+    for (unsigned int x = 0; x < j.src.width; x++) {
       int rgb[3];
-      Out *o = out + x * step.x + (unsigned long long) y * step.y;
+      Out *o = out + (long long) x * j.step.x + (long long) y * j.step.y;
 
-      ct_yuv_pixel16 (&s, &p, x, y, whole, rgb);
+      ct_yuv_pixel16 (&j.src, &j.p, x, y, whole, rgb);
       for (unsigned int c = 0; c < 3; c++) {
-        const int v = rgb[bgr && c != 1 ? 2 - c : c];
-        const long long ch = op_channel (ch_dim, c, x, y);
+        const int v = rgb[j.bgr && c != 1 ? 2 - c : c];
+        const long long ch = op_channel (j.ch_dim, j.along, c, x, y);
 
-        o[c * step.c] = whole ? tensor_value<Out, true> (v, ch, ops) :
-            tensor_value<Out, false> (v, ch, ops);
+        o[c * j.step.c] = whole ? tensor_value<Out, true> (v, ch, j.ops) :
+            tensor_value<Out, false> (v, ch, j.ops);
       }
     }
   return CT_OK;
 }
 
-using TensorCpu = CtResult (*) (const CtYuvSrc &, const CtYuvPlan &, void *,
-    const Steps &, int, const ct::Ops &, int);
+using TensorCpu = CtResult (*) (const Job &, void *);
 constexpr TensorCpu kTensorCpu[CT_TYPE_COUNT] = {
   tensor_cpu<int8_t>, tensor_cpu<uint8_t>, tensor_cpu<int16_t>,
   tensor_cpu<uint16_t>, tensor_cpu<int32_t>, tensor_cpu<uint32_t>,
@@ -509,24 +559,57 @@ constexpr TensorCpu kTensorCpu[CT_TYPE_COUNT] = {
   tensor_cpu<double>,
 };
 
-/* What both entries check and work out (prepare): the plan, the frame's
- * planes, the output's steps, the operations cast to the output type and
- * the dimension of their channels, the output type; empty for a frame
- * without pixels (nothing to do). */
-struct Job
+/* Where the values land: the frame turned by @mapping is the HWC tensor
+ * "3:W':H':1" (W' x H' the turned frame's size), laid out by @perm; its
+ * steps along x' and y' become the frame's own along x and y, which of
+ * them as the mapping swaps the axes, negative where it mirrors them, the
+ * start moved to where (0, 0) lands. A per-channel operation along x' or
+ * y' (@ch_dim 1 or 2) counts there too. */
+CtResult
+place (const CtYuvFrame * f, CtMapping mapping, const unsigned int perm[4],
+    Job * j)
 {
-  CtYuvPlan p;
-  CtYuvSrc src;
-  Steps step;
-  ct::Ops ops;
-  int ch_dim;
-  CtType out;
-  bool empty;
-};
+  const bool keep = (mapping & CT_MAPPING_KEEP_AXES) != 0;
+  const bool back_x = (mapping & CT_MAPPING_MIRROR_COLUMNS) != 0;
+  const bool back_y = (mapping & CT_MAPPING_MIRROR_ROWS) != 0;
+  const unsigned long long w = keep ? f->width : f->height;
+  const unsigned long long h = keep ? f->height : f->width;
+  const unsigned long long hwc[4] = { 3, w, h, 1 };
+  CtResult res;
+
+  if ((unsigned int) mapping > CT_MAPPING_ROTATE_180)
+    return CT_ERROR_INVALID_ARGUMENT;
+  if ((res = ct_permute_validate (hwc, 1, perm)) != CT_OK)
+    return res;
+  /* output dimension i has stride acc, and is input dimension perm[i] */
+  unsigned long long in_step[4], acc = 1;
+  for (unsigned int i = 0; i < 4; i++) {
+    in_step[perm[i]] = acc;
+    acc *= hwc[perm[i]];
+  }
+  const long long along_x = back_x ? -(long long) in_step[1] :
+      (long long) in_step[1];
+  const long long along_y = back_y ? -(long long) in_step[2] :
+      (long long) in_step[2];
+  j->step.c = (long long) in_step[0];
+  j->step.x = keep ? along_x : along_y;
+  j->step.y = keep ? along_y : along_x;
+  j->start = (back_x && w > 0 ? (long long) ((w - 1) * in_step[1]) : 0) +
+      (back_y && h > 0 ? (long long) ((h - 1) * in_step[2]) : 0);
+  /* x' (or y') = its first value, one step either way along x or y */
+  const bool on_x = j->ch_dim == 1;
+  const bool back = on_x ? back_x : back_y;
+  const long long sign = back ? -1 : 1;
+  j->along.at0 = back ? (long long) (on_x ? w : h) - 1 : 0;
+  j->along.per_x = keep == on_x ? sign : 0;
+  j->along.per_y = keep == on_x ? 0 : sign;
+  return CT_OK;
+}
 
 CtResult
-prepare (const CtYuvFrame * f, const unsigned int perm[4],
-    const CtArith * arith, const void *dst, Job * j)
+prepare (const CtYuvFrame * f, int bgr, CtMapping mapping,
+    const unsigned int perm[4], const CtArith * arith, const void *dst,
+    Job * j)
 {
   CtResult res = ct_yuv_plan (f, &j->p);
 
@@ -535,27 +618,10 @@ prepare (const CtYuvFrame * f, const unsigned int perm[4],
   if (arith && ((res = ct_arith_validate (arith)) != CT_OK ||
           arith->in_type != CT_TYPE_UINT8))
     return res != CT_OK ? res : CT_ERROR_INVALID_ARGUMENT;
-  const unsigned long long hwc[4] = { 3, f->width, f->height, 1 };
-  if ((res = ct_permute_validate (hwc, 1, perm)) != CT_OK)
-    return res;
   j->out = arith ? arith->out_type : CT_TYPE_UINT8;
   if ((unsigned int) j->out >= CT_TYPE_COUNT)
     return CT_ERROR_INVALID_ARGUMENT;
-  j->empty = f->width == 0 || f->height == 0;
-  if (j->empty)
-    return CT_OK;
-  if (dst == nullptr)
-    return CT_ERROR_INVALID_ARGUMENT;
-  ct_yuv_src (f, &j->p, &j->src);
-  /* output dimension i has stride acc, and is input dimension perm[i] */
-  unsigned long long in_step[4], acc = 1;
-  for (unsigned int i = 0; i < 4; i++) {
-    in_step[perm[i]] = acc;
-    acc *= hwc[perm[i]];
-  }
-  j->step.c = in_step[0];
-  j->step.x = in_step[1];
-  j->step.y = in_step[2];
+  j->bgr = bgr;
   /* the operations, their operands cast to the output type */
   memset (&j->ops, 0, sizeof (j->ops));
   j->ch_dim = -1;
@@ -572,36 +638,45 @@ prepare (const CtYuvFrame * f, const unsigned int perm[4],
         j->ch_dim = (int) (arith->channel_dim < 4 ? arith->channel_dim : 3);
     }
   }
+  if ((res = place (f, mapping, perm, j)) != CT_OK)
+    return res;
+  j->empty = f->width == 0 || f->height == 0;
+  if (j->empty)
+    return CT_OK;
+  if (dst == nullptr)
+    return CT_ERROR_INVALID_ARGUMENT;
+  ct_yuv_src (f, &j->p, &j->src);
   return CT_OK;
 }
 
 }  // namespace
 
 extern "C" CtResult
-ct_yuv_to_tensor (const CtYuvFrame * f, int bgr, const unsigned int perm[4],
-    const CtArith * arith, void *dst, CtStream stream, CtPath * ran)
+ct_yuv_to_tensor (const CtYuvFrame * f, int bgr, CtMapping mapping,
+    const unsigned int perm[4], const CtArith * arith, void *dst,
+    CtStream stream, CtPath * ran)
 {
   Job j;
-  CtResult res = prepare (f, perm, arith, dst, &j);
+  CtResult res = prepare (f, bgr, mapping, perm, arith, dst, &j);
 
   if (res == CT_OK && !j.empty)
-    res = kLaunchTensor[j.out] (j.src, j.p, dst, j.step, bgr, j.ops,
-        j.ch_dim, reinterpret_cast<cudaStream_t>(stream));
+    res = kLaunchTensor[j.out] (j, dst,
+        reinterpret_cast<cudaStream_t>(stream));
   if (res == CT_OK && ran)
     *ran = CT_PATH_YUV_TENSOR;
   return res;
 }
 
 extern "C" CtResult
-ct_yuv_to_tensor_cpu (const CtYuvFrame * f, int bgr,
+ct_yuv_to_tensor_cpu (const CtYuvFrame * f, int bgr, CtMapping mapping,
     const unsigned int perm[4], const CtArith * arith, void *dst)
 {
   Job j;
-  CtResult res = prepare (f, perm, arith, dst, &j);
+  CtResult res = prepare (f, bgr, mapping, perm, arith, dst, &j);
 
   if (res != CT_OK || j.empty)
     return res;
-  return kTensorCpu[j.out] (j.src, j.p, dst, j.step, bgr, j.ops, j.ch_dim);
+  return kTensorCpu[j.out] (j, dst);
 }
 
 extern "C" CtResult

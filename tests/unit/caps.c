@@ -35,15 +35,18 @@ transform_arith (const gchar * caps_str, GstPadDirection direction,
 
   fail_unless (ct_arith_parse (option, &spec, &why), "%s", why);
   ret = ct_caps_transform (caps, direction, NULL, &spec,
-      GST_VIDEO_ORIENTATION_UL_LR, other, NULL);
+      GST_VIDEO_ORIENTATION_UL_LR, GST_VIDEO_ORIENTATION_IDENTITY, other,
+      NULL);
   gst_caps_unref (caps);
   gst_caps_unref (other);
   return ret;
 }
 
+/* (@turn: the direction that turns a tensor made of video) */
 static GstCaps *
-transform (const gchar * caps_str, GstPadDirection direction,
-    const guint * perm, GstVideoOrientationMethod method, const gchar * filter)
+transform_turned (const gchar * caps_str, GstPadDirection direction,
+    const guint * perm, GstVideoOrientationMethod method,
+    GstVideoOrientationMethod turn, const gchar * filter)
 {
   GstCaps *caps = gst_caps_from_string (caps_str);
   GstCaps *other = template_caps ();
@@ -51,12 +54,21 @@ transform (const gchar * caps_str, GstPadDirection direction,
   GstCaps *ret;
 
   fail_unless (caps != NULL, "%s", caps_str);
-  ret = ct_caps_transform (caps, direction, perm, NULL, method, other, f);
+  ret = ct_caps_transform (caps, direction, perm, NULL, method, turn, other,
+      f);
   gst_caps_unref (caps);
   gst_caps_unref (other);
   if (f)
     gst_caps_unref (f);
   return ret;
+}
+
+static GstCaps *
+transform (const gchar * caps_str, GstPadDirection direction,
+    const guint * perm, GstVideoOrientationMethod method, const gchar * filter)
+{
+  return transform_turned (caps_str, direction, perm, method,
+      GST_VIDEO_ORIENTATION_IDENTITY, filter);
 }
 
 /* Video in every direction: width and height (fixed, range) swap where
@@ -273,6 +285,53 @@ GST_START_TEST (test_planar_tensors)
 
 GST_END_TEST;
 
+/* A tensor made of a turned frame: the turned frame's size, both ways
+ * (the width and height of the video swapped back from the tensor's),
+ * whatever direction video going out as video would take. */
+GST_START_TEST (test_turned_tensors)
+{
+  static const struct
+  {
+    GstVideoOrientationMethod turn;
+    const gchar *chw;
+  } cases[] = {
+    {GST_VIDEO_ORIENTATION_IDENTITY, "9:5:3:1"},
+    {GST_VIDEO_ORIENTATION_90R, "5:9:3:1"},
+    {GST_VIDEO_ORIENTATION_180, "9:5:3:1"},
+    {GST_VIDEO_ORIENTATION_90L, "5:9:3:1"},
+    {GST_VIDEO_ORIENTATION_HORIZ, "9:5:3:1"},
+    {GST_VIDEO_ORIENTATION_VERT, "9:5:3:1"},
+    {GST_VIDEO_ORIENTATION_UL_LR, "5:9:3:1"},
+    {GST_VIDEO_ORIENTATION_UR_LL, "5:9:3:1"},
+  };
+  const gchar *in = "video/x-raw,format=NV12,width=9,height=5,"
+      "framerate=0/1";
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++) {
+    gchar *tensor = g_strdup_printf ("other/tensors,format=static,"
+        "num_tensors=1,dimensions=(string)%s,types=uint8,framerate=0/1",
+        cases[i].chw);
+    GstCaps *want = gst_caps_from_string (in);
+    GstCaps *out = transform_turned (in, GST_PAD_SINK, NULL,
+        GST_VIDEO_ORIENTATION_IDENTITY, cases[i].turn, "other/tensors");
+
+    fail_if (gst_caps_is_empty (out));
+    fail_unless_equals_string (gst_structure_get_string
+        (gst_caps_get_structure (out, 0), "dimensions"), cases[i].chw);
+    gst_caps_unref (out);
+    out = transform_turned (tensor, GST_PAD_SRC, NULL,
+        GST_VIDEO_ORIENTATION_UL_LR, cases[i].turn, "video/x-raw");
+    fail_unless (gst_caps_can_intersect (out, want), "%s from %"
+        GST_PTR_FORMAT, in, out);
+    gst_caps_unref (out);
+    gst_caps_unref (want);
+    g_free (tensor);
+  }
+}
+
+GST_END_TEST;
+
 /* What a pair of caps means: which mapping they fit, how long a buffer
  * may be held, the colorimetry kept across a transpose, the same memory
  * first. */
@@ -421,6 +480,7 @@ caps_suite (void)
   tcase_add_test (tc, test_odd_packed_422_not_in_cuda);
   tcase_add_test (tc, test_tensors);
   tcase_add_test (tc, test_planar_tensors);
+  tcase_add_test (tc, test_turned_tensors);
   tcase_add_test (tc, test_pairs);
   tcase_add_test (tc, test_orientation);
   tcase_add_test (tc, test_arith_types);

@@ -344,6 +344,50 @@ GST_START_TEST (test_direction)
 
 GST_END_TEST;
 
+/* A tensor made of video is turned only where the pipeline set
+ * video-direction (or method): unset, the default ul-lr turns video going
+ * out as video, and tensors go as the frame comes (identity). Set, even
+ * to the default's value, the turn follows what is proposed, tags under
+ * auto included. */
+GST_START_TEST (test_turn)
+{
+  GType type = GST_TYPE_VIDEO_ORIENTATION_METHOD;
+  GstTagList *tags, *rewritten = NULL;
+  guint version;
+  Fixture f;
+
+  fixture_init (&f);
+  fail_unless_equals_int (job_now (&f)->direction,
+      GST_VIDEO_ORIENTATION_UL_LR);
+  fail_unless_equals_int (job_now (&f)->turn,
+      GST_VIDEO_ORIENTATION_IDENTITY);
+  version = job_now (&f)->version;
+  /* the default's value, set: a new version, turning tensors too */
+  fail_unless_equals_int (set_enum (&f, CT_PROP_VIDEO_DIRECTION, type,
+          GST_VIDEO_ORIENTATION_UL_LR), CT_SETTINGS_RECONFIGURE);
+  fail_unless_equals_int (job_now (&f)->version, version + 1);
+  fail_unless_equals_int (job_now (&f)->turn, GST_VIDEO_ORIENTATION_UL_LR);
+  fail_unless_equals_int (set_enum (&f, CT_PROP_METHOD, type,
+          GST_VIDEO_ORIENTATION_HORIZ), CT_SETTINGS_RECONFIGURE);
+  fail_unless_equals_int (job_now (&f)->turn, GST_VIDEO_ORIENTATION_HORIZ);
+  fail_unless_equals_int (job_now (&f)->direction,
+      GST_VIDEO_ORIENTATION_HORIZ);
+  /* auto: the tags' */
+  fail_unless_equals_int (set_enum (&f, CT_PROP_VIDEO_DIRECTION, type,
+          GST_VIDEO_ORIENTATION_AUTO), CT_SETTINGS_RECONFIGURE);
+  fail_unless_equals_int (job_now (&f)->turn,
+      GST_VIDEO_ORIENTATION_IDENTITY);
+  tags = gst_tag_list_new (GST_TAG_IMAGE_ORIENTATION, "rotate-90", NULL);
+  fail_unless_equals_int (ct_settings_take_tags (&f.s, tags, &rewritten),
+      CT_SETTINGS_RECONFIGURE);
+  fail_unless_equals_int (job_now (&f)->turn, GST_VIDEO_ORIENTATION_90R);
+  gst_clear_tag_list (&rewritten);
+  gst_tag_list_unref (tags);
+  fixture_clear (&f);
+}
+
+GST_END_TEST;
+
 /* Tags: under auto, a stream's image-orientation tag is what is proposed
  * (a new version), and the tags given back say rotate-0; a new stream
  * starts from identity again. Without auto, tags change nothing. */
@@ -392,24 +436,30 @@ GST_START_TEST (test_tags)
 
 GST_END_TEST;
 
-/* The kind of caps each version makes, as this test sees it: the
- * direction's (identity, keeping the axes, swapping them), the
+/* Whether @direction is the identity, keeps the axes or swaps them. */
+static const gchar *
+axes_of (GstVideoOrientationMethod direction)
+{
+  if (direction == GST_VIDEO_ORIENTATION_IDENTITY)
+    return "identity";
+  return direction == GST_VIDEO_ORIENTATION_90R ||
+      direction == GST_VIDEO_ORIENTATION_90L ||
+      direction == GST_VIDEO_ORIENTATION_UL_LR ||
+      direction == GST_VIDEO_ORIENTATION_UR_LL ? "swap" : "keep";
+}
+
+/* The kind of caps each version makes, as this test sees it: the axes of
+ * the direction and of the turn of tensors made of video, the
  * permutation, and the arithmetic's output type. */
 static gchar *
 kind_of (const CtJobSettings * js)
 {
-  static const gchar *const axes[] = { "identity", "keep", "swap" };
-  gint a = js->direction == GST_VIDEO_ORIENTATION_IDENTITY ? 0 :
-      (js->direction == GST_VIDEO_ORIENTATION_90R ||
-      js->direction == GST_VIDEO_ORIENTATION_90L ||
-      js->direction == GST_VIDEO_ORIENTATION_UL_LR ||
-      js->direction == GST_VIDEO_ORIENTATION_UR_LL) ? 2 : 1;
-
   gboolean perm = js->perm_state == CT_PERMUTATION_VALID;
   gboolean cast = js->arith_state == CT_ARITH_STATE_VALID &&
       js->arith.typecast;
 
-  return g_strdup_printf ("%s %d:%u%u%u%u %d:%d", axes[a], js->perm_state,
+  return g_strdup_printf ("%s %s %d:%u%u%u%u %d:%d", axes_of (js->direction),
+      axes_of (js->turn), js->perm_state,
       perm ? js->perm[0] : 9, perm ? js->perm[1] : 9, perm ? js->perm[2] : 9,
       perm ? js->perm[3] : 9, js->arith_state, cast ? (gint)
       js->arith.out_type : -1);
@@ -587,6 +637,7 @@ settings_suite (void)
   tcase_add_test (tc, test_permutation_while_streaming);
   tcase_add_test (tc, test_kernel_device_frames);
   tcase_add_test (tc, test_direction);
+  tcase_add_test (tc, test_turn);
   tcase_add_test (tc, test_tags);
   tcase_add_test (tc, test_recent);
   tcase_add_test (tc, test_snapshot_whole);

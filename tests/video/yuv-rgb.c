@@ -11,6 +11,7 @@
 #include "cudatranspose-kernels.h"
 #include "arith-reference.h"
 #include "check-video.h"
+#include "orientation-reference.h"
 #ifdef YUV_ON_GPU
 #include "gpu-check.h"
 #include "cudatranspose-kernels-tests.h"
@@ -361,11 +362,31 @@ start_values (const Format * fmt, CtType out_type, GstCaps * caps,
   gst_video_frame_unmap (&ref);
 }
 
+/* The HWC tensor @in of a w x h frame (elements of @esize bytes) turned by
+ * @m, into @out: "3:W':H':1" of the turned frame (orientation-reference.h
+ * says where each pixel goes). */
+static void
+turn_hwc (const guint8 * in, guint w, guint h, gsize esize, CtMapping m,
+    guint8 * out)
+{
+  guint x, y, ox, oy;
+  const guint ow = m & CT_MAPPING_KEEP_AXES ? w : h;
+
+  for (y = 0; y < h; y++)
+    for (x = 0; x < w; x++) {
+      ct_ref_point (m, w, h, x, y, &ox, &oy);
+      memcpy (out + ((gsize) oy * ow + ox) * 3 * esize,
+          in + ((gsize) y * w + x) * 3 * esize, 3 * esize);
+    }
+}
+
 /* The one pass (ct_yuv_to_tensor on the GPU, ct_yuv_to_tensor_cpu on the
  * CPU) against the test's references: its starting values (start_values)
- * laid out and computed by ref_permute_arith: every format, the 24 orders
- * of four dimensions, each arithmetic case, odd sizes and widths around
- * the kernel's four pixels a thread; the output poisoned first. */
+ * turned by each of the eight directions (turn_hwc), laid out and computed
+ * by ref_permute_arith: every format, the 24 orders of four dimensions,
+ * each arithmetic case (per-channel ones along the turned frame's x and
+ * y), odd sizes and widths around the kernel's four pixels a thread; the
+ * output poisoned first. */
 GST_START_TEST (test_one_pass_tensor)
 {
   static const guint tsizes[][2] = { {1, 1}, {3, 3}, {9, 1}, {1, 9},
@@ -386,6 +407,7 @@ GST_START_TEST (test_one_pass_tensor)
     guint8 *start[2] = { g_malloc ((gsize) w * h * 3 * 8),
       g_malloc ((gsize) w * h * 3 * 8)
     };
+    guint8 *turned = g_malloc ((gsize) w * h * 3 * 8);
 #ifdef YUV_ON_GPU
     void *d_in = NULL, *d_out = NULL;
 #endif
@@ -439,28 +461,35 @@ GST_START_TEST (test_one_pass_tensor)
       for (a = 0; a < 4; a++)
         for (b = 0; b < 4; b++)
           for (c = 0; c < 4; c++)
-            for (d = 0; d < 4; d++) {
-              const guint perm[4] = { a, b, c, d };
-              const unsigned long long hwc[4] = { 3, w, h, 1 };
+            for (d = 0; d < 32; d++) {
+              const guint perm[4] = { a, b, c, d % 4 };
+              const CtMapping turn = (CtMapping) (d / 4);
+              const gboolean keep = (turn & CT_MAPPING_KEEP_AXES) != 0;
+              const unsigned long long hwc[4] = { 3, keep ? w : h,
+                keep ? h : w, 1
+              };
               gboolean bgr = (pi++ % 2) == 1;
               CtPath ran = CT_PATH_NONE;
 
-              if (a == b || a == c || a == d || b == c || b == d || c == d)
+              if (a == b || a == c || a == d % 4 || b == c || b == d % 4 ||
+                  c == d % 4)
                 continue;
-              ref_permute_arith (start[bgr], want, hwc, perm, &from);
+              turn_hwc (start[bgr], w, h, ct_type_size (from.in_type), turn,
+                  turned);
+              ref_permute_arith (turned, want, hwc, perm, &from);
               memset (got, 0x5a, bytes);
 #ifdef YUV_ON_GPU
               fail_unless_equals_int (ct_copy_2d_async (d_out, bytes, got,
                       bytes, bytes, 1, NULL), CT_OK);
-              fail_unless_equals_int (ct_yuv_to_tensor (&df, bgr, perm,
+              fail_unless_equals_int (ct_yuv_to_tensor (&df, bgr, turn, perm,
                       ai ? &ar : NULL, d_out, NULL, &ran), CT_OK);
               fail_unless_equals_int (ct_copy_2d_async (got, bytes, d_out,
                       bytes, bytes, 1, NULL), CT_OK);
               fail_unless_equals_int (ct_stream_synchronize (NULL), CT_OK);
               fail_unless_equals_int (ran, CT_PATH_YUV_TENSOR);
 #else
-              fail_unless_equals_int (ct_yuv_to_tensor_cpu (&df, bgr, perm,
-                      ai ? &ar : NULL, got), CT_OK);
+              fail_unless_equals_int (ct_yuv_to_tensor_cpu (&df, bgr, turn,
+                      perm, ai ? &ar : NULL, got), CT_OK);
               (void) ran;
 #endif
               if (memcmp (got, want, bytes) != 0) {
@@ -468,10 +497,11 @@ GST_START_TEST (test_one_pass_tensor)
 
                 while (got[at] == want[at])
                   at++;
-                fail ("%s %ux%u, perm %u:%u:%u:%u, case %u%s: byte %"
-                    G_GSIZE_FORMAT " of %" G_GSIZE_FORMAT " differs",
-                    gst_video_format_to_string (fmt->gst), w, h, a, b, c, d,
-                    ai, bgr ? ", bgr" : "", at, bytes);
+                fail ("%s %ux%u, mapping %d, perm %u:%u:%u:%u, case %u%s: "
+                    "byte %" G_GSIZE_FORMAT " of %" G_GSIZE_FORMAT
+                    " differs", gst_video_format_to_string (fmt->gst), w, h,
+                    (int) turn, a, b, c, d % 4, ai, bgr ? ", bgr" : "", at,
+                    bytes);
               }
               checks++;
             }
@@ -488,6 +518,7 @@ GST_START_TEST (test_one_pass_tensor)
     gst_caps_unref (caps);
     g_free (start[0]);
     g_free (start[1]);
+    g_free (turned);
   }
   g_print ("%s: %u one-pass tensors equal to the references\n",
       gst_video_format_to_string (fmt->gst), checks);

@@ -3,16 +3,21 @@
  * as the HWC tensor and laid out by the permutation (CHW by default), with
  * the arithmetic computed here as NNStreamer defines it (each step in
  * float32); 10- and 16-bit input into float32 from videoconvert's 16-bit
- * RGB (ARGB64_LE) divided by 257, keeping its precision. Random frames (padding too, and padded strides), every
- * format, matrix, range and chroma siting, odd and one-pixel sizes; the
- * output poisoned first. Then the channel order changed while playing, and
- * a colorimetry the conversion has no matrix for refused with a message.
+ * RGB (ARGB64_LE) divided by 257, keeping its precision; turned by
+ * video-direction where it is set (each of the eight, the frame's pixels
+ * placed as orientation-reference.h says). Random frames (padding too, and
+ * padded strides), every format, matrix, range and chroma siting, odd and
+ * one-pixel sizes; the output poisoned first. Then the channel order and
+ * the direction changed while playing, RGB video that would be turned
+ * refused, and a colorimetry the conversion has no matrix for refused
+ * with a message.
  *
  * Built twice: test-yuv-tensors on the CPU (kernel=cpu); test-yuv-tensors-gpu
  * (YUV_ON_GPU) with the element's own choice on a CUDA device, exiting 77
  * without one. */
 #include "transpose-check.h"
 #include "permute-reference.h"
+#include "orientation-reference.h"
 #ifdef YUV_ON_GPU
 #include "gpu-check.h"
 #define KERNEL "auto"
@@ -47,23 +52,57 @@ static const guint sizes[][2] = {
 };
 
 /* What the element is asked for: the channel order, the permutation (NULL:
- * CHW) and the arithmetic (NULL: none; else one of the two computed in
- * arith_ref). */
+ * CHW), the arithmetic (NULL: none; else one of the two computed in
+ * arith_ref) and video-direction (NULL: unset). */
 typedef struct
 {
   gboolean bgr;
   const gchar *perm;
   const gchar *arith;
+  const gchar *direction;
 } Setup;
 
 static const Setup setups[] = {
-  {FALSE, NULL, NULL},
-  {TRUE, NULL, NULL},
-  {FALSE, NULL, "typecast:float32,add:-127.5,div:127.5"},
-  {TRUE, "0:1:2:3", NULL},
-  {FALSE, "0:2:1:3", "typecast:float32,div:255"},
-  {TRUE, "2:0:1:3", "typecast:float32,add:-127.5,div:127.5"},
+  {FALSE, NULL, NULL, NULL},
+  {TRUE, NULL, NULL, NULL},
+  {FALSE, NULL, "typecast:float32,add:-127.5,div:127.5", NULL},
+  {TRUE, "0:1:2:3", NULL, NULL},
+  {FALSE, "0:2:1:3", "typecast:float32,div:255", NULL},
+  {TRUE, "2:0:1:3", "typecast:float32,add:-127.5,div:127.5", NULL},
+  {FALSE, NULL, NULL, "90r"},
+  {TRUE, NULL, "typecast:float32,add:-127.5,div:127.5", "90l"},
+  {FALSE, "0:1:2:3", NULL, "180"},
+  {FALSE, NULL, "typecast:float32,div:255", "horiz"},
+  {TRUE, "0:2:1:3", NULL, "vert"},
+  {FALSE, NULL, NULL, "ul-lr"},
+  {FALSE, "2:0:1:3", "typecast:float32,add:-127.5,div:127.5", "ur-ll"},
+  {TRUE, NULL, NULL, "identity"},
 };
+
+/* The orientation video-direction=@nick names (NULL: unset, the frame as
+ * it comes), as the test's reference takes it. */
+static CtMapping
+mapping_of (const gchar * nick)
+{
+  static const struct
+  {
+    const gchar *nick;
+    CtMapping mapping;
+  } nicks[] = {
+    {"identity", CT_MAPPING_IDENTITY}, {"90r", CT_MAPPING_ROTATE_90R},
+    {"180", CT_MAPPING_ROTATE_180}, {"90l", CT_MAPPING_ROTATE_90L},
+    {"horiz", CT_MAPPING_FLIP_HORIZONTAL},
+    {"vert", CT_MAPPING_FLIP_VERTICAL}, {"ul-lr", CT_MAPPING_TRANSPOSE},
+    {"ur-ll", CT_MAPPING_ANTI_TRANSPOSE},
+  };
+  guint i;
+
+  for (i = 0; nick && i < G_N_ELEMENTS (nicks); i++)
+    if (g_str_equal (nick, nicks[i].nick))
+      return nicks[i].mapping;
+  fail_if (nick != NULL, "no direction %s", nick);
+  return CT_MAPPING_IDENTITY;
+}
 
 static guint n_frames;
 static guint64 n_values;
@@ -115,17 +154,20 @@ yuv_caps (GstVideoFormat format, guint w, guint h, GstVideoColorMatrix m,
   return caps;
 }
 
-/* The tensor @out must be @ref (RGB) as set up by @s: value (c, x, y) of
- * the HWC tensor at c * step[0] + x * step[1] + y * step[2]. With @ref16
+/* The tensor @out must be @ref (RGB) as set up by @s: pixel (x, y) of the
+ * frame turned to (ox, oy), value (c, ox, oy) of the turned frame's HWC
+ * tensor at c * step[0] + ox * step[1] + oy * step[2]. With @ref16
  * (ARGB64_LE, 10- and 16-bit input), a float output holds its 16-bit
  * values instead, each divided by 257 in float32 before the arithmetic. */
 static void
 compare (const GstVideoFrame * ref, const GstVideoFrame * ref16,
     GstBuffer * out, const Setup * s, guint w, guint h, const gchar * what)
 {
-  const guint64 hwc[4] = { 3, w, h, 1 };
+  const CtMapping turn = mapping_of (s->direction);
+  const gboolean keep = (turn & CT_MAPPING_KEEP_AXES) != 0;
+  const guint64 hwc[4] = { 3, keep ? w : h, keep ? h : w, 1 };
   guint64 odims[4], step[4];
-  guint perm[4], c, x, y;
+  guint perm[4], c, x, y, ox, oy;
   gsize elem = s->arith ? 4 : 1;
   GstMapInfo m;
 
@@ -141,10 +183,11 @@ compare (const GstVideoFrame * ref, const GstVideoFrame * ref16,
         (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (ref16, 0) : NULL;
 
     for (x = 0; x < w; x++) {
+      ct_ref_point (turn, w, h, x, y, &ox, &oy);
       for (c = 0; c < 3; c++) {
         guint rc = s->bgr ? 2 - c : c;
         guint8 v = row[3 * x + rc];
-        gsize at = c * step[0] + x * step[1] + y * step[2];
+        gsize at = c * step[0] + ox * step[1] + oy * step[2];
 
         if (s->arith) {
           /* (ARGB64_LE: A, R, G, B, 16-bit little-endian each) */
@@ -181,11 +224,12 @@ static GstHarness *
 element_for (const Setup * s, gboolean cuda)
 {
   gchar *desc = g_strdup_printf ("%scudatranspose name=t kernel=" KERNEL
-      " channel-order=%s%s%s%s%s%s", cuda ? "cudaupload ! "
+      " channel-order=%s%s%s%s%s%s%s%s", cuda ? "cudaupload ! "
       "video/x-raw(memory:CUDAMemory) ! " : "", s->bgr ? "bgr" : "rgb",
       s->perm ? " permutation=" : "", s->perm ? s->perm : "",
       s->arith ? " arithmetic=\"" : "", s->arith ? s->arith : "",
-      s->arith ? "\"" : "");
+      s->arith ? "\"" : "", s->direction ? " video-direction=" : "",
+      s->direction ? s->direction : "");
   GstHarness *h = ct_check_harness_new (desc, NULL);
 
   g_free (desc);
@@ -235,9 +279,9 @@ check_one (GstVideoFormat format, guint mi, gboolean full,
   gboolean deep = s->arith && GST_VIDEO_INFO_COMP_DEPTH (&info, 0) > 8;
   gchar *cs = gst_caps_to_string (caps);
   gchar *what = g_strdup_printf ("%s%s pad %u, %s, permutation %s, "
-      "arithmetic %s", cs, cuda ? " in CUDA memory" : "", pad,
-      s->bgr ? "bgr" : "rgb",
-      s->perm ? s->perm : "(CHW)", s->arith ? s->arith : "none");
+      "arithmetic %s, video-direction %s", cs, cuda ? " in CUDA memory" :
+      "", pad, s->bgr ? "bgr" : "rgb", s->perm ? s->perm : "(CHW)",
+      s->arith ? s->arith : "none", s->direction ? s->direction : "unset");
 
   in = ct_check_make_frame (&info, pad);
   ct_check_videoconvert (caps, in, GST_VIDEO_FORMAT_RGB, w, h, &ref, what);
@@ -344,7 +388,9 @@ GST_END_TEST;
  * order, the one before in the old. */
 GST_START_TEST (test_channel_order_while_playing)
 {
-  static const Setup rgb = { FALSE, NULL, NULL }, bgr = { TRUE, NULL, NULL };
+  static const Setup rgb = { FALSE, NULL, NULL, NULL }, bgr = { TRUE, NULL,
+    NULL, NULL
+  };
   GstHarness *e = element_for (&rgb, FALSE);
   GstVideoInfo info;
   GstCaps *caps = yuv_caps (GST_VIDEO_FORMAT_NV12, 67, 35,
@@ -425,7 +471,7 @@ flip_order (gpointer data)
  * other, never a mix; once the thread stops, the last value set holds. */
 GST_START_TEST (test_channel_order_from_a_thread)
 {
-  static const Setup rgb = { FALSE, NULL, NULL };
+  static const Setup rgb = { FALSE, NULL, NULL, NULL };
   GstHarness *e = element_for (&rgb, FALSE);
   GstVideoInfo info;
   GstCaps *caps = yuv_caps (GST_VIDEO_FORMAT_NV12, 67, 35,
@@ -473,6 +519,110 @@ GST_START_TEST (test_channel_order_from_a_thread)
       "mixed\n", n_rgb, n_bgr);
   gst_caps_unref (caps);
   ct_check_harness_free (e, NULL);
+}
+
+GST_END_TEST;
+
+/* video-direction set while playing, the output a tensor: each frame comes
+ * out turned by the value set before it, the tensor's sizes renegotiated
+ * where the axes swap (width and height of the turned frame), the values
+ * each videoconvert's. */
+GST_START_TEST (test_direction_while_playing)
+{
+  static const gchar *const order[] = { "90r", "identity", "ul-lr", "180",
+    "90l", "90l", "horiz"
+  };
+  Setup s = { FALSE, NULL, "typecast:float32,add:-127.5,div:127.5", NULL };
+  GstHarness *e = element_for (&s, FALSE);
+  GstVideoInfo info;
+  GstCaps *caps = yuv_caps (GST_VIDEO_FORMAT_I420, 66, 34,
+      GST_VIDEO_COLOR_MATRIX_BT709, FALSE, GST_VIDEO_CHROMA_SITE_MPEG2,
+      &info);
+  guint i;
+
+  gst_harness_set_src_caps (e, gst_caps_ref (caps));
+  for (i = 0; i <= G_N_ELEMENTS (order); i++) {
+    GstBuffer *in = ct_check_make_frame (&info, 0), *out;
+    GstVideoFrame ref;
+    GstCaps *now;
+    gchar *want, *what;
+    const gboolean swap = s.direction && (g_str_has_prefix (s.direction, "9")
+        || g_str_has_prefix (s.direction, "u"));
+
+    what = g_strdup_printf ("video-direction %s", s.direction ? s.direction :
+        "unset");
+    ct_check_videoconvert (caps, in, GST_VIDEO_FORMAT_RGB, 66, 34, &ref,
+        what);
+    ct_check_push_one (e, in);
+    out = gst_harness_pull (e);
+    fail_unless (out != NULL, "%s: no tensor", what);
+    compare (&ref, NULL, out, &s, 66, 34, what);
+    now = gst_pad_get_current_caps (e->sinkpad);
+    want = g_strdup_printf ("%s:3:1", swap ? "34:66" : "66:34");
+    fail_unless_equals_string (gst_structure_get_string
+        (gst_caps_get_structure (now, 0), "dimensions"), want);
+    gst_caps_unref (now);
+    g_free (want);
+    g_free (what);
+    gst_buffer_unref (out);
+    gst_video_frame_unmap (&ref);
+    gst_buffer_unref (in);
+    if (i < G_N_ELEMENTS (order)) {
+      s.direction = order[i];
+      gst_util_set_object_arg (G_OBJECT (e->element), "video-direction",
+          s.direction);
+    }
+  }
+  gst_caps_unref (caps);
+  ct_check_harness_free (e, NULL);
+}
+
+GST_END_TEST;
+
+/* RGB video into a tensor is not turned here: with video-direction set it
+ * is refused, with a message that says how to turn it (another
+ * cudatranspose before); left unset, or identity, it goes. */
+GST_START_TEST (test_rgb_turn_refused)
+{
+  static const gchar *const directions[] = { "90r", "horiz", "identity" };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (directions); i++) {
+    GstBus *bus;
+    gchar *desc = g_strdup_printf ("cudatranspose kernel=" KERNEL
+        " video-direction=%s", directions[i]);
+    GstHarness *e = ct_check_harness_new (desc, &bus);
+    GstVideoInfo info;
+    GstBuffer *in;
+    gboolean refused = !g_str_equal (directions[i], "identity");
+
+    gst_harness_set_sink_caps_str (e, "other/tensors,format=static");
+    gst_harness_set_src_caps_str (e, "video/x-raw,format=RGB,width=64,"
+        "height=48,framerate=30/1");
+    gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGB, 64, 48);
+    in = ct_check_make_frame (&info, 0);
+    if (refused) {
+      gchar *text;
+
+      fail_if (gst_harness_push (e, in) == GST_FLOW_OK,
+          "%s: a frame went through", desc);
+      text = ct_check_pop_message_text (bus, GST_MESSAGE_ERROR);
+      fail_unless (strstr (text, "turns YUV video") &&
+          strstr (text, "before this one") && strstr (text,
+              directions[i]), "%s: %s", desc, text);
+      g_free (text);
+      fail_unless_equals_int (gst_harness_buffers_in_queue (e), 0);
+    } else {
+      GstBuffer *out;
+
+      fail_unless_equals_int (gst_harness_push (e, in), GST_FLOW_OK);
+      out = gst_harness_pull (e);
+      fail_unless (out != NULL);
+      gst_buffer_unref (out);
+    }
+    g_free (desc);
+    ct_check_harness_free (e, bus);
+  }
 }
 
 GST_END_TEST;
@@ -530,6 +680,8 @@ yuv_tensors_suite (void)
 #endif
   tcase_add_test (tc, test_channel_order_while_playing);
   tcase_add_test (tc, test_channel_order_from_a_thread);
+  tcase_add_test (tc, test_direction_while_playing);
+  tcase_add_test (tc, test_rgb_turn_refused);
   tcase_add_test (tc, test_matrix_refused);
   return s;
 }
