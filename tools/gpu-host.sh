@@ -19,8 +19,9 @@
 #        compute-sanitizer). The unit tests (suite "unit": the gst modules
 #        against stub GPUs, no GPU used) run in CI and are left out here:
 #        a build folder without them carries in less room;
-# matrix: the GPU matrix test alone (every format, direction, memory kind
-#        and size against the CPU path; about 3 minutes on an H100);
+# matrix: the GPU matrix tests alone (every format, direction, memory kind
+#        and size against the CPU path; about 3 minutes on an H100; then
+#        its YUV axis, YUV video into tensors, test-matrix-yuv);
 # racecheck: only the kernel test's;
 # bench: bench-kernels --json, --latency --json, --odd --json and
 #        --directions --json, their plots (throughput against latency in
@@ -189,6 +190,13 @@ if want matrix; then
     CK_DEFAULT_TIMEOUT=600 "$b/tests/test-matrix" > "$out/matrix.log" 2>&1
   echo "== matrix rc=$?: $(grep -E '^matrix:' "$out/matrix.log")"
   grep -E '^mismatch|:F:|:E:' "$out/matrix.log" | head -20
+  # its YUV axis: YUV video into tensors, GPU against the CPU path
+  GST_PLUGIN_PATH_1_0=$PWD/$b/gst GST_REGISTRY_1_0=$out/registry-matrix.bin \
+    CK_DEFAULT_TIMEOUT=600 "$b/tests/test-matrix-yuv" \
+    > "$out/matrix-yuv.log" 2>&1
+  echo "== matrix-yuv rc=$?: $(grep -E 'frames into tensors|Checks' \
+    "$out/matrix-yuv.log" | tr '\n' ' ')"
+  grep -E ':F:|:E:' "$out/matrix-yuv.log" | head -20
 fi
 
 if want racecheck; then

@@ -231,7 +231,10 @@ fuzz_video (Setup * s, guint index, const gchar * churn)
 /* RGB video going out as a tensor: the frame is the HWC tensor C:W:H:1
  * (planar: of its plane order), and output dimension i is its dimension
  * perm[i]. YUV video (a case in three): its RGB frame as videoconvert
- * makes it is. */
+ * makes it is, turned where video-direction is set (s->turned): each
+ * pixel where check-video.c's reference puts it, in the turned frame's
+ * HWC tensor; RGB video with a direction other than identity set must be
+ * refused. */
 void
 fuzz_video_to_tensor (Setup * s, guint index, const gchar * churn)
 {
@@ -246,28 +249,38 @@ fuzz_video_to_tensor (Setup * s, guint index, const gchar * churn)
   gboolean have_info = gst_video_info_from_caps (&info, caps);
   GstBuffer *in = fuzz_video_buffer (have_info ? &info : NULL), *out;
   gchar *what = g_strdup_printf ("seed %u, case %u: %s %dx%d to a tensor "
-      "by %u:%u:%u:%u, %" G_GSIZE_FORMAT " bytes%s", fuzz_seed, index,
-      gst_video_format_to_string (format), w, h, s->perm[0], s->perm[1],
-      s->perm[2], s->perm[3], gst_buffer_get_size (in), churn ? churn : "");
+      "by %u:%u:%u:%u, video-direction %s, %" G_GSIZE_FORMAT " bytes%s",
+      fuzz_seed, index, gst_video_format_to_string (format), w, h,
+      s->perm[0], s->perm[1], s->perm[2], s->perm[3], s->turned ?
+      direction_nick (s->direction) : "unset", gst_buffer_get_size (in),
+      churn ? churn : "");
+  GstVideoOrientationMethod turn = s->turned ? s->direction :
+      GST_VIDEO_ORIENTATION_IDENTITY;
+  gboolean refused_turn = !yuv && turn != GST_VIDEO_ORIENTATION_IDENTITY;
   gboolean expect_ok = have_info && w > 0 && h > 0 && plain_caps (caps) &&
       !gst_buffer_get_video_meta (in) &&
-      gst_buffer_get_size (in) >= GST_VIDEO_INFO_SIZE (&info);
+      gst_buffer_get_size (in) >= GST_VIDEO_INFO_SIZE (&info) &&
+      !refused_turn;
 
   /* (push_case takes the caps; the reference needs them after) */
   GstCaps *yuv_caps = yuv ? gst_caps_ref (caps) : NULL;
 
   out = push_case (s, caps, gst_buffer_ref (in), expect_ok, what);
+  tally.turned_rgb_refused += refused_turn && !out;
+  tally.turned_yuv += yuv && turn != GST_VIDEO_ORIENTATION_IDENTITY && out;
   if (out) {
     guint64 hwc[4], odims[4], step[4];
     GstVideoFrame f;
     GstMapInfo om;
-    guint c, x, y, ch;
+    guint c, x, y, ch, ox, oy;
+    gboolean swap = ct_check_direction_swaps (turn);
 
     fail_unless (have_info, "%s: transformed caps that make no frame", what);
+    fail_if (refused_turn, "%s: RGB video came out turned", what);
     c = yuv ? 3 : ct_check_rgb_channels (&info);
     hwc[0] = c;
-    hwc[1] = w;
-    hwc[2] = h;
+    hwc[1] = swap ? h : w;
+    hwc[2] = swap ? w : h;
     hwc[3] = 1;
     ct_ref_permuted_layout (hwc, s->perm, odims, step);
     if (yuv)
@@ -279,16 +292,18 @@ fuzz_video_to_tensor (Setup * s, guint index, const gchar * churn)
     fail_unless (gst_buffer_map (out, &om, GST_MAP_READ));
     fail_unless (om.size >= (gsize) w * h * c, "%s: output too small", what);
     for (y = 0; y < (guint) h; y++)
-      for (x = 0; x < (guint) w; x++)
+      for (x = 0; x < (guint) w; x++) {
+        ct_check_oriented_point (turn, w, h, x, y, &ox, &oy);
         for (ch = 0; ch < c; ch++) {
           guint8 want = yuv ? ((const guint8 *)
               GST_VIDEO_FRAME_PLANE_DATA (&f, 0))[(gsize) y *
               GST_VIDEO_FRAME_PLANE_STRIDE (&f, 0) + 3 * x + ch] :
               ct_check_rgb_byte (&f, ch, x, y);
 
-          if (om.data[ch * step[0] + x * step[1] + y * step[2]] != want)
+          if (om.data[ch * step[0] + ox * step[1] + oy * step[2]] != want)
             fail ("%s: channel %u of (%u, %u) differs", what, ch, x, y);
         }
+      }
     gst_buffer_unmap (out, &om);
     gst_video_frame_unmap (&f);
     poison_and_release (out);

@@ -144,8 +144,10 @@ setup_start (Setup * s, Kind kind)
         s->perm[1], s->perm[2], s->perm[3]);
   }
   /* any direction from the start: interlaced video must refuse those that
-   * break its fields at its first negotiation already */
-  if (kind == KIND_DIRECTION || kind == KIND_INTERLACED) {
+   * break its fields at its first negotiation already; video to a tensor
+   * turned now and then */
+  s->turned = kind == KIND_VIDEO_TO_TENSOR && fuzz_chance (50);
+  if (kind == KIND_DIRECTION || kind == KIND_INTERLACED || s->turned) {
     s->direction = kind == KIND_DIRECTION && fuzz_chance (10) ?
         GST_VIDEO_ORIENTATION_AUTO :
         ct_check_directions[fuzz_range (0, ct_check_n_directions - 1)];
@@ -373,9 +375,9 @@ GST_START_TEST (test_fuzz_caps_and_buffers)
       "pads' caps, %u refused again after their error, %u invalid "
       "permutations refused at start; %u direction changes (%u orientation "
       "tags, %u custom refused), %u permutation changes (%u invalid refused, "
-      "%u unset), %u flexible tensors past 16 checked, %u restarts from "
-      "READY or NULL, %u flushes (%u answering a seek); no crash, abort or "
-      "hang\n", done, tally.cases[KIND_VIDEO],
+      "%u unset), %u flexible tensors past 16 checked, %u YUV frames into "
+      "tensors turned (%u RGB refused), %u restarts from READY or NULL, %u "
+      "flushes (%u answering a seek); no crash, abort or hang\n", done, tally.cases[KIND_VIDEO],
       tally.cases[KIND_TENSORS], tally.cases[KIND_VIDEO_TO_TENSOR],
       tally.cases[KIND_DIRECTION], tally.cases[KIND_INTERLACED],
       tally.cases[KIND_PERMUTATION], tally.cases[KIND_FLEXIBLE],
@@ -383,7 +385,8 @@ GST_START_TEST (test_fuzz_caps_and_buffers)
       tally.refused_caps, tally.refused_again, tally.refused_start,
       tally.direction_changes, tally.orientation_tags, tally.custom_refused,
       tally.permutation_changes, tally.permutation_invalid,
-      tally.permutation_unset, tally.flexible_tensors, tally.restarts,
+      tally.permutation_unset, tally.flexible_tensors, tally.turned_yuv,
+      tally.turned_rgb_refused, tally.restarts,
       tally.flushes, tally.seeks);
   fail_unless_equals_int (tally.exact + tally.refused_error +
       tally.refused_caps + tally.refused_again + tally.refused_start, done);
@@ -397,8 +400,10 @@ GST_START_TEST (test_fuzz_caps_and_buffers)
           "the generator has drifted", k);
     fail_unless (tally.orientation_tags > 0 && tally.custom_refused > 0 &&
         tally.permutation_invalid > 0 && tally.permutation_unset > 0 &&
-        tally.flexible_tensors > 0 && tally.restarts > 0 && tally.seeks > 0 &&
-        tally.flushes > tally.seeks, "a change the generator no longer "
+        tally.flexible_tensors > 0 && tally.turned_yuv > 0 &&
+        tally.turned_rgb_refused > 0 && tally.restarts > 0 &&
+        tally.seeks > 0 && tally.flushes > tally.seeks, "a change the "
+        "generator no longer "
         "makes: it has drifted");
   }
 }

@@ -63,6 +63,8 @@ typedef struct
   guint permutation_invalid;    /* of which invalid, refused */
   guint permutation_unset;      /* of which unset */
   guint flexible_tensors;       /* tensors of buffers past 16 checked */
+  guint turned_yuv;             /* YUV video into a tensor turned, checked */
+  guint turned_rgb_refused;     /* RGB video into a tensor turned, refused */
   guint restarts;               /* to READY or NULL and back to PLAYING */
   guint flushes;                /* FLUSH_START and FLUSH_STOP */
   guint seeks;                  /* of which answering a flushing seek */
@@ -108,6 +110,9 @@ typedef struct
   /* video: video-direction as set, and what the last image-orientation
    * tag asked for (auto follows it) */
   GstVideoOrientationMethod direction, tag_direction;
+  /* KIND_VIDEO_TO_TENSOR: video-direction set (@direction), which turns
+   * YUV video into the tensor and refuses RGB but for identity */
+  gboolean turned;
   /* interlaced video, or tensors a permutation cannot take: a refusal has
    * been said (an error posted) since the last buffer out, or the caps or
    * the stream changed */

@@ -5,7 +5,7 @@
  * float32); 10- and 16-bit input into float32 from videoconvert's 16-bit
  * RGB (ARGB64_LE) divided by 257, keeping its precision; turned by
  * video-direction where it is set (each of the eight, the frame's pixels
- * placed as orientation-reference.h says). Random frames (padding too, and
+ * placed as check-video.c's reference says). Random frames (padding too, and
  * padded strides), every format, matrix, range and chroma siting, odd and
  * one-pixel sizes; the output poisoned first. Then the channel order and
  * the direction changed while playing, RGB video that would be turned
@@ -17,7 +17,6 @@
  * without one. */
 #include "transpose-check.h"
 #include "permute-reference.h"
-#include "orientation-reference.h"
 #ifdef YUV_ON_GPU
 #include "gpu-check.h"
 #define KERNEL "auto"
@@ -80,28 +79,22 @@ static const Setup setups[] = {
 };
 
 /* The orientation video-direction=@nick names (NULL: unset, the frame as
- * it comes), as the test's reference takes it. */
-static CtMapping
-mapping_of (const gchar * nick)
+ * it comes). */
+static GstVideoOrientationMethod
+direction_of (const gchar * nick)
 {
-  static const struct
-  {
-    const gchar *nick;
-    CtMapping mapping;
-  } nicks[] = {
-    {"identity", CT_MAPPING_IDENTITY}, {"90r", CT_MAPPING_ROTATE_90R},
-    {"180", CT_MAPPING_ROTATE_180}, {"90l", CT_MAPPING_ROTATE_90L},
-    {"horiz", CT_MAPPING_FLIP_HORIZONTAL},
-    {"vert", CT_MAPPING_FLIP_VERTICAL}, {"ul-lr", CT_MAPPING_TRANSPOSE},
-    {"ur-ll", CT_MAPPING_ANTI_TRANSPOSE},
-  };
-  guint i;
+  GEnumClass *klass;
+  GEnumValue *v;
+  GstVideoOrientationMethod method;
 
-  for (i = 0; nick && i < G_N_ELEMENTS (nicks); i++)
-    if (g_str_equal (nick, nicks[i].nick))
-      return nicks[i].mapping;
-  fail_if (nick != NULL, "no direction %s", nick);
-  return CT_MAPPING_IDENTITY;
+  if (!nick)
+    return GST_VIDEO_ORIENTATION_IDENTITY;
+  klass = g_type_class_ref (GST_TYPE_VIDEO_ORIENTATION_METHOD);
+  v = g_enum_get_value_by_nick (klass, nick);
+  fail_unless (v != NULL, "no direction %s", nick);
+  method = (GstVideoOrientationMethod) v->value;
+  g_type_class_unref (klass);
+  return method;
 }
 
 static guint n_frames;
@@ -155,7 +148,8 @@ yuv_caps (GstVideoFormat format, guint w, guint h, GstVideoColorMatrix m,
 }
 
 /* The tensor @out must be @ref (RGB) as set up by @s: pixel (x, y) of the
- * frame turned to (ox, oy), value (c, ox, oy) of the turned frame's HWC
+ * frame turned to (ox, oy) (as check-video.c's reference says), value
+ * (c, ox, oy) of the turned frame's HWC
  * tensor at c * step[0] + ox * step[1] + oy * step[2]. With @ref16
  * (ARGB64_LE, 10- and 16-bit input), a float output holds its 16-bit
  * values instead, each divided by 257 in float32 before the arithmetic. */
@@ -163,8 +157,8 @@ static void
 compare (const GstVideoFrame * ref, const GstVideoFrame * ref16,
     GstBuffer * out, const Setup * s, guint w, guint h, const gchar * what)
 {
-  const CtMapping turn = mapping_of (s->direction);
-  const gboolean keep = (turn & CT_MAPPING_KEEP_AXES) != 0;
+  const GstVideoOrientationMethod turn = direction_of (s->direction);
+  const gboolean keep = !ct_check_direction_swaps (turn);
   const guint64 hwc[4] = { 3, keep ? w : h, keep ? h : w, 1 };
   guint64 odims[4], step[4];
   guint perm[4], c, x, y, ox, oy;
@@ -183,7 +177,7 @@ compare (const GstVideoFrame * ref, const GstVideoFrame * ref16,
         (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (ref16, 0) : NULL;
 
     for (x = 0; x < w; x++) {
-      ct_ref_point (turn, w, h, x, y, &ox, &oy);
+      ct_check_oriented_point (turn, w, h, x, y, &ox, &oy);
       for (c = 0; c < 3; c++) {
         guint rc = s->bgr ? 2 - c : c;
         guint8 v = row[3 * x + rc];
@@ -422,14 +416,17 @@ GST_START_TEST (test_channel_order_while_playing)
 
 GST_END_TEST;
 
-/* Whether @out (uint8 CHW) is @ref in the order @bgr, every value. */
+/* Whether @out (uint8 CHW) is @ref in the order @bgr turned by @turn,
+ * every value. */
 static gboolean
-same_as (const GstVideoFrame * ref, GstBuffer * out, gboolean bgr, guint w,
-    guint h)
+same_as (const GstVideoFrame * ref, GstBuffer * out, gboolean bgr,
+    GstVideoOrientationMethod turn, guint w, guint h)
 {
+  const gboolean swap = ct_check_direction_swaps (turn);
+  const guint ow = swap ? h : w, oh = swap ? w : h;
   GstMapInfo m;
   gboolean same = TRUE;
-  guint c, x, y;
+  guint c, x, y, ox, oy;
 
   fail_unless (gst_buffer_map (out, &m, GST_MAP_READ));
   fail_unless_equals_uint64 (m.size, (guint64) w * h * 3);
@@ -437,10 +434,12 @@ same_as (const GstVideoFrame * ref, GstBuffer * out, gboolean bgr, guint w,
     const guint8 *row = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (ref, 0)
         + (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (ref, 0);
 
-    for (x = 0; same && x < w; x++)
+    for (x = 0; same && x < w; x++) {
+      ct_check_oriented_point (turn, w, h, x, y, &ox, &oy);
       for (c = 0; same && c < 3; c++)
-        same = m.data[((gsize) c * h + y) * w + x] ==
+        same = m.data[((gsize) c * oh + oy) * ow + ox] ==
             row[3 * x + (bgr ? 2 - c : c)];
+    }
   }
   gst_buffer_unmap (out, &m);
   return same;
@@ -450,9 +449,11 @@ typedef struct
 {
   GstElement *element;
   gint stop;
+  gboolean turn;                /* video-direction too */
 } Flipper;
 
-/* Sets channel-order to the other value every 50 us until told to stop. */
+/* Sets channel-order to the other value every 50 us until told to stop;
+ * with @turn, video-direction to one of the eight too. */
 static gpointer
 flip_order (gpointer data)
 {
@@ -460,7 +461,11 @@ flip_order (gpointer data)
   guint n = 0;
 
   while (!g_atomic_int_get (&f->stop)) {
-    g_object_set (f->element, "channel-order", n++ % 2, NULL);
+    g_object_set (f->element, "channel-order", n % 2, NULL);
+    if (f->turn)
+      g_object_set (f->element, "video-direction",
+          ct_check_directions[(n / 2) % ct_check_n_directions], NULL);
+    n++;
     g_usleep (50);
   }
   return NULL;
@@ -477,7 +482,7 @@ GST_START_TEST (test_channel_order_from_a_thread)
   GstCaps *caps = yuv_caps (GST_VIDEO_FORMAT_NV12, 67, 35,
       GST_VIDEO_COLOR_MATRIX_BT709, FALSE, GST_VIDEO_CHROMA_SITE_MPEG2,
       &info);
-  Flipper flipper = { e->element, 0 };
+  Flipper flipper = { e->element, 0, FALSE };
   gint spin_stop = 0;
   GThread *flip, *spin;
   guint i, n_rgb = 0, n_bgr = 0;
@@ -501,8 +506,10 @@ GST_START_TEST (test_channel_order_from_a_thread)
     ct_check_push_one (e, in);
     out = gst_harness_pull (e);
     fail_unless (out != NULL);
-    as_rgb = same_as (&ref, out, FALSE, 67, 35);
-    as_bgr = same_as (&ref, out, TRUE, 67, 35);
+    as_rgb = same_as (&ref, out, FALSE, GST_VIDEO_ORIENTATION_IDENTITY, 67,
+        35);
+    as_bgr = same_as (&ref, out, TRUE, GST_VIDEO_ORIENTATION_IDENTITY, 67,
+        35);
     fail_unless (as_rgb || as_bgr, "frame %u is neither all RGB nor all "
         "BGR", i);
     if (last)
@@ -546,8 +553,8 @@ GST_START_TEST (test_direction_while_playing)
     GstVideoFrame ref;
     GstCaps *now;
     gchar *want, *what;
-    const gboolean swap = s.direction && (g_str_has_prefix (s.direction, "9")
-        || g_str_has_prefix (s.direction, "u"));
+    const gboolean swap = ct_check_direction_swaps (direction_of
+        (s.direction));
 
     what = g_strdup_printf ("video-direction %s", s.direction ? s.direction :
         "unset");
@@ -573,6 +580,84 @@ GST_START_TEST (test_direction_while_playing)
           s.direction);
     }
   }
+  gst_caps_unref (caps);
+  ct_check_harness_free (e, NULL);
+}
+
+GST_END_TEST;
+
+/* video-direction and channel-order set from another thread as fast as it
+ * can while frames flow, beside a busy CPU: every frame comes out whole in
+ * one direction and one order, its tensor of the size its caps say (the
+ * turned frame's); once the thread stops, the last values set hold. */
+GST_START_TEST (test_direction_from_a_thread)
+{
+  static const Setup rgb = { FALSE, NULL, NULL, NULL };
+  GstHarness *e = element_for (&rgb, FALSE);
+  GstVideoInfo info;
+  GstCaps *caps = yuv_caps (GST_VIDEO_FORMAT_NV12, 67, 35,
+      GST_VIDEO_COLOR_MATRIX_BT709, FALSE, GST_VIDEO_CHROMA_SITE_MPEG2,
+      &info);
+  Flipper flipper = { e->element, 0, TRUE };
+  gint spin_stop = 0;
+  GThread *flip, *spin;
+  guint i, k, swapped = 0, seen[8] = { 0 };
+
+  gst_harness_set_src_caps (e, gst_caps_ref (caps));
+  spin = g_thread_new ("spin", ct_check_spin, &spin_stop);
+  flip = g_thread_new ("flip", flip_order, &flipper);
+  for (i = 0; i < 301; i++) {
+    GstBuffer *in = ct_check_make_frame (&info, 0), *out;
+    GstVideoFrame ref;
+    GstCaps *now;
+    gboolean last = i == 300, swap;
+    guint matches = 0, which = 0;
+
+    if (last) {
+      /* the thread stopped: the values set last are the ones that hold */
+      g_atomic_int_set (&flipper.stop, 1);
+      g_thread_join (flip);
+      g_object_set (e->element, "channel-order", 1, "video-direction",
+          GST_VIDEO_ORIENTATION_90L, NULL);
+    }
+    ct_check_videoconvert (caps, in, GST_VIDEO_FORMAT_RGB, 67, 35, &ref,
+        "direction from a thread");
+    ct_check_push_one (e, in);
+    out = gst_harness_pull (e);
+    fail_unless (out != NULL);
+    now = gst_pad_get_current_caps (e->sinkpad);
+    swap = g_str_equal (gst_structure_get_string (gst_caps_get_structure
+            (now, 0), "dimensions"), "35:67:3:1");
+    gst_caps_unref (now);
+    /* (of the directions that give the size the caps say) */
+    for (k = 0; k < 2 * ct_check_n_directions; k++) {
+      GstVideoOrientationMethod d = ct_check_directions[k / 2];
+
+      if (ct_check_direction_swaps (d) == swap &&
+          same_as (&ref, out, k % 2, d, 67, 35)) {
+        matches++;
+        which = k;
+      }
+    }
+    /* (a random frame: no two of them agree) */
+    fail_unless_equals_int (matches, 1);
+    if (last)
+      fail_unless (which == 2 * 3 + 1, "the last values set (90l, bgr) did "
+          "not hold");
+    seen[which / 2]++;
+    swapped += swap;
+    gst_buffer_unref (out);
+    gst_video_frame_unmap (&ref);
+    gst_buffer_unref (in);
+  }
+  g_atomic_int_set (&spin_stop, 1);
+  g_thread_join (spin);
+  g_print ("video-direction from a thread: 301 frames each whole in one "
+      "direction and order, %u of them turned to 35x67; by direction:",
+      swapped);
+  for (k = 0; k < ct_check_n_directions; k++)
+    g_print (" %u", seen[k]);
+  g_print ("\n");
   gst_caps_unref (caps);
   ct_check_harness_free (e, NULL);
 }
@@ -681,6 +766,7 @@ yuv_tensors_suite (void)
   tcase_add_test (tc, test_channel_order_while_playing);
   tcase_add_test (tc, test_channel_order_from_a_thread);
   tcase_add_test (tc, test_direction_while_playing);
+  tcase_add_test (tc, test_direction_from_a_thread);
   tcase_add_test (tc, test_rgb_turn_refused);
   tcase_add_test (tc, test_matrix_refused);
   return s;

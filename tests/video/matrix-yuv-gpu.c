@@ -1,0 +1,230 @@
+/* The GPU matrix's YUV axis: YUV video into tensors on the GPU, from
+ * system memory and from CUDA memory (cudaupload's), against the element's
+ * own CPU path (kernel=cpu, which test-yuv-tensors holds to videoconvert
+ * and test-yuv-rgb to the test's own formula), byte for byte: every YUV
+ * format it takes, three colour matrices, both ranges, the direction left
+ * unset and each of the eight, four output types (uint8 without
+ * arithmetic, float32 normalized, int16 and float64), sizes from 1x1 to
+ * 4K. One element of each kind is kept for a format and its settings
+ * changed between frames, as an application would while playing. Exits 77
+ * (skipped) without a CUDA device or without nvcodec's cudaupload.
+ *
+ * Each format is a test of its own (a process, and check's timeout, per
+ * format). */
+#include "transpose-check.h"
+#include "gpu-check.h"
+
+#include <string.h>
+
+static const GstVideoFormat formats[] = {
+  GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_YV12, GST_VIDEO_FORMAT_NV12,
+  GST_VIDEO_FORMAT_NV21, GST_VIDEO_FORMAT_P010_10LE, GST_VIDEO_FORMAT_P016_LE,
+};
+
+/* Colour matrix and range; @large: also at the large sizes. */
+static const struct
+{
+  GstVideoColorMatrix matrix;
+  gboolean full;
+  gboolean large;
+} colorimetries[] = {
+  {GST_VIDEO_COLOR_MATRIX_BT709, FALSE, TRUE},
+  {GST_VIDEO_COLOR_MATRIX_BT2020, TRUE, TRUE},
+  {GST_VIDEO_COLOR_MATRIX_BT601, FALSE, FALSE},
+  {GST_VIDEO_COLOR_MATRIX_BT601, TRUE, FALSE},
+  {GST_VIDEO_COLOR_MATRIX_BT709, TRUE, FALSE},
+  {GST_VIDEO_COLOR_MATRIX_BT2020, FALSE, FALSE},
+};
+
+/* A pixel, 1xN and Nx1, ragged, odd 1080p, 4K (@large). */
+static const struct
+{
+  gint width, height;
+  gboolean large;
+} sizes[] = {
+  {1, 1, FALSE}, {37, 1, FALSE}, {1, 37, FALSE}, {33, 17, FALSE},
+  {127, 129, FALSE}, {1917, 1083, TRUE}, {3840, 2160, TRUE},
+};
+
+/* NULL: unset (the first frame of each size only: once set, the property
+ * cannot be unset again), then the eight */
+static const gchar *const directions[] = {
+  NULL, "identity", "90r", "180", "90l", "horiz", "vert", "ul-lr", "ur-ll",
+};
+
+/* NULL: none, uint8 out */
+static const gchar *const ariths[] = {
+  NULL, "typecast:float32,add:-127.5,div:127.5", "typecast:int16,add:-128",
+  "typecast:float64,div:255",
+};
+
+/* The three elements compared: the CPU path, the GPU from system memory
+ * and from CUDA memory. */
+enum
+{ CPU, GPU, GPU_CUDA, N_ELEMENTS };
+
+static const gchar *const element_desc[N_ELEMENTS] = {
+  "cudatranspose name=t kernel=cpu",
+  "cudatranspose name=t",
+  "cudaupload ! video/x-raw(memory:CUDAMemory) ! cudatranspose name=t",
+};
+
+static guint64 n_frames, n_bytes;
+
+/* The element named t in harness @h (g_object_unref it). */
+static GstElement *
+element_of (GstHarness * h)
+{
+  GstElement *t = GST_IS_BIN (h->element) ?
+      gst_bin_get_by_name (GST_BIN (h->element), "t") :
+      gst_object_ref (h->element);
+
+  fail_unless (t != NULL);
+  return t;
+}
+
+static GstCaps *
+yuv_caps (GstVideoFormat format, gint w, gint h, GstVideoColorMatrix m,
+    gboolean full, GstVideoInfo * info)
+{
+  GstCaps *caps;
+
+  gst_video_info_set_format (info, format, w, h);
+  info->colorimetry.range = full ? GST_VIDEO_COLOR_RANGE_0_255 :
+      GST_VIDEO_COLOR_RANGE_16_235;
+  info->colorimetry.matrix = m;
+  info->colorimetry.transfer = GST_VIDEO_TRANSFER_BT709;
+  info->colorimetry.primaries = GST_VIDEO_COLOR_PRIMARIES_BT709;
+  info->chroma_site = GST_VIDEO_CHROMA_SITE_MPEG2;
+  caps = gst_video_info_to_caps (info);
+  fail_unless (gst_video_info_from_caps (info, caps));
+  return caps;
+}
+
+/* One frame through the three elements with @direction (NULL: leave it)
+ * and @arith: the GPU's outputs equal the CPU's, every byte. */
+static void
+compare_one (GstHarness * h[N_ELEMENTS], GstCaps * caps, GstBuffer * in,
+    const gchar * direction, const gchar * arith, const gchar * what)
+{
+  GstBuffer *out[N_ELEMENTS];
+  GstMapInfo m[N_ELEMENTS];
+  guint k;
+
+  for (k = 0; k < N_ELEMENTS; k++) {
+    GstElement *t = element_of (h[k]);
+
+    if (direction)
+      gst_util_set_object_arg (G_OBJECT (t), "video-direction", direction);
+    g_object_set (t, "arithmetic", arith ? arith : "", NULL);
+    gst_harness_set_src_caps (h[k], gst_caps_ref (caps));
+    ct_check_push_one (h[k], in);
+    out[k] = gst_harness_pull (h[k]);
+    fail_unless (out[k] != NULL, "%s: no tensor from %s", what,
+        element_desc[k]);
+    if (k != CPU) {
+      gchar *ran = ct_check_active_kernel (t);
+
+      fail_unless_equals_string (ran, "yuv-tensor");
+      g_free (ran);
+    }
+    gst_object_unref (t);
+    fail_unless (gst_buffer_map (out[k], &m[k], GST_MAP_READ));
+  }
+  for (k = GPU; k < N_ELEMENTS; k++) {
+    fail_unless_equals_uint64 (m[k].size, m[CPU].size);
+    if (memcmp (m[k].data, m[CPU].data, m[CPU].size) != 0) {
+      gsize at = 0;
+
+      while (m[k].data[at] == m[CPU].data[at])
+        at++;
+      fail ("%s: %s differs from the CPU path at byte %" G_GSIZE_FORMAT
+          " of %" G_GSIZE_FORMAT, what, element_desc[k], at, m[CPU].size);
+    }
+  }
+  for (k = 0; k < N_ELEMENTS; k++) {
+    gst_buffer_unmap (out[k], &m[k]);
+    gst_buffer_unref (out[k]);
+  }
+  n_frames++;
+  n_bytes += m[CPU].size;
+}
+
+GST_START_TEST (test_matrix_yuv)
+{
+  GstVideoFormat format = formats[__i__];
+  GstHarness *h[N_ELEMENTS];
+  guint k, ci, s, d, a, pad = 0;
+
+  for (k = 0; k < N_ELEMENTS; k++) {
+    h[k] = ct_check_harness_new (element_desc[k], NULL);
+    gst_harness_set_sink_caps_str (h[k], "other/tensors,format=static");
+  }
+  for (s = 0; s < G_N_ELEMENTS (sizes); s++)
+    for (ci = 0; ci < G_N_ELEMENTS (colorimetries); ci++) {
+      GstVideoInfo info;
+      GstCaps *caps;
+      GstBuffer *in;
+
+      if (sizes[s].large && !colorimetries[ci].large)
+        continue;
+      caps = yuv_caps (format, sizes[s].width, sizes[s].height,
+          colorimetries[ci].matrix, colorimetries[ci].full, &info);
+      /* (padded rows now and then, described by a GstVideoMeta) */
+      in = ct_check_make_frame (&info, pad++ % 3 == 2 ? 7 : 0);
+      for (d = 0; d < G_N_ELEMENTS (directions); d++)
+        for (a = 0; a < G_N_ELEMENTS (ariths); a++) {
+          gchar *cs, *what;
+
+          if (!directions[d] && (s > 0 || ci > 0))
+            continue;
+          cs = gst_caps_to_string (caps);
+          what = g_strdup_printf ("%s, video-direction %s, arithmetic %s",
+              cs, directions[d] ? directions[d] : "unset",
+              ariths[a] ? ariths[a] : "none");
+          compare_one (h, caps, in, directions[d], ariths[a], what);
+          g_free (what);
+          g_free (cs);
+        }
+      gst_buffer_unref (in);
+      gst_caps_unref (caps);
+    }
+  for (k = 0; k < N_ELEMENTS; k++)
+    ct_check_harness_free (h[k], NULL);
+  g_print ("%s: %" G_GUINT64_FORMAT " frames into tensors, GPU from system "
+      "and from CUDA memory equal to the CPU path (%" G_GUINT64_FORMAT
+      " bytes each)\n", gst_video_format_to_string (format), n_frames,
+      n_bytes);
+  fail_unless (n_frames > 0);
+  n_frames = 0;
+  n_bytes = 0;
+}
+
+GST_END_TEST;
+
+static Suite *
+matrix_yuv_suite (void)
+{
+  Suite *s = suite_create ("matrix-yuv");
+  TCase *tc = tcase_create ("matrix-yuv");
+
+  ct_check_seed ();
+  tcase_set_timeout (tc, 600);
+  suite_add_tcase (s, tc);
+  tcase_add_loop_test (tc, test_matrix_yuv, 0, G_N_ELEMENTS (formats));
+  return s;
+}
+
+int
+main (int argc, char **argv)
+{
+  const gchar *needed[] = { "cudaupload", NULL };
+
+  /* (as CT_CHECK_GPU_MAIN, and nvcodec's cudaupload for CUDA memory in) */
+  if (!ct_check_have_cuda_device ())
+    return 77;
+  gst_check_init (&argc, &argv);
+  if (!ct_check_have_factories (needed))
+    return 77;
+  return gst_check_run_suite (matrix_yuv_suite (), "matrix-yuv", __FILE__);
+}
