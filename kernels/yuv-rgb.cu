@@ -7,7 +7,11 @@
  *     arithmetic (arith-ops.cuh, the code ct_permute_arith runs) on the
  *     way. A thread converts four pixels of two rows that share their
  *     chroma rows; where width is innermost (CHW) it stores each channel's
- *     four values as one, in packed HWC its twelve as three. An arithmetic
+ *     four values as one, in packed HWC its twelve as three. The frame may
+ *     be turned on the way (a video direction): the steps say where each
+ *     pixel lands, and a warp's lanes follow the input axis that lands
+ *     nearer the innermost (the rows, for a direction that swaps the
+ *     axes), so that their stores follow each other. An arithmetic
  *     that depends on the channel only is tabulated per block, for the 256
  *     values of each channel, before the pixels. The grid is one wave of
  *     blocks, each looping over its rows; for uint8 and float32 outputs a
@@ -126,11 +130,23 @@ op_channel (int ch_dim, const Along & along, unsigned int c, unsigned int x,
       along.per_y * y : 0LL;
 }
 
-/* The one pass: a thread converts four pixels (x0 to x0 + 3) of the rows
- * 2k - 1 and 2k, which share their two chroma rows (k - 1 and k, the
- * vertical upsampling's), read once; a block is kQuadsX x kPairsY such
- * threads. */
-constexpr unsigned int kQuadsX = 64, kPairsY = 4;
+/* The one pass: a thread converts four pixels (x0 to x0 + 3, a quad) of
+ * the rows 2k - 1 and 2k (pair k), which share their two chroma rows
+ * (k - 1 and k, the vertical upsampling's), read once; a block is kLanes x
+ * kRanks such threads. A warp's lanes take neighbouring quads of a pair
+ * where the output's x step is the smaller (CHW, HWC: its stores then
+ * follow each other), else neighbouring pairs of a quad (a direction that
+ * swaps the axes, or a permutation that puts the height innermost: the
+ * rows of a quad land side by side); the block's ranks, and its blocks
+ * in turn, loop over the other. */
+constexpr unsigned int kLanes = 64, kRanks = 4;
+
+/* Whether a warp's lanes take neighbouring pairs, not quads (above). */
+__host__ __device__ __forceinline__ bool
+lanes_along_y (const Steps & step)
+{
+  return (step.y < 0 ? -step.y : step.y) < (step.x < 0 ? -step.x : step.x);
+}
 
 /* Four values stored as one. */
 template <typename T>
@@ -324,8 +340,47 @@ enum class Kind
   kDeep,                        /* P010, P016: 16-bit pairs, upsampled */
 };
 
+/* Quad @x0 of pair @k (above), converted and written. */
+template <typename Out, Values V>
+__device__ __forceinline__ void
+quad_pair (const CtYuvSrc & s, const CtYuvPlan & p, Out * dst,
+    const Steps & step, int bgr, const ct::Ops & ops, int ch_dim,
+    const Along & along, const Out * table, unsigned int x0, unsigned int k)
+{
+  const unsigned int n = s.width - x0 < 4 ? s.width - x0 : 4;
+  const unsigned int crows = (s.height + 1) / 2;
+  int cu[2][4], cv[2][4], u[4], v[4];
+  const unsigned int a = k > 0 ? k - 1 : 0, b = k < crows ? k : crows - 1;
+  const bool v_filtered = p.filtered && p.v_filtered;
+
+  ct_yuv_chroma_row4 (&s, &p, 0, a, x0, cu[0]);
+  ct_yuv_chroma_row4 (&s, &p, 1, a, x0, cv[0]);
+  ct_yuv_chroma_row4 (&s, &p, 0, b, x0, cu[1]);
+  ct_yuv_chroma_row4 (&s, &p, 1, b, x0, cv[1]);
+  /* row 2k - 1 weighs chroma row k - 1 three to one, row 2k row k;
+   * without the vertical upsampling each takes its own */
+  if (k > 0) {
+#pragma unroll
+    for (int i = 0; i < 4; i++) {
+      u[i] = v_filtered ? (3 * cu[0][i] + cu[1][i] + 2) >> 2 : cu[0][i];
+      v[i] = v_filtered ? (3 * cv[0][i] + cv[1][i] + 2) >> 2 : cv[0][i];
+    }
+    row4<Out, V> (s, p, dst, step, bgr, ops, ch_dim, along, table, x0, n,
+        2 * k - 1, u, v);
+  }
+  if (2 * k < s.height) {
+#pragma unroll
+    for (int i = 0; i < 4; i++) {
+      u[i] = v_filtered ? (cu[0][i] + 3 * cu[1][i] + 2) >> 2 : cu[1][i];
+      v[i] = v_filtered ? (cv[0][i] + 3 * cv[1][i] + 2) >> 2 : cv[1][i];
+    }
+    row4<Out, V> (s, p, dst, step, bgr, ops, ch_dim, along, table, x0, n,
+        2 * k, u, v);
+  }
+}
+
 template <typename Out, Values V, Kind K>
-__global__ void __launch_bounds__ (kQuadsX * kPairsY)
+__global__ void __launch_bounds__ (kLanes * kRanks)
 k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
     int bgr, ct::Ops ops, int ch_dim, Along along)
 {
@@ -352,48 +407,29 @@ k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
 
   if constexpr (V == Values::kTable) {
     /* (every thread takes part, before any leaves) */
-    for (unsigned int i = threadIdx.y * kQuadsX + threadIdx.x; i < 3 * 256;
-        i += kQuadsX * kPairsY)
+    for (unsigned int i = threadIdx.y * kLanes + threadIdx.x; i < 3 * 256;
+        i += kLanes * kRanks)
       table[i] = tensor_value<Out, false> ((int) (i & 255),
           op_channel (ch_dim, along, i >> 8, 0, 0), ops);
     __syncthreads ();
   }
-  const unsigned int x0 = (blockIdx.x * kQuadsX + threadIdx.x) * 4;
-  if (x0 >= s.width)
-    return;
-  const unsigned int n = s.width - x0 < 4 ? s.width - x0 : 4;
-  const unsigned int pairs = s.height / 2 + 1, crows = (s.height + 1) / 2;
+  const unsigned int quads = (s.width + 3) / 4, pairs = s.height / 2 + 1;
+  const unsigned int lane = blockIdx.x * kLanes + threadIdx.x;
+  const unsigned int first = blockIdx.y * kRanks + threadIdx.y;
+  const unsigned int stride = gridDim.y * kRanks;
 
-  for (unsigned int k = blockIdx.y * kPairsY + threadIdx.y; k < pairs;
-      k += gridDim.y * kPairsY) {
-    int cu[2][4], cv[2][4], u[4], v[4];
-    const unsigned int a = k > 0 ? k - 1 : 0, b = k < crows ? k : crows - 1;
-    const bool v_filtered = p.filtered && p.v_filtered;
-
-    ct_yuv_chroma_row4 (&s, &p, 0, a, x0, cu[0]);
-    ct_yuv_chroma_row4 (&s, &p, 1, a, x0, cv[0]);
-    ct_yuv_chroma_row4 (&s, &p, 0, b, x0, cu[1]);
-    ct_yuv_chroma_row4 (&s, &p, 1, b, x0, cv[1]);
-    /* row 2k - 1 weighs chroma row k - 1 three to one, row 2k row k;
-     * without the vertical upsampling each takes its own */
-    if (k > 0) {
-#pragma unroll
-      for (int i = 0; i < 4; i++) {
-        u[i] = v_filtered ? (3 * cu[0][i] + cu[1][i] + 2) >> 2 : cu[0][i];
-        v[i] = v_filtered ? (3 * cv[0][i] + cv[1][i] + 2) >> 2 : cv[0][i];
-      }
-      row4<Out, V> (s, p, dst, step, bgr, ops, ch_dim, along, table, x0,
-          n, 2 * k - 1, u, v);
-    }
-    if (2 * k < s.height) {
-#pragma unroll
-      for (int i = 0; i < 4; i++) {
-        u[i] = v_filtered ? (cu[0][i] + 3 * cu[1][i] + 2) >> 2 : cu[1][i];
-        v[i] = v_filtered ? (cv[0][i] + 3 * cv[1][i] + 2) >> 2 : cv[1][i];
-      }
-      row4<Out, V> (s, p, dst, step, bgr, ops, ch_dim, along, table, x0, n,
-          2 * k, u, v);
-    }
+  if (lanes_along_y (step)) {
+    if (lane >= pairs)
+      return;
+    for (unsigned int q = first; q < quads; q += stride)
+      quad_pair<Out, V> (s, p, dst, step, bgr, ops, ch_dim, along, table,
+          4 * q, lane);
+  } else {
+    if (lane >= quads)
+      return;
+    for (unsigned int k = first; k < pairs; k += stride)
+      quad_pair<Out, V> (s, p, dst, step, bgr, ops, ch_dim, along, table,
+          4 * lane, k);
   }
 }
 
@@ -417,7 +453,7 @@ resident_blocks ()
     per_sm = known - 1;
   } else {
     if (cudaOccupancyMaxActiveBlocksPerMultiprocessor (&per_sm,
-            k_yuv_tensor<Out, V, K>, kQuadsX * kPairsY, 0) != cudaSuccess)
+            k_yuv_tensor<Out, V, K>, kLanes * kRanks, 0) != cudaSuccess)
       return 0;
     if (cached)
       per_sm_of[device].store (per_sm + 1);
@@ -501,10 +537,12 @@ launch_tensor (const Job & j, void *dst, cudaStream_t stream)
   const Launch<Out> run = is_float && j.p.wide ? whole_launch<Out> () :
       j.ch_dim == 1 || j.ch_dim == 2 ? launch_of<Out, Values::kEach,
       Kind::kAny> () : launch_for<Out, Values::kTable> (j.p);
-  const unsigned int pairs = s.height / 2 + 1;
-  const dim3 block (kQuadsX, kPairsY);
-  const unsigned int gx = (unsigned int) div_up (s.width, kQuadsX * 4);
-  unsigned long long gy = div_up (pairs, kPairsY);
+  const unsigned int pairs = s.height / 2 + 1, quads = (s.width + 3) / 4;
+  const bool along_y = lanes_along_y (j.step);
+  const dim3 block (kLanes, kRanks);
+  const unsigned int gx = (unsigned int) div_up (along_y ? pairs : quads,
+      kLanes);
+  unsigned long long gy = div_up (along_y ? quads : pairs, kRanks);
   /* no more blocks than one wave holds, each looping over its rows: a
    * last, partial wave would cost as much as a full one */
   const unsigned long long wave = run.resident () / gx;
