@@ -1,6 +1,7 @@
 /* The element in a pipeline that lives: while frames stream, other threads
  * change its settings at random (video-direction and method; permutation
- * and arithmetic; kernel and frames-in-flight), send LATENCY, CAPS and
+ * and arithmetic; channel-order; kernel and frames-in-flight), send
+ * LATENCY, CAPS and
  * ACCEPT_CAPS queries and navigation events, and flush-seek; upstream
  * changes size, format or tensor shapes every few buffers; a thread keeps
  * the CPU busy. The stream must reach EOS with no error, and every frame
@@ -14,7 +15,10 @@
  * identity among the directions or with caps queries from another thread,
  * and fails to negotiate behind videoconvert, so its run leaves those
  * out). Tensors come static (one to three of
- * them) and flexible (headers in each memory). Run with the argument
+ * them) and flexible (headers in each memory). YUV video goes out as a
+ * tensor, turned by the direction, in the channel order, laid out and
+ * computed as set, checked against videoconvert's RGB of each frame
+ * (turned, laid out and computed by the test). Run with the argument
  * "gpu" it runs on the GPU, from system memory with two frames in flight
  * and through CUDA memory (cudaupload ! cudatranspose ! cudadownload), and
  * skips (77) without a CUDA device; without it, kernel=auto and kernel=cpu
@@ -50,6 +54,7 @@ typedef enum
   LIVE_VIDEO,
   LIVE_STATIC,
   LIVE_FLEXIBLE,
+  LIVE_YUV_TENSOR,              /* YUV video in, a tensor out */
 } LiveKind;
 
 /* The tensor types used, by NNStreamer's number (check-nnstreamer.h). */
@@ -151,7 +156,7 @@ live_next_caps (LiveSrc * s)
   if (s->kind == LIVE_FLEXIBLE)
     return gst_caps_from_string ("other/tensors,format=flexible,"
         "framerate=1000/1");
-  if (s->kind == LIVE_VIDEO) {
+  if (s->kind == LIVE_VIDEO || s->kind == LIVE_YUV_TENSOR) {
     guint z = live_random (s, G_N_ELEMENTS (live_sizes));
 
     caps = ct_check_caps (s->formats[live_random (s, s->n_formats)],
@@ -216,7 +221,7 @@ live_src_create (GstPushSrc * psrc, GstBuffer ** outbuf)
   }
   s->left--;
   buf = gst_buffer_new ();
-  if (s->kind == LIVE_VIDEO) {
+  if (s->kind == LIVE_VIDEO || s->kind == LIVE_YUV_TENSOR) {
     gst_buffer_append_memory (buf, random_memory (s, 0,
             GST_VIDEO_INFO_SIZE (&s->info)));
   } else if (s->kind == LIVE_STATIC) {
@@ -326,6 +331,7 @@ typedef struct
   GstVideoOrientationMethod direction;
   guint perm;                   /* index into permutations */
   guint arith;                  /* index into arith_options */
+  gboolean bgr;                 /* channel-order (YUV video to a tensor) */
 } Setting;
 
 #define MAX_SETTINGS 200000
@@ -353,6 +359,7 @@ typedef struct
 {
   GstBuffer *buf;
   GstCaps *caps;
+  guint8 *rgb;                  /* YUV: videoconvert's RGB, once asked */
 } Input;
 
 typedef struct
@@ -374,6 +381,7 @@ input_free (gpointer data)
 
   gst_buffer_unref (in->buf);
   gst_caps_unref (in->caps);
+  g_free (in->rgb);
   g_free (in);
 }
 
@@ -588,11 +596,66 @@ tensors_done (Tensors * t)
       gst_memory_unmap (t->mem[i], &t->map[i]);
 }
 
+/* YUV video @in (of @info) to a tensor under @s: videoconvert's RGB of
+ * it (made once for the input), in the order @s says, turned by its
+ * direction as videoflip turns frames, is the HWC tensor 3:W':H':1 of
+ * the turned frame; then laid out (CHW where no permutation is set) and
+ * computed as for tensors. */
+static gboolean
+yuv_fits (const Setting * s, Input * in, const GstVideoInfo * info,
+    GstBuffer * out, GstCaps * out_caps)
+{
+  const guint w = GST_VIDEO_INFO_WIDTH (info), h = GST_VIDEO_INFO_HEIGHT (info);
+  const gboolean swap = ct_check_direction_swaps (s->direction);
+  const guint64 hwc[4] = { 3, swap ? h : w, swap ? w : h, 1 };
+  Setting chw = *s;
+  Tensors to;
+  guint8 *turned;
+  guint x, y, c, ox, oy;
+  gboolean ok;
+
+  if (!in->rgb) {
+    GstVideoFrame ref;
+
+    ct_check_videoconvert (in->caps, in->buf, GST_VIDEO_FORMAT_RGB, w, h,
+        &ref, "live");
+    in->rgb = g_malloc ((gsize) w * h * 3);
+    for (y = 0; y < h; y++)
+      memcpy (in->rgb + (gsize) y * w * 3, (const guint8 *)
+          GST_VIDEO_FRAME_PLANE_DATA (&ref, 0) + (gsize) y *
+          GST_VIDEO_FRAME_PLANE_STRIDE (&ref, 0), (gsize) w * 3);
+    gst_video_frame_unmap (&ref);
+  }
+  turned = g_malloc ((gsize) w * h * 3);
+  for (y = 0; y < h; y++)
+    for (x = 0; x < w; x++) {
+      ct_check_oriented_point (s->direction, w, h, x, y, &ox, &oy);
+      for (c = 0; c < 3; c++)
+        turned[((gsize) oy * hwc[1] + ox) * 3 + c] =
+            in->rgb[((gsize) y * w + x) * 3 + (s->bgr ? 2 - c : c)];
+    }
+  /* (no permutation set: CHW, the element's default for video) */
+  if (!permutations[chw.perm])
+    chw.perm = 1;
+  ok = tensors_read (&to, out, out_caps, LIVE_STATIC) && to.n == 1 &&
+      tensor_fits (&chw, 0, hwc, turned, to.dims[0], to.type[0], to.data[0],
+      to.size[0]);
+  tensors_done (&to);
+  g_free (turned);
+  return ok;
+}
+
 /* Whether @out (of @out_caps) is what @s makes of @in (of @in_caps). */
 static gboolean
 fits (Checker * c, const Setting * s, Input * in, GstBuffer * out,
     GstCaps * out_caps)
 {
+  if (c->kind == LIVE_YUV_TENSOR) {
+    GstVideoInfo ii;
+
+    fail_unless (gst_video_info_from_caps (&ii, in->caps));
+    return yuv_fits (s, in, &ii, out, out_caps);
+  }
   if (c->kind == LIVE_VIDEO) {
     GstVideoInfo ii, oi, want;
     gchar *why;
@@ -690,7 +753,7 @@ input_probe (GstPad * pad, GstPadProbeInfo * info, gpointer data)
   g_mutex_lock (&c->lock);
   if (GST_PAD_PROBE_INFO_TYPE (info) & GST_PAD_PROBE_TYPE_BUFFER) {
     GstBuffer *buf = GST_PAD_PROBE_INFO_BUFFER (info);
-    Input *in = g_new (Input, 1);
+    Input *in = g_new0 (Input, 1);
 
     in->buf = gst_buffer_ref (buf);
     in->caps = gst_pad_get_current_caps (pad);
@@ -755,9 +818,11 @@ change_settings (gpointer data)
 {
   Live *l = data;
   guint32 rng = l->rng ^ 0x51ed;
-  Setting s = { GST_VIDEO_ORIENTATION_UL_LR, 0, 0 };
+  Setting s = { GST_VIDEO_ORIENTATION_UL_LR, 0, 0, FALSE };
 
-  if (!g_str_equal (l->factory, "cudatranspose"))
+  /* (a tensor made of video is turned only once video-direction is set) */
+  if (!g_str_equal (l->factory, "cudatranspose") ||
+      l->kind == LIVE_YUV_TENSOR)
     s.direction = GST_VIDEO_ORIENTATION_IDENTITY;
   log_add (l->log, &s);
   while (!g_atomic_int_get (&l->stop)) {
@@ -765,7 +830,8 @@ change_settings (gpointer data)
       g_usleep (1000);
       continue;
     }
-    if (l->kind == LIVE_VIDEO) {
+    if (l->kind == LIVE_VIDEO || (l->kind == LIVE_YUV_TENSOR &&
+            rand_below (&rng, 3) == 0)) {
       s.direction = rand_below (&rng, 8);
       if (!l->all && s.direction == GST_VIDEO_ORIENTATION_IDENTITY)
         s.direction = GST_VIDEO_ORIENTATION_90R;
@@ -773,6 +839,10 @@ change_settings (gpointer data)
       /* (method is video-direction by videoflip's old name) */
       g_object_set (l->element, rand_below (&rng, 4) ? "video-direction" :
           "method", s.direction, NULL);
+    } else if (l->kind == LIVE_YUV_TENSOR && rand_below (&rng, 2)) {
+      s.bgr = !s.bgr;
+      log_add (l->log, &s);
+      g_object_set (l->element, "channel-order", s.bgr, NULL);
     } else if (rand_below (&rng, 2)) {
       s.perm = rand_below (&rng, G_N_ELEMENTS (permutations));
       log_add (l->log, &s);
@@ -989,7 +1059,8 @@ run_live (const gchar * desc, const gchar * factory, LiveKind kind,
   fail_unless (c.checked >= 20, "%s: only %u frames out", what, c.checked);
   fail_unless (l.changes >= 20 || g_getenv ("CT_LIVE_STILL"), "%s: only %u "
       "changes", what, l.changes);
-  if (kind == LIVE_VIDEO && !g_getenv ("CT_LIVE_STILL"))
+  if ((kind == LIVE_VIDEO || kind == LIVE_YUV_TENSOR) &&
+      !g_getenv ("CT_LIVE_STILL"))
     fail_unless (__builtin_popcount (c.directions_seen) >= 3, "%s: only "
         "directions 0x%x came out", what, c.directions_seen);
 
@@ -1133,6 +1204,29 @@ GST_START_TEST (test_live_flexible_tensors)
 
 GST_END_TEST;
 
+/* YUV video into tensors, all its settings changing (the 8-bit formats:
+ * 16-bit ones into floats keep values videoconvert's RGB does not). */
+GST_START_TEST (test_live_yuv_tensors)
+{
+  static const GstVideoFormat yuv_formats[] = {
+    GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_YV12, GST_VIDEO_FORMAT_NV12,
+    GST_VIDEO_FORMAT_NV21,
+  };
+  const gchar *desc = "ctlivesrc name=src ! identity name=in ! "
+      "cudatranspose name=t ! other/tensors,format=static ! identity "
+      "name=out ! fakesink sync=false";
+
+  if (on_gpu)
+    run_live (desc, "cudatranspose", LIVE_YUV_TENSOR, yuv_formats,
+        G_N_ELEMENTS (yuv_formats), KERNELS (live_gpu_kernels),
+        "YUV to tensors, GPU");
+  else
+    run_live (desc, "cudatranspose", LIVE_YUV_TENSOR, yuv_formats,
+        G_N_ELEMENTS (yuv_formats), KERNELS (cpu_kernels), "YUV to tensors");
+}
+
+GST_END_TEST;
+
 static Suite *
 live_suite (void)
 {
@@ -1144,6 +1238,7 @@ live_suite (void)
   tcase_add_test (tc, test_live_video);
   tcase_add_test (tc, test_live_static_tensors);
   tcase_add_test (tc, test_live_flexible_tensors);
+  tcase_add_test (tc, test_live_yuv_tensors);
   if (on_gpu) {
     tcase_add_test (tc, test_live_cuda_memory);
   } else {
