@@ -496,6 +496,25 @@ ct_check_assert_same_planes (const GstVideoInfo * info, GstBuffer * a,
   gst_video_frame_unmap (&fa);
 }
 
+GstCaps *
+ct_check_yuv_caps (GstVideoFormat format, guint w, guint h,
+    GstVideoColorMatrix m, gboolean full, GstVideoChromaSite site,
+    GstVideoInfo * info)
+{
+  GstCaps *caps;
+
+  gst_video_info_set_format (info, format, w, h);
+  info->colorimetry.range = full ? GST_VIDEO_COLOR_RANGE_0_255 :
+      GST_VIDEO_COLOR_RANGE_16_235;
+  info->colorimetry.matrix = m;
+  info->colorimetry.transfer = GST_VIDEO_TRANSFER_BT709;
+  info->colorimetry.primaries = GST_VIDEO_COLOR_PRIMARIES_BT709;
+  info->chroma_site = site;
+  caps = gst_video_info_to_caps (info);
+  fail_unless (gst_video_info_from_caps (info, caps));
+  return caps;
+}
+
 void
 ct_check_videoconvert (GstCaps * caps, GstBuffer * in, GstVideoFormat format,
     guint width, guint height, GstVideoFrame * ref, const gchar * what)

@@ -125,6 +125,14 @@ void ct_check_controlled_directions (GstHarness * h, GstVideoFormat format,
  * videoflip, each direction, every format: the same visible pixels. */
 void ct_check_against_videoflip (const gchar * desc);
 
+/* YUV caps of @format, @w x @h, with colour matrix @m, full range or
+ * limited, chroma sited at @site (BT.709 transfer and primaries), as a
+ * source that states them sends them; @info read back from them, as the
+ * element reads them. */
+GstCaps *ct_check_yuv_caps (GstVideoFormat format, guint w, guint h,
+    GstVideoColorMatrix m, gboolean full, GstVideoChromaSite site,
+    GstVideoInfo * info);
+
 /* Frame @in of @caps (@width x @height) through videoconvert dither=none
  * to @format (RGB, BGR, or ARGB64_LE for the 16-bit values of deeper
  * input): the reference frame, mapped into @ref (unmap it); @what names

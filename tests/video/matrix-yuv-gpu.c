@@ -83,24 +83,6 @@ element_of (GstHarness * h)
   return t;
 }
 
-static GstCaps *
-yuv_caps (GstVideoFormat format, gint w, gint h, GstVideoColorMatrix m,
-    gboolean full, GstVideoInfo * info)
-{
-  GstCaps *caps;
-
-  gst_video_info_set_format (info, format, w, h);
-  info->colorimetry.range = full ? GST_VIDEO_COLOR_RANGE_0_255 :
-      GST_VIDEO_COLOR_RANGE_16_235;
-  info->colorimetry.matrix = m;
-  info->colorimetry.transfer = GST_VIDEO_TRANSFER_BT709;
-  info->colorimetry.primaries = GST_VIDEO_COLOR_PRIMARIES_BT709;
-  info->chroma_site = GST_VIDEO_CHROMA_SITE_MPEG2;
-  caps = gst_video_info_to_caps (info);
-  fail_unless (gst_video_info_from_caps (info, caps));
-  return caps;
-}
-
 /* One frame through the three elements with @direction (NULL: leave it)
  * and @arith: the GPU's outputs equal the CPU's, every byte. */
 static void
@@ -168,8 +150,9 @@ GST_START_TEST (test_matrix_yuv)
 
       if (sizes[s].large && !colorimetries[ci].large)
         continue;
-      caps = yuv_caps (format, sizes[s].width, sizes[s].height,
-          colorimetries[ci].matrix, colorimetries[ci].full, &info);
+      caps = ct_check_yuv_caps (format, sizes[s].width, sizes[s].height,
+          colorimetries[ci].matrix, colorimetries[ci].full,
+          GST_VIDEO_CHROMA_SITE_MPEG2, &info);
       /* (padded rows now and then, described by a GstVideoMeta) */
       in = ct_check_make_frame (&info, pad++ % 3 == 2 ? 7 : 0);
       for (d = 0; d < G_N_ELEMENTS (directions); d++)

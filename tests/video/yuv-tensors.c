@@ -127,26 +127,6 @@ parse_perm (const gchar * text, guint perm[4])
     perm[k] = text[2 * k] - '0';
 }
 
-/* YUV caps as a source that states them would send them. */
-static GstCaps *
-yuv_caps (GstVideoFormat format, guint w, guint h, GstVideoColorMatrix m,
-    gboolean full, GstVideoChromaSite site, GstVideoInfo * info)
-{
-  GstCaps *caps;
-
-  gst_video_info_set_format (info, format, w, h);
-  info->colorimetry.range = full ? GST_VIDEO_COLOR_RANGE_0_255 :
-      GST_VIDEO_COLOR_RANGE_16_235;
-  info->colorimetry.matrix = m;
-  info->colorimetry.transfer = GST_VIDEO_TRANSFER_BT709;
-  info->colorimetry.primaries = GST_VIDEO_COLOR_PRIMARIES_BT709;
-  info->chroma_site = site;
-  caps = gst_video_info_to_caps (info);
-  /* (read back, as the element reads them) */
-  fail_unless (gst_video_info_from_caps (info, caps));
-  return caps;
-}
-
 /* The tensor @out must be @ref (RGB) as set up by @s: pixel (x, y) of the
  * frame turned to (ox, oy) (as check-video.c's reference says), value
  * (c, ox, oy) of the turned frame's HWC
@@ -268,7 +248,8 @@ check_one (GstVideoFormat format, guint mi, gboolean full,
   GstVideoInfo info;
   GstVideoFrame ref, ref16;
   GstBuffer *in, *out;
-  GstCaps *caps = yuv_caps (format, w, h, matrices[mi], full, site, &info);
+  GstCaps *caps = ct_check_yuv_caps (format, w, h, matrices[mi], full, site,
+      &info);
   /* (10- and 16-bit input into float32 keeps its 16-bit values) */
   gboolean deep = s->arith && GST_VIDEO_INFO_COMP_DEPTH (&info, 0) > 8;
   gchar *cs = gst_caps_to_string (caps);
@@ -387,7 +368,7 @@ GST_START_TEST (test_channel_order_while_playing)
   };
   GstHarness *e = element_for (&rgb, FALSE);
   GstVideoInfo info;
-  GstCaps *caps = yuv_caps (GST_VIDEO_FORMAT_NV12, 67, 35,
+  GstCaps *caps = ct_check_yuv_caps (GST_VIDEO_FORMAT_NV12, 67, 35,
       GST_VIDEO_COLOR_MATRIX_BT709, FALSE, GST_VIDEO_CHROMA_SITE_MPEG2,
       &info);
   guint i;
@@ -471,65 +452,6 @@ flip_order (gpointer data)
   return NULL;
 }
 
-/* channel-order set from another thread as fast as it can while frames
- * flow, beside a busy CPU: every frame comes out whole in one order or the
- * other, never a mix; once the thread stops, the last value set holds. */
-GST_START_TEST (test_channel_order_from_a_thread)
-{
-  static const Setup rgb = { FALSE, NULL, NULL, NULL };
-  GstHarness *e = element_for (&rgb, FALSE);
-  GstVideoInfo info;
-  GstCaps *caps = yuv_caps (GST_VIDEO_FORMAT_NV12, 67, 35,
-      GST_VIDEO_COLOR_MATRIX_BT709, FALSE, GST_VIDEO_CHROMA_SITE_MPEG2,
-      &info);
-  Flipper flipper = { e->element, 0, FALSE };
-  gint spin_stop = 0;
-  GThread *flip, *spin;
-  guint i, n_rgb = 0, n_bgr = 0;
-
-  gst_harness_set_src_caps (e, gst_caps_ref (caps));
-  spin = g_thread_new ("spin", ct_check_spin, &spin_stop);
-  flip = g_thread_new ("flip", flip_order, &flipper);
-  for (i = 0; i < 301; i++) {
-    GstBuffer *in = ct_check_make_frame (&info, 0), *out;
-    GstVideoFrame ref;
-    gboolean last = i == 300, as_rgb, as_bgr;
-
-    if (last) {
-      /* the thread stopped: the value set last is the one that holds */
-      g_atomic_int_set (&flipper.stop, 1);
-      g_thread_join (flip);
-      g_object_set (e->element, "channel-order", 1, NULL);
-    }
-    ct_check_videoconvert (caps, in, GST_VIDEO_FORMAT_RGB, 67, 35, &ref,
-        "channel order");
-    ct_check_push_one (e, in);
-    out = gst_harness_pull (e);
-    fail_unless (out != NULL);
-    as_rgb = same_as (&ref, out, FALSE, GST_VIDEO_ORIENTATION_IDENTITY, 67,
-        35);
-    as_bgr = same_as (&ref, out, TRUE, GST_VIDEO_ORIENTATION_IDENTITY, 67,
-        35);
-    fail_unless (as_rgb || as_bgr, "frame %u is neither all RGB nor all "
-        "BGR", i);
-    if (last)
-      fail_unless (as_bgr, "the last value set (bgr) did not hold");
-    n_rgb += as_rgb && !as_bgr;
-    n_bgr += as_bgr && !as_rgb;
-    gst_buffer_unref (out);
-    gst_video_frame_unmap (&ref);
-    gst_buffer_unref (in);
-  }
-  g_atomic_int_set (&spin_stop, 1);
-  g_thread_join (spin);
-  g_print ("channel-order from a thread: %u frames RGB, %u BGR, none "
-      "mixed\n", n_rgb, n_bgr);
-  gst_caps_unref (caps);
-  ct_check_harness_free (e, NULL);
-}
-
-GST_END_TEST;
-
 /* video-direction set while playing, the output a tensor: each frame comes
  * out turned by the value set before it, the tensor's sizes renegotiated
  * where the axes swap (width and height of the turned frame), the values
@@ -542,7 +464,7 @@ GST_START_TEST (test_direction_while_playing)
   Setup s = { FALSE, NULL, "typecast:float32,add:-127.5,div:127.5", NULL };
   GstHarness *e = element_for (&s, FALSE);
   GstVideoInfo info;
-  GstCaps *caps = yuv_caps (GST_VIDEO_FORMAT_I420, 66, 34,
+  GstCaps *caps = ct_check_yuv_caps (GST_VIDEO_FORMAT_I420, 66, 34,
       GST_VIDEO_COLOR_MATRIX_BT709, FALSE, GST_VIDEO_CHROMA_SITE_MPEG2,
       &info);
   guint i;
@@ -586,22 +508,27 @@ GST_START_TEST (test_direction_while_playing)
 
 GST_END_TEST;
 
-/* video-direction and channel-order set from another thread as fast as it
- * can while frames flow, beside a busy CPU: every frame comes out whole in
- * one direction and one order, its tensor of the size its caps say (the
- * turned frame's); once the thread stops, the last values set hold. */
-GST_START_TEST (test_direction_from_a_thread)
+/* channel-order, and with @turn video-direction, set from another thread
+ * as fast as it can while frames flow, beside a busy CPU: every frame
+ * comes out whole in one direction and one order, never a mix, its tensor
+ * of the size its caps say (the turned frame's); once the thread stops,
+ * the last values set hold. Without @turn the frames go as they come
+ * (video-direction never set). */
+static void
+settings_from_a_thread (gboolean turn)
 {
   static const Setup rgb = { FALSE, NULL, NULL, NULL };
   GstHarness *e = element_for (&rgb, FALSE);
   GstVideoInfo info;
-  GstCaps *caps = yuv_caps (GST_VIDEO_FORMAT_NV12, 67, 35,
+  GstCaps *caps = ct_check_yuv_caps (GST_VIDEO_FORMAT_NV12, 67, 35,
       GST_VIDEO_COLOR_MATRIX_BT709, FALSE, GST_VIDEO_CHROMA_SITE_MPEG2,
       &info);
-  Flipper flipper = { e->element, 0, TRUE };
+  Flipper flipper = { e->element, 0, turn };
+  /* the candidates: the eight directions, or identity alone (first) */
+  const guint n_dirs = turn ? ct_check_n_directions : 1;
   gint spin_stop = 0;
   GThread *flip, *spin;
-  guint i, k, swapped = 0, seen[8] = { 0 };
+  guint i, k, swapped = 0, seen[2][8] = { {0} };
 
   gst_harness_set_src_caps (e, gst_caps_ref (caps));
   spin = g_thread_new ("spin", ct_check_spin, &spin_stop);
@@ -617,11 +544,13 @@ GST_START_TEST (test_direction_from_a_thread)
       /* the thread stopped: the values set last are the ones that hold */
       g_atomic_int_set (&flipper.stop, 1);
       g_thread_join (flip);
-      g_object_set (e->element, "channel-order", 1, "video-direction",
-          GST_VIDEO_ORIENTATION_90L, NULL);
+      g_object_set (e->element, "channel-order", 1, NULL);
+      if (turn)
+        g_object_set (e->element, "video-direction",
+            GST_VIDEO_ORIENTATION_90L, NULL);
     }
     ct_check_videoconvert (caps, in, GST_VIDEO_FORMAT_RGB, 67, 35, &ref,
-        "direction from a thread");
+        "settings from a thread");
     ct_check_push_one (e, in);
     out = gst_harness_pull (e);
     fail_unless (out != NULL);
@@ -630,7 +559,7 @@ GST_START_TEST (test_direction_from_a_thread)
             (now, 0), "dimensions"), "35:67:3:1");
     gst_caps_unref (now);
     /* (of the directions that give the size the caps say) */
-    for (k = 0; k < 2 * ct_check_n_directions; k++) {
+    for (k = 0; k < 2 * n_dirs; k++) {
       GstVideoOrientationMethod d = ct_check_directions[k / 2];
 
       if (ct_check_direction_swaps (d) == swap &&
@@ -642,9 +571,9 @@ GST_START_TEST (test_direction_from_a_thread)
     /* (a random frame: no two of them agree) */
     fail_unless_equals_int (matches, 1);
     if (last)
-      fail_unless (which == 2 * 3 + 1, "the last values set (90l, bgr) did "
-          "not hold");
-    seen[which / 2]++;
+      fail_unless (which == (turn ? 2 * 3 + 1 : 1), "the last values set "
+          "(%s) did not hold", turn ? "90l, bgr" : "bgr");
+    seen[which % 2][which / 2]++;
     swapped += swap;
     gst_buffer_unref (out);
     gst_video_frame_unmap (&ref);
@@ -652,14 +581,26 @@ GST_START_TEST (test_direction_from_a_thread)
   }
   g_atomic_int_set (&spin_stop, 1);
   g_thread_join (spin);
-  g_print ("video-direction from a thread: 301 frames each whole in one "
-      "direction and order, %u of them turned to 35x67; by direction:",
-      swapped);
-  for (k = 0; k < ct_check_n_directions; k++)
-    g_print (" %u", seen[k]);
+  g_print ("%s from a thread: 301 frames each whole in one direction and "
+      "order, %u of them turned to 35x67; RGB, BGR by direction:", turn ?
+      "video-direction and channel-order" : "channel-order", swapped);
+  for (k = 0; k < n_dirs; k++)
+    g_print (" %u+%u", seen[0][k], seen[1][k]);
   g_print ("\n");
   gst_caps_unref (caps);
   ct_check_harness_free (e, NULL);
+}
+
+GST_START_TEST (test_channel_order_from_a_thread)
+{
+  settings_from_a_thread (FALSE);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_direction_from_a_thread)
+{
+  settings_from_a_thread (TRUE);
 }
 
 GST_END_TEST;
