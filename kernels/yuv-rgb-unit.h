@@ -42,6 +42,14 @@
 #else
 #define CT_YUV_UNROLL
 #endif
+/* A byte of the input frame: on the device through the read-only path,
+ * which also tells the compiler no store of the output changes it (so a
+ * row's loads may be issued before the row above is stored). */
+#ifdef __CUDA_ARCH__
+#define CT_YUV_BYTE(at) __ldg (at)
+#else
+#define CT_YUV_BYTE(at) (*(at))
+#endif
 
 /* What a conversion needs beyond the frame, worked out once on the host
  * (ct_yuv_plan, yuv-rgb.c). */
@@ -107,8 +115,9 @@ ct_yuv_sample (const CtYuvSrc * s, const CtYuvPlan * p,
   unsigned int v;
 
   if (!p->wide)
-    return at[0];
-  v = (unsigned int) at[0] | ((unsigned int) at[1] << 8);
+    return CT_YUV_BYTE (at);
+  v = (unsigned int) CT_YUV_BYTE (at) |
+      ((unsigned int) CT_YUV_BYTE (at + 1) << 8);
   /* P010: 10 bits at the top, widened by repeating them into the low
    * bits (ORed with whatever those held, as videoconvert does) */
   if (s->p010)

@@ -174,7 +174,8 @@ luma4 (const CtYuvSrc & s, const CtYuvPlan & p, unsigned int x0,
     const unsigned char *at = row + x0;
 
     if (n == 4 && (uintptr_t) at % 4 == 0) {
-      const unsigned int w = *reinterpret_cast<const unsigned int *>(at);
+      const unsigned int w =
+          __ldg (reinterpret_cast<const unsigned int *>(at));
 
 #pragma unroll
       for (int i = 0; i < 4; i++)
@@ -183,12 +184,12 @@ luma4 (const CtYuvSrc & s, const CtYuvPlan & p, unsigned int x0,
     }
 #pragma unroll
     for (unsigned int i = 0; i < 4; i++)
-      luma[i] = i < n ? at[i] : 0;
+      luma[i] = i < n ? __ldg (at + i) : 0;
     return;
   }
   const unsigned char *at = row + (size_t) x0 * 2;
   if (n == 4 && (uintptr_t) at % 8 == 0) {
-    const uint2 w = *reinterpret_cast<const uint2 *>(at);
+    const uint2 w = __ldg (reinterpret_cast<const uint2 *>(at));
 
     luma[0] = (int) (w.x & 0xffffu);
     luma[1] = (int) (w.x >> 16);
@@ -197,7 +198,8 @@ luma4 (const CtYuvSrc & s, const CtYuvPlan & p, unsigned int x0,
   } else {
 #pragma unroll
     for (unsigned int i = 0; i < 4; i++)
-      luma[i] = i < n ? (int) (at[2 * i] | (at[2 * i + 1] << 8)) : 0;
+      luma[i] = i < n ? (int) (__ldg (at + 2 * i) |
+          (__ldg (at + 2 * i + 1) << 8)) : 0;
   }
   if (s.p010) {
 #pragma unroll
@@ -418,19 +420,16 @@ k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
   const unsigned int first = blockIdx.y * kRanks + threadIdx.y;
   const unsigned int stride = gridDim.y * kRanks;
 
-  if (lanes_along_y (step)) {
-    if (lane >= pairs)
-      return;
-    for (unsigned int q = first; q < quads; q += stride)
-      quad_pair<Out, V> (s, p, dst, step, bgr, ops, ch_dim, along, table,
-          4 * q, lane);
-  } else {
-    if (lane >= quads)
-      return;
-    for (unsigned int k = first; k < pairs; k += stride)
-      quad_pair<Out, V> (s, p, dst, step, bgr, ops, ch_dim, along, table,
-          4 * lane, k);
-  }
+  /* one loop for both orientations (built once: the body is large) */
+  const bool along_y = lanes_along_y (step);
+  const unsigned int lanes = along_y ? pairs : quads;
+  const unsigned int ranks = along_y ? quads : pairs;
+
+  if (lane >= lanes)
+    return;
+  for (unsigned int r = first; r < ranks; r += stride)
+    quad_pair<Out, V> (s, p, dst, step, bgr, ops, ch_dim, along, table,
+        4 * (along_y ? r : lane), along_y ? lane : r);
 }
 
 /* Blocks of k_yuv_tensor<Out, V, K> the current device holds at once, for
