@@ -314,7 +314,8 @@ chw_channels (const gchar * format)
  * other/tensors; NULL otherwise. */
 GstStructure *
 ct_caps_chw_tensor_of_video (const GstStructure * v, GstCapsFeatures * f,
-    const guint perm[4], gboolean swap, gboolean single, const gchar * type)
+    const guint perm[4], GstVideoOrientationMethod turn, gboolean single,
+    const gchar * type)
 {
   const gchar *format = gst_structure_get_string (v, "format");
   guint c = chw_channels (format);
@@ -323,9 +324,14 @@ ct_caps_chw_tensor_of_video (const GstStructure * v, GstCapsFeatures * f,
   gchar *dims;
   gint w, h;
 
+  gboolean swap = ct_direction_swaps (turn);
+
   if (!c || (f && !gst_caps_features_is_equal (f,
               GST_CAPS_FEATURES_MEMORY_SYSTEM_MEMORY) &&
           !(ct_caps_is_cuda_memory (f) && chw_is_yuv (format))))
+    return NULL;
+  /* (only YUV is turned on the way: RGB then is refused, saying why) */
+  if (turn != GST_VIDEO_ORIENTATION_IDENTITY && !chw_is_yuv (format))
     return NULL;
   /* before the size is fixed (a link checked at parse time, a caps
    * query), tensors of any dimensions */
@@ -362,19 +368,24 @@ ct_caps_chw_tensor_of_video (const GstStructure * v, GstCapsFeatures * f,
  * @type can come from, of any size; NULL where @t's count or type rule
  * that out. */
 static GstStructure *
-any_chw_video (const GstStructure * t, const gchar * type)
+any_chw_video (const GstStructure * t, gboolean yuv_only, const gchar * type)
 {
   const gchar *types = gst_structure_get_string (t,
       gst_structure_has_name (t, "other/tensor") ? "type" : "types");
   const GValue *fps = gst_structure_get_value (t, "framerate");
-  gint count = 1;
-  GValue list = G_VALUE_INIT;
+  const GValue *count = gst_structure_get_value (t, "num_tensors");
+  GValue one = G_VALUE_INIT, list = G_VALUE_INIT;
   GstStructure *v;
+  gboolean single;
   guint i;
 
-  if ((gst_structure_has_field (t, "num_tensors") &&
-          !gst_structure_get_int (t, "num_tensors", &count)) || count != 1 ||
-      (gst_structure_has_field (t, "types") && !types) ||
+  /* one tensor among what the count allows (a range where downstream
+   * asked for static tensors of any count) */
+  g_value_init (&one, G_TYPE_INT);
+  g_value_set_int (&one, 1);
+  single = !count || gst_value_can_intersect (count, &one);
+  g_value_unset (&one);
+  if (!single || (gst_structure_has_field (t, "types") && !types) ||
       (types && g_ascii_strcasecmp (types, type) != 0) ||
       (gst_structure_has_field (t, "format") &&
           g_strcmp0 (gst_structure_get_string (t, "format"), "static") != 0))
@@ -383,6 +394,8 @@ any_chw_video (const GstStructure * t, const gchar * type)
   for (i = 0; i < G_N_ELEMENTS (chw_formats); i++) {
     GValue item = G_VALUE_INIT;
 
+    if (yuv_only && !chw_is_yuv (chw_formats[i].format))
+      continue;
     g_value_init (&item, G_TYPE_STRING);
     g_value_set_static_string (&item, chw_formats[i].format);
     gst_value_list_append_and_take_value (&list, &item);
@@ -397,13 +410,15 @@ any_chw_video (const GstStructure * t, const gchar * type)
 }
 
 /* The reverse: the RGB video a single tensor of @type comes from, the
- * tensor being "C:W:H:1" (C 1, 3 or 4; W and H swapped with @swap)
+ * tensor being "C:W:H:1" (C 1, 3 or 4) of the frame turned by @turn (W
+ * and H swapped where it swaps the axes; YUV only but for identity)
  * permuted by @perm; NULL otherwise. */
 static GstStructure *
 chw_video_of_tensor (const GstStructure * t, const guint perm[4],
-    gboolean swap, const gchar * type)
+    GstVideoOrientationMethod turn, const gchar * type)
 {
   CtTensorInfo info[CT_TENSOR_COUNT_LIMIT];
+  gboolean swap = ct_direction_swaps (turn);
   guint n = 0, i;
   guint64 o[4], d[4];
   gchar *why = NULL;
@@ -413,7 +428,7 @@ chw_video_of_tensor (const GstStructure * t, const guint perm[4],
 
   if (!gst_structure_has_field (t, "dimensions") &&
       !gst_structure_has_field (t, "dimension"))
-    return any_chw_video (t, type);
+    return any_chw_video (t, turn != GST_VIDEO_ORIENTATION_IDENTITY, type);
   if (!ct_tensor_caps_parse (t, info, &n, &why)) {
     g_free (why);
     return NULL;
@@ -429,6 +444,10 @@ chw_video_of_tensor (const GstStructure * t, const guint perm[4],
     return NULL;
   g_value_init (&list, GST_TYPE_LIST);
   for (i = 0; i < G_N_ELEMENTS (chw_formats); i++) {
+    /* (a turn: YUV only, the formats it is taken from) */
+    if (turn != GST_VIDEO_ORIENTATION_IDENTITY &&
+        !chw_is_yuv (chw_formats[i].format))
+      continue;
     if (chw_formats[i].channels == d[0]) {
       GValue item = G_VALUE_INIT;
 
@@ -553,8 +572,8 @@ only_refused (const GstStructure * s, GstCapsFeatures * f,
     return FALSE;
   if (!ct_tensor_caps_is_tensor (s)) {
     /* video that cannot become a tensor */
-    t = ct_caps_chw_tensor_of_video (s, f, ct_caps_chw_permutation, FALSE,
-        FALSE, "uint8");
+    t = ct_caps_chw_tensor_of_video (s, f, ct_caps_chw_permutation,
+        GST_VIDEO_ORIENTATION_IDENTITY, FALSE, "uint8");
     if (t)
       gst_structure_free (t);
     return t == NULL;
@@ -688,7 +707,6 @@ ct_caps_transform (GstCaps * caps, GstPadDirection direction,
   const gchar *video_type = arith ? ct_type_name (ct_arith_out_type (arith,
           CT_TYPE_UINT8)) : "uint8";
   gboolean swap = ct_direction_swaps (proposed);
-  gboolean turn_swaps = ct_direction_swaps (turn);
   guint i;
 
   for (i = 0; i < gst_caps_get_size (caps); i++) {
@@ -702,18 +720,18 @@ ct_caps_transform (GstCaps * caps, GstPadDirection direction,
     /* RGB video to tensors (CHW, or as permuted), and back for
      * queries from downstream */
     if (direction == GST_PAD_SINK && !ct_tensor_caps_is_tensor (s)) {
-      GstStructure *t = ct_caps_chw_tensor_of_video (s, f, video_perm,
-          turn_swaps, FALSE, video_type);
+      GstStructure *t = ct_caps_chw_tensor_of_video (s, f, video_perm, turn,
+          FALSE, video_type);
 
       if (t) {
         converted = gst_caps_merge_structure (converted, t);
         converted = gst_caps_merge_structure (converted,
-            ct_caps_chw_tensor_of_video (s, f, video_perm, turn_swaps, TRUE,
+            ct_caps_chw_tensor_of_video (s, f, video_perm, turn, TRUE,
                 video_type));
       }
       add_refused (s, direction, t != NULL, &refused);
     } else if (direction == GST_PAD_SRC && ct_tensor_caps_is_tensor (s)) {
-      GstStructure *v = chw_video_of_tensor (s, video_perm, turn_swaps,
+      GstStructure *v = chw_video_of_tensor (s, video_perm, turn,
           video_type);
 
       /* in system memory, then YUV in CUDA memory (a decoder's) */
@@ -778,12 +796,14 @@ ct_caps_transform (GstCaps * caps, GstPadDirection direction,
     ret = gst_caps_merge (converted, ret);
   else
     ret = gst_caps_merge (ret, converted);
-  /* what set_caps only refuses comes last: never taken over the rest */
-  ret = gst_caps_merge (ret, refused);
   tmp = gst_caps_intersect_full (ret, other_template,
       GST_CAPS_INTERSECT_FIRST);
   gst_caps_unref (ret);
   ret = tmp;
+  tmp = gst_caps_intersect_full (refused, other_template,
+      GST_CAPS_INTERSECT_FIRST);
+  gst_caps_unref (refused);
+  refused = tmp;
 
   /* What the sink pad takes, tensors first: NNStreamer's tensor_converter
    * reads the first structure of what downstream takes, and warns when it
@@ -791,10 +811,23 @@ ct_caps_transform (GstCaps * caps, GstPadDirection direction,
   if (direction == GST_PAD_SRC)
     ret = tensors_first (ret);
 
+  /* What set_caps only refuses comes last, and only where nothing else
+   * fits the filter: a peer that fixates by its own preference (a
+   * videoconvert picking the format nearest its input) would take it over
+   * the rest. A fixed peer that fits nothing else still gets it, and the
+   * reason from set_caps. */
   if (filter) {
     tmp = gst_caps_intersect_full (filter, ret, GST_CAPS_INTERSECT_FIRST);
     gst_caps_unref (ret);
     ret = tmp;
+    if (gst_caps_is_empty (ret)) {
+      gst_caps_unref (ret);
+      ret = gst_caps_intersect_full (filter, refused,
+          GST_CAPS_INTERSECT_FIRST);
+    }
+    gst_caps_unref (refused);
+  } else {
+    ret = gst_caps_merge (ret, refused);
   }
   return without_lossy_cuda (ret);
 }

@@ -133,12 +133,14 @@ GstCaps *ct_caps_keep_colorimetry (GstCaps * caps, GstCaps * result);
 
 /* For a fixed RGB (packed or planar), GRAY8 or YUV (ct_job_is_yuv) video
  * structure in system memory (YUV in CUDA memory too), the tensor of @type
- * it converts to (in system memory): the HWC tensor "C:W:H:1" (W and H
- * swapped with @swap, the frame turned) permuted by @perm, as
- * other/tensor with @single, else other/tensors; NULL otherwise. */
+ * it converts to (in system memory): the HWC tensor "C:W:H:1" of the
+ * frame turned by @turn (W and H swapped where it swaps the axes; only
+ * YUV is turned, RGB and GRAY8 give NULL but for identity) permuted by
+ * @perm, as other/tensor with @single, else other/tensors; NULL
+ * otherwise. */
 GstStructure *ct_caps_chw_tensor_of_video (const GstStructure * v,
-    GstCapsFeatures * f, const guint perm[4], gboolean swap, gboolean single,
-    const gchar * type);
+    GstCapsFeatures * f, const guint perm[4], GstVideoOrientationMethod turn,
+    gboolean single, const gchar * type);
 
 /* Whether @out is what @mapping makes of @in. */
 gboolean ct_caps_fit_mapping (const GstVideoInfo * in,

@@ -142,8 +142,8 @@ chw_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
     CT_REFUSE (r, CORE, NEGOTIATION, ("video-direction=%s turns YUV video "
             "(I420, YV12, NV12, NV21, P010_10LE, P016_LE) on its way into a "
             "tensor, but this is %s. Turn the frames first with another "
-            "cudatranspose video-direction=%s before this one and leave "
-            "this one's video-direction unset, or give it YUV video.",
+            "cudatranspose video-direction=%s before this one and set "
+            "this one's video-direction=identity, or give it YUV video.",
             ct_direction_nick (turn),
             GST_VIDEO_INFO_NAME (&info), ct_direction_nick (turn)),
         ("%" GST_PTR_FORMAT, incaps));
@@ -152,7 +152,7 @@ chw_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
   ok = gst_video_info_from_caps (&info, incaps) &&
       !GST_VIDEO_INFO_IS_INTERLACED (&info) &&
       (want = ct_caps_chw_tensor_of_video (gst_caps_get_structure (incaps, 0),
-          gst_caps_get_features (incaps, 0), perm, ct_direction_swaps (turn),
+          gst_caps_get_features (incaps, 0), perm, turn,
           gst_structure_has_name (gst_caps_get_structure (outcaps, 0),
               "other/tensor"), type)) != NULL;
   if (ok) {

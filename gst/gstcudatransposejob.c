@@ -391,6 +391,7 @@ ct_job_set_video_to_tensor (CtJob * job, const GstVideoInfo * info,
     set_yuv (job, info, bgr, turn);
     return;
   }
+  job->turn = CT_MAPPING_IDENTITY;
   /* its input is a frame, whose rows may be padded: packed on the way in
    * (on the device by the upload's 2-D copies, on the CPU by run_cpu),
    * the planes of planar RGB back to back: staged as the CHW tensor

@@ -474,6 +474,143 @@ GST_START_TEST (test_video_size_unfixed_at_link)
 
 GST_END_TEST;
 
+/* The frames cudatranspose takes, in order, queued by a probe on its sink
+ * pad. */
+static GstPadProbeReturn
+keep_input (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
+{
+  g_async_queue_push (user_data,
+      gst_buffer_ref (GST_PAD_PROBE_INFO_BUFFER (info)));
+  return GST_PAD_PROBE_OK;
+}
+
+/* A converter before the element, no format fixed: videoconvert picks the
+ * format nearest its input among those that become a tensor (never one
+ * the element would only refuse, which used to end the stream), a YUV
+ * one where the frame is turned; the tensor holds the frame's bytes. */
+GST_START_TEST (test_video_format_chosen_upstream)
+{
+  const struct
+  {
+    const gchar *props;
+    gboolean turned;
+  } cases[] = {
+    {"", FALSE},
+    {"arithmetic=typecast:float32,add:0", FALSE},
+    {"video-direction=90r", TRUE},
+    {"video-direction=vert arithmetic=typecast:float32,add:0", TRUE},
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++) {
+    const gint w = 31 + g_random_int_range (0, 8), h = 17 +
+        g_random_int_range (0, 8);
+    gchar *desc = g_strdup_printf ("videotestsrc num-buffers=2 pattern=snow "
+        "! video/x-raw,width=%d,height=%d ! videoconvert ! cudatranspose "
+        "name=t kernel=cpu %s ! other/tensors,format=static ! appsink "
+        "name=sink", w, h, cases[i].props);
+    GError *err = NULL;
+    GstElement *p = gst_parse_launch (desc, &err), *t, *sink;
+    GAsyncQueue *inputs = g_async_queue_new_full ((GDestroyNotify)
+        gst_buffer_unref);
+    GstSample *sample;
+    GstPad *pad;
+    guint n = 0;
+
+    fail_unless (p != NULL && err == NULL, "%s: %s", desc,
+        err ? err->message : "no pipeline");
+    t = gst_bin_get_by_name (GST_BIN (p), "t");
+    sink = gst_bin_get_by_name (GST_BIN (p), "sink");
+    pad = gst_element_get_static_pad (t, "sink");
+    gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, keep_input, inputs,
+        NULL);
+    fail_unless (gst_element_set_state (p, GST_STATE_PLAYING) !=
+        GST_STATE_CHANGE_FAILURE);
+    /* (a stream that failed to negotiate never ends: read the bus) */
+    while ((sample = gst_app_sink_try_pull_sample (GST_APP_SINK (sink),
+                10 * GST_SECOND))) {
+      GstCaps *caps = gst_pad_get_current_caps (pad);
+      GstBuffer *in = g_async_queue_try_pop (inputs);
+      GstVideoInfo info;
+      const GstStructure *st =
+          gst_caps_get_structure (gst_sample_get_caps (sample), 0);
+      const gboolean is_float = strstr (cases[i].props, "float32") != NULL;
+      guint c;
+      gchar *dims;
+
+      fail_unless (in != NULL && caps != NULL &&
+          gst_video_info_from_caps (&info, caps));
+      c = GST_VIDEO_INFO_IS_YUV (&info) ? 3 : GST_VIDEO_INFO_N_COMPONENTS
+          (&info);
+      fail_unless (!cases[i].turned || GST_VIDEO_INFO_IS_YUV (&info),
+          "%s: turned, but videoconvert gave %s", desc,
+          GST_VIDEO_INFO_NAME (&info));
+      dims = g_strdup_printf ("%d:%d:%u:1", cases[i].turned &&
+          !strstr (cases[i].props, "vert") ? h : w, cases[i].turned &&
+          !strstr (cases[i].props, "vert") ? w : h, c);
+      fail_unless_equals_string (gst_structure_get_string (st, "dimensions"),
+          dims);
+      fail_unless_equals_string (gst_structure_get_string (st, "types"),
+          is_float ? "float32" : "uint8");
+      /* packed 8-bit RGB or GRAY8: the frame's bytes, channel-major */
+      if (!GST_VIDEO_INFO_IS_YUV (&info) && GST_VIDEO_INFO_N_PLANES (&info)
+          == 1 && GST_VIDEO_INFO_COMP_DEPTH (&info, 0) == 8) {
+        GstVideoFrame frame;
+        GstMapInfo map;
+        const guint ps = GST_VIDEO_INFO_COMP_PSTRIDE (&info, 0);
+        guint x, y, k;
+
+        fail_unless (gst_video_frame_map (&frame, &info, in, GST_MAP_READ));
+        fail_unless (gst_buffer_map (gst_sample_get_buffer (sample), &map,
+                GST_MAP_READ));
+        fail_unless_equals_int (map.size, (gsize) w * h * c * (is_float ?
+                4 : 1));
+        for (k = 0; k < c; k++)
+          for (y = 0; y < (guint) h; y++)
+            for (x = 0; x < (guint) w; x++) {
+              const guint8 want = ((const guint8 *)
+                  GST_VIDEO_FRAME_PLANE_DATA (&frame, 0))[y *
+                  GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0) + x * ps + k];
+              const gsize at = ((gsize) k * h + y) * w + x;
+              const gdouble got = is_float ? ((const gfloat *) map.data)[at] :
+                  map.data[at];
+
+              fail_unless (got == want, "%s (%s): channel %u of (%u, %u): "
+                  "%g, frame %u", desc, GST_VIDEO_INFO_NAME (&info), k, x, y,
+                  got, want);
+            }
+        gst_buffer_unmap (gst_sample_get_buffer (sample), &map);
+        gst_video_frame_unmap (&frame);
+      }
+      g_free (dims);
+      gst_caps_unref (caps);
+      gst_buffer_unref (in);
+      gst_sample_unref (sample);
+      n++;
+    }
+    if (n < 2) {
+      GstBus *bus = gst_element_get_bus (p);
+      GstMessage *msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+      GError *e = NULL;
+
+      if (msg)
+        gst_message_parse_error (msg, &e, NULL);
+      fail ("%s: %u of 2 tensors; %s", desc, n, e ? e->message :
+          "no error on the bus");
+    }
+    fail_unless (gst_app_sink_is_eos (GST_APP_SINK (sink)));
+    gst_element_set_state (p, GST_STATE_NULL);
+    g_async_queue_unref (inputs);
+    gst_object_unref (pad);
+    gst_object_unref (sink);
+    gst_object_unref (t);
+    gst_object_unref (p);
+    g_free (desc);
+  }
+}
+
+GST_END_TEST;
+
 static Suite *
 tensors_suite (void)
 {
@@ -494,6 +631,7 @@ tensors_suite (void)
   tcase_add_test (tc, test_tensor_size_overflow);
   tcase_add_test (tc, test_huge_tensors_fail_cleanly);
   tcase_add_test (tc, test_video_size_unfixed_at_link);
+  tcase_add_test (tc, test_video_format_chosen_upstream);
   return s;
 }
 

@@ -306,7 +306,7 @@ GST_START_TEST (test_turned_tensors)
   };
   const gchar *in = "video/x-raw,format=NV12,width=9,height=5,"
       "framerate=0/1";
-  guint i;
+  guint i, k;
 
   for (i = 0; i < G_N_ELEMENTS (cases); i++) {
     gchar *tensor = g_strdup_printf ("other/tensors,format=static,"
@@ -324,6 +324,34 @@ GST_START_TEST (test_turned_tensors)
         GST_VIDEO_ORIENTATION_UL_LR, cases[i].turn, "video/x-raw");
     fail_unless (gst_caps_can_intersect (out, want), "%s from %"
         GST_PTR_FORMAT, in, out);
+    /* turned, only YUV comes before the tensor (RGB is refused): a source
+     * that can give both fixates YUV */
+    if (cases[i].turn != GST_VIDEO_ORIENTATION_IDENTITY) {
+      GstCaps *rgb = gst_caps_from_string ("video/x-raw,format=RGB");
+      GstCaps *t, *any;
+
+      any = transform_turned ("other/tensors,format=static", GST_PAD_SRC,
+          NULL, GST_VIDEO_ORIENTATION_UL_LR, cases[i].turn, "video/x-raw");
+      /* (what comes first is what a source fixates; the video of any
+       * format after it is there only to be refused at set_caps) */
+      for (k = 0; k < 2; k++) {
+        GstCaps *first = gst_caps_copy_nth (k ? any : out, 0);
+
+        fail_if (gst_caps_can_intersect (first, rgb), "RGB offered first for "
+            "%s", k ? "unsized tensors" : cases[i].chw);
+        gst_caps_unref (first);
+      }
+      gst_caps_unref (any);
+      t = transform_turned ("video/x-raw,format=RGB,width=9,height=5,"
+          "framerate=0/1", GST_PAD_SINK, NULL, GST_VIDEO_ORIENTATION_UL_LR,
+          cases[i].turn, "other/tensors");
+      /* (RGB: tensors of no size, there only to be refused at set_caps) */
+      for (k = 0; k < gst_caps_get_size (t); k++)
+        fail_if (gst_structure_has_field (gst_caps_get_structure (t, k),
+                "dimensions"), "RGB turned into a tensor of a size");
+      gst_caps_unref (t);
+      gst_caps_unref (rgb);
+    }
     gst_caps_unref (out);
     gst_caps_unref (want);
     g_free (tensor);
@@ -469,6 +497,64 @@ GST_START_TEST (test_arith_types)
 
 GST_END_TEST;
 
+/* What set_caps only refuses (video of a format no tensor comes from,
+ * tensors for video that does not become one) is offered only where
+ * nothing else fits the filter: a converter that fixates the format
+ * nearest its input must not pick it over one that works. Without a
+ * filter (a link's check) it comes last. Static tensors of any count
+ * come from one frame. */
+GST_START_TEST (test_refused_only_where_nothing_fits)
+{
+  const gchar *tensors = "other/tensors,format=static,"
+      "num_tensors=(int)[1,2147483647],framerate=30/1";
+  GstCaps *deep = gst_caps_from_string ("video/x-raw,format=RGBA64_LE");
+  GstCaps *bgra = gst_caps_from_string ("video/x-raw,format=BGRA");
+  GstCaps *t = gst_caps_from_string ("other/tensors");
+  GstCaps *out, *last;
+
+  out = transform (tensors, GST_PAD_SRC, NULL, GST_VIDEO_ORIENTATION_UL_LR,
+      "video/x-raw,format={RGBA64_LE,BGRA},width=8,height=4");
+  fail_if (gst_caps_can_intersect (out, deep), "refused-only video offered "
+      "beside one that works: %" GST_PTR_FORMAT, out);
+  fail_unless (gst_caps_can_intersect (out, bgra), "%" GST_PTR_FORMAT, out);
+  gst_caps_unref (out);
+
+  out = transform (tensors, GST_PAD_SRC, NULL, GST_VIDEO_ORIENTATION_UL_LR,
+      "video/x-raw,format=RGBA64_LE,width=8,height=4");
+  fail_unless (gst_caps_can_intersect (out, deep), "a source of one format "
+      "no tensor comes from is refused at set_caps, saying why, not at the "
+      "link: %" GST_PTR_FORMAT, out);
+  gst_caps_unref (out);
+
+  out = transform (tensors, GST_PAD_SRC, NULL, GST_VIDEO_ORIENTATION_UL_LR,
+      NULL);
+  last = gst_caps_copy_nth (out, gst_caps_get_size (out) - 1);
+  fail_unless (gst_caps_can_intersect (last, deep), "%" GST_PTR_FORMAT, out);
+  fail_unless (gst_caps_can_intersect (out, bgra));
+  gst_caps_unref (last);
+  last = gst_caps_copy_nth (out, 0);
+  fail_if (gst_caps_can_intersect (last, deep), "%" GST_PTR_FORMAT, out);
+  gst_caps_unref (last);
+  gst_caps_unref (out);
+
+  /* Y444 becomes no tensor: tensors only where nothing else fits */
+  out = transform ("video/x-raw,format=Y444,width=8,height=4,framerate=0/1",
+      GST_PAD_SINK, NULL, GST_VIDEO_ORIENTATION_UL_LR,
+      "video/x-raw;other/tensors");
+  fail_if (gst_caps_can_intersect (out, t), "%" GST_PTR_FORMAT, out);
+  gst_caps_unref (out);
+  out = transform ("video/x-raw,format=Y444,width=8,height=4,framerate=0/1",
+      GST_PAD_SINK, NULL, GST_VIDEO_ORIENTATION_UL_LR, "other/tensors");
+  fail_unless (gst_caps_can_intersect (out, t), "%" GST_PTR_FORMAT, out);
+  gst_caps_unref (out);
+
+  gst_caps_unref (t);
+  gst_caps_unref (bgra);
+  gst_caps_unref (deep);
+}
+
+GST_END_TEST;
+
 static Suite *
 caps_suite (void)
 {
@@ -481,6 +567,7 @@ caps_suite (void)
   tcase_add_test (tc, test_tensors);
   tcase_add_test (tc, test_planar_tensors);
   tcase_add_test (tc, test_turned_tensors);
+  tcase_add_test (tc, test_refused_only_where_nothing_fits);
   tcase_add_test (tc, test_pairs);
   tcase_add_test (tc, test_orientation);
   tcase_add_test (tc, test_arith_types);
