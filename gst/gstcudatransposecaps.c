@@ -320,11 +320,10 @@ ct_caps_chw_tensor_of_video (const GstStructure * v, GstCapsFeatures * f,
   const gchar *format = gst_structure_get_string (v, "format");
   guint c = chw_channels (format);
   const GValue *fps = gst_structure_get_value (v, "framerate");
+  const gboolean swap = ct_direction_swaps (turn);
   GstStructure *t;
   gchar *dims;
   gint w, h;
-
-  gboolean swap = ct_direction_swaps (turn);
 
   if (!c || (f && !gst_caps_features_is_equal (f,
               GST_CAPS_FEATURES_MEMORY_SYSTEM_MEMORY) &&
@@ -418,7 +417,7 @@ chw_video_of_tensor (const GstStructure * t, const guint perm[4],
     GstVideoOrientationMethod turn, const gchar * type)
 {
   CtTensorInfo info[CT_TENSOR_COUNT_LIMIT];
-  gboolean swap = ct_direction_swaps (turn);
+  const gboolean swap = ct_direction_swaps (turn);
   guint n = 0, i;
   guint64 o[4], d[4];
   gchar *why = NULL;
