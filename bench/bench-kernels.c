@@ -52,6 +52,7 @@
 #include "peers.h"
 #include "bench-util.h"
 #include "orientation-reference.h"
+#include "random-fill.h"
 
 #include <cuda_runtime_api.h>
 #include <stdint.h>
@@ -116,24 +117,13 @@ static CtPath force_path = CT_PATH_NONE;
 
 /* ---- data ---- */
 
+/* the tests' generator (tests/common/random-fill.h), a fixed seed */
 static uint64_t rng_state = UINT64_C (0x2545f4914f6cdd1d);
 
 static void
 fill_random (unsigned char *buf, size_t size)
 {
-  size_t i;
-
-  for (i = 0; i < size; i += 8) {
-    uint64_t x = rng_state;
-    size_t n = size - i < 8 ? size - i : 8;
-
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    rng_state = x;
-    x *= UINT64_C (0x2545f4914f6cdd1d);
-    memcpy (buf + i, &x, n);
-  }
+  ct_ref_fill_random (&rng_state, buf, size);
 }
 
 static size_t row_align = ROW_ALIGN;    /* --odd's tight rows: 1 */
