@@ -88,15 +88,10 @@ typedef struct
 /* How many versions of the job settings are kept for caps made before
  * the newest one (one per kind of caps they make: ct_settings_recent).
  * Caps made under a kind no longer kept cannot be taken, and the stream
- * ends with an error: settings changed from another thread while one
- * negotiation runs must not pass through more kinds than this. 16 was
- * passed on a slow run (AddressSanitizer) of a test that changes
- * permutation and arithmetic every 0.05 to 0.5 ms through 24 kinds; the
- * direction, the turn of tensors made of video, 24 orders and 14
- * arithmetic states make thousands, of which an application changing
- * settings as fast as it can would reach some dozens within one
- * negotiation. Each is about 2.4 KB (300 KB for the 128, allocated with
- * the element). */
+ * ends with an error, so it must exceed the kinds settings changed from
+ * another thread pass through within one negotiation (the live test
+ * passes through dozens; docs/design.md, "Threads and locks"). Each is
+ * about 2.4 KB, allocated with the element. */
 #define CT_SETTINGS_RECENT 128
 
 /* What a change asks of the element. */
