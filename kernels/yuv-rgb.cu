@@ -27,6 +27,7 @@
 
 #include <cuda_runtime.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <atomic>
@@ -381,11 +382,217 @@ quad_pair (const CtYuvSrc & s, const CtYuvPlan & p, Out * dst,
   }
 }
 
+/* The 8-bit path of a table (Values::kTable, Kind::kBlocks and kPairs),
+ * with about half the instructions ct_yuv_rgb_of spends on the same
+ * values, and the frame's loads for both rows of a pair issued before
+ * either row is converted (the pass waits on its loads and is bound by
+ * its instructions, docs/performance.md):
+ * - A sample's splat (ct_yuv_splat) is one byte permutation: its byte,
+ *   offset by 128 (an XOR of the whole word, once for four), repeated into
+ *   the top two bytes, is the 16-bit splat times 2^16, and the high word
+ *   of its product with a coefficient is ct_yuv_mul_hi's.
+ * - U and V travel as the two 16-bit halves of one word (0x00VV00UU) and
+ *   are upsampled together: every weighted sum stays under 2^16. NV12
+ *   reads its four pairs of a row in three loads where the chroma plane's
+ *   rows are 4-byte aligned and the quad is away from the edges.
+ * The sums are those of ct_yuv_rgb_of as long as none leaves 16 bits
+ * (sums_fit; ct_yuv_sat8 cuts them there first). */
+
+/* The 8-bit coefficients ct_yuv_rgb_of uses, as 16-bit values. */
+struct Coeffs
+{
+  int y, rv, gu, gv, bu;
+};
+
+/* The most a product of a splat with @coeff can reach, either sign. */
+static int
+product_reach (int coeff)
+{
+  return abs ((int16_t) coeff) / 2 + 1;
+}
+
+/* Whether every sum of the 8-bit kernel stays within 16 bits: true for
+ * every matrix and range ct_yuv_plan makes (the largest, B of BT.2020
+ * limited range, reaches 425). */
+static bool
+sums_fit (const CtYuvPlan & p)
+{
+  const int y = product_reach (p.m[0][0]);
+  const int r = y + product_reach (p.m[0][2]);
+  const int g = y + product_reach (p.m[1][1]) + product_reach (p.m[1][2]);
+  const int b = y + product_reach (p.m[2][1]);
+
+  return r <= INT16_MAX && g <= INT16_MAX && b <= INT16_MAX;
+}
+
+/* The splat of byte @i of @w (offset by 128 already) times 2^16. */
+__device__ __forceinline__ int
+splat_hi (unsigned int w, unsigned int i)
+{
+  return (int) __byte_perm (w, 0, 0x0044u | i << 8 | i << 12);
+}
+
+/* The high word of @a x @b (of a splat_hi: ct_yuv_mul_hi's product):
+ * one wide multiply (__mulhi also clears a register to add). */
+__device__ __forceinline__ int
+product_hi (int a, int b)
+{
+  return (int) ((long long) a * b >> 32);
+}
+
+/* @v clamped to a signed byte (ct_yuv_sat8 less its offset). */
+__device__ __forceinline__ int
+clamp_s8 (int v)
+{
+  return v < -128 ? -128 : v > 127 ? 127 : v;
+}
+
+/* (@a wa + @b wb + 2) / 4 in each 16-bit half, rounded down: the chroma
+ * filters' weighted sums (weights adding up to 4), U and V at once. */
+__device__ __forceinline__ unsigned int
+blend (unsigned int a, unsigned int wa, unsigned int b, unsigned int wb)
+{
+  return ((a * wa + b * wb + 0x00020002u) >> 2) & 0x00ff00ffu;
+}
+
+/* How the chroma is upsampled, as weights (blend) fixed for the launch:
+ * along a row, an even pixel weighs the sample before it and its own
+ * (1, 3; 0, 4 where the chroma is sited on it), an odd one its own and
+ * the next (3, 1; 2, 2); down the columns, the nearer chroma row 3 to 1
+ * (4 to 0 where the rows are not upsampled). */
+struct Weights
+{
+  unsigned int even, odd, near;
+};
+
+/* The chroma of the four pixels from @x0 on chroma row @cy, upsampled
+ * along the row, as 0x00VV00UU; @pairs: NV12's or NV21's chroma plane
+ * where its rows are 4-byte aligned and the quad is away from the edges
+ * (else null), its pairs' bytes put in place by @uv_order. */
+template <Kind K>
+__device__ __forceinline__ void
+chroma_quad (const CtYuvSrc & s, const CtYuvPlan & p, const Weights & wt,
+    const unsigned char *pairs, unsigned int uv_order, unsigned int cy,
+    unsigned int x0, unsigned int out[4])
+{
+  if (K == Kind::kPairs && pairs) {
+    /* pairs j0 - 1 to j0 + 2 (j0 = x0 / 2), all inside the row */
+    const unsigned char *row = pairs + (size_t) cy * s.u_stride + x0;
+    const unsigned int before =
+        __ldg (reinterpret_cast<const unsigned short *>(row - 2));
+    const unsigned int both =
+        __ldg (reinterpret_cast<const unsigned int *>(row));
+    const unsigned int after =
+        __ldg (reinterpret_cast<const unsigned short *>(row + 4));
+    const unsigned int sm[4] = { __byte_perm (before, 0, uv_order),
+      __byte_perm (both, 0, uv_order),
+      __byte_perm (both, 0, uv_order + 0x0202u),
+      __byte_perm (after, 0, uv_order)
+    };
+
+    out[0] = blend (sm[0], 4 - wt.even, sm[1], wt.even);
+    out[1] = blend (sm[1], wt.odd, sm[2], 4 - wt.odd);
+    out[2] = blend (sm[1], 4 - wt.even, sm[2], wt.even);
+    out[3] = blend (sm[2], wt.odd, sm[3], 4 - wt.odd);
+    return;
+  }
+  int u[4], v[4];
+
+  ct_yuv_chroma_row4 (&s, &p, 0, cy, x0, u);
+  ct_yuv_chroma_row4 (&s, &p, 1, cy, x0, v);
+#pragma unroll
+  for (int i = 0; i < 4; i++)
+    out[i] = (unsigned int) u[i] | (unsigned int) v[i] << 16;
+}
+
+/* The lumas of the @n pixels from @x0 of row @y, a byte each. */
+__device__ __forceinline__ unsigned int
+luma_word (const CtYuvSrc & s, unsigned int x0, unsigned int n,
+    unsigned int y)
+{
+  const unsigned char *at = s.y + (size_t) y * s.y_stride + x0;
+  unsigned int w = 0;
+
+  if (n == 4 && (uintptr_t) at % 4 == 0)
+    return __ldg (reinterpret_cast<const unsigned int *>(at));
+#pragma unroll
+  for (unsigned int i = 0; i < 4; i++)
+    if (i < n)
+      w |= (unsigned int) __ldg (at + i) << (8 * i);
+  return w;
+}
+
+/* Row @y's four pixels from @x0, of lumas @lw and chroma @uv
+ * (0x00VV00UU), converted through the tables (@centre: value 0 of the
+ * first, 256 apart) and written. */
+template <typename Out>
+__device__ __forceinline__ void
+row4_fast (const Coeffs & k, Out * dst, const Steps & step, int bgr,
+    const Out * centre, unsigned int x0, unsigned int n, unsigned int y,
+    unsigned int lw, const unsigned int uv[4])
+{
+  Out val[3][4];
+
+  lw ^= 0x80808080u;
+#pragma unroll
+  for (unsigned int i = 0; i < 4; i++) {
+    const unsigned int c = uv[i] ^ 0x00800080u;
+    const int us = splat_hi (c, 0), vs = splat_hi (c, 2);
+    const int ys = product_hi (splat_hi (lw, i), k.y);
+    const int r = clamp_s8 (ys + product_hi (vs, k.rv));
+    const int g = clamp_s8 (ys + product_hi (us, k.gu) +
+        product_hi (vs, k.gv));
+    const int b = clamp_s8 (ys + product_hi (us, k.bu));
+
+    val[0][i] = centre[bgr ? b : r];
+    val[1][i] = centre[256 + g];
+    val[2][i] = centre[2 * 256 + (bgr ? r : b)];
+  }
+  put4 (dst, step, x0, y, n, val);
+}
+
+/* quad_pair for the 8-bit path of a table (above). */
+template <typename Out, Kind K>
+__device__ __forceinline__ void
+quad_pair_fast (const CtYuvSrc & s, const CtYuvPlan & p, const Coeffs & k,
+    const Weights & wt, const unsigned char *pairs, unsigned int uv_order,
+    Out * dst, const Steps & step, int bgr, const Out * centre,
+    unsigned int x0, unsigned int kp)
+{
+  const unsigned int n = s.width - x0 < 4 ? s.width - x0 : 4;
+  const unsigned int crows = (s.height + 1) / 2;
+  const unsigned int a = kp > 0 ? kp - 1 : 0, b = kp < crows ? kp : crows - 1;
+  const bool upper = kp > 0, lower = 2 * kp < s.height;
+  /* away from the edges: no sample clamped, no pixel kept as it is */
+  const unsigned char *quick = x0 >= 4 && x0 + 6 <= s.width ? pairs :
+      nullptr;
+  const unsigned int lw0 = upper ? luma_word (s, x0, n, 2 * kp - 1) : 0;
+  const unsigned int lw1 = lower ? luma_word (s, x0, n, 2 * kp) : 0;
+  unsigned int ca[4], cb[4], uv[4];
+
+  chroma_quad<K> (s, p, wt, quick, uv_order, a, x0, ca);
+  chroma_quad<K> (s, p, wt, quick, uv_order, b, x0, cb);
+  if (upper) {
+#pragma unroll
+    for (int i = 0; i < 4; i++)
+      uv[i] = blend (ca[i], wt.near, cb[i], 4 - wt.near);
+    row4_fast<Out> (k, dst, step, bgr, centre, x0, n, 2 * kp - 1, lw0, uv);
+  }
+  if (lower) {
+#pragma unroll
+    for (int i = 0; i < 4; i++)
+      uv[i] = blend (ca[i], 4 - wt.near, cb[i], wt.near);
+    row4_fast<Out> (k, dst, step, bgr, centre, x0, n, 2 * kp, lw1, uv);
+  }
+}
+
 template <typename Out, Values V, Kind K>
 __global__ void __launch_bounds__ (kLanes * kRanks)
 k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
     int bgr, ct::Ops ops, int ch_dim, Along along)
 {
+  constexpr bool fast = V == Values::kTable && (K == Kind::kBlocks ||
+      K == Kind::kPairs);
   __shared__ Out table[V == Values::kTable ? 3 * 256 : 1];
   CtYuvPlan p = any_p;
   CtYuvSrc s = any_s;
@@ -427,9 +634,29 @@ k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
 
   if (lane >= lanes)
     return;
-  for (unsigned int r = first; r < ranks; r += stride)
-    quad_pair<Out, V> (s, p, dst, step, bgr, ops, ch_dim, along, table,
-        4 * (along_y ? r : lane), along_y ? lane : r);
+  if constexpr (fast) {
+    const Coeffs k = { (int16_t) p.m[0][0], (int16_t) p.m[0][2],
+      (int16_t) p.m[1][1], (int16_t) p.m[1][2], (int16_t) p.m[2][1]
+    };
+    const Weights wt = { p.filtered && !p.h_cosited ? 3u : 4u,
+      p.filtered && !p.h_cosited ? 3u : 2u,
+      p.filtered && p.v_filtered ? 3u : 4u
+    };
+    /* NV12, NV21: the chroma plane, where its rows are 4-byte aligned */
+    const unsigned char *base = s.u < s.v ? s.u : s.v;
+    const bool aligned = K == Kind::kPairs && (uintptr_t) base % 4 == 0 &&
+        s.u_stride % 4 == 0;
+    const unsigned int uv_order = s.u < s.v ? 0x4140u : 0x4041u;
+
+    for (unsigned int r = first; r < ranks; r += stride)
+      quad_pair_fast<Out, K> (s, p, k, wt, aligned ? base : nullptr,
+          uv_order, dst, step, bgr, table + 128,
+          4 * (along_y ? r : lane), along_y ? lane : r);
+  } else {
+    for (unsigned int r = first; r < ranks; r += stride)
+      quad_pair<Out, V> (s, p, dst, step, bgr, ops, ch_dim, along, table,
+          4 * (along_y ? r : lane), along_y ? lane : r);
+  }
 }
 
 /* Blocks of k_yuv_tensor<Out, V, K> the current device holds at once, for
@@ -535,7 +762,9 @@ launch_tensor (const Job & j, void *dst, cudaStream_t stream)
     return CT_ERROR_INVALID_ARGUMENT;
   const Launch<Out> run = is_float && j.p.wide ? whole_launch<Out> () :
       j.ch_dim == 1 || j.ch_dim == 2 ? launch_of<Out, Values::kEach,
-      Kind::kAny> () : launch_for<Out, Values::kTable> (j.p);
+      Kind::kAny> () : !j.p.wide && !sums_fit (j.p) ?
+      launch_of<Out, Values::kTable, Kind::kAny> () :
+      launch_for<Out, Values::kTable> (j.p);
   const unsigned int pairs = s.height / 2 + 1, quads = (s.width + 3) / 4;
   const bool along_y = lanes_along_y (j.step);
   const dim3 block (kLanes, kRanks);
