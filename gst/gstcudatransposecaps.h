@@ -162,7 +162,8 @@ typedef struct
 /* The job for @incaps -> @outcaps, into @job: tensors transposed or
  * permuted by @perm, RGB, GRAY8 or YUV video to a tensor (HWC permuted
  * by @perm, CHW without; YUV converted to RGB, or BGR with @bgr, and
- * turned by @turn, which RGB and GRAY8 video refuse but for identity),
+ * turned by @turn, which RGB and GRAY8 video refuse but for identity,
+ * saying that the stream's tag asked for it where @turn_from_tag),
  * each with the arithmetic @arith (NULL: none);
  * or video in the orientation @proposed, which refuses arithmetic. FALSE,
  * with why in @r, for caps it cannot take with these settings (the
@@ -170,7 +171,7 @@ typedef struct
 gboolean ct_caps_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
     const guint * perm, const CtArithSpec * arith, gboolean bgr,
     GstVideoOrientationMethod proposed, GstVideoOrientationMethod turn,
-    CtCapsOutcome * outcome, CtRefusal * r);
+    gboolean turn_from_tag, CtCapsOutcome * outcome, CtRefusal * r);
 
 /* Whether @mapping keeps interlaced video's fields apart (interlaced video
  * is only mirrored horizontally or passed through); FALSE, with why in

@@ -123,12 +123,13 @@ refuse_alternate (GstCaps * caps, CtRefusal * r)
 }
 
 /* RGB video in, seen as the HWC tensor "C:W:H:1" (YUV converted to RGB,
- * or BGR with @bgr, and turned by @turn first); out as that tensor
- * permuted by @perm (CHW, "W:H:C:1", for ct_caps_chw_permutation). */
+ * or BGR with @bgr, and turned by @turn first, which under auto the
+ * stream's tag asked for where @from_tag); out as that tensor permuted by
+ * @perm (CHW, "W:H:C:1", for ct_caps_chw_permutation). */
 static gboolean
 chw_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
     const guint perm[4], gboolean bgr, GstVideoOrientationMethod turn,
-    CtRefusal * r)
+    gboolean from_tag, CtRefusal * r)
 {
   const gchar *type = job->has_arith ? ct_type_name (ct_arith_out_type
       (&job->arith, CT_TYPE_UINT8)) : "uint8";
@@ -139,14 +140,20 @@ chw_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
   /* (the one pass turns YUV; RGB and GRAY8 go through the permutation) */
   if (turn != GST_VIDEO_ORIENTATION_IDENTITY &&
       gst_video_info_from_caps (&info, incaps) && !ct_job_is_yuv (&info)) {
-    CT_REFUSE (r, CORE, NEGOTIATION, ("video-direction=%s turns YUV video "
-            "(I420, YV12, NV12, NV21, P010_10LE, P016_LE) on its way into a "
-            "tensor, but this is %s. Turn the frames first with another "
-            "cudatranspose video-direction=%s before this one and set "
-            "this one's video-direction=identity, or give it YUV video.",
-            ct_direction_nick (turn),
-            GST_VIDEO_INFO_NAME (&info), ct_direction_nick (turn)),
+    /* (under auto, the direction is the tag's: the property says auto) */
+    const gchar *nick = ct_direction_nick (turn);
+    gchar *asked = from_tag ? g_strdup_printf ("video-direction=auto "
+        "follows the stream's image-orientation tag, which asks for %s; "
+        "that", nick) : g_strdup_printf ("video-direction=%s", nick);
+
+    CT_REFUSE (r, CORE, NEGOTIATION, ("%s turns YUV video (I420, YV12, "
+            "NV12, NV21, P010_10LE, P016_LE) on its way into a tensor, but "
+            "this is %s. Turn the frames first with another cudatranspose "
+            "video-direction=%s before this one and set this one's "
+            "video-direction=identity, or give it YUV video.", asked,
+            GST_VIDEO_INFO_NAME (&info), from_tag ? "auto" : nick),
         ("%" GST_PTR_FORMAT, incaps));
+    g_free (asked);
     return FALSE;
   }
   ok = gst_video_info_from_caps (&info, incaps) &&
@@ -389,7 +396,7 @@ gboolean
 ct_caps_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
     const guint * perm, const CtArithSpec * arith, gboolean bgr,
     GstVideoOrientationMethod proposed, GstVideoOrientationMethod turn,
-    CtCapsOutcome * outcome, CtRefusal * r)
+    gboolean turn_from_tag, CtCapsOutcome * outcome, CtRefusal * r)
 {
   memset (job, 0, sizeof (*job));
   memset (outcome, 0, sizeof (*outcome));
@@ -402,7 +409,7 @@ ct_caps_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
     return tensor_job (job, incaps, outcaps, perm, outcome, r);
   if (ct_tensor_caps_is_tensor (gst_caps_get_structure (outcaps, 0)))
     return chw_job (job, incaps, outcaps, perm ? perm :
-        ct_caps_chw_permutation, bgr, turn, r);
+        ct_caps_chw_permutation, bgr, turn, turn_from_tag, r);
   if (perm) {
     CT_REFUSE (r, CORE, NEGOTIATION, ("The permutation property applies to "
             "tensors (other/tensors), but the input is video going out as "

@@ -112,7 +112,7 @@ gst_cuda_transpose_make_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
   return ct_caps_job (job, incaps, outcaps, js->perm_state ==
       CT_PERMUTATION_VALID ? js->perm : NULL, js->arith_state ==
       CT_ARITH_STATE_VALID ? &js->arith : NULL, js->bgr, js->direction,
-      js->turn, outcome, r);
+      js->turn, js->turn_from_tag, outcome, r);
 }
 
 /* Takes @job (made for @js from @incaps -> @outcaps) as the stream's:

@@ -114,6 +114,8 @@ new_version (CtSettings * s)
   s->job.direction = s->orientation.proposed;
   s->job.turn = s->direction_set ? s->orientation.proposed :
       GST_VIDEO_ORIENTATION_IDENTITY;
+  s->job.turn_from_tag = s->direction_set &&
+      s->orientation.direction == GST_VIDEO_ORIENTATION_AUTO;
   /* the others of other kinds, in order (n <= i: each read before it is
    * written over), then the new one first */
   for (i = 0; i < s->n_recent; i++) {

@@ -59,7 +59,8 @@ typedef enum
  * property's, or under auto the tags'), the direction that turns a tensor
  * made of video (@turn: the proposed one where the pipeline set
  * video-direction or method, else identity, so that the default ul-lr
- * applies to video going out as video only), the permutation and the
+ * applies to video going out as video only; @turn_from_tag: under auto,
+ * where a refusal says the tag asked for it), the permutation and the
  * arithmetic; and a setting only the job depends on, the channel order of
  * tensors made from YUV video (@bgr). Every change of them is a new
  * @version (counted from 1). */
@@ -68,6 +69,7 @@ typedef struct
   guint version;
   GstVideoOrientationMethod direction;
   GstVideoOrientationMethod turn;
+  gboolean turn_from_tag;
   CtPermutationState perm_state;
   guint perm[4];
   CtArithState arith_state;

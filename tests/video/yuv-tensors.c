@@ -607,10 +607,14 @@ GST_END_TEST;
 
 /* RGB video into a tensor is not turned here: with video-direction set it
  * is refused, with a message that says how to turn it (another
- * cudatranspose before); left unset, or identity, it goes. */
+ * cudatranspose before); left unset, or identity, it goes. Under auto, a
+ * tag that asks for a turn is refused by what it asks for, saying that
+ * the tag asked. */
 GST_START_TEST (test_rgb_turn_refused)
 {
-  static const gchar *const directions[] = { "90r", "horiz", "identity" };
+  static const gchar *const directions[] = { "90r", "horiz", "identity",
+    "auto"
+  };
   guint i;
 
   for (i = 0; i < G_N_ELEMENTS (directions); i++) {
@@ -627,6 +631,10 @@ GST_START_TEST (test_rgb_turn_refused)
         "height=48,framerate=30/1");
     gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGB, 64, 48);
     in = ct_check_make_frame (&info, 0);
+    if (g_str_equal (directions[i], "auto"))
+      fail_unless (gst_harness_push_event (e, gst_event_new_tag
+              (gst_tag_list_new (GST_TAG_IMAGE_ORIENTATION, "rotate-90",
+                      NULL))));
     if (refused) {
       gchar *text;
 
@@ -636,6 +644,10 @@ GST_START_TEST (test_rgb_turn_refused)
       fail_unless (strstr (text, "turns YUV video") &&
           strstr (text, "before this one") && strstr (text,
               directions[i]), "%s: %s", desc, text);
+      /* (under auto: the tag's direction, and that the tag asked) */
+      fail_unless (!g_str_equal (directions[i], "auto") ||
+          (strstr (text, "image-orientation tag") &&
+              strstr (text, "asks for 90r")), "%s: %s", desc, text);
       g_free (text);
       fail_unless_equals_int (gst_harness_buffers_in_queue (e), 0);
     } else {
