@@ -1,7 +1,8 @@
-/* cudatranspose tests: random bytes for the plain-C tests (the kernels'
- * and the CPU loop's; the GStreamer tests use ct_check_fill_random). One
- * generator, splitmix64, which any seed starts well (0 included), so a
- * printed seed reproduces a run. Header only. */
+/* cudatranspose tests: random bytes, the one generator of every test and
+ * bench (the GStreamer tests reach it through ct_check_random and
+ * ct_check_fill_random, transpose-check.h): splitmix64, which any seed
+ * starts well (0 included), so a printed seed reproduces a run. Header
+ * only. */
 #pragma once
 
 #include <stddef.h>

@@ -3,10 +3,11 @@
  * messages, factories, and the element's kernel nicks. Video frames, tensors
  * and NNStreamer's layouts have files of their own (check-*.c). */
 #include "transpose-check.h"
+#include "random-fill.h"
 
 #include <string.h>
 
-static guint32 rng_state = 0x9e3779b9;
+static guint64 rng_state;
 
 void
 ct_check_seed (void)
@@ -15,37 +16,27 @@ ct_check_seed (void)
   guint32 seed = env ? (guint32) g_ascii_strtoull (env, NULL, 10) :
       g_random_int ();
 
-  rng_state = seed ? seed : 0x9e3779b9;
+  rng_state = seed;
   g_print ("random seed %u (set CT_CHECK_SEED=%u to repeat)\n", seed, seed);
 }
 
 guint32
-ct_check_xorshift (guint32 * state)
+ct_check_next (guint64 * state)
 {
-  /* xorshift32: fast, and reproducible from the printed seed */
-  *state ^= *state << 13;
-  *state ^= *state >> 17;
-  *state ^= *state << 5;
-  return *state;
+  /* (the top half: splitmix64's best bits) */
+  return (guint32) (ct_ref_random (state) >> 32);
 }
 
 guint32
 ct_check_random (void)
 {
-  return ct_check_xorshift (&rng_state);
+  return ct_check_next (&rng_state);
 }
 
 void
 ct_check_fill_random (guint8 * data, gsize size)
 {
-  gsize i;
-
-  for (i = 0; i + 4 <= size; i += 4) {
-    guint32 r = ct_check_random ();
-    memcpy (data + i, &r, 4);
-  }
-  for (; i < size; i++)
-    data[i] = ct_check_random () & 0xff;
+  ct_ref_fill_random (&rng_state, data, size);
 }
 
 void

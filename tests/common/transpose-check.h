@@ -19,9 +19,10 @@ G_BEGIN_DECLS
 /* Seeds the frame generator from CT_CHECK_SEED, or at random; prints it. */
 void ct_check_seed (void);
 
-/* The next number of the xorshift32 stream in @state (never 0), for a
- * test that keeps a stream of its own. */
-guint32 ct_check_xorshift (guint32 * state);
+/* The next 32 random bits of the stream in @state (random-fill.h's
+ * generator, which any value starts), for a test that keeps a stream of
+ * its own. */
+guint32 ct_check_next (guint64 * state);
 
 /* The next number of the stream ct_check_seed () seeded. */
 guint32 ct_check_random (void);

@@ -163,7 +163,7 @@ main (int argc, char **argv)
     seed = strtoull (argv[1], NULL, 0);
   if (argc > 2)
     only_groups = argv[2];
-  /* xorshift never leaves zero */
+  /* (0: the default seed) */
   if (seed == 0)
     seed = DEFAULT_SEED;
   rng_state = seed;

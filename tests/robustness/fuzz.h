@@ -18,7 +18,7 @@
 
 /* ---- the generator (fuzz.c) ---- */
 
-extern guint32 fuzz_state;
+extern guint64 fuzz_state;
 /* (for the failure messages) */
 extern guint32 fuzz_seed;
 /* CT_FUZZ_TRACE set: each case printed as it ends, to see the cases

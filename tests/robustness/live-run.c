@@ -13,7 +13,7 @@ typedef struct
   LiveKind kind;
   Log *log;
   gint stop;
-  guint32 rng;
+  guint64 rng;
   const gchar *const *kernels;  /* to switch between; NULL: none */
   guint n_kernels;
   /* every disturbance; else (videoflip) none of those videoflip 1.22
@@ -26,9 +26,9 @@ typedef struct
 } Live;
 
 static guint
-rand_below (guint32 * rng, guint n)
+rand_below (guint64 * rng, guint n)
 {
-  return ct_check_xorshift (rng) % n;
+  return ct_check_next (rng) % n;
 }
 
 /* The job settings, at random, each logged before it is set: a frame may
@@ -37,7 +37,7 @@ static gpointer
 change_settings (gpointer data)
 {
   Live *l = data;
-  guint32 rng = l->rng ^ 0x51ed;
+  guint64 rng = l->rng ^ 0x51ed;
   Setting s = { GST_VIDEO_ORIENTATION_UL_LR, 0, 0, FALSE };
 
   /* (a tensor made of video is turned only once video-direction is set) */
@@ -84,7 +84,7 @@ static gpointer
 change_running (gpointer data)
 {
   Live *l = data;
-  guint32 rng = l->rng ^ 0x7a11;
+  guint64 rng = l->rng ^ 0x7a11;
 
   /* (videoflip has neither) */
   while (!g_atomic_int_get (&l->stop) && l->n_kernels) {
@@ -106,7 +106,7 @@ ask (gpointer data)
   Live *l = data;
   GstPad *sink = gst_element_get_static_pad (l->element, "sink");
   GstPad *src = gst_element_get_static_pad (l->element, "src");
-  guint32 rng = l->rng ^ 0x9e37;
+  guint64 rng = l->rng ^ 0x9e37;
 
   while (!g_atomic_int_get (&l->stop)) {
     GstQuery *q = gst_query_new_latency ();
@@ -139,7 +139,7 @@ static gpointer
 seek (gpointer data)
 {
   Live *l = data;
-  guint32 rng = l->rng ^ 0x5eec;
+  guint64 rng = l->rng ^ 0x5eec;
 
   while (!g_atomic_int_get (&l->stop) && !g_getenv ("CT_LIVE_NO_SEEK")) {
     g_usleep (100000 + rand_below (&rng, 300000));
@@ -195,7 +195,7 @@ run_live (const gchar * desc, const gchar * factory, LiveKind kind,
   l.factory = factory;
   l.kind = kind;
   l.log = &log;
-  l.rng = ct_check_random () | 1;
+  l.rng = ct_check_random ();
   l.kernels = kernels;
   l.n_kernels = n_kernels;
   if (n_kernels && g_getenv ("CT_LIVE_KERNEL")) {

@@ -24,7 +24,7 @@ typedef struct
   LiveKind kind;
   const GstVideoFormat *formats;
   guint n_formats;
-  guint32 rng;
+  guint64 rng;
   guint64 n;                    /* buffers made since the start or a seek */
   guint left;                   /* buffers before the caps change */
   GstVideoInfo info;            /* video */
@@ -51,7 +51,7 @@ static const gint live_sizes[][2] = {
 static guint
 live_random (LiveSrc * s, guint n)
 {
-  return ct_check_xorshift (&s->rng) % n;
+  return ct_check_next (&s->rng) % n;
 }
 
 static void
@@ -136,7 +136,7 @@ random_memory (LiveSrc * s, gsize header, gsize size)
 
   fail_unless (gst_memory_map (mem, &map, GST_MAP_WRITE));
   for (i = header; i < map.size; i++)
-    map.data[i] = (guint8) ct_check_xorshift (&s->rng);
+    map.data[i] = (guint8) ct_check_next (&s->rng);
   gst_memory_unmap (mem, &map);
   return mem;
 }
@@ -239,7 +239,7 @@ static void
 live_src_init (LiveSrc * s)
 {
   gst_base_src_set_format (GST_BASE_SRC (s), GST_FORMAT_TIME);
-  s->rng = ct_check_random () | 1;
+  s->rng = ct_check_random ();
 }
 
 
