@@ -97,8 +97,8 @@ restart (Setup * s, GstState to)
     gchar *debug = NULL;
 
     gst_message_parse_error (msg, NULL, &debug);
-    fail_unless (setup_refuses (s), "seed %u: caps %" GST_PTR_FORMAT
-        " refused after a restart: %s", fuzz_seed, s->caps, debug);
+    fail_unless (setup_refuses (s), "seed %u: caps %s refused after a "
+        "restart: %s", fuzz_seed, gst_caps_to_string (s->caps), debug);
     s->said = TRUE;
     g_free (debug);
     gst_message_unref (msg);
@@ -542,8 +542,8 @@ fuzz_permutation (Setup * s, guint index, const gchar * churn)
   fail_unless (out_caps != NULL, "%s: output without caps", what);
   st = gst_caps_get_structure (out_caps, 0);
   fail_unless (g_strcmp0 (gst_structure_get_string (st, "dimensions"),
-          dims->str) == 0, "%s: output caps %" GST_PTR_FORMAT ", not "
-      "dimensions %s", what, out_caps, dims->str);
+          dims->str) == 0, "%s: output caps %s, not dimensions %s", what,
+      gst_caps_to_string (out_caps), dims->str);
   gst_caps_unref (out_caps);
   g_string_free (dims, TRUE);
   /* and so do the bytes */

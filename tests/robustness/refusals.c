@@ -239,8 +239,8 @@ push_permuted (GstHarness * h, const guint perm[4], const gchar * what)
   want = g_strdup_printf ("%u:%u:%u", o[0], o[1], o[2]);
   caps = gst_pad_get_current_caps (h->sinkpad);
   fail_unless (strstr (gst_structure_get_string (gst_caps_get_structure
-              (caps, 0), "dimensions"), want) != NULL, "%s: caps %"
-      GST_PTR_FORMAT " are not %s", what, caps, want);
+              (caps, 0), "dimensions"), want) != NULL, "%s: caps %s are not %s",
+      what, gst_caps_to_string (caps), want);
   fail_unless (gst_buffer_map (in, &im, GST_MAP_READ));
   fail_unless (gst_buffer_map (out, &om, GST_MAP_READ));
   fail_unless_equals_int (om.size, im.size);

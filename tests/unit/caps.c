@@ -98,7 +98,8 @@ GST_START_TEST (test_video_directions)
       if (gst_structure_has_name (s, "other/tensors") ||
           gst_structure_has_name (s, "other/tensor")) {
         fail_if (gst_structure_has_field (s, "dimensions") ||
-            gst_structure_has_field (s, "dimension"), "%" GST_PTR_FORMAT, s);
+            gst_structure_has_field (s, "dimension"), "%s",
+            gst_structure_to_string (s));
         saw_tensors = TRUE;
         continue;
       }
@@ -108,14 +109,14 @@ GST_START_TEST (test_video_directions)
       saw_cuda |= ct_caps_is_cuda_memory (gst_caps_get_features (out, i));
       if (swap) {
         fail_unless (gst_structure_get_int (s, "height", &w) && w == 64,
-            "%s: %" GST_PTR_FORMAT, ct_direction_nick (m), s);
+            "%s: %s", ct_direction_nick (m), gst_structure_to_string (s));
         fail_unless (GST_VALUE_HOLDS_INT_RANGE (gst_structure_get_value (s,
                     "width")));
         fail_unless_equals_int (gst_value_get_fraction_numerator (par), 3);
         fail_unless_equals_int (gst_value_get_fraction_denominator (par), 4);
       } else {
         fail_unless (gst_structure_get_int (s, "width", &w) && w == 64,
-            "%s: %" GST_PTR_FORMAT, ct_direction_nick (m), s);
+            "%s: %s", ct_direction_nick (m), gst_structure_to_string (s));
         fail_unless_equals_int (gst_value_get_fraction_numerator (par), 4);
       }
     }
@@ -258,8 +259,8 @@ GST_START_TEST (test_planar_tensors)
     out = transform ("other/tensors,format=static,num_tensors=1,"
         "dimensions=(string)9:1:3:1,types=uint8,framerate=0/1", GST_PAD_SRC,
         NULL, GST_VIDEO_ORIENTATION_UL_LR, "video/x-raw");
-    fail_unless (gst_caps_can_intersect (out, want), "%s from %"
-        GST_PTR_FORMAT, in, out);
+    fail_unless (gst_caps_can_intersect (out, want), "%s from %s",
+        in, gst_caps_to_string (out));
     gst_caps_unref (out);
     out = transform ("other/tensors,format=static,num_tensors=1,"
         "dimensions=(string)9:1:4:1,types=uint8,framerate=0/1", GST_PAD_SRC,
@@ -273,8 +274,8 @@ GST_START_TEST (test_planar_tensors)
 
       if (gst_structure_get_int (gst_caps_get_structure (one, 0), "width",
               &w))
-        fail_if (gst_caps_can_intersect (one, want), "%s from %"
-            GST_PTR_FORMAT, in, out);
+        fail_if (gst_caps_can_intersect (one, want), "%s from %s",
+            in, gst_caps_to_string (out));
       gst_caps_unref (one);
     }
     gst_caps_unref (out);
@@ -322,8 +323,8 @@ GST_START_TEST (test_turned_tensors)
     gst_caps_unref (out);
     out = transform_turned (tensor, GST_PAD_SRC, NULL,
         GST_VIDEO_ORIENTATION_UL_LR, cases[i].turn, "video/x-raw");
-    fail_unless (gst_caps_can_intersect (out, want), "%s from %"
-        GST_PTR_FORMAT, in, out);
+    fail_unless (gst_caps_can_intersect (out, want), "%s from %s",
+        in, gst_caps_to_string (out));
     /* turned, only YUV comes before the tensor (RGB is refused): a source
      * that can give both fixates YUV */
     if (cases[i].turn != GST_VIDEO_ORIENTATION_IDENTITY) {

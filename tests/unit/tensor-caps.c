@@ -325,8 +325,8 @@ GST_START_TEST (test_rearrange)
       GstCaps *offered = gst_caps_new_full (gst_structure_copy (s), NULL);
 
       fail_unless (gst_caps_is_subset (mine, offered), "%s by %u:%u:%u:%u "
-          "gives %s, undone %" GST_PTR_FORMAT, text, perm[0], perm[1],
-          perm[2], perm[3], expect, offered);
+          "gives %s, undone %s", text, perm[0], perm[1], perm[2], perm[3],
+          expect, gst_caps_to_string (offered));
       gst_caps_unref (mine);
       gst_caps_unref (offered);
     }
