@@ -1,0 +1,507 @@
+/* cudatranspose: the one pass from a YUV frame to a tensor
+ * (ct_yuv_to_tensor, yuv-rgb.cu), its pieces below the kernel: where
+ * values land and how four are stored at once, a thread's quad of a pair
+ * of rows converted (row4, quad_pair), and the 8-bit path of a table with
+ * its packed chroma (quad_pair_fast). yuv-rgb.cu holds the kernels, their
+ * launches and the host entries; this file is included there only. */
+#pragma once
+
+#include "arith-ops.cuh"
+#include "yuv-rgb-unit.h"
+
+#include <stdint.h>
+
+namespace {
+
+/* Where the HWC tensor's neighbours land in the output: channel, x and y
+ * steps of the frame as it comes, in elements; negative where the
+ * direction counts the output's columns or rows back (the launch moves
+ * the output's start to where pixel (0, 0) lands). */
+struct Steps
+{
+  long long c, x, y;
+};
+
+/* The coordinate a per-channel operation along the turned frame's x or y
+ * sees at pixel (x, y) of the frame as it comes: at0 + per_x x + per_y y. */
+struct Along
+{
+  long long at0, per_x, per_y;
+};
+
+/* How a converted value becomes the output's: */
+enum class Values
+{
+  kTable,                       /* 8-bit, through the arithmetic (or the
+                                 * cast alone) as tabulated for each channel
+                                 * in shared memory */
+  kEach,                        /* 8-bit, through the arithmetic one by one
+                                 * (per-channel operations along x or y) */
+  kWhole,                       /* 16-bit input into a float type: the
+                                 * 16-bit value / 257, then the arithmetic */
+};
+
+/* Value @v of channel @ch (the operations' channel) as the output's: the
+ * 8-bit value through the typecast and the arithmetic; with @whole, the
+ * 16-bit value divided by 257 in the (float) output type, so that 65535
+ * gives 255 as an 8-bit frame's white does, then the arithmetic. */
+template <typename Out, bool whole>
+__host__ __device__ __forceinline__ Out
+tensor_value (int v, long long ch, const ct::Ops & ops)
+{
+  if constexpr (whole) {
+    const Out scaled = ct::nns_op<Out> ((Out) v, CT_ARITH_DIV, (Out) 257);
+
+    return ct::arith_apply<Out> (scaled, ch, ops);
+  } else {
+    return ct::arith_element<uint8_t, Out> ((uint8_t) v, ch, ops);
+  }
+}
+
+/* The channel a per-channel operation sees at channel @c of pixel (@x,
+ * @y): its index along dimension @ch_dim (-1: none; 1 and 2, the turned
+ * frame's x and y, as @along says; 3 has size 1). */
+__host__ __device__ __forceinline__ long long
+op_channel (int ch_dim, const Along & along, unsigned int c, unsigned int x,
+    unsigned int y)
+{
+  return ch_dim < 0 ? -1LL : ch_dim == 0 ? (long long) c :
+      ch_dim == 1 || ch_dim == 2 ? along.at0 + along.per_x * x +
+      along.per_y * y : 0LL;
+}
+
+/* The one pass: a thread converts four pixels (x0 to x0 + 3, a quad) of
+ * the rows 2k - 1 and 2k (pair k), which share their two chroma rows
+ * (k - 1 and k, the vertical upsampling's), read once; a block is kLanes x
+ * kRanks such threads. A warp's lanes take neighbouring quads of a pair
+ * where the output's x step is the smaller (CHW, HWC: its stores then
+ * follow each other), else neighbouring pairs of a quad (a direction that
+ * swaps the axes, or a permutation that puts the height innermost: the
+ * rows of a quad land side by side); the block's ranks, and its blocks
+ * in turn, loop over the other. */
+constexpr unsigned int kLanes = 64, kRanks = 4;
+
+/* Whether a warp's lanes take neighbouring pairs, not quads (above). */
+__host__ __device__ __forceinline__ bool
+lanes_along_y (const Steps & step)
+{
+  return (step.y < 0 ? -step.y : step.y) < (step.x < 0 ? -step.x : step.x);
+}
+
+/* Four values stored as one. */
+template <typename T>
+struct alignas (4 * sizeof (T)) Four
+{
+  T v[4];
+};
+
+template <typename T>
+__device__ __forceinline__ bool
+aligned_four (const T * at)
+{
+  return (uintptr_t) at % sizeof (Four<T>) == 0;
+}
+
+/* The lumas of pixels x0 to x0 + @n - 1 of row @y (widened as
+ * ct_yuv_sample widens them): one load where they are aligned. */
+__device__ __forceinline__ void
+luma4 (const CtYuvSrc & s, const CtYuvPlan & p, unsigned int x0,
+    unsigned int y, unsigned int n, int luma[4])
+{
+  const unsigned char *row = s.y + (size_t) y * s.y_stride;
+
+  if (!p.wide) {
+    const unsigned char *at = row + x0;
+
+    if (n == 4 && (uintptr_t) at % 4 == 0) {
+      const unsigned int w =
+          __ldg (reinterpret_cast<const unsigned int *>(at));
+
+#pragma unroll
+      for (int i = 0; i < 4; i++)
+        luma[i] = (int) ((w >> (8 * i)) & 0xffu);
+      return;
+    }
+#pragma unroll
+    for (unsigned int i = 0; i < 4; i++)
+      luma[i] = i < n ? __ldg (at + i) : 0;
+    return;
+  }
+  const unsigned char *at = row + (size_t) x0 * 2;
+  if (n == 4 && (uintptr_t) at % 8 == 0) {
+    const uint2 w = __ldg (reinterpret_cast<const uint2 *>(at));
+
+    luma[0] = (int) (w.x & 0xffffu);
+    luma[1] = (int) (w.x >> 16);
+    luma[2] = (int) (w.y & 0xffffu);
+    luma[3] = (int) (w.y >> 16);
+  } else {
+#pragma unroll
+    for (unsigned int i = 0; i < 4; i++)
+      luma[i] = i < n ? (int) (__ldg (at + 2 * i) |
+          (__ldg (at + 2 * i + 1) << 8)) : 0;
+  }
+  if (s.p010) {
+#pragma unroll
+    for (int i = 0; i < 4; i++)
+      luma[i] |= luma[i] >> 10;
+  }
+}
+
+/* The values of @n pixels from x0 of row @y, val[channel][pixel], into
+ * the output: four a store along x where width is innermost (forwards or,
+ * mirrored, backwards) and in packed HWC, else one by one. */
+template <typename Out>
+__device__ __forceinline__ void
+put4 (Out * dst, const Steps & step, unsigned int x0, unsigned int y,
+    unsigned int n, const Out val[3][4])
+{
+  Out *o = dst + (long long) x0 * step.x + (long long) y * step.y;
+
+  if (step.x == 1) {
+#pragma unroll
+    for (unsigned int c = 0; c < 3; c++) {
+      Out *oc = o + c * step.c;
+
+      if (n == 4 && aligned_four (oc)) {
+        Four<Out> q;
+
+#pragma unroll
+        for (int i = 0; i < 4; i++)
+          q.v[i] = val[c][i];
+        *reinterpret_cast<Four<Out> *>(oc) = q;
+      } else {
+#pragma unroll
+        for (unsigned int i = 0; i < 4; i++)
+          if (i < n)
+            oc[i] = val[c][i];
+      }
+    }
+    return;
+  }
+  if (step.x == -1) {
+#pragma unroll
+    for (unsigned int c = 0; c < 3; c++) {
+      Out *oc = o + c * step.c;
+
+      if (n == 4 && aligned_four (oc - 3)) {
+        Four<Out> q;
+
+#pragma unroll
+        for (int i = 0; i < 4; i++)
+          q.v[i] = val[c][3 - i];
+        *reinterpret_cast<Four<Out> *>(oc - 3) = q;
+      } else {
+#pragma unroll
+        for (unsigned int i = 0; i < 4; i++)
+          if (i < n)
+            *(oc - (long long) i) = val[c][i];
+      }
+    }
+    return;
+  }
+  if (step.c == 1 && step.x == 3 && n == 4 && aligned_four (o)) {
+#pragma unroll
+    for (int m = 0; m < 3; m++) {
+      Four<Out> q;
+
+#pragma unroll
+      for (int i = 0; i < 4; i++)
+        q.v[i] = val[(4 * m + i) % 3][(4 * m + i) / 3];
+      reinterpret_cast<Four<Out> *>(o)[m] = q;
+    }
+    return;
+  }
+#pragma unroll
+  for (unsigned int i = 0; i < 4; i++)
+#pragma unroll
+    for (unsigned int c = 0; c < 3; c++)
+      if (i < n)
+        o[(long long) i * step.x + c * step.c] = val[c][i];
+}
+
+/* Row @y's four pixels from @x0, of chroma @u and @v, converted and
+ * written. */
+template <typename Out, Values V>
+__device__ __forceinline__ void
+row4 (const CtYuvSrc & s, const CtYuvPlan & p, Out * dst, const Steps & step,
+    int bgr, const ct::Ops & ops, int ch_dim, const Along & along,
+    const Out * table,
+    unsigned int x0, unsigned int n, unsigned int y, const int u[4],
+    const int v[4])
+{
+  constexpr bool whole = V == Values::kWhole;
+  int luma[4];
+  Out val[3][4];
+
+  luma4 (s, p, x0, y, n, luma);
+#pragma unroll
+  for (unsigned int i = 0; i < 4; i++) {
+    int rgb[3];
+
+    ct_yuv_rgb_of (&p, luma[i], u[i], v[i], whole, rgb);
+    /* (selected, not indexed: an indexed array would live in local
+     * memory) */
+    const int ordered[3] = { bgr ? rgb[2] : rgb[0], rgb[1],
+      bgr ? rgb[0] : rgb[2]
+    };
+    if constexpr (V == Values::kEach) {
+      /* (the rare case, per-channel operations along x or y: each value
+       * stored as computed, the operations' loop written once, not for
+       * every value, which would take minutes to build) */
+      Out *o = dst + (long long) (x0 + i) * step.x + (long long) y * step.y;
+
+#pragma unroll 1
+      for (unsigned int c = 0; c < 3 && i < n; c++)
+        o[c * step.c] = tensor_value<Out, false> (c == 0 ? ordered[0] :
+            c == 1 ? ordered[1] : ordered[2],
+            op_channel (ch_dim, along, c, x0 + i, y), ops);
+    } else {
+#pragma unroll
+      for (unsigned int c = 0; c < 3; c++) {
+        if constexpr (V == Values::kTable)
+          val[c][i] = table[c * 256 + (unsigned int) ordered[c]];
+        else
+          val[c][i] = tensor_value<Out, whole> (ordered[c],
+              op_channel (ch_dim, along, c, x0 + i, y), ops);
+      }
+    }
+  }
+  if constexpr (V != Values::kEach)
+    put4 (dst, step, x0, y, n, val);
+}
+
+/* The formats a kernel is built for: any (the plan says), or one kind,
+ * its plan's tests then fixed at compile time (docs/performance.md has
+ * what that saves). */
+enum class Kind
+{
+  kAny,
+  kBlocks,                      /* I420, YV12: each 2x2 block's chroma */
+  kPairs,                       /* NV12, NV21: 8-bit pairs, upsampled */
+  kDeep,                        /* P010, P016: 16-bit pairs, upsampled */
+};
+
+/* Quad @x0 of pair @k (above), converted and written. */
+template <typename Out, Values V>
+__device__ __forceinline__ void
+quad_pair (const CtYuvSrc & s, const CtYuvPlan & p, Out * dst,
+    const Steps & step, int bgr, const ct::Ops & ops, int ch_dim,
+    const Along & along, const Out * table, unsigned int x0, unsigned int k)
+{
+  const unsigned int n = s.width - x0 < 4 ? s.width - x0 : 4;
+  const unsigned int crows = (s.height + 1) / 2;
+  int cu[2][4], cv[2][4], u[4], v[4];
+  const unsigned int a = k > 0 ? k - 1 : 0, b = k < crows ? k : crows - 1;
+  const bool v_filtered = p.filtered && p.v_filtered;
+
+  ct_yuv_chroma_row4 (&s, &p, 0, a, x0, cu[0]);
+  ct_yuv_chroma_row4 (&s, &p, 1, a, x0, cv[0]);
+  ct_yuv_chroma_row4 (&s, &p, 0, b, x0, cu[1]);
+  ct_yuv_chroma_row4 (&s, &p, 1, b, x0, cv[1]);
+  /* row 2k - 1 weighs chroma row k - 1 three to one, row 2k row k;
+   * without the vertical upsampling each takes its own */
+  if (k > 0) {
+#pragma unroll
+    for (int i = 0; i < 4; i++) {
+      u[i] = v_filtered ? (3 * cu[0][i] + cu[1][i] + 2) >> 2 : cu[0][i];
+      v[i] = v_filtered ? (3 * cv[0][i] + cv[1][i] + 2) >> 2 : cv[0][i];
+    }
+    row4<Out, V> (s, p, dst, step, bgr, ops, ch_dim, along, table, x0, n,
+        2 * k - 1, u, v);
+  }
+  if (2 * k < s.height) {
+#pragma unroll
+    for (int i = 0; i < 4; i++) {
+      u[i] = v_filtered ? (cu[0][i] + 3 * cu[1][i] + 2) >> 2 : cu[1][i];
+      v[i] = v_filtered ? (cv[0][i] + 3 * cv[1][i] + 2) >> 2 : cv[1][i];
+    }
+    row4<Out, V> (s, p, dst, step, bgr, ops, ch_dim, along, table, x0, n,
+        2 * k, u, v);
+  }
+}
+
+/* The 8-bit path of a table (Values::kTable, Kind::kBlocks and kPairs),
+ * with about half the instructions ct_yuv_rgb_of spends on the same
+ * values, and the frame's loads for both rows of a pair issued before
+ * either row is converted (the pass waits on its loads and is bound by
+ * its instructions, docs/performance.md):
+ * - A sample's splat (ct_yuv_splat) is one byte permutation: its byte,
+ *   offset by 128 (an XOR of the whole word, once for four), repeated into
+ *   the top two bytes, is the 16-bit splat times 2^16, and the high word
+ *   of its product with a coefficient is ct_yuv_mul_hi's.
+ * - U and V travel as the two 16-bit halves of one word (0x00VV00UU) and
+ *   are upsampled together: every weighted sum stays under 2^16. NV12
+ *   reads its four pairs of a row in three loads where the chroma plane's
+ *   rows are 4-byte aligned and the quad is away from the edges.
+ * The sums are those of ct_yuv_rgb_of as long as none leaves 16 bits
+ * (sums_fit, yuv-rgb.cu; ct_yuv_sat8 cuts them there first). */
+
+/* The 8-bit coefficients ct_yuv_rgb_of uses, as 16-bit values. */
+struct Coeffs
+{
+  int y, rv, gu, gv, bu;
+};
+
+/* The splat of byte @i of @w (offset by 128 already) times 2^16. */
+__device__ __forceinline__ int
+splat_hi (unsigned int w, unsigned int i)
+{
+  return (int) __byte_perm (w, 0, 0x0044u | i << 8 | i << 12);
+}
+
+/* The high word of @a x @b (of a splat_hi: ct_yuv_mul_hi's product):
+ * one wide multiply (__mulhi also clears a register to add). */
+__device__ __forceinline__ int
+product_hi (int a, int b)
+{
+  return (int) ((long long) a * b >> 32);
+}
+
+/* @v clamped to a signed byte (ct_yuv_sat8 less its offset). */
+__device__ __forceinline__ int
+clamp_s8 (int v)
+{
+  return v < -128 ? -128 : v > 127 ? 127 : v;
+}
+
+/* (@a wa + @b wb + 2) / 4 in each 16-bit half, rounded down: the chroma
+ * filters' weighted sums (weights adding up to 4), U and V at once. */
+__device__ __forceinline__ unsigned int
+blend (unsigned int a, unsigned int wa, unsigned int b, unsigned int wb)
+{
+  return ((a * wa + b * wb + 0x00020002u) >> 2) & 0x00ff00ffu;
+}
+
+/* How the chroma is upsampled, as weights (blend) fixed for the launch:
+ * along a row, an even pixel weighs the sample before it and its own
+ * (1, 3; 0, 4 where the chroma is sited on it), an odd one its own and
+ * the next (3, 1; 2, 2); down the columns, the nearer chroma row 3 to 1
+ * (4 to 0 where the rows are not upsampled). */
+struct Weights
+{
+  unsigned int even, odd, near;
+};
+
+/* The chroma of the four pixels from @x0 on chroma row @cy, upsampled
+ * along the row, as 0x00VV00UU; @pairs: NV12's or NV21's chroma plane
+ * where its rows are 4-byte aligned and the quad is away from the edges
+ * (else null), its pairs' bytes put in place by @uv_order. */
+template <Kind K>
+__device__ __forceinline__ void
+chroma_quad (const CtYuvSrc & s, const CtYuvPlan & p, const Weights & wt,
+    const unsigned char *pairs, unsigned int uv_order, unsigned int cy,
+    unsigned int x0, unsigned int out[4])
+{
+  if (K == Kind::kPairs && pairs) {
+    /* pairs j0 - 1 to j0 + 2 (j0 = x0 / 2), all inside the row */
+    const unsigned char *row = pairs + (size_t) cy * s.u_stride + x0;
+    const unsigned int before =
+        __ldg (reinterpret_cast<const unsigned short *>(row - 2));
+    const unsigned int both =
+        __ldg (reinterpret_cast<const unsigned int *>(row));
+    const unsigned int after =
+        __ldg (reinterpret_cast<const unsigned short *>(row + 4));
+    const unsigned int sm[4] = { __byte_perm (before, 0, uv_order),
+      __byte_perm (both, 0, uv_order),
+      __byte_perm (both, 0, uv_order + 0x0202u),
+      __byte_perm (after, 0, uv_order)
+    };
+
+    out[0] = blend (sm[0], 4 - wt.even, sm[1], wt.even);
+    out[1] = blend (sm[1], wt.odd, sm[2], 4 - wt.odd);
+    out[2] = blend (sm[1], 4 - wt.even, sm[2], wt.even);
+    out[3] = blend (sm[2], wt.odd, sm[3], 4 - wt.odd);
+    return;
+  }
+  int u[4], v[4];
+
+  ct_yuv_chroma_row4 (&s, &p, 0, cy, x0, u);
+  ct_yuv_chroma_row4 (&s, &p, 1, cy, x0, v);
+#pragma unroll
+  for (int i = 0; i < 4; i++)
+    out[i] = (unsigned int) u[i] | (unsigned int) v[i] << 16;
+}
+
+/* The lumas of the @n pixels from @x0 of row @y, a byte each. */
+__device__ __forceinline__ unsigned int
+luma_word (const CtYuvSrc & s, unsigned int x0, unsigned int n,
+    unsigned int y)
+{
+  const unsigned char *at = s.y + (size_t) y * s.y_stride + x0;
+  unsigned int w = 0;
+
+  if (n == 4 && (uintptr_t) at % 4 == 0)
+    return __ldg (reinterpret_cast<const unsigned int *>(at));
+#pragma unroll
+  for (unsigned int i = 0; i < 4; i++)
+    if (i < n)
+      w |= (unsigned int) __ldg (at + i) << (8 * i);
+  return w;
+}
+
+/* Row @y's four pixels from @x0, of lumas @lw and chroma @uv
+ * (0x00VV00UU), converted through the tables (@centre: value 0 of the
+ * first, 256 apart) and written. */
+template <typename Out>
+__device__ __forceinline__ void
+row4_fast (const Coeffs & k, Out * dst, const Steps & step, int bgr,
+    const Out * centre, unsigned int x0, unsigned int n, unsigned int y,
+    unsigned int lw, const unsigned int uv[4])
+{
+  Out val[3][4];
+
+  lw ^= 0x80808080u;
+#pragma unroll
+  for (unsigned int i = 0; i < 4; i++) {
+    const unsigned int c = uv[i] ^ 0x00800080u;
+    const int us = splat_hi (c, 0), vs = splat_hi (c, 2);
+    const int ys = product_hi (splat_hi (lw, i), k.y);
+    const int r = clamp_s8 (ys + product_hi (vs, k.rv));
+    const int g = clamp_s8 (ys + product_hi (us, k.gu) +
+        product_hi (vs, k.gv));
+    const int b = clamp_s8 (ys + product_hi (us, k.bu));
+
+    val[0][i] = centre[bgr ? b : r];
+    val[1][i] = centre[256 + g];
+    val[2][i] = centre[2 * 256 + (bgr ? r : b)];
+  }
+  put4 (dst, step, x0, y, n, val);
+}
+
+/* quad_pair for the 8-bit path of a table (above). */
+template <typename Out, Kind K>
+__device__ __forceinline__ void
+quad_pair_fast (const CtYuvSrc & s, const CtYuvPlan & p, const Coeffs & k,
+    const Weights & wt, const unsigned char *pairs, unsigned int uv_order,
+    Out * dst, const Steps & step, int bgr, const Out * centre,
+    unsigned int x0, unsigned int kp)
+{
+  const unsigned int n = s.width - x0 < 4 ? s.width - x0 : 4;
+  const unsigned int crows = (s.height + 1) / 2;
+  const unsigned int a = kp > 0 ? kp - 1 : 0, b = kp < crows ? kp : crows - 1;
+  const bool upper = kp > 0, lower = 2 * kp < s.height;
+  /* away from the edges: no sample clamped, no pixel kept as it is */
+  const unsigned char *quick = x0 >= 4 && x0 + 6 <= s.width ? pairs :
+      nullptr;
+  const unsigned int lw0 = upper ? luma_word (s, x0, n, 2 * kp - 1) : 0;
+  const unsigned int lw1 = lower ? luma_word (s, x0, n, 2 * kp) : 0;
+  unsigned int ca[4], cb[4], uv[4];
+
+  chroma_quad<K> (s, p, wt, quick, uv_order, a, x0, ca);
+  chroma_quad<K> (s, p, wt, quick, uv_order, b, x0, cb);
+  if (upper) {
+#pragma unroll
+    for (int i = 0; i < 4; i++)
+      uv[i] = blend (ca[i], wt.near, cb[i], 4 - wt.near);
+    row4_fast<Out> (k, dst, step, bgr, centre, x0, n, 2 * kp - 1, lw0, uv);
+  }
+  if (lower) {
+#pragma unroll
+    for (int i = 0; i < 4; i++)
+      uv[i] = blend (ca[i], 4 - wt.near, cb[i], wt.near);
+    row4_fast<Out> (k, dst, step, bgr, centre, x0, n, 2 * kp, lw1, uv);
+  }
+}
+
+}  // namespace
