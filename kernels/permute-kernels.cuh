@@ -254,19 +254,30 @@ k_channels (const Plane p, bool to_interleaved, unsigned int seg_shift)
   }
 }
 
-/* Regrouping a group of 16 / ES pixels of C channels (C 16-byte words on
- * either side): output byte B comes from input byte from (B). Planar side:
- * word c is channel c of the group's pixels; interleaved side: the group's
- * bytes in memory order. */
-template <int ES, int C, bool TO_INTERLEAVED>
+/* Regrouping a group of GB / ES pixels of C channels (C words of GB bytes,
+ * 16 or 4, on either side): output byte B comes from input byte from (B).
+ * Planar side: word c is channel c of the group's pixels; interleaved
+ * side: the group's bytes in memory order. */
+template <int ES, int C, bool TO_INTERLEAVED, int GB = 16>
 struct GroupMap
 {
   __host__ __device__ static constexpr int from (int B)
   {
     return TO_INTERLEAVED ?
-        ((B / ES) % C) * 16 + ((B / ES) / C) * ES + B % ES :
-        (((B % 16) / ES) * C + B / 16) * ES + B % ES;
+        ((B / ES) % C) * GB + ((B / ES) / C) * ES + B % ES :
+        (((B % GB) / ES) * C + B / GB) * ES + B % ES;
   }
+};
+
+/* k_pixels' group word of GB bytes: 16 (uint4) or 4 (a 32-bit word). */
+template <int GB> struct GroupWord
+{
+  typedef uint4 T;
+};
+
+template <> struct GroupWord<4>
+{
+  typedef uint32_t T;
 };
 
 /* The four words of @v at @a. */
@@ -277,6 +288,26 @@ put_words (const uint4 & v, uint32_t * a)
   a[1] = v.y;
   a[2] = v.z;
   a[3] = v.w;
+}
+
+/* The one word of @v at @a. */
+__device__ __forceinline__ void
+put_words (uint32_t v, uint32_t * a)
+{
+  a[0] = v;
+}
+
+/* The group word of the words at @o. */
+__device__ __forceinline__ void
+join_words (const uint32_t * o, uint4 * v)
+{
+  *v = make_uint4 (o[0], o[1], o[2], o[3]);
+}
+
+__device__ __forceinline__ void
+join_words (const uint32_t * o, uint32_t * v)
+{
+  *v = o[0];
 }
 
 /* o = the bytes of a regrouped by M, a byte permute per source word of
@@ -315,20 +346,24 @@ regroup (const uint32_t (&a)[NW], uint32_t (&o)[NW])
 }
 
 /// pixels: k_channels' planes (channels_fit) with 2 to 4 channels, without
-/// gathering single elements. A thread takes a group of 16 / ES pixels, C
-/// 16-byte words on each side, and regroups its bytes in registers. The
-/// planar rows are read or written directly (a warp covers 512 bytes of
-/// each); the interleaved side goes through the warp's own staging area in
-/// shared memory, so that the warp moves its 32 x C words to or from global
-/// memory in order. The length is whole groups (host). Batch in blockIdx.y
-/// and z.
-template <int ES, int C, bool TO_INTERLEAVED>
+/// gathering single elements. A thread takes a group of GB / ES pixels, C
+/// words of GB bytes on each side, and regroups its bytes in registers.
+/// The planar rows are read or written directly (a warp covers 32 GB bytes
+/// of each); the interleaved side goes through the warp's own staging area
+/// in shared memory, so that the warp moves its 32 x C words to or from
+/// global memory in order. GB is 16, or 4 for 1- and 2-byte elements whose
+/// addresses are whole 4-byte words but not 16-byte ones (a planar length
+/// such as 375 x 500). The length is whole groups (host). Batch in
+/// blockIdx.y and z.
+template <int ES, int C, bool TO_INTERLEAVED, int GB = 16>
 __global__ void __launch_bounds__ (kThreads)
 k_pixels (const Plane p)
 {
   typedef typename Word<ES>::T T;
-  constexpr unsigned int per_group = 16 / ES;
-  __shared__ uint4 stage[kThreads * C];
+  typedef typename GroupWord<GB>::T V;
+  constexpr unsigned int per_group = GB / ES;
+  constexpr int NW = GB / 4;    /* 32-bit words of a group word */
+  __shared__ V stage[kThreads * C];
   const unsigned long long planar = TO_INTERLEAVED ? p.src_stride :
       p.dst_stride;
   const unsigned long long groups = (TO_INTERLEAVED ? p.width : p.height) /
@@ -337,7 +372,7 @@ k_pixels (const Plane p)
   const unsigned long long g = blockIdx.x * (unsigned long long) kThreads +
       threadIdx.x;
   const unsigned long long g0 = g - lane;       /* the warp's first group */
-  uint4 *const warp_stage = stage + (threadIdx.x - lane) * C;
+  V *const warp_stage = stage + (threadIdx.x - lane) * C;
   const T *src;
   T *dst;
 
@@ -348,7 +383,7 @@ k_pixels (const Plane p)
         /* the warp's words on the interleaved side */
         const unsigned long long left = (groups - g0) * C;
         if (!TO_INTERLEAVED) {
-          const uint4 *in = reinterpret_cast<const uint4 *>(src) + g0 * C;
+          const V *in = reinterpret_cast<const V *>(src) + g0 * C;
 #pragma unroll
           for (int j = 0; j < C; j++)
             if (j * 32 + lane < left)
@@ -356,32 +391,28 @@ k_pixels (const Plane p)
         }
         __syncwarp ();
         if (g < groups) {
-          uint32_t a[4 * C], o[4 * C];
+          uint32_t a[NW * C], o[NW * C];
 #pragma unroll
           for (int c = 0; c < C; c++) {
-            uint4 v = TO_INTERLEAVED ?
-                *reinterpret_cast<const uint4 *>(src + c * planar +
+            const V v = TO_INTERLEAVED ?
+                *reinterpret_cast<const V *>(src + c * planar +
                 g * per_group) : warp_stage[lane * C + c];
-            a[4 * c] = v.x;
-            a[4 * c + 1] = v.y;
-            a[4 * c + 2] = v.z;
-            a[4 * c + 3] = v.w;
+            put_words (v, a + NW * c);
           }
-          regroup<GroupMap<ES, C, TO_INTERLEAVED>, 4 * C> (a, o);
+          regroup<GroupMap<ES, C, TO_INTERLEAVED, GB>, NW * C> (a, o);
 #pragma unroll
           for (int c = 0; c < C; c++) {
-            uint4 v = make_uint4 (o[4 * c], o[4 * c + 1], o[4 * c + 2],
-                o[4 * c + 3]);
+            V v;
+            join_words (o + NW * c, &v);
             if (TO_INTERLEAVED)
               warp_stage[lane * C + c] = v;
             else
-              *reinterpret_cast<uint4 *>(dst + c * planar + g * per_group) =
-                  v;
+              *reinterpret_cast<V *>(dst + c * planar + g * per_group) = v;
           }
         }
         __syncwarp ();
         if (TO_INTERLEAVED) {
-          uint4 *out = reinterpret_cast<uint4 *>(dst) + g0 * C;
+          V *out = reinterpret_cast<V *>(dst) + g0 * C;
 #pragma unroll
           for (int j = 0; j < C; j++)
             if (j * 32 + lane < left)

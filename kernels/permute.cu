@@ -14,7 +14,9 @@
  *     the interleaved end dense takes k_pixels (2 to 4 channels: byte
  *     permutes in registers) or k_channels (more: through shared memory),
  *     both with 16-byte words on both global sides, where every address
- *     is aligned; where one is not, k_pixels_packed (2 to 4 channels of 1-
+ *     is aligned (k_pixels of 1- and 2-byte elements also with 4-byte
+ *     words, where every address is a whole 4-byte word and the length
+ *     whole words); where one is not, k_pixels_packed (2 to 4 channels of 1-
  *     or 2-byte elements) or k_channels_packed, which stage the input side
  *     in shared memory as it lies and write aligned 16-byte words; every
  *     other batch goes to the planner of the transpose kernels
@@ -71,14 +73,30 @@ grid_of (const CtPermutePlan & plan)
   return dim3 (plan.grid[0], plan.grid[1], plan.grid[2]);
 }
 
+template <int ES, int C, int GB>
+void
+launch_pixels_in (const Plane & p, const CtPermutePlan & plan,
+    cudaStream_t s)
+{
+  if (plan.to_interleaved)
+    k_pixels<ES, C, true, GB> <<<grid_of (plan), kThreads, 0, s>>> (p);
+  else
+    k_pixels<ES, C, false, GB> <<<grid_of (plan), kThreads, 0, s>>> (p);
+}
+
+/* k_pixels in the planned group word: 16 bytes, or 4 (1- and 2-byte
+ * elements only) */
 template <int ES, int C>
 void
 launch_pixels (const Plane & p, const CtPermutePlan & plan, cudaStream_t s)
 {
-  if (plan.to_interleaved)
-    k_pixels<ES, C, true> <<<grid_of (plan), kThreads, 0, s>>> (p);
-  else
-    k_pixels<ES, C, false> <<<grid_of (plan), kThreads, 0, s>>> (p);
+  if constexpr (ES <= 2) {
+    if (plan.word == 4) {
+      launch_pixels_in<ES, C, 4> (p, plan, s);
+      return;
+    }
+  }
+  launch_pixels_in<ES, C, 16> (p, plan, s);
 }
 
 template <int ES, int C>

@@ -106,20 +106,20 @@ has_channels (const CtPermutePlane * p, int *to_interleaved)
   return 1;
 }
 
-/* Whether k_channels can take @p: channels on one side, the interleaved
- * end dense, and every address a multiple of 16 bytes (@bases: the
- * pointers ORed). */
+/* Whether @p has channels on one side, the interleaved end dense, and
+ * every address a multiple of @word bytes (@bases: the pointers ORed):
+ * k_channels' planes at 16, k_pixels' in 4-byte words at 4. */
 static int
 channels_fit (const CtPermutePlane * p, uintptr_t bases, unsigned int es,
-    int *to_interleaved)
+    unsigned int word, int *to_interleaved)
 {
-  const unsigned long long a = 16 / es;      /* elements in 16 bytes */
+  const unsigned long long a = word / es;    /* elements in a word */
 
   if (!has_channels (p, to_interleaved))
     return 0;
   /* the planar rows' stride; the interleaved end is dense, and segments
-   * start at multiples of 16 bytes of each channel */
-  return bases % 16 == 0 &&
+   * start at multiples of a word of each channel */
+  return bases % word == 0 &&
       (*to_interleaved ? p->src_stride : p->dst_stride) % a == 0 &&
       p->src1 % a == 0 && p->dst1 % a == 0 && p->src2 % a == 0 &&
       p->dst2 % a == 0;
@@ -178,6 +178,23 @@ plan_rows (const CtShape * s, uintptr_t bases, unsigned int es,
   plan->grid[1] = plan->grid[2] = 1;
 }
 
+/* k_pixels: groups of @word bytes a channel (16, or 4 for 1- and 2-byte
+ * elements), a thread a group. */
+static void
+plan_pixels (unsigned int es, unsigned int word, CtPermutePlan * plan)
+{
+  const CtPermutePlane *p = &plan->plane;
+  const unsigned long long len = plan->to_interleaved ? p->width : p->height;
+
+  plan->run = CT_PERMUTE_RUN_PIXELS;
+  plan->path = CT_PATH_PIXELS;
+  plan->word = word;
+  plan->seg_shift = 0;
+  plan->smem = 0;
+  plan->grid[0] = (unsigned int) ct_plan_div_up (len / (word / es),
+      CT_PLAN_THREADS);
+}
+
 /* k_pixels (2 to 4 aligned channels with whole 16-byte groups: which
  * ct_permute's planes have whenever channels_fit, a batch dimension's
  * offset, or the planar stride, being the length) or k_channels. */
@@ -189,12 +206,7 @@ plan_channels (unsigned int es, CtPermutePlan * plan)
   const unsigned long long len = plan->to_interleaved ? p->width : p->height;
 
   if (chans <= CT_PERMUTE_PIXEL_CHANNELS && len % (16 / es) == 0) {
-    plan->run = CT_PERMUTE_RUN_PIXELS;
-    plan->path = CT_PATH_PIXELS;
-    plan->seg_shift = 0;
-    plan->smem = 0;
-    plan->grid[0] = (unsigned int) ct_plan_div_up (len / (16 / es),
-        CT_PLAN_THREADS);
+    plan_pixels (es, 16, plan);
     return;
   }
   /* a 2 KB segment per channel, halved until the block's channels fit */
@@ -263,10 +275,18 @@ plan_planes (const CtShape * s, uintptr_t bases, unsigned int es,
   plan->grid[1] = min_grid_y (p->n1);
   plan->grid[2] = min_grid_y (p->n2);
 
-  if (channels_fit (p, bases, es, &inter)) {
+  if (channels_fit (p, bases, es, 16, &inter)) {
     plan->to_interleaved = inter;
     plan->channels = (unsigned int) (inter ? p->height : p->width);
     plan_channels (es, plan);
+  } else if (es <= 2 && channels_fit (p, bases, es, 4, &inter) &&
+      (inter ? p->height : p->width) <= CT_PERMUTE_PIXEL_CHANNELS &&
+      (inter ? p->width : p->height) % (4 / es) == 0) {
+    /* 2 to 4 channels of 1 or 2 bytes on whole 4-byte words, not 16-byte
+     * ones (measured: docs/performance.md, "Pixels in 4-byte words") */
+    plan->to_interleaved = inter;
+    plan->channels = (unsigned int) (inter ? p->height : p->width);
+    plan_pixels (es, 4, plan);
   } else if (has_channels (p, &inter) &&
       (inter ? p->width : p->height) >= 16) {
     /* misaligned channels, but not a thin plane (both sides short) */

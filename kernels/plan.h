@@ -142,7 +142,7 @@ typedef enum
 {
   CT_PERMUTE_RUN_COPY,          /* no permutation: one copy */
   CT_PERMUTE_RUN_GATHER,        /* the innermost dimension stays */
-  CT_PERMUTE_RUN_PIXELS,        /* 2 to 4 channels, aligned */
+  CT_PERMUTE_RUN_PIXELS,        /* 2 to 4 channels, aligned (16 or 4) */
   CT_PERMUTE_RUN_CHANNELS,      /* up to 16 channels, aligned */
   CT_PERMUTE_RUN_PIXELS_PACKED, /* 2 to 4 channels of 1 or 2 bytes, any */
   CT_PERMUTE_RUN_CHANNELS_PACKED,       /* up to 16 channels, any */
@@ -169,7 +169,8 @@ typedef struct
   CtShape shape;
   unsigned long long bytes;     /* RUN_COPY */
   /* RUN_GATHER: rows moved in words of @word bytes; output sizes in
-   * words, innermost first, and the input stride of each, in words */
+   * words, innermost first, and the input stride of each, in words.
+   * RUN_PIXELS: a channel's group of pixels is @word bytes (16 or 4) */
   unsigned int word;
   unsigned long long d_out[4], src_of[4], total;
   /* the plane kernels */

@@ -244,6 +244,15 @@ run_permutations (cudaStream_t stream)
       {{3, 63, 31, 1}, {1, 2, 0, 3}, 1, CT_PATH_PIXELS_PACKED},
       {{3, 1001, 1001, 4}, {1, 2, 0, 3}, 1, CT_PATH_PIXELS_PACKED},
       {{4, 1001, 3, 1}, {1, 2, 0, 3}, 4, CT_PATH_CHANNELS_PACKED},
+      /* planar rows of whole 4-byte words but not 16-byte ones (375 x
+       * 500, 84, 12; 2-byte 4098): pixels in 4-byte groups, each way,
+       * 2 to 4 channels, batches */
+      {{3, 500, 375, 1}, {1, 2, 0, 3}, 1, CT_PATH_PIXELS},
+      {{500, 375, 3, 1}, {2, 0, 1, 3}, 1, CT_PATH_PIXELS},
+      {{4, 42, 2, 2}, {1, 2, 0, 3}, 1, CT_PATH_PIXELS},
+      {{12, 2, 5, 1}, {1, 0, 2, 3}, 1, CT_PATH_PIXELS},
+      {{3, 4098, 1, 3}, {1, 2, 0, 3}, 2, CT_PATH_PIXELS},
+      {{4098, 1, 2, 3}, {2, 0, 1, 3}, 2, CT_PATH_PIXELS},
       /* both sides short: thin planes */
       {{3, 5, 7, 20}, {1, 0, 3, 2}, 4, CT_PATH_THIN},
       /* a batch of long thin planes whose output is not interleaved (L, C,
@@ -428,6 +437,18 @@ run_channels (cudaStream_t stream)
           off[k % 4][1], packed, stream);
       check_offset_permute (inter, es, nchw_nhwc, off[k % 4][0],
           off[k % 4][1], packed, stream);
+    }
+    /* 2 to 4 channels of whole 16-byte groups, between pointers 4 and 8
+     * bytes past a 16-byte boundary: 1- and 2-byte elements regroup in
+     * 4-byte groups */
+    for (k = 0; es <= 2 && k < 6; k++) {
+      const unsigned long long c = 2 + k / 2;
+      const unsigned long long planar[4] = { 1920 * 7, c, 2, 1 };
+      const unsigned long long inter[4] = { c, 1920 * 7, 2, 1 };
+      check_offset_permute (planar, es, nchw_nhwc, k % 2 ? 4 : 8,
+          k % 2 ? 8 : 4, CT_PATH_PIXELS, stream);
+      check_offset_permute (inter, es, nchw_nhwc, k % 2 ? 4 : 8,
+          k % 2 ? 8 : 4, CT_PATH_PIXELS, stream);
     }
   }
   printf ("channels: %d cases passed, %d failed (%.1f s)\n", n_passed - passed,

@@ -12,7 +12,9 @@
  * transposes. One side of at most 16 elements with the interleaved end
  * dense is channels: aligned to 16 bytes everywhere, 2 to 4 channels whose
  * long side is whole 16-byte groups take pixels, others channels (a 2 KB
- * segment a channel, halved to fit 20 KB); misaligned, with a long side of
+ * segment a channel, halved to fit 20 KB); aligned to 4 bytes only, 2 to 4
+ * channels of 1 or 2 bytes whose long side is whole 4-byte groups take
+ * pixels in 4-byte groups; misaligned, with a long side of
  * 16 or more, the packed kernels (pixels-packed for 2 to 4 channels of 1 or
  * 2 bytes; a 4 KB segment, halved to fit 25 KB, and in jobs of fewer than
  * 1024 blocks until they fill the GPU); every other batch goes to the
@@ -70,6 +72,53 @@ worked_rows (void)
   CHECK (r, "segment", p.seg_shift, 10);
   CHECK (r, "grid x", p.grid[0], 2025);
   CHECK (r, "shared memory", p.smem, 2 * 3 * (1024 + 16) + 32);
+
+  r = "uint8 CHW 3x375x500 to HWC: planes 187500 bytes apart, whole 4-byte "
+      "words, not 16: pixels in 4-byte groups";
+  CHECK (r, "result", plan_of (187500, 3, 1, 1, 1, 0, 2, 3, 1, 0, 0, &p),
+      CT_OK);
+  CHECK (r, "run", p.run, CT_PERMUTE_RUN_PIXELS);
+  CHECK (r, "path", p.path, CT_PATH_PIXELS);
+  CHECK (r, "word", p.word, 4);
+  CHECK (r, "to interleaved", p.to_interleaved, 1);
+  /* 187500 / 4 groups, 256 a block */
+  CHECK (r, "grid x", p.grid[0], 184);
+
+  r = "the same, back to CHW";
+  CHECK (r, "result", plan_of (3, 187500, 1, 1, 1, 0, 2, 3, 1, 0, 0, &p),
+      CT_OK);
+  CHECK (r, "run", p.run, CT_PERMUTE_RUN_PIXELS);
+  CHECK (r, "word", p.word, 4);
+  CHECK (r, "to interleaved", p.to_interleaved, 0);
+
+  r = "uint16 HWC to CHW, planes 4098 x 2 bytes apart: 4-byte groups";
+  CHECK (r, "result", plan_of (3, 4098, 1, 1, 1, 0, 2, 3, 2, 0, 0, &p),
+      CT_OK);
+  CHECK (r, "run", p.run, CT_PERMUTE_RUN_PIXELS);
+  CHECK (r, "word", p.word, 4);
+  /* 4098 / 2 groups */
+  CHECK (r, "grid x", p.grid[0], 9);
+
+  r = "RGB 1080p HWC to CHW, the output 4 bytes off 16: 4-byte groups";
+  CHECK (r, "result", plan_of (3, 1920, 1080, 1, 1, 2, 0, 3, 1, 0, 4, &p),
+      CT_OK);
+  CHECK (r, "run", p.run, CT_PERMUTE_RUN_PIXELS);
+  CHECK (r, "word", p.word, 4);
+
+  r = "uint8 planes of an odd length (375 x 499): pixels-packed";
+  CHECK (r, "result", plan_of (187125, 3, 1, 1, 1, 0, 2, 3, 1, 0, 0, &p),
+      CT_OK);
+  CHECK (r, "run", p.run, CT_PERMUTE_RUN_PIXELS_PACKED);
+
+  r = "float32 planes 4 bytes off 16: channels-packed (no 4-byte groups)";
+  CHECK (r, "result", plan_of (1001, 3, 1, 1, 1, 0, 2, 3, 4, 0, 0, &p),
+      CT_OK);
+  CHECK (r, "run", p.run, CT_PERMUTE_RUN_CHANNELS_PACKED);
+
+  r = "5 uint8 channels on 4-byte words: channels-packed (pixels take 4)";
+  CHECK (r, "result", plan_of (1004, 5, 1, 1, 1, 0, 2, 3, 1, 0, 0, &p),
+      CT_OK);
+  CHECK (r, "run", p.run, CT_PERMUTE_RUN_CHANNELS_PACKED);
 
   r = "float32 CHW 3x224x224 to HWC: pixels, 3 channels to interleaved";
   CHECK (r, "result", plan_of (224, 224, 3, 1, 2, 0, 1, 3, 4, 0, 0, &p),
@@ -301,9 +350,14 @@ within_limits (const CtPermutePlan * plan, unsigned int es,
     return 0;
   switch (plan->run) {
     case CT_PERMUTE_RUN_PIXELS:
-      return bases % 16 == 0 && chans <= 4 && len % (16 / es) == 0 &&
-          (unsigned long long) plan->grid[0] * 256 * (16 / es) >= len &&
-          (unsigned long long) (plan->grid[0] - 1) * 256 * (16 / es) < len;
+      /* groups of 16 bytes, or of 4 for 1- and 2-byte elements */
+      return (plan->word == 16 || (plan->word == 4 && es <= 2)) &&
+          bases % plan->word == 0 && chans <= 4 &&
+          len % (plan->word / es) == 0 &&
+          (unsigned long long) plan->grid[0] * 256 * (plan->word / es) >=
+          len &&
+          (unsigned long long) (plan->grid[0] - 1) * 256 * (plan->word / es)
+          < len;
     case CT_PERMUTE_RUN_CHANNELS:
       return bases % 16 == 0 && plan->smem <= CT_PERMUTE_CHANNELS_SMEM &&
           plan->seg_shift >= 8 && plan->seg_shift <= 11 &&
