@@ -20,9 +20,10 @@
  *     or 2-byte elements) or k_channels_packed, which stage the input side
  *     in shared memory as it lies and write aligned 16-byte words; every
  *     other batch goes to the planner of the transpose kernels
- *     (ct_transpose_batches_ex under auto), which picks its path as it
- *     does for a frame: the thin path for a side under 16, a wide tile,
- *     or the exact tile.
+ *     (ct_launch_two_levels: ct_transpose_batches_ex's under auto), which
+ *     picks its path as it does for a frame: the thin path for a side
+ *     under 16, a wide tile, or the exact tile; both batch dimensions go
+ *     in one launch where the register tile takes every plane.
  */
 #include "cudatranspose-kernels.h"
 #include "permute-kernels.cuh"
@@ -30,7 +31,6 @@
 #include "transpose-common.cuh"
 
 #include <cuda_runtime.h>
-#include <new>
 #include <stdint.h>
 
 namespace {
@@ -165,30 +165,20 @@ launch_gather (const CtPermutePlan & plan, const void *src, void *dst,
   k_gather<W> <<<plan.grid[0], kThreads, 0, s>>> (g);
 }
 
-/* The batch of planes to the transposes' planner (ct_transpose_batches_ex
- * under auto), which takes one batch level. */
+/* The batch of planes to the transposes' planner (ct_launch_two_levels,
+ * under auto): the larger batch dimension each batch's count, the smaller
+ * one the copies of that batch. */
 CtResult
 launch_planes (const CtPermutePlan & plan, const void *src, void *dst,
     unsigned int es, cudaStream_t st, CtPath * ran)
 {
-  constexpr unsigned int kOnStack = CT_PLANES_PER_LAUNCH;
-  const unsigned int n = ct_permute_plane_batches (&plan);
-  CtPlaneBatch on_stack[kOnStack] = { };
-  CtPlaneBatch *batches = on_stack;
-  CtResult res;
+  CtPlaneBatch b;
+  size_t src_step2, dst_step2;
 
-  if (n > kOnStack) {
-    batches = new (std::nothrow) CtPlaneBatch[n];
-    if (batches == nullptr)
-      return (CtResult) cudaErrorMemoryAllocation;
-  }
-  for (unsigned int k = 0; k < n; k++)
-    ct_permute_plane_batch (&plan, src, dst, es, k, &batches[k]);
-  res = ct_transpose_batches_ex (batches, n, CT_KERNEL_AUTO, CT_PATH_NONE,
-      CT_MAPPING_TRANSPOSE, (CtStream) st, ran);
-  if (batches != on_stack)
-    delete[] batches;
-  return res;
+  ct_permute_plane_batch (&plan, src, dst, es, 0, &b);
+  ct_permute_plane_steps (&plan, es, &src_step2, &dst_step2);
+  return ct_launch_two_levels (&b, ct_permute_plane_batches (&plan),
+      src_step2, dst_step2, st, ran);
 }
 
 /* The planned kernel. */

@@ -352,15 +352,27 @@ ct_permute_plane_batches (const CtPermutePlan * plan)
 }
 
 void
+ct_permute_plane_steps (const CtPermutePlan * plan, unsigned int es,
+    size_t *src_step, size_t *dst_step)
+{
+  const CtPermutePlane *p = &plan->plane;
+  const int swap = p->n2 > p->n1;
+
+  *src_step = (swap ? p->src1 : p->src2) * es;
+  *dst_step = (swap ? p->dst1 : p->dst2) * es;
+}
+
+void
 ct_permute_plane_batch (const CtPermutePlan * plan, const void *src,
     void *dst, unsigned int es, unsigned int k, CtPlaneBatch * b)
 {
   const CtPermutePlane *p = &plan->plane;
   const int swap = p->n2 > p->n1;
+  size_t src_step, dst_step;
 
-  b->plane.src = (const unsigned char *) src +
-      k * (swap ? p->src1 : p->src2) * es;
-  b->plane.dst = (unsigned char *) dst + k * (swap ? p->dst1 : p->dst2) * es;
+  ct_permute_plane_steps (plan, es, &src_step, &dst_step);
+  b->plane.src = (const unsigned char *) src + k * src_step;
+  b->plane.dst = (unsigned char *) dst + k * dst_step;
   b->plane.src_stride = p->src_stride * es;
   b->plane.dst_stride = p->dst_stride * es;
   b->plane.width = (unsigned int) p->width;

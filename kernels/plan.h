@@ -70,6 +70,14 @@ CtResult ct_plan_batches (const CtPlanDevice * dev,
     const CtPlaneBatch * batches, unsigned int n_batches, CtKernel kernel,
     CtPath force, CtPath * paths, CtPath * ran);
 
+/* For tests: ct_launch_two_levels' checks and planning on @dev (no CUDA
+ * call): its result, and in *@one_launch whether the @n copies of @b
+ * (copy i src_step2 and dst_step2 bytes on) run as one launch; *@ran (may
+ * be NULL) as ct_plan_batches. */
+CtResult ct_plan_two_levels (const CtPlanDevice * dev,
+    const CtPlaneBatch * b, unsigned int n, size_t src_step2,
+    size_t dst_step2, int *one_launch, CtPath * ran);
+
 /* The flips (flip.cu: the mappings that keep the axes) plan on the host,
  * here, and the kernels read the plan; the numbers both sides share: */
 #define CT_PLAN_THREADS 256             /* a block (ct::kThreads) */
@@ -193,6 +201,10 @@ CtResult ct_plan_permute (const void *src, const void *dst,
  * count and the smaller one the batches, so that a launch holds as many
  * planes as it can. */
 unsigned int ct_permute_plane_batches (const CtPermutePlan * plan);
+/* RUN_PLANES: bytes from batch k's planes to batch k + 1's (the smaller
+ * batch dimension's step), in the input and the output. */
+void ct_permute_plane_steps (const CtPermutePlan * plan, unsigned int es,
+    size_t *src_step, size_t *dst_step);
 void ct_permute_plane_batch (const CtPermutePlan * plan, const void *src,
     void *dst, unsigned int elem_size, unsigned int k, CtPlaneBatch * b);
 

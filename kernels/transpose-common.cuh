@@ -242,6 +242,13 @@ CtResult ct_launch_batches (const CtPlaneBatch * batches,
     unsigned int n_batches, CtKernel kernel, CtPath force, CtMapping mapping,
     cudaStream_t stream, CtPath * ran);
 
+/* A tensor's two batch dimensions under auto, transposed (permute.cu):
+ * @n copies of batch @b, copy i src_step2 and dst_step2 bytes on from it,
+ * validated and planned as ct_launch_batches would, in one launch where
+ * the register tile takes every copy (ct_plan_two_levels says which). */
+CtResult ct_launch_two_levels (const CtPlaneBatch * b, unsigned int n,
+    size_t src_step2, size_t dst_step2, cudaStream_t stream, CtPath * ran);
+
 /* The mappings that keep the axes (flip.cu), whatever the GPU variant:
  * every plane of the list (of up to CT_PLANES_PER_LAUNCH batches) in one
  * launch, with the path forced (CT_PATH_FLIP, CT_PATH_FLIP_EXACT, or

@@ -45,6 +45,7 @@
 #include <mutex>
 #include <new>
 #include <stdint.h>
+#include <type_traits>
 
 namespace {
 
@@ -81,7 +82,10 @@ k_wide (const __grid_constant__ Args f)
   const FramePlane & fp = f.plane[i];
   unsigned int t = blockIdx.x - f.first_block[i];
 
-  if constexpr (BATCH) {
+  if constexpr (std::is_same_v<Args, TwoLevelArgs>) {
+    const PlaneArgs a = two_level_plane (f, &t);
+    wide_block<STAGED, EXACT> (fp, a, t, smem);
+  } else if constexpr (BATCH) {
     const PlaneArgs a = batch_plane (fp, &t);
     wide_block<STAGED, EXACT> (fp, a, t, smem);
   } else {
@@ -765,7 +769,125 @@ launch_wide (unsigned int n, Get get, CtKernel kernel, CtPath force,
   return res;
 }
 
+/* A two-level call: @n copies of batch @b, copy i @src_step2 and
+ * @dst_step2 bytes on from the first (a tensor's two batch dimensions). */
+struct TwoLevels
+{
+  CtPlaneBatch b;
+  unsigned int n;
+  size_t src_step2, dst_step2;
+
+  CtPlaneBatch operator() (unsigned int i) const
+  {
+    CtPlaneBatch e = b;
+
+    e.plane.src = static_cast<const unsigned char *>(b.plane.src) +
+        (size_t) i * src_step2;
+    e.plane.dst = static_cast<unsigned char *>(b.plane.dst) +
+        (size_t) i * dst_step2;
+    return e;
+  }
+};
+
+/* The call @t planned as ct_launch_batches plans its n batches, into
+ * @choices and *@ran, after ct_transpose_batches_ex's checks; *@one: whether
+ * it runs as one launch of the register kernel (every batch planned alike
+ * on the register tile, within the grid) instead of a launch per
+ * CT_PLANES_PER_LAUNCH batches, each with a few blocks a multiprocessor
+ * (measured: docs/performance.md, "Two batch levels in one launch"). */
+CtResult
+plan_two_levels (const TwoLevels & t, const Device & d, Choices * choices,
+    CtPath * ran, bool *one)
+{
+  CtResult res = CT_OK;
+
+  for (unsigned int i = 0; res == CT_OK && i < t.n; i++) {
+    const CtPlaneBatch e = t (i);
+    res = ct_planes_validate (&e.plane, 1, CT_MAPPING_TRANSPOSE);
+  }
+  if (res == CT_OK)
+    res = plan_entries (t.n, t, CT_KERNEL_AUTO, CT_PATH_NONE, d, choices,
+        ran);
+  if (res != CT_OK)
+    return res;
+  const Choice *c = choices->at;
+  *one = t.n > 1 && !empty_batch (t.b) &&
+      c[0].info->family == FAMILY_REGISTERS &&
+      c[0].blocks * t.b.count * t.n <= kMaxGridX;
+  for (unsigned int i = 1; *one && i < t.n; i++)
+    *one = c[i].info == c[0].info && c[i].stage == c[0].stage &&
+        c[i].tiles_x == c[0].tiles_x && c[i].tiles_y == c[0].tiles_y;
+  return CT_OK;
+}
+
+/* @t in one launch of the register kernel, every batch as choice @c. */
+CtResult
+launch_two_levels (const TwoLevels & t, const Choice & c,
+    cudaStream_t stream)
+{
+  const WideFamily fam { &c, stream };
+  TwoLevelArgs f {};
+  FramePlane & fp = f.plane[0];
+
+  f.n_planes = 1;
+  f.first_block[0] = 0;
+  fam.fill (&fp, fam.entry (0, t.b));
+  fp.a = ct::plane_args (t.b.plane, CT_MAPPING_TRANSPOSE);
+  fp.count = t.b.count;
+  fp.src_step = t.b.src_step;
+  fp.dst_step = t.b.dst_step;
+  f.count2 = t.n;
+  f.src_step2 = t.src_step2;
+  f.dst_step2 = t.dst_step2;
+  k_wide<false, true, false, TwoLevelArgs>
+      <<<(unsigned int) (c.blocks * t.b.count * t.n), kThreads, 0, stream>>>
+      (f);
+  return (CtResult) cudaGetLastError ();
+}
+
 }  // namespace
+
+CtResult
+ct_launch_two_levels (const CtPlaneBatch * b, unsigned int n,
+    size_t src_step2, size_t dst_step2, cudaStream_t stream, CtPath * ran)
+{
+  const TwoLevels t = { *b, n, src_step2, dst_step2 };
+  Choices choices;
+  CtPath main_path = CT_PATH_NONE;
+  bool one = false;
+  Device d;
+  CtResult res = ct_device_now (&d);
+
+  if (res == CT_OK)
+    res = plan_two_levels (t, d, &choices, &main_path, &one);
+  if (res == CT_OK)
+    res = one ? launch_two_levels (t, choices.at[0], stream) :
+        ct::launch_groups (n, t, CT_MAPPING_TRANSPOSE,
+        WideFamily { choices.at, stream });
+  if (res == CT_OK && ran != nullptr)
+    *ran = main_path;
+  return res;
+}
+
+extern "C" CtResult
+ct_plan_two_levels (const CtPlanDevice * dev, const CtPlaneBatch * b,
+    unsigned int n, size_t src_step2, size_t dst_step2, int *one_launch,
+    CtPath * ran)
+{
+  Choices choices;
+  CtPath main_path = CT_PATH_NONE;
+  bool one = false;
+  CtResult res;
+
+  if (dev == nullptr || b == nullptr || one_launch == nullptr)
+    return CT_ERROR_INVALID_ARGUMENT;
+  res = plan_two_levels (TwoLevels { *b, n, src_step2, dst_step2 }, *dev,
+      &choices, &main_path, &one);
+  *one_launch = one;
+  if (ran != nullptr)
+    *ran = main_path;
+  return res;
+}
 
 CtResult
 ct_launch_wide (const CtPlane * planes, unsigned int n_planes,

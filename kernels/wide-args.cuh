@@ -90,6 +90,17 @@ struct LaunchArgs
 using FrameArgs = LaunchArgs<CT_PLANES_PER_LAUNCH>;
 using OneArgs = LaunchArgs<1>;
 
+/* One entry whose planes come in two levels: plane (k, m), k <
+ * plane[0].count and m < count2, at a.src + k src_step + m src_step2 (and
+ * the same for dst): a tensor's two batch dimensions in one launch, which
+ * as entries of CT_PLANES_PER_LAUNCH would take several, each with fewer
+ * blocks than the GPU holds (ct_launch_two_levels). */
+struct TwoLevelArgs : OneArgs
+{
+  unsigned int count2;
+  size_t src_step2, dst_step2;
+};
+
 }  // namespace ct_wide
 
 #endif /* CT_WIDE_ARGS_CUH */

@@ -701,6 +701,23 @@ batch_plane (const FramePlane & fp, unsigned int *t)
   return a;
 }
 
+/* The same for the one entry of a two-level launch: plane k of the
+ * entry's count * count2 is plane (k % count, k / count). */
+__device__ __forceinline__ PlaneArgs
+two_level_plane (const TwoLevelArgs & f, unsigned int *t)
+{
+  const FramePlane & fp = f.plane[0];
+  const unsigned int per_plane = fp.tiles_x * fp.tiles_y;
+  const unsigned int k = *t / per_plane;
+  const unsigned int m = k / fp.count;
+  PlaneArgs a = fp.a;
+
+  *t -= k * per_plane;
+  a.src += (k - m * fp.count) * fp.src_step + m * f.src_step2;
+  a.dst += (k - m * fp.count) * fp.dst_step + m * f.dst_step2;
+  return a;
+}
+
 /* Thin block (tx, ty) of a plane of @elem-byte elements (native words:
  * the host sends only aligned planes this way). */
 __device__ __forceinline__ void

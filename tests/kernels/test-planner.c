@@ -471,6 +471,56 @@ run_many (void)
   check (ok, "20 byte planes of 64x64: all the small tile");
 }
 
+/* A tensor's two batch dimensions (ct_plan_two_levels): one launch of the
+ * register kernel where every copy of the batch takes the register tile
+ * alike; else the batches as ct_plan_batches plans them, a launch per
+ * CT_PLANES_PER_LAUNCH. */
+static void
+run_two_levels (void)
+{
+  /* 16x16 planes of 256x256 bytes, NCHW to CNWH: copy n (an image) 64 KB
+   * on in the input, and its planes 16 planes apart in the output */
+  CtPlaneBatch b = batch (256, 256, 1, 0, 16, 0);
+  CtPath ran = P (NONE);
+  int one = -1;
+
+  b.plane.src_stride = b.plane.dst_stride = 256;
+  b.src_step = 65536;
+  b.dst_step = 16 * 65536;
+  check (ct_plan_two_levels (&h100, &b, 16, 16 * 65536, 65536, &one,
+          &ran) == CT_OK && one == 1 && ran == P (WIDE),
+      "16 x 16 byte planes of 256x256: one launch on the register tile");
+  one = -1;
+  check (ct_plan_two_levels (&h100, &b, 1, 0, 0, &one, NULL) == CT_OK &&
+      one == 0, "a single batch: the launches of ct_plan_batches");
+  one = -1;
+  /* every other copy 4 bytes off 16: the register tile takes only half */
+  check (ct_plan_two_levels (&h100, &b, 16, 16 * 65536 + 4, 65536, &one,
+          NULL) == CT_OK && one == 0,
+      "copies planned on different tiles: the batches' launches");
+
+  /* thin planes (8 rows): the thin path, not the register kernel */
+  b = batch (300, 8, 4, 0, 16, 0);
+  one = -1;
+  check (ct_plan_two_levels (&h100, &b, 16, 1 << 20, 1 << 20, &one, &ran)
+      == CT_OK && one == 0 && ran == P (THIN), "thin planes: their path");
+
+  /* more blocks than a grid holds in one launch: the batches' launches */
+  b = batch (256, 256, 1, 0, 65535, 0);
+  b.plane.src_stride = b.plane.dst_stride = 256;
+  b.src_step = b.dst_step = 65536;
+  one = -1;
+  check (ct_plan_two_levels (&h100, &b, 40000, 1ull << 32, 1ull << 32,
+          &one, NULL) == CT_OK && one == 0,
+      "65535 x 40000 planes: past one grid");
+
+  /* refused as ct_transpose_batches_ex refuses it, nothing planned */
+  b = batch (256, 256, 1, 0, 16, 0);
+  b.plane.src = NULL;
+  check (ct_plan_two_levels (&h100, &b, 16, 65536, 65536, &one, NULL) ==
+      CT_ERROR_INVALID_ARGUMENT, "a NULL plane: refused");
+}
+
 /* Calls the checks refuse before planning. */
 static void
 run_invalid (void)
@@ -803,6 +853,7 @@ main (void)
   run_cases ();
   run_frames ();
   run_many ();
+  run_two_levels ();
   run_invalid ();
   run_sweep ();
   run_random_frames ();
