@@ -4,8 +4,10 @@
  * and 4-byte elements take realign_tile, 3-byte ones realign_rgb_tile:
  * aligned 4-byte words inside each row, shifted into place with the next
  * lane's, nothing read outside the plane nor written outside a row. A
- * single plane of 4-byte elements in whole words, of at most the L2's
- * bytes, takes staged_word_tile (k_exact_words): 16-byte words both ways.
+ * single plane of bytes alone in k_exact takes byte_words_tile instead:
+ * 16-byte words a lane both ways. A single plane of 4-byte elements in
+ * whole words, of at most the L2's bytes, takes staged_word_tile
+ * (k_exact_words): 16-byte words both ways.
  * 8-byte elements take the seeds' padded 64x64 tile (fallback_tile).
  * exact_any picks one by element size; k_exact and k_wide's exact
  * variants (transpose-wide.cu) run it, and the planner (wide-planner.cuh)
@@ -300,6 +302,174 @@ realign_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
         if (c + g < cols)
           store_row_realigned<MW> (dst0 + (ptrdiff_t) (c + g) * p.dst_stride,
               rows * ES, o[g], lane);
+      }
+    }
+  }
+}
+
+/* The 16-byte word @q (16 bytes from @base + 16 @q, @base 16-byte
+ * aligned) of a row whose bytes are those from @lo to @hi of @base, in a
+ * plane whose bytes all lie between @first and @end: load_word_within's
+ * four words. */
+__device__ __forceinline__ uint4
+load16_row_within (const unsigned char *base, unsigned int q, unsigned int lo,
+    unsigned int hi, uintptr_t first, uintptr_t end)
+{
+  return make_uint4 (load_word_within (base, 4 * q, lo, hi, first, end),
+      load_word_within (base, 4 * q + 1, lo, hi, first, end),
+      load_word_within (base, 4 * q + 2, lo, hi, first, end),
+      load_word_within (base, 4 * q + 3, lo, hi, first, end));
+}
+
+/* Bytes @s to @s + 15 (s < 16) of the 32 bytes @a then @b: the word pair
+ * moved down by whole words (s / 4, in two selects), then the rest of the
+ * shift across each pair of words (__funnelshift_r). */
+__device__ __forceinline__ uint4
+shift_down16 (const uint4 & a, const uint4 & b, unsigned int s)
+{
+  const uint32_t x[8] = { a.x, a.y, a.z, a.w, b.x, b.y, b.z, b.w };
+  const unsigned int by = 8 * (s & 3);
+  uint32_t z[6], y[5];
+
+#pragma unroll
+  for (unsigned int j = 0; j < 6; j++)
+    z[j] = s & 8 ? x[j + 2] : x[j];
+#pragma unroll
+  for (unsigned int j = 0; j < 5; j++)
+    y[j] = s & 4 ? z[j + 1] : z[j];
+  return make_uint4 (__funnelshift_r (y[0], y[1], by),
+      __funnelshift_r (y[1], y[2], by), __funnelshift_r (y[2], y[3], by),
+      __funnelshift_r (y[3], y[4], by));
+}
+
+/// The exact path for 1-byte elements in k_exact (a uint8 tensor's tight
+/// rows, any stride): 16 bytes a lane on both sides, where realign_tile's
+/// word a lane spent most of its instructions on addressing and the
+/// shuffles of each word (measured: docs/kernels.md, "16-byte words for
+/// the exact byte tile"). Eight lanes take a source row of the 128x128
+/// tile: lane k loads the aligned 16-byte words k and k + 1 that cover
+/// bytes 16 k to 16 k + 15 of it, shifts them into place in registers
+/// (shift_down16), and stores the row's word k to shared memory at
+/// k ^ (row / 16) % 8. In the store phase eight lanes take an output row
+/// (a source column), which starts t bytes past a 16-byte boundary: lane
+/// k gathers the 16 source rows of its aligned output word k, 16 k - t on
+/// (one byte read each, from 32 banks for the warp's four rows: four
+/// consecutive columns of a 16-byte column), and stores it whole. Lane 0
+/// also takes the row's last, partial word (the rows 128 - t on, which
+/// its first word lacks); those two partial words go byte by byte, two
+/// bytes from each of the row's eight lanes (and, in the plane's last row
+/// of tiles, every word past its last row from its own lane). Nothing
+/// outside a row is written, nor read outside the plane.
+__device__ __forceinline__ void
+byte_words_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
+    uint32_t * smem)
+{
+  constexpr unsigned int T = ExactTile<1>::T;
+  constexpr unsigned int kWarps = kThreads / 32;
+  constexpr unsigned int L = T / 16;    /* lanes a row: 8 */
+  constexpr unsigned int RW = 32 / L;   /* rows a warp at once: 4 */
+  constexpr unsigned int J = T / (RW * kWarps); /* of them, a warp's: 4 */
+  static_assert (T == 128 && L == kWarps && J * RW * kWarps == T &&
+      ExactTile<1>::SMEM == T * T, "the tile splits evenly");
+  const unsigned int x0 = tx * T, y0 = ty * T;
+  const unsigned int cols = p.width - x0 < T ? p.width - x0 : T;
+  const unsigned int rows = p.height - y0 < T ? p.height - y0 : T;
+  const unsigned int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  const unsigned int h = lane / L, k = lane % L;
+  /* the plane's bytes lie between first and end (rows may run upwards) */
+  const ptrdiff_t last = (ptrdiff_t) (p.height - 1) * p.src_stride;
+  const uintptr_t first = (uintptr_t) p.src + (last < 0 ? last : 0);
+  const uintptr_t end = (uintptr_t) p.src + (last > 0 ? last : 0) + p.width;
+  const unsigned char *top = p.src + (ptrdiff_t) y0 * p.src_stride + x0;
+  const unsigned char *bottom = top + (ptrdiff_t) (rows - 1) * p.src_stride;
+  /* whether the L + 1 aligned words of every row lie in the plane */
+  const uintptr_t low = ((uintptr_t) (top < bottom ? top : bottom)) & ~15ull;
+  const uintptr_t high = ((uintptr_t) (top < bottom ? bottom : top) &
+      ~15ull) + 16 * (L + 1);
+  const bool inside = low >= first && high <= end;
+  uint4 *tile = reinterpret_cast<uint4 *>(smem);
+  uint4 w[J][2];
+
+#pragma unroll
+  for (unsigned int j = 0; j < J; j++) {
+    const unsigned int r = h + RW * (warp + kWarps * j);
+    const unsigned char *src = top + (ptrdiff_t) r * p.src_stride;
+    const unsigned int s = (unsigned int) ((uintptr_t) src & 15);
+    const unsigned char *base = src - s;
+    if (r < rows && inside) {
+      w[j][0] = reinterpret_cast<const uint4 *>(base)[k];
+      w[j][1] = reinterpret_cast<const uint4 *>(base)[k + 1];
+    } else if (r < rows) {
+      w[j][0] = load16_row_within (base, k, s, s + cols, first, end);
+      w[j][1] = load16_row_within (base, k + 1, s, s + cols, first, end);
+    }
+  }
+#pragma unroll
+  for (unsigned int j = 0; j < J; j++) {
+    const unsigned int r = h + RW * (warp + kWarps * j);
+    const unsigned int s = (unsigned int) ((uintptr_t) (top +
+            (ptrdiff_t) r * p.src_stride) & 15);
+    if (r < rows)
+      tile[r * L + (k ^ ((r / 16) % L))] = shift_down16 (w[j][0], w[j][1], s);
+  }
+  __syncthreads ();
+  /* output row c (source column x0 + c) is column 4 h + i of 16-byte
+   * column `warp`: its word k holds rows 16 k - t to 16 k - t + 15, which
+   * lie in shared-memory words of swizzle k - 1 (the rows before 16 k) and
+   * k; lane 0's rows before 0 are rows 128 - t on, the row's last word */
+  const unsigned char *bytes = reinterpret_cast<const unsigned char *>(smem);
+  unsigned char *dst0 = p.dst + (ptrdiff_t) x0 * p.dst_stride + y0;
+#pragma unroll
+  for (unsigned int i = 0; i < T / (RW * kWarps); i++) {
+    const unsigned int c = 16 * warp + 4 * h + i;
+    unsigned char *d = dst0 + (ptrdiff_t) c * p.dst_stride;
+    const int t = (int) ((uintptr_t) d & 15);
+    unsigned char *base = d - t;
+    const int ga = (int) ((k + L - 1) % L), gb = (int) k;
+    /* byte b's row: ea + b (b < t) or eb + b, read at pa or pb plus T b
+     * (columns past the tile's read, never stored) */
+    const int ea = 16 * ga + 16 - t, eb = 16 * gb - t;
+    const int pa = ea * (int) T + 16 * ((int) warp ^ ga) + (int) (c % 16);
+    const int pb = eb * (int) T + 16 * ((int) warp ^ gb) + (int) (c % 16);
+    const unsigned int before = (1u << t) - 1;
+    uint32_t o[4] = { 0, 0, 0, 0 };
+#pragma unroll
+    for (int b = 0; b < 16; b++)
+      o[b / 4] |= (uint32_t) bytes[(before & (1u << b) ? pa : pb) +
+          (int) T * b] << (8 * (b % 4));
+    const bool store = c < cols;
+    if (rows == T) {
+      /* every word whole but lane 0's when t > 0: its bytes t on start
+       * the row, the rest end it; the row's eight lanes store two each */
+      if (store && (k != 0 || t == 0))
+        reinterpret_cast<uint4 *>(base)[k] = make_uint4 (o[0], o[1], o[2],
+            o[3]);
+      uint32_t w0[4];
+#pragma unroll
+      for (unsigned int m = 0; m < 4; m++)
+        w0[m] = __shfl_sync (0xffffffffu, o[m], 0, L);
+      const uint32_t mine = k / 2 == 0 ? w0[0] : k / 2 == 1 ? w0[1] :
+          k / 2 == 2 ? w0[2] : w0[3];
+#pragma unroll
+      for (int u = 0; u < 2; u++) {
+        const int b = 2 * (int) k + u;
+        if (store && t != 0)
+          base[(b < t ? 16 * (int) L : 0) + b] =
+              (unsigned char) (mine >> (8 * (b % 4)));
+      }
+    } else if (store) {
+      /* the plane's last rows of tiles: the words past its last row go
+       * byte by byte */
+      if (k == 0 ? t == 0 && 16 <= (int) rows : eb + 16 <= (int) rows) {
+        reinterpret_cast<uint4 *>(base)[k] = make_uint4 (o[0], o[1], o[2],
+            o[3]);
+      } else {
+#pragma unroll
+        for (int b = 0; b < 16; b++) {
+          if ((b < t ? ea : eb) + b < (int) rows)
+            base[(k == 0 && b < t ? 16 * (int) L : 16 * (int) k) + b] =
+                (unsigned char) (o[b / 4] >> (8 * (b % 4)));
+        }
       }
     }
   }

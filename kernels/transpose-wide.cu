@@ -205,11 +205,12 @@ k_lines (const __grid_constant__ OneArgs f)
 
 /// The exact kernel: a single plane of 1- to 4-byte elements on the exact
 /// path, alone in its launch (a tensor's tight rows, odd strides):
-/// realign_tile (realign_rgb_tile for 3-byte elements), one per block
-/// along the rows of tiles, at ExactTile<ES>::PER_SM blocks per
-/// multiprocessor. In k_wide's exact variant, whose launch bounds are the
-/// staged tiles' 3 blocks, the tile ran short of issue slots (measured:
-/// docs/kernels.md, "A kernel of its own for the exact tile").
+/// realign_tile (byte_words_tile for bytes, realign_rgb_tile for 3-byte
+/// elements), one per block along the rows of tiles, at
+/// ExactTile<ES>::PER_SM blocks per multiprocessor. In k_wide's exact
+/// variant, whose launch bounds are the staged tiles' 3 blocks, the tile
+/// ran short of issue slots (measured: docs/kernels.md, "A kernel of its
+/// own for the exact tile").
 template <int ES>
 __global__ void __launch_bounds__ (kThreads, ExactTile<ES>::PER_SM)
 k_exact (const __grid_constant__ OneArgs f)
@@ -220,7 +221,9 @@ k_exact (const __grid_constant__ OneArgs f)
   const unsigned int ty = blockIdx.x / fp.tiles_x;
   uint32_t *smem = reinterpret_cast<uint32_t *>(smem_raw);
 
-  if constexpr (ES == 3)
+  if constexpr (ES == 1)
+    byte_words_tile (fp.a, tx, ty, smem);
+  else if constexpr (ES == 3)
     realign_rgb_tile (fp.a, tx, ty, smem);
   else
     realign_tile<ES> (fp.a, tx, ty, smem);
