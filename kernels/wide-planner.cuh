@@ -240,6 +240,10 @@ struct Thresholds
    * halves (bytes; other sizes from 0; a single byte plane below it takes
    * the mid tile) ... */
   unsigned int stream_from_halves_bytes;
+  /* ... or, for a byte plane whose sides are not whole big tiles, from
+   * this many (in halves; below it the mid tile: performance.md,
+   * "Ragged byte planes stream from 5 tiles a multiprocessor") ... */
+  unsigned int stream_ragged_from_halves_bytes;
   /* ... up to this many (larger planes: a tile per block) */
   unsigned int stream_to;
   /* a single 4-byte plane takes the 64x64 tile kernel unless it has from
@@ -279,6 +283,7 @@ auto_thresholds ()
 
   t.thin = 16;
   t.stream_from_halves_bytes = 3;
+  t.stream_ragged_from_halves_bytes = 10;
   t.stream_to = 16;
   t.tile_64_unless_from = 2;
   t.rgb_small_below = 2;
@@ -517,8 +522,11 @@ plan_auto (const Entry & e, const Call & call, const Device & d)
         pl->height >= (unsigned int) Stream<4>::ROWS;
     if (es == 4 && !stream_4 && fits (CT_PATH_TILE_64, e, call, d, &c))
       return c;
-    const unsigned long long from = es == 1 ?
-        kAuto.stream_from_halves_bytes * n_sms / 2 : 0;
+    const Geometry bg = geometry_of (es, big.stage);
+    const bool ragged = pl->width % bg.cols != 0 || pl->height % bg.rows != 0;
+    const unsigned long long from = es != 1 ? 0 : (ragged ?
+        kAuto.stream_ragged_from_halves_bytes :
+        kAuto.stream_from_halves_bytes) * n_sms / 2;
     if (big.blocks >= from && big.blocks <= kAuto.stream_to * n_sms &&
         fits (CT_PATH_STREAM, e, call, d, &c))
       return c;

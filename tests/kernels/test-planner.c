@@ -29,7 +29,8 @@ static const CtPlanDevice h100 = { 227 * 1024, 228 * 1024, 1024, 132,
  * a big tile is 256 rows by 256 bytes (256x256 bytes, 256x128 halves,
  * 256x64 words, 256x32 doubles; the 3-byte register tile 256x64), the rgb
  * tile 128x128 elements.
- *   a lone byte plane streams from 1.5 x 132 = 198 big tiles, others from
+ *   a lone byte plane streams from 1.5 x 132 = 198 big tiles (from
+ *   5 x 132 = 660 where its sides are not whole big tiles), others from
  *   any; every size up to 16 x 132 = 2112 big tiles;
  *   a lone 4-byte plane takes tile-64 unless it has 2 x 132 = 264 to 2112
  *   big tiles (and is at least 64 wide, 128 tall: a stream tile);
@@ -113,7 +114,18 @@ static const Case cases[] = {
   {AUTO, 4608, 2816, 1, 16, 1, CT_OK, P (STREAM),
       "18x11 = 198 big tiles, 1.5 per multiprocessor: streams from there"},
   {AUTO, 8000, 6000, 1, 16, 1, CT_OK, P (STREAM),
-      "32x24 = 768 big tiles, within 198..2112"},
+      "32x24 = 768 big tiles, sides not whole tiles but within 660..2112"},
+  {AUTO, 4097, 4095, 1, 16, 1, CT_OK, P (TILE_128),
+      "17x16 = 272 big tiles, sides not whole tiles: under 660, the mid "
+      "tile (a width not a multiple of 128: in registers)"},
+  {AUTO, 4608, 5500, 1, 16, 1, CT_OK, P (TILE_128_LINES),
+      "18x22 = 396 big tiles, the height not whole tiles: under 660, the "
+      "mid tile in whole lines"},
+  {AUTO, 256, 168700, 1, 16, 1, CT_OK, P (TILE_128_LINES),
+      "1x659 big tiles, the height not whole tiles: one under 660"},
+  {AUTO, 5120, 8400, 1, 16, 1, CT_OK, P (STREAM),
+      "20x33 = 660 big tiles, the height not whole tiles: streams from "
+      "there"},
   {AUTO, 12288, 11264, 1, 16, 1, CT_OK, P (STREAM),
       "48x44 = 2112 big tiles, 16 per multiprocessor: still streams"},
   {AUTO, 540928, 256, 1, 16, 1, CT_OK, P (WIDE_SWIZZLE),
