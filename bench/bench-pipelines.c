@@ -51,6 +51,7 @@
 
 #include "cudatranspose-kernels-tests.h"
 #include "flush-l2.h"
+#include "random-fill.h"
 
 #define DISTINCT_FRAMES 4
 #define WARMUP_FRAMES 20
@@ -381,22 +382,17 @@ kernel_us (Gpu * g, const GstVideoInfo * info)
   return us;
 }
 
-/* Fills a frame with a cheap pattern that differs between frames. */
+/* Fills a frame with random bytes (the tests' generator), different for
+ * each @seed. */
 static void
 fill_frame (GstBuffer * buf, guint seed)
 {
   GstMapInfo map;
-  gsize i;
-  guint32 x = 2463534242u + seed * 7919u;
+  uint64_t state = 2463534242u + seed * 7919u;
 
   if (!gst_buffer_map (buf, &map, GST_MAP_WRITE))
     return;
-  for (i = 0; i + 4 <= map.size; i += 4) {
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    memcpy (map.data + i, &x, 4);
-  }
+  ct_ref_fill_random (&state, map.data, map.size);
   gst_buffer_unmap (buf, &map);
 }
 

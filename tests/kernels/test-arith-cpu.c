@@ -5,6 +5,7 @@
  * ct_arith_validate's refusals. No GPU needed. */
 #include "cudatranspose-kernels.h"
 #include "arith-reference.h"
+#include "random-fill.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,13 +13,11 @@
 static int n_passed, n_failed;
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
 
+/* The programs' generator (random-fill.h's, this test's own stream). */
 static uint64_t
 rng (void)
 {
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 7;
-  rng_state ^= rng_state << 17;
-  return rng_state;
+  return ct_ref_random (&rng_state);
 }
 
 static void
