@@ -1,11 +1,11 @@
 /* cudatranspose: the exact path's tiles, for the wide family
  * (transpose-wide.cu through wide-tiles.cuh): planes at any alignment,
- * rows that start anywhere, odd strides, a tensor's packed rows. 1-, 2-
- * and 4-byte elements take realign_tile, 3-byte ones realign_rgb_tile:
+ * rows that start anywhere, odd strides, a tensor's packed rows. 2- and
+ * 4-byte elements take realign_tile, 3-byte ones realign_rgb_tile:
  * aligned 4-byte words inside each row, shifted into place with the next
- * lane's, nothing read outside the plane nor written outside a row. A
- * single plane of bytes alone in k_exact takes byte_words_tile instead:
- * 16-byte words a lane both ways. A single plane of 4-byte elements in
+ * lane's, nothing read outside the plane nor written outside a row. Bytes
+ * take byte_words_tile: 16-byte words a lane both ways, realigned the
+ * same way. A single plane of 4-byte elements in
  * whole words, of at most the L2's bytes, takes staged_word_tile
  * (k_exact_words): 16-byte words both ways.
  * 8-byte elements take the seeds' padded 64x64 tile (fallback_tile).
@@ -51,7 +51,7 @@ fallback_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
 
 /* The exact path's tile of 1- to 4-byte elements: T x T elements, rows of
  * at least 128 bytes both ways, through shared-memory word rows of P bytes
- * (realign_tile, realign_rgb_tile). */
+ * (byte_words_tile, realign_tile, realign_rgb_tile). */
 template <int ES> struct ExactTile
 {
   static constexpr unsigned int T = ES == 1 ? 128 : 64;
@@ -59,12 +59,13 @@ template <int ES> struct ExactTile
   static constexpr unsigned int SMEM = T * P;
   /* k_exact: blocks a multiprocessor holds, at least (its launch
    * bounds), and source rows a warp has in flight at once (realign_tile;
-   * realign_rgb_tile has all 8 of its rows in flight). More blocks with
+   * realign_rgb_tile has all 8 of its rows in flight, byte_words_tile all
+   * 16 of a warp's). More blocks with
    * fewer rows in flight were no faster: a block's work, not occupancy,
    * bounds it (measured: docs/kernels.md,
    * "4 blocks a multiprocessor for the exact tile") */
   static constexpr int PER_SM = 4;
-  static constexpr unsigned int IN_FLIGHT = ES == 1 ? 16 : 8;
+  static constexpr unsigned int IN_FLIGHT = 8;
   static_assert (ES <= 4 && P >= T * ES, "a row fits");
 };
 
@@ -94,23 +95,13 @@ load_word_within (const unsigned char *base, unsigned int q, unsigned int lo,
   return v;
 }
 
-/* The G x G transpose of the ES-byte elements (G = 4 / ES) of words @a:
- * element j of @a[i] becomes element i of @o[j]. */
+/* The G x G transpose of the ES-byte elements (G = 4 / ES: 2 or 1) of
+ * words @a: element j of @a[i] becomes element i of @o[j]. */
 template <int ES>
 __device__ __forceinline__ void
 transpose_in_words (const uint32_t * a, uint32_t * o)
 {
-  if constexpr (ES == 1) {
-    const uint32_t lo01 = __byte_perm (a[0], a[1], 0x5140);
-    const uint32_t hi01 = __byte_perm (a[0], a[1], 0x7362);
-    const uint32_t lo23 = __byte_perm (a[2], a[3], 0x5140);
-    const uint32_t hi23 = __byte_perm (a[2], a[3], 0x7362);
-
-    o[0] = __byte_perm (lo01, lo23, 0x5410);
-    o[1] = __byte_perm (lo01, lo23, 0x7632);
-    o[2] = __byte_perm (hi01, hi23, 0x5410);
-    o[3] = __byte_perm (hi01, hi23, 0x7632);
-  } else if constexpr (ES == 2) {
+  if constexpr (ES == 2) {
     o[0] = __byte_perm (a[0], a[1], 0x5410);
     o[1] = __byte_perm (a[0], a[1], 0x7632);
   } else {
@@ -169,7 +160,7 @@ store_row_realigned (unsigned char *d, unsigned int n, const uint32_t * o,
     base[at] = (unsigned char) (w >> (8 * (from & 3)));
 }
 
-/// The exact path for 1-, 2- and 4-byte elements: tile (tx, ty) of a plane
+/// The exact path for 2- and 4-byte elements: tile (tx, ty) of a plane
 /// at any alignment (rows that start anywhere, odd strides, a tensor's tight
 /// rows) at word speed. A warp reads a source row of the tile as the
 /// aligned 4-byte words that cover it (all of its rows' loads in flight
@@ -185,7 +176,8 @@ store_row_realigned (unsigned char *d, unsigned int n, const uint32_t * o,
 /// by byte, so nothing outside a row is written, nor read outside the
 /// plane. It replaced a byte tile (every byte through shared memory on
 /// its own, 8 byte accesses to it a word), which was slower (measured:
-/// docs/kernels.md, "Realigned words").
+/// docs/kernels.md, "Realigned words"); bytes have since moved to
+/// byte_words_tile.
 template <int ES>
 __device__ __forceinline__ void
 realign_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
@@ -199,7 +191,8 @@ realign_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
   constexpr unsigned int J = X::T / kWarps;     /* source rows a warp */
   constexpr unsigned int B = X::IN_FLIGHT;      /* of them, loads at once */
   constexpr unsigned int K = X::T / G / kWarps; /* output row groups a warp */
-  static_assert (ES == 1 || ES == 2 || ES == 4, "whole elements in a word");
+  static_assert (ES == 2 || ES == 4, "whole elements in a word (bytes: "
+      "byte_words_tile)");
   static_assert (WR % 32 == 0 && J * kWarps == X::T && K * G * kWarps ==
       X::T && J % B == 0, "the tile splits evenly");
   const unsigned int x0 = tx * X::T, y0 = ty * X::T;
@@ -342,24 +335,24 @@ shift_down16 (const uint4 & a, const uint4 & b, unsigned int s)
       __funnelshift_r (y[3], y[4], by));
 }
 
-/// The exact path for 1-byte elements in k_exact (a uint8 tensor's tight
-/// rows, any stride): 16 bytes a lane on both sides, where realign_tile's
-/// word a lane spent most of its instructions on addressing and the
-/// shuffles of each word (measured: docs/kernels.md, "16-byte words for
-/// the exact byte tile"). Eight lanes take a source row of the 128x128
-/// tile: lane k loads the aligned 16-byte words k and k + 1 that cover
-/// bytes 16 k to 16 k + 15 of it, shifts them into place in registers
-/// (shift_down16), and stores the row's word k to shared memory at
-/// k ^ (row / 16) % 8. In the store phase eight lanes take an output row
-/// (a source column), which starts t bytes past a 16-byte boundary: lane
-/// k gathers the 16 source rows of its aligned output word k, 16 k - t on
+/// The exact path for 1-byte elements (a uint8 tensor's tight rows, any
+/// stride), in k_exact and k_wide alike: 16 bytes a lane on both sides,
+/// where realign_tile's word a lane spent most of its instructions on
+/// addressing and the shuffles of each word (measured: docs/kernels.md,
+/// "16-byte words for the exact byte tile"). Eight lanes take a source row
+/// of the 128x128 tile: lane k loads the aligned 16-byte words k and k + 1
+/// that cover bytes 16 k to 16 k + 15 of it, shifts them into place in
+/// registers (shift_down16), and stores the row's word k to shared memory
+/// at k ^ (row / 16) % 8. In the store phase eight lanes take an output row
+/// (a source column), which starts t bytes past a 16-byte boundary: lane k
+/// gathers the 16 source rows of its aligned output word k, 16 k - t on
 /// (one byte read each, from 32 banks for the warp's four rows: four
 /// consecutive columns of a 16-byte column), and stores it whole. Lane 0
-/// also takes the row's last, partial word (the rows 128 - t on, which
-/// its first word lacks); those two partial words go byte by byte, two
-/// bytes from each of the row's eight lanes (and, in the plane's last row
-/// of tiles, every word past its last row from its own lane). Nothing
-/// outside a row is written, nor read outside the plane.
+/// also takes the row's last, partial word (the rows 128 - t on, which its
+/// first word lacks); those two partial words go byte by byte, two bytes
+/// from each of the row's eight lanes (and, in the plane's last row of
+/// tiles, every word past its last row from its own lane). Nothing outside
+/// a row is written, nor read outside the plane.
 __device__ __forceinline__ void
 byte_words_tile (const PlaneArgs & p, unsigned int tx, unsigned int ty,
     uint32_t * smem)
@@ -751,7 +744,7 @@ exact_any (unsigned int elem, bool words, const PlaneArgs & a,
 {
   switch (elem) {
     case 1:
-      realign_tile<1> (a, tx, ty, smem);
+      byte_words_tile (a, tx, ty, smem);
       break;
     case 2:
       realign_tile<2> (a, tx, ty, smem);
