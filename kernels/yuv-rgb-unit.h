@@ -28,6 +28,7 @@
 
 #include "cudatranspose-kernels.h"
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -238,6 +239,29 @@ ct_yuv_rgb_of (const CtYuvPlan * p, int luma, int u, int v, int whole,
   for (int k = 0; k < 3; k++)
     rgb[k] = whole ? ct_yuv_wide16 (p->m16, k, luma, u, v) :
         ct_yuv_wide16 (p->m, k, luma, u, v) >> 8;
+}
+
+/* A 16-bit value @v divided by 257 (so that 65535 gives 255, an 8-bit
+ * frame's white) as the division rounds it in single (f) or double (d)
+ * precision, without dividing: the product with 1/257 (rounded), then
+ * one correction by its remainder, each step a fused multiply-add
+ * (Markstein's). For every v in 0..65535 it equals the division
+ * (test-arith-cpu checks them all); the product alone would be one off
+ * for 254 of them. */
+CT_YUV_FN float
+ct_yuv_div257f (int v)
+{
+  const float x = (float) v, inv = 1.0f / 257.0f, q = x * inv;
+
+  return fmaf (fmaf (-q, 257.0f, x), inv, q);
+}
+
+CT_YUV_FN double
+ct_yuv_div257d (int v)
+{
+  const double x = (double) v, inv = 1.0 / 257.0, q = x * inv;
+
+  return fma (fma (-q, 257.0, x), inv, q);
 }
 
 /* Pixel (@x, @y) as R, G, B in @rgb: 8-bit values, or with @whole (16-bit

@@ -44,7 +44,9 @@ enum class Values
 /* Value @v of channel @ch (the operations' channel) as the output's: the
  * 8-bit value through the typecast and the arithmetic; with @whole, the
  * 16-bit value divided by 257 in the (float) output type, so that 65535
- * gives 255 as an 8-bit frame's white does, then the arithmetic. */
+ * gives 255 as an 8-bit frame's white does, then the arithmetic. (The
+ * GPU's pass computes the whole values a row at a time, whole_scaled and
+ * arith_row4 below: the same values.) */
 template <typename Out, bool whole>
 __host__ __device__ __forceinline__ Out
 tensor_value (int v, long long ch, const ct::Ops & ops)
@@ -220,6 +222,65 @@ put4 (Out * dst, const Steps & step, unsigned int x0, unsigned int y,
         o[(long long) i * step.x + c * step.c] = val[c][i];
 }
 
+/* tensor_value<Out, true>'s first step on the GPU: the 16-bit value / 257
+ * as the division rounds it, without dividing (ct_yuv_div257f). */
+template <typename Out>
+__device__ __forceinline__ Out
+whole_scaled (int v)
+{
+  if constexpr (std::is_same_v<Out, float>)
+    return ct_yuv_div257f (v);
+  else
+    return ct_yuv_div257d (v);
+}
+
+/* Operation @op with operand @b on those of a row's twelve values
+ * (val[channel][pixel]) whose channel is @want (any, if negative): the
+ * channel is c where the operations count channels (@ch_dim 0), else
+ * the pixel's, @at. */
+template <typename Out, unsigned int op>
+__device__ __forceinline__ void
+op_on_row4 (Out val[3][4], Out b, long long want, int ch_dim,
+    const long long at[4])
+{
+#pragma unroll
+  for (unsigned int c = 0; c < 3; c++)
+#pragma unroll
+    for (unsigned int i = 0; i < 4; i++)
+      if (want < 0 || want == (ch_dim == 0 ? (long long) c : at[i]))
+        val[c][i] = ct::nns_op<Out> (val[c][i], op, b);
+}
+
+/* The arithmetic on a row's twelve values (pixels @x0 to @x0 + 3 of row
+ * @y), one operation at a time for all twelve: the same operations in the
+ * same order as ct::arith_apply gives each value, so the same values, but
+ * each operation's kind, channel and operand read once, and its branch
+ * the whole warp's, where value by value each walked the list on its own
+ * (docs/performance.md has what that cost). */
+template <typename Out>
+__device__ __forceinline__ void
+arith_row4 (Out val[3][4], const ct::Ops & ops, int ch_dim,
+    const Along & along, unsigned int x0, unsigned int y)
+{
+  long long at[4];
+
+#pragma unroll
+  for (unsigned int i = 0; i < 4; i++)
+    at[i] = op_channel (ch_dim, along, 0, x0 + i, y);
+#pragma unroll 1
+  for (unsigned int k = 0; k < ops.n; k++) {
+    const long long want = ops.channel[k];
+    const Out b = ct::from_bits<Out> (ops.operand[k]);
+
+    if (ops.kind[k] == CT_ARITH_ADD)
+      op_on_row4<Out, CT_ARITH_ADD> (val, b, want, ch_dim, at);
+    else if (ops.kind[k] == CT_ARITH_MUL)
+      op_on_row4<Out, CT_ARITH_MUL> (val, b, want, ch_dim, at);
+    else
+      op_on_row4<Out, CT_ARITH_DIV> (val, b, want, ch_dim, at);
+  }
+}
+
 /* Row @y's four pixels from @x0, of chroma @u and @v, converted and
  * written. */
 template <typename Out, Values V>
@@ -262,11 +323,12 @@ row4 (const CtYuvSrc & s, const CtYuvPlan & p, Out * dst, const Steps & step,
         if constexpr (V == Values::kTable)
           val[c][i] = table[c * 256 + (unsigned int) ordered[c]];
         else
-          val[c][i] = tensor_value<Out, whole> (ordered[c],
-              op_channel (ch_dim, along, c, x0 + i, y), ops);
+          val[c][i] = whole_scaled<Out> (ordered[c]);
       }
     }
   }
+  if constexpr (whole)
+    arith_row4 (val, ops, ch_dim, along, x0, y);
   if constexpr (V != Values::kEach)
     put4 (dst, step, x0, y, n, val);
 }

@@ -1,14 +1,18 @@
 /* ct_permute_arith_cpu, the arithmetic's plain loop, against the tests'
  * own model of NNStreamer's arithmetic (arith-reference.h): every type
  * pair, random programs scalar and per channel, every permutation of a
- * small tensor, on random data with the output poisoned first; and
- * ct_arith_validate's refusals. No GPU needed. */
+ * small tensor, on random data with the output poisoned first;
+ * ct_arith_validate's refusals; and the one pass's division of 16-bit
+ * values by 257 without a divide, against C's division for every value.
+ * No GPU needed. */
 #include "cudatranspose-kernels.h"
 #include "arith-reference.h"
 #include "random-fill.h"
+#include "yuv-rgb-unit.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static int n_passed, n_failed;
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
@@ -204,6 +208,27 @@ check_types (void)
   expect (ct_type_from_name ("float3") == -1, "a prefix is no name");
 }
 
+/* ct_yuv_div257f and ct_yuv_div257d (what the GPU's one pass scales 16-bit
+ * YUV input by on its way to a float tensor) against C's own division,
+ * bit for bit, for every 16-bit value. */
+static void
+check_div257 (void)
+{
+  int v, wrong_f = 0, wrong_d = 0;
+  char what[96];
+
+  for (v = 0; v <= 65535; v++) {
+    const float f = ct_yuv_div257f (v), ref_f = (float) v / 257.0f;
+    const double d = ct_yuv_div257d (v), ref_d = (double) v / 257.0;
+
+    wrong_f += memcmp (&f, &ref_f, sizeof (f)) != 0;
+    wrong_d += memcmp (&d, &ref_d, sizeof (d)) != 0;
+  }
+  snprintf (what, sizeof (what), "v / 257 without a divide: %d float and "
+      "%d double of 65536 differ", wrong_f, wrong_d);
+  expect (wrong_f == 0 && wrong_d == 0, what);
+}
+
 int
 main (void)
 {
@@ -221,6 +246,7 @@ main (void)
   size_t s;
 
   check_types ();
+  check_div257 ();
   check_refusals ();
   check_absent_channels ();
   for (in = 0; in < CT_TYPE_COUNT; in++)
