@@ -15,6 +15,7 @@
 namespace {
 
 using ct::Word;
+using ct::shift_down16;
 using ct::kMaxGridY;
 using ct::kThreads;
 
@@ -493,25 +494,7 @@ window16 (const unsigned char *at)
 
   if (s == 0)
     return x;
-  const uint4 y = w[1];
-  const unsigned int sh = 8 * (s % 4);
-  uint32_t v0, v1, v2, v3, v4;
-  switch (s / 4) {
-    case 0:
-      v0 = x.x, v1 = x.y, v2 = x.z, v3 = x.w, v4 = y.x;
-      break;
-    case 1:
-      v0 = x.y, v1 = x.z, v2 = x.w, v3 = y.x, v4 = y.y;
-      break;
-    case 2:
-      v0 = x.z, v1 = x.w, v2 = y.x, v3 = y.y, v4 = y.z;
-      break;
-    default:
-      v0 = x.w, v1 = y.x, v2 = y.y, v3 = y.z, v4 = y.w;
-      break;
-  }
-  return make_uint4 (__funnelshift_r (v0, v1, sh), __funnelshift_r (v1, v2,
-          sh), __funnelshift_r (v2, v3, sh), __funnelshift_r (v3, v4, sh));
+  return shift_down16 (x, w[1], s);
 }
 
 /// channels, packed: has_channels' planes whose rows, strides or pointers

@@ -165,6 +165,27 @@ dst_of (const PlaneArgs & p, unsigned int x, unsigned int y)
       (size_t) y * sizeof (T));
 }
 
+/* Bytes @s to @s + 15 (s < 16) of the 32 bytes @a then @b: the word pair
+ * moved down by whole words (s / 4, in two selects), then the rest of the
+ * shift across each pair of words (__funnelshift_r). */
+__device__ __forceinline__ uint4
+shift_down16 (const uint4 & a, const uint4 & b, unsigned int s)
+{
+  const uint32_t x[8] = { a.x, a.y, a.z, a.w, b.x, b.y, b.z, b.w };
+  const unsigned int by = 8 * (s & 3);
+  uint32_t z[6], y[5];
+
+#pragma unroll
+  for (unsigned int j = 0; j < 6; j++)
+    z[j] = s & 8 ? x[j + 2] : x[j];
+#pragma unroll
+  for (unsigned int j = 0; j < 5; j++)
+    y[j] = s & 4 ? z[j + 1] : z[j];
+  return make_uint4 (__funnelshift_r (y[0], y[1], by),
+      __funnelshift_r (y[1], y[2], by), __funnelshift_r (y[2], y[3], by),
+      __funnelshift_r (y[3], y[4], by));
+}
+
 /* The plane a block of a one-launch kernel belongs to: the last whose first
  * block is <= the block's (Args: n_planes and first_block[]). */
 template <typename Args>
