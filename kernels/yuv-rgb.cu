@@ -147,23 +147,38 @@ k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
   if (lane >= lanes)
     return;
   if constexpr (fast) {
-    const Coeffs k = { (int16_t) p.m[0][0], (int16_t) p.m[0][2],
-      (int16_t) p.m[1][1], (int16_t) p.m[1][2], (int16_t) p.m[2][1]
+    const Fast f = { Coeffs::of (p, bgr),
+      { p.filtered && !p.h_cosited ? 3u : 4u,
+            p.filtered && !p.h_cosited ? 3u : 2u,
+          p.filtered && p.v_filtered ? 3u : 4u },
+      s.u < s.v ? s.u : s.v,
+      (s.u < s.v) != (bgr != 0) ? 0x4140u : 0x4041u, bgr != 0
     };
-    const Weights wt = { p.filtered && !p.h_cosited ? 3u : 4u,
-      p.filtered && !p.h_cosited ? 3u : 2u,
-      p.filtered && p.v_filtered ? 3u : 4u
-    };
-    /* NV12, NV21: the chroma plane, where its rows are 4-byte aligned */
-    const unsigned char *base = s.u < s.v ? s.u : s.v;
-    const bool aligned = K == Kind::kPairs && (uintptr_t) base % 4 == 0 &&
-        s.u_stride % 4 == 0;
-    const unsigned int uv_order = s.u < s.v ? 0x4140u : 0x4041u;
+    const Out *centre = table + 128;
+    PairLoads next;
 
-    for (unsigned int r = first; r < ranks; r += stride)
-      quad_pair_fast<Out, K> (s, p, k, wt, aligned ? base : nullptr,
-          uv_order, dst, step, bgr, table + 128,
-          4 * (along_y ? r : lane), along_y ? lane : r);
+    /* NV12 and NV21 issue each pair's loads before the pair before it is
+     * converted; I420 and YV12, whose chroma loads go a sample at a time,
+     * each pair's own loads first */
+    if (K == Kind::kPairs && first < ranks)
+      load_pair<K> (s, f, 4 * (along_y ? first : lane),
+          along_y ? lane : first, next);
+    for (unsigned int r = first; r < ranks; r += stride) {
+      const unsigned int x0 = 4 * (along_y ? r : lane);
+      const unsigned int kp = along_y ? lane : r;
+      const unsigned int rn = r + stride;
+      PairLoads in;
+
+      if constexpr (K == Kind::kPairs) {
+        in = next;
+        if (rn < ranks)
+          load_pair<K> (s, f, 4 * (along_y ? rn : lane),
+              along_y ? lane : rn, next);
+      } else {
+        load_pair<K> (s, f, x0, kp, in);
+      }
+      convert_pair<Out, K> (s, p, f, dst, step, centre, x0, kp, in);
+    }
   } else {
     for (unsigned int r = first; r < ranks; r += stride)
       quad_pair<Out, V> (s, p, dst, step, bgr, ops, ch_dim, along, table,
@@ -215,18 +230,24 @@ launch_of ()
   return Launch<Out> { k_yuv_tensor<Out, V, K>, resident_blocks<Out, V, K> };
 }
 
-/* The kernel for plan @p: built for its kind of format where the output is
- * uint8 or float32 (a kernel for each kind of each type would take four
- * times the build), else for any. */
+/* The kernel for plan @p of frame @s: built for its kind of format where
+ * the output is uint8 or float32 (a kernel for each kind of each type
+ * would take four times the build), else for any. NV12 and NV21 read a
+ * pair of bytes a load, so their kernel takes only a chroma plane whose
+ * pairs are 2-byte aligned (any other goes to the kernel for any). */
 template <typename Out, Values V>
 Launch<Out>
-launch_for (const CtYuvPlan & p)
+launch_for (const CtYuvPlan & p, const CtYuvSrc & s)
 {
   if constexpr (std::is_same_v<Out, uint8_t> || std::is_same_v<Out, float>) {
+    const uintptr_t pairs = (uintptr_t) (s.u < s.v ? s.u : s.v);
+
     if (p.wide)
       return launch_of<Out, V, Kind::kDeep> ();
-    return p.filtered ? launch_of<Out, V, Kind::kPairs> () :
-        launch_of<Out, V, Kind::kBlocks> ();
+    if (!p.filtered)
+      return launch_of<Out, V, Kind::kBlocks> ();
+    if (pairs % 2 == 0 && s.u_stride % 2 == 0)
+      return launch_of<Out, V, Kind::kPairs> ();
   }
   return launch_of<Out, V, Kind::kAny> ();
 }
@@ -262,6 +283,18 @@ struct Job
   bool empty;
 };
 
+/* Whether put4's stores of four values are aligned for every quad (Steps::
+ * four), pixel (0, 0) landing at @o: along x forwards, each quad's
+ * channels start a multiple of four values from @o (x0 is one, and so
+ * must the steps along y and between channels be). */
+template <typename Out>
+bool
+aligned_fours (const Steps & step, const Out * o)
+{
+  return step.x == 1 && step.y % 4 == 0 && step.c % 4 == 0 &&
+      (uintptr_t) o % sizeof (Four<Out>) == 0;
+}
+
 /* The one pass's launch for output type Out: by how its values come. */
 template <typename Out>
 CtResult
@@ -276,7 +309,7 @@ launch_tensor (const Job & j, void *dst, cudaStream_t stream)
       j.ch_dim == 1 || j.ch_dim == 2 ? launch_of<Out, Values::kEach,
       Kind::kAny> () : !j.p.wide && !sums_fit (j.p) ?
       launch_of<Out, Values::kTable, Kind::kAny> () :
-      launch_for<Out, Values::kTable> (j.p);
+      launch_for<Out, Values::kTable> (j.p, s);
   const unsigned int pairs = s.height / 2 + 1, quads = (s.width + 3) / 4;
   const bool along_y = lanes_along_y (j.step);
   const dim3 block (kLanes, kRanks);
@@ -290,8 +323,12 @@ launch_tensor (const Job & j, void *dst, cudaStream_t stream)
   if (wave > 0 && gy > wave)
     gy = wave;
   const dim3 grid (gx, (unsigned int) (gy < kMaxGridY ? gy : kMaxGridY));
-  run.kernel<<<grid, block, 0, stream>>> (s, j.p, static_cast<Out *>(dst) +
-      j.start, j.step, j.bgr, j.ops, j.ch_dim, j.along);
+  Out *const at = static_cast<Out *>(dst) + j.start;
+  Steps step = j.step;
+
+  step.four = aligned_fours (step, at);
+  run.kernel<<<grid, block, 0, stream>>> (s, j.p, at, step, j.bgr, j.ops,
+      j.ch_dim, j.along);
   return (CtResult) cudaGetLastError ();
 }
 
@@ -372,6 +409,7 @@ place (const CtYuvFrame * f, CtMapping mapping, const unsigned int perm[4],
   j->step.c = (long long) in_step[0];
   j->step.x = keep ? along_x : along_y;
   j->step.y = keep ? along_y : along_x;
+  j->step.four = false;
   j->start = (back_x && w > 0 ? (long long) ((w - 1) * in_step[1]) : 0) +
       (back_y && h > 0 ? (long long) ((h - 1) * in_step[2]) : 0);
   /* x' (or y') = its first value, one step either way along x or y */

@@ -2,7 +2,7 @@
  * (ct_yuv_to_tensor, yuv-rgb.cu), its pieces below the kernel: where
  * values land and how four are stored at once, a thread's quad of a pair
  * of rows converted (row4, quad_pair), and the 8-bit path of a table with
- * its packed chroma (quad_pair_fast). yuv-rgb.cu holds the kernels, their
+ * its packed chroma (convert_pair). yuv-rgb.cu holds the kernels, their
  * launches and the host entries; this file is included there only. */
 #pragma once
 
@@ -16,10 +16,13 @@ namespace {
 /* Where the HWC tensor's neighbours land in the output: channel, x and y
  * steps of the frame as it comes, in elements; negative where the
  * direction counts the output's columns or rows back (the launch moves
- * the output's start to where pixel (0, 0) lands). */
+ * the output's start to where pixel (0, 0) lands). @four: along x
+ * forwards, put4's stores of four values are aligned for every quad, so
+ * that no thread tests its own (the launch works it out, aligned_fours). */
 struct Steps
 {
   long long c, x, y;
+  bool four;
 };
 
 /* The coordinate a per-channel operation along the turned frame's x or y
@@ -160,6 +163,19 @@ put4 (Out * dst, const Steps & step, unsigned int x0, unsigned int y,
 {
   Out *o = dst + (long long) x0 * step.x + (long long) y * step.y;
 
+  if (step.four && n == 4 && step.x == 1) {
+    /* (CHW and its kind, the common case: no alignment tested here) */
+#pragma unroll
+    for (unsigned int c = 0; c < 3; c++) {
+      Four<Out> q;
+
+#pragma unroll
+      for (int i = 0; i < 4; i++)
+        q.v[i] = val[c][i];
+      *reinterpret_cast<Four<Out> *>(o + c * step.c) = q;
+    }
+    return;
+  }
   if (step.x == 1) {
 #pragma unroll
     for (unsigned int c = 0; c < 3; c++) {
@@ -385,24 +401,41 @@ quad_pair (const CtYuvSrc & s, const CtYuvPlan & p, Out * dst,
 
 /* The 8-bit path of a table (Values::kTable, Kind::kBlocks and kPairs),
  * with about half the instructions ct_yuv_rgb_of spends on the same
- * values, and the frame's loads for both rows of a pair issued before
- * either row is converted (the pass waits on its loads and is bound by
- * its instructions, docs/performance.md):
+ * values, and the frame's loads issued early (the pass waits on its loads
+ * and is bound by its instructions, docs/performance.md):
  * - A sample's splat (ct_yuv_splat) is one byte permutation: its byte,
  *   offset by 128 (an XOR of the whole word, once for four), repeated into
  *   the top two bytes, is the 16-bit splat times 2^16, and the high word
  *   of its product with a coefficient is ct_yuv_mul_hi's.
  * - U and V travel as the two 16-bit halves of one word (0x00VV00UU) and
  *   are upsampled together: every weighted sum stays under 2^16. NV12
- *   reads its four pairs of a row in three loads where the chroma plane's
- *   rows are 4-byte aligned and the quad is away from the edges.
+ *   reads each pair of bytes in one load.
+ * - BGR costs nothing a pixel: U and V change places in that word and in
+ *   the coefficients (Coeffs::of), so that the first channel computed is
+ *   the output's first.
+ * - A thread's loads for both rows of a pair are issued before either row
+ *   is converted, and for NV12 (most of the frames decoders give) those of
+ *   its next pair too, before this one is converted (PairLoads).
  * The sums are those of ct_yuv_rgb_of as long as none leaves 16 bits
  * (sums_fit, yuv-rgb.cu; ct_yuv_sat8 cuts them there first). */
 
-/* The 8-bit coefficients ct_yuv_rgb_of uses, as 16-bit values. */
+/* The 8-bit coefficients ct_yuv_rgb_of uses, as 16-bit values, for the
+ * output's channels in its order: the first channel takes the chroma
+ * word's low half times @first, the last its high half times @last. */
 struct Coeffs
 {
-  int y, rv, gu, gv, bu;
+  int y, first, gu, gv, last;
+
+  /* Plan @p's, for RGB; for BGR (@bgr) with U and V swapped, as the
+   * chroma word then has them. */
+  __device__ static Coeffs of (const CtYuvPlan & p, int bgr)
+  {
+    const int y = (int16_t) p.m[0][0], rv = (int16_t) p.m[0][2];
+    const int gu = (int16_t) p.m[1][1], gv = (int16_t) p.m[1][2];
+    const int bu = (int16_t) p.m[2][1];
+
+    return bgr ? Coeffs { y, bu, gv, gu, rv } : Coeffs { y, rv, gu, gv, bu };
+  }
 };
 
 /* The splat of byte @i of @w (offset by 128 already) times 2^16. */
@@ -445,44 +478,71 @@ struct Weights
   unsigned int even, odd, near;
 };
 
-/* The chroma of the four pixels from @x0 on chroma row @cy, upsampled
- * along the row, as 0x00VV00UU; @pairs: NV12's or NV21's chroma plane
- * where its rows are 4-byte aligned and the quad is away from the edges
- * (else null), its pairs' bytes put in place by @uv_order. */
-template <Kind K>
-__device__ __forceinline__ void
-chroma_quad (const CtYuvSrc & s, const CtYuvPlan & p, const Weights & wt,
-    const unsigned char *pairs, unsigned int uv_order, unsigned int cy,
-    unsigned int x0, unsigned int out[4])
+/* What a launch of the 8-bit path fixes: its coefficients and weights;
+ * NV12's or NV21's chroma plane (its first byte; the launch sees that its
+ * pairs are 2-byte aligned), and the byte permutation that puts a pair's
+ * bytes in place (0x00VV00UU, or swapped for BGR); @swap: whether I420's
+ * and YV12's U and V change places (BGR). */
+struct Fast
 {
-  if (K == Kind::kPairs && pairs) {
-    /* pairs j0 - 1 to j0 + 2 (j0 = x0 / 2), all inside the row */
-    const unsigned char *row = pairs + (size_t) cy * s.u_stride + x0;
-    const unsigned int before =
-        __ldg (reinterpret_cast<const unsigned short *>(row - 2));
-    const unsigned int both =
-        __ldg (reinterpret_cast<const unsigned int *>(row));
-    const unsigned int after =
-        __ldg (reinterpret_cast<const unsigned short *>(row + 4));
-    const unsigned int sm[4] = { __byte_perm (before, 0, uv_order),
-      __byte_perm (both, 0, uv_order),
-      __byte_perm (both, 0, uv_order + 0x0202u),
-      __byte_perm (after, 0, uv_order)
-    };
+  Coeffs k;
+  Weights wt;
+  const unsigned char *pairs;
+  unsigned int uv_order;
+  bool swap;
+};
 
-    out[0] = blend (sm[0], 4 - wt.even, sm[1], wt.even);
-    out[1] = blend (sm[1], wt.odd, sm[2], 4 - wt.odd);
-    out[2] = blend (sm[1], 4 - wt.even, sm[2], wt.even);
-    out[3] = blend (sm[2], wt.odd, sm[3], 4 - wt.odd);
-    return;
+/* NV12's or NV21's chroma pairs j0 - 1 to j0 + 2 of chroma row @cy (j0 =
+ * x0 / 2, quad @x0), clamped to the row as ct_yuv_chroma_row4 clamps
+ * them: a load each. (Clamped, the weights of chroma_of_pairs give the
+ * edges' pixels their own sample, as ct_yuv_chroma_filter4 does.) */
+__device__ __forceinline__ void
+load_pairs (const CtYuvSrc & s, const Fast & f, unsigned int cy,
+    unsigned int x0, unsigned int w[4])
+{
+  const unsigned short *row = reinterpret_cast<const unsigned short *>(
+      f.pairs + (size_t) cy * s.u_stride);
+  const unsigned int last = (s.width - 1) >> 1, j0 = x0 >> 1;
+
+#pragma unroll
+  for (unsigned int k = 0; k < 4; k++) {
+    const unsigned int j = k == 0 ? (j0 > 0 ? j0 - 1 : 0) :
+        j0 + k - 1 > last ? last : j0 + k - 1;
+
+    w[k] = __ldg (row + j);
   }
+}
+
+/* The chroma of the four pixels of the quad whose pairs load_pairs read
+ * into @w, upsampled along the row, as 0x00VV00UU (or swapped). */
+__device__ __forceinline__ void
+chroma_of_pairs (const Fast & f, const unsigned int w[4], unsigned int out[4])
+{
+  unsigned int sm[4];
+
+#pragma unroll
+  for (int k = 0; k < 4; k++)
+    sm[k] = __byte_perm (w[k], 0, f.uv_order);
+
+  out[0] = blend (sm[0], 4 - f.wt.even, sm[1], f.wt.even);
+  out[1] = blend (sm[1], f.wt.odd, sm[2], 4 - f.wt.odd);
+  out[2] = blend (sm[1], 4 - f.wt.even, sm[2], f.wt.even);
+  out[3] = blend (sm[2], f.wt.odd, sm[3], 4 - f.wt.odd);
+}
+
+/* The same for I420 and YV12, a sample at a time (ct_yuv_chroma_row4). */
+__device__ __forceinline__ void
+chroma_of_samples (const CtYuvSrc & s, const CtYuvPlan & p, const Fast & f,
+    unsigned int cy, unsigned int x0, unsigned int out[4])
+{
   int u[4], v[4];
 
   ct_yuv_chroma_row4 (&s, &p, 0, cy, x0, u);
   ct_yuv_chroma_row4 (&s, &p, 1, cy, x0, v);
 #pragma unroll
   for (int i = 0; i < 4; i++)
-    out[i] = (unsigned int) u[i] | (unsigned int) v[i] << 16;
+    out[i] = f.swap ? (unsigned int) v[i] | (unsigned int) u[i] << 16 :
+        (unsigned int) u[i] | (unsigned int) v[i] << 16;
 }
 
 /* The lumas of the @n pixels from @x0 of row @y, a byte each. */
@@ -503,11 +563,11 @@ luma_word (const CtYuvSrc & s, unsigned int x0, unsigned int n,
 }
 
 /* Row @y's four pixels from @x0, of lumas @lw and chroma @uv
- * (0x00VV00UU), converted through the tables (@centre: value 0 of the
- * first, 256 apart) and written. */
+ * (0x00VV00UU, or swapped), converted through the tables (@centre: value
+ * 0 of the first, 256 apart) and written. */
 template <typename Out>
 __device__ __forceinline__ void
-row4_fast (const Coeffs & k, Out * dst, const Steps & step, int bgr,
+row4_fast (const Coeffs & k, Out * dst, const Steps & step,
     const Out * centre, unsigned int x0, unsigned int n, unsigned int y,
     unsigned int lw, const unsigned int uv[4])
 {
@@ -517,52 +577,83 @@ row4_fast (const Coeffs & k, Out * dst, const Steps & step, int bgr,
 #pragma unroll
   for (unsigned int i = 0; i < 4; i++) {
     const unsigned int c = uv[i] ^ 0x00800080u;
-    const int us = splat_hi (c, 0), vs = splat_hi (c, 2);
+    const int lo = splat_hi (c, 0), hi = splat_hi (c, 2);
     const int ys = product_hi (splat_hi (lw, i), k.y);
-    const int r = clamp_s8 (ys + product_hi (vs, k.rv));
-    const int g = clamp_s8 (ys + product_hi (us, k.gu) +
-        product_hi (vs, k.gv));
-    const int b = clamp_s8 (ys + product_hi (us, k.bu));
 
-    val[0][i] = centre[bgr ? b : r];
-    val[1][i] = centre[256 + g];
-    val[2][i] = centre[2 * 256 + (bgr ? r : b)];
+    val[0][i] = centre[clamp_s8 (ys + product_hi (hi, k.first))];
+    val[1][i] = centre[256 + clamp_s8 (ys + product_hi (lo, k.gu) +
+            product_hi (hi, k.gv))];
+    val[2][i] = centre[2 * 256 + clamp_s8 (ys + product_hi (lo, k.last))];
   }
   put4 (dst, step, x0, y, n, val);
 }
 
-/* quad_pair for the 8-bit path of a table (above). */
-template <typename Out, Kind K>
+/* A pair's loads (quad @x0 of pair @kp): the lumas of both rows (0 for a
+ * row outside the frame), and NV12's or NV21's two chroma rows' pairs
+ * (I420 and YV12 read theirs as the pair is converted). */
+struct PairLoads
+{
+  unsigned int lw0, lw1, c[2][4];
+};
+
+/* The chroma rows pair @kp upsamples: k - 1 and k, clamped to the plane. */
 __device__ __forceinline__ void
-quad_pair_fast (const CtYuvSrc & s, const CtYuvPlan & p, const Coeffs & k,
-    const Weights & wt, const unsigned char *pairs, unsigned int uv_order,
-    Out * dst, const Steps & step, int bgr, const Out * centre,
-    unsigned int x0, unsigned int kp)
+chroma_rows (const CtYuvSrc & s, unsigned int kp, unsigned int &a,
+    unsigned int &b)
+{
+  const unsigned int crows = (s.height + 1) / 2;
+
+  a = kp > 0 ? kp - 1 : 0;
+  b = kp < crows ? kp : crows - 1;
+}
+
+template <Kind K>
+__device__ __forceinline__ void
+load_pair (const CtYuvSrc & s, const Fast & f, unsigned int x0,
+    unsigned int kp, PairLoads & in)
 {
   const unsigned int n = s.width - x0 < 4 ? s.width - x0 : 4;
-  const unsigned int crows = (s.height + 1) / 2;
-  const unsigned int a = kp > 0 ? kp - 1 : 0, b = kp < crows ? kp : crows - 1;
-  const bool upper = kp > 0, lower = 2 * kp < s.height;
-  /* away from the edges: no sample clamped, no pixel kept as it is */
-  const unsigned char *quick = x0 >= 4 && x0 + 6 <= s.width ? pairs :
-      nullptr;
-  const unsigned int lw0 = upper ? luma_word (s, x0, n, 2 * kp - 1) : 0;
-  const unsigned int lw1 = lower ? luma_word (s, x0, n, 2 * kp) : 0;
-  unsigned int ca[4], cb[4], uv[4];
+  unsigned int a, b;
 
-  chroma_quad<K> (s, p, wt, quick, uv_order, a, x0, ca);
-  chroma_quad<K> (s, p, wt, quick, uv_order, b, x0, cb);
-  if (upper) {
-#pragma unroll
-    for (int i = 0; i < 4; i++)
-      uv[i] = blend (ca[i], wt.near, cb[i], 4 - wt.near);
-    row4_fast<Out> (k, dst, step, bgr, centre, x0, n, 2 * kp - 1, lw0, uv);
+  chroma_rows (s, kp, a, b);
+  in.lw0 = kp > 0 ? luma_word (s, x0, n, 2 * kp - 1) : 0;
+  in.lw1 = 2 * kp < s.height ? luma_word (s, x0, n, 2 * kp) : 0;
+  if constexpr (K == Kind::kPairs) {
+    load_pairs (s, f, a, x0, in.c[0]);
+    load_pairs (s, f, b, x0, in.c[1]);
   }
-  if (lower) {
+}
+
+/* Quad @x0 of pair @kp, of the loads @in (load_pair), converted and
+ * written: the quad_pair of the 8-bit path. */
+template <typename Out, Kind K>
+__device__ __forceinline__ void
+convert_pair (const CtYuvSrc & s, const CtYuvPlan & p, const Fast & f,
+    Out * dst, const Steps & step, const Out * centre, unsigned int x0,
+    unsigned int kp, const PairLoads & in)
+{
+  const unsigned int n = s.width - x0 < 4 ? s.width - x0 : 4;
+  unsigned int a, b, ca[4], cb[4], uv[4];
+
+  chroma_rows (s, kp, a, b);
+  if constexpr (K == Kind::kPairs) {
+    chroma_of_pairs (f, in.c[0], ca);
+    chroma_of_pairs (f, in.c[1], cb);
+  } else {
+    chroma_of_samples (s, p, f, a, x0, ca);
+    chroma_of_samples (s, p, f, b, x0, cb);
+  }
+  if (kp > 0) {
 #pragma unroll
     for (int i = 0; i < 4; i++)
-      uv[i] = blend (ca[i], 4 - wt.near, cb[i], wt.near);
-    row4_fast<Out> (k, dst, step, bgr, centre, x0, n, 2 * kp, lw1, uv);
+      uv[i] = blend (ca[i], f.wt.near, cb[i], 4 - f.wt.near);
+    row4_fast<Out> (f.k, dst, step, centre, x0, n, 2 * kp - 1, in.lw0, uv);
+  }
+  if (2 * kp < s.height) {
+#pragma unroll
+    for (int i = 0; i < 4; i++)
+      uv[i] = blend (ca[i], 4 - f.wt.near, cb[i], f.wt.near);
+    row4_fast<Out> (f.k, dst, step, centre, x0, n, 2 * kp, in.lw1, uv);
   }
 }
 
