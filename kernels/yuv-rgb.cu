@@ -126,14 +126,6 @@ k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
     s.chroma_pstride = 4;
   }
 
-  if constexpr (V == Values::kTable) {
-    /* (every thread takes part, before any leaves) */
-    for (unsigned int i = threadIdx.y * kLanes + threadIdx.x; i < 3 * 256;
-        i += kLanes * kRanks)
-      table[i] = tensor_value<Out, false> ((int) (i & 255),
-          op_channel (ch_dim, along, i >> 8, 0, 0), ops);
-    __syncthreads ();
-  }
   const unsigned int quads = (s.width + 3) / 4, pairs = s.height / 2 + 1;
   const unsigned int lane = blockIdx.x * kLanes + threadIdx.x;
   const unsigned int first = blockIdx.y * kRanks + threadIdx.y;
@@ -144,25 +136,36 @@ k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
   const unsigned int lanes = along_y ? pairs : quads;
   const unsigned int ranks = along_y ? quads : pairs;
 
+  /* (the 8-bit path's; the compiler drops them from the others) */
+  const Fast f = { Coeffs::of (p, bgr),
+    { p.filtered && !p.h_cosited ? 3u : 4u,
+          p.filtered && !p.h_cosited ? 3u : 2u,
+        p.filtered && p.v_filtered ? 3u : 4u },
+    s.u < s.v ? s.u : s.v,
+    (s.u < s.v) != (bgr != 0) ? 0x4140u : 0x4041u, bgr != 0
+  };
+  PairLoads next;
+
+  /* NV12 and NV21 issue each pair's loads before the pair before it is
+   * converted, and the first pair's before the table is built; I420 and
+   * YV12, whose chroma loads go a sample at a time, each pair's own loads
+   * first */
+  if (fast && K == Kind::kPairs && lane < lanes && first < ranks)
+    load_pair<K> (s, f, 4 * (along_y ? first : lane),
+        along_y ? lane : first, next);
+  if constexpr (V == Values::kTable) {
+    /* (every thread takes part, before any leaves) */
+    for (unsigned int i = threadIdx.y * kLanes + threadIdx.x; i < 3 * 256;
+        i += kLanes * kRanks)
+      table[i] = tensor_value<Out, false> ((int) (i & 255),
+          op_channel (ch_dim, along, i >> 8, 0, 0), ops);
+    __syncthreads ();
+  }
   if (lane >= lanes)
     return;
   if constexpr (fast) {
-    const Fast f = { Coeffs::of (p, bgr),
-      { p.filtered && !p.h_cosited ? 3u : 4u,
-            p.filtered && !p.h_cosited ? 3u : 2u,
-          p.filtered && p.v_filtered ? 3u : 4u },
-      s.u < s.v ? s.u : s.v,
-      (s.u < s.v) != (bgr != 0) ? 0x4140u : 0x4041u, bgr != 0
-    };
     const Out *centre = table + 128;
-    PairLoads next;
 
-    /* NV12 and NV21 issue each pair's loads before the pair before it is
-     * converted; I420 and YV12, whose chroma loads go a sample at a time,
-     * each pair's own loads first */
-    if (K == Kind::kPairs && first < ranks)
-      load_pair<K> (s, f, 4 * (along_y ? first : lane),
-          along_y ? lane : first, next);
     for (unsigned int r = first; r < ranks; r += stride) {
       const unsigned int x0 = 4 * (along_y ? r : lane);
       const unsigned int kp = along_y ? lane : r;

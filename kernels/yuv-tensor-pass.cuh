@@ -107,6 +107,53 @@ aligned_four (const T * at)
   return (uintptr_t) at % sizeof (Four<T>) == 0;
 }
 
+/* @q stored at @at (aligned_four) as one store (two for 8-byte values),
+ * written out in PTX: a copy of Four, or of CUDA's vector types, was
+ * split into four stores by the compiler for one of a row's three
+ * channels (four times the store requests for a third of the output).
+ * @at is the output's, which the kernel never reads. */
+template <typename T>
+__device__ __forceinline__ void
+store_four (T * at, const Four<T> & q)
+{
+  const size_t g = __cvta_generic_to_global (at);
+
+  if constexpr (sizeof (T) == 1) {
+    unsigned int w = 0;
+
+#pragma unroll
+    for (int i = 0; i < 4; i++)
+      w |= (unsigned int) (unsigned char) q.v[i] << (8 * i);
+    asm ("st.global.b32 [%0], %1;"::"l" (g), "r" (w));
+  } else if constexpr (sizeof (T) == 2) {
+    unsigned short w[4];
+
+#pragma unroll
+    for (int i = 0; i < 4; i++)
+      w[i] = (unsigned short) q.v[i];
+    asm ("st.global.v4.b16 [%0], {%1, %2, %3, %4};"::"l" (g), "h" (w[0]),
+        "h" (w[1]), "h" (w[2]), "h" (w[3]));
+  } else if constexpr (sizeof (T) == 4) {
+    unsigned int w[4];
+
+#pragma unroll
+    for (int i = 0; i < 4; i++)
+      memcpy (&w[i], &q.v[i], sizeof (w[i]));
+    asm ("st.global.v4.b32 [%0], {%1, %2, %3, %4};"::"l" (g), "r" (w[0]),
+        "r" (w[1]), "r" (w[2]), "r" (w[3]));
+  } else {
+    unsigned long long w[4];
+
+#pragma unroll
+    for (int i = 0; i < 4; i++)
+      memcpy (&w[i], &q.v[i], sizeof (w[i]));
+    asm ("st.global.v2.b64 [%0], {%1, %2};"::"l" (g), "l" (w[0]),
+        "l" (w[1]));
+    asm ("st.global.v2.b64 [%0], {%1, %2};"::"l" (g + 16), "l" (w[2]),
+        "l" (w[3]));
+  }
+}
+
 /* The lumas of pixels x0 to x0 + @n - 1 of row @y (widened as
  * ct_yuv_sample widens them): one load where they are aligned. */
 __device__ __forceinline__ void
@@ -172,7 +219,7 @@ put4 (Out * dst, const Steps & step, unsigned int x0, unsigned int y,
 #pragma unroll
       for (int i = 0; i < 4; i++)
         q.v[i] = val[c][i];
-      *reinterpret_cast<Four<Out> *>(o + c * step.c) = q;
+      store_four (o + c * step.c, q);
     }
     return;
   }
@@ -187,7 +234,7 @@ put4 (Out * dst, const Steps & step, unsigned int x0, unsigned int y,
 #pragma unroll
         for (int i = 0; i < 4; i++)
           q.v[i] = val[c][i];
-        *reinterpret_cast<Four<Out> *>(oc) = q;
+        store_four (oc, q);
       } else {
 #pragma unroll
         for (unsigned int i = 0; i < 4; i++)
@@ -208,7 +255,7 @@ put4 (Out * dst, const Steps & step, unsigned int x0, unsigned int y,
 #pragma unroll
         for (int i = 0; i < 4; i++)
           q.v[i] = val[c][3 - i];
-        *reinterpret_cast<Four<Out> *>(oc - 3) = q;
+        store_four (oc - 3, q);
       } else {
 #pragma unroll
         for (unsigned int i = 0; i < 4; i++)
@@ -226,7 +273,7 @@ put4 (Out * dst, const Steps & step, unsigned int x0, unsigned int y,
 #pragma unroll
       for (int i = 0; i < 4; i++)
         q.v[i] = val[(4 * m + i) % 3][(4 * m + i) / 3];
-      reinterpret_cast<Four<Out> *>(o)[m] = q;
+      store_four (o + 4 * m, q);
     }
     return;
   }
