@@ -111,7 +111,8 @@ aligned_four (const T * at)
  * written out in PTX: a copy of Four, or of CUDA's vector types, was
  * split into four stores by the compiler for one of a row's three
  * channels (four times the store requests for a third of the output).
- * @at is the output's, which the kernel never reads. */
+ * @at is the output's, which the kernel never reads, so the stores need
+ * no ordering against its loads (no "memory" clobber). */
 template <typename T>
 __device__ __forceinline__ void
 store_four (T * at, const Four<T> & q)
