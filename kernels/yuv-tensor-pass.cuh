@@ -408,6 +408,17 @@ enum class Kind
   kDeep,                        /* P010, P016: 16-bit pairs, upsampled */
 };
 
+/* The chroma rows pair @kp upsamples: k - 1 and k, clamped to the plane. */
+__device__ __forceinline__ void
+chroma_rows (const CtYuvSrc & s, unsigned int kp, unsigned int &a,
+    unsigned int &b)
+{
+  const unsigned int crows = (s.height + 1) / 2;
+
+  a = kp > 0 ? kp - 1 : 0;
+  b = kp < crows ? kp : crows - 1;
+}
+
 /* Quad @x0 of pair @k (above), converted and written. */
 template <typename Out, Values V>
 __device__ __forceinline__ void
@@ -416,10 +427,11 @@ quad_pair (const CtYuvSrc & s, const CtYuvPlan & p, Out * dst,
     const Along & along, const Out * table, unsigned int x0, unsigned int k)
 {
   const unsigned int n = s.width - x0 < 4 ? s.width - x0 : 4;
-  const unsigned int crows = (s.height + 1) / 2;
   int cu[2][4], cv[2][4], u[4], v[4];
-  const unsigned int a = k > 0 ? k - 1 : 0, b = k < crows ? k : crows - 1;
+  unsigned int a, b;
   const bool v_filtered = p.filtered && p.v_filtered;
+
+  chroma_rows (s, k, a, b);
 
   ct_yuv_chroma_row4 (&s, &p, 0, a, x0, cu[0]);
   ct_yuv_chroma_row4 (&s, &p, 1, a, x0, cv[0]);
@@ -643,17 +655,6 @@ struct PairLoads
 {
   unsigned int lw0, lw1, c[2][4];
 };
-
-/* The chroma rows pair @kp upsamples: k - 1 and k, clamped to the plane. */
-__device__ __forceinline__ void
-chroma_rows (const CtYuvSrc & s, unsigned int kp, unsigned int &a,
-    unsigned int &b)
-{
-  const unsigned int crows = (s.height + 1) / 2;
-
-  a = kp > 0 ? kp - 1 : 0;
-  b = kp < crows ? kp : crows - 1;
-}
 
 template <Kind K>
 __device__ __forceinline__ void
