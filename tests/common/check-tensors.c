@@ -249,6 +249,23 @@ ct_check_push_permuted_and_verify (GstHarness * h, const guint64 dims[4],
 }
 
 void
+ct_check_nth_permutation (guint q, guint perm[4])
+{
+  guint rest = q, i;
+
+  /* q in the factorial number system picks one order */
+  for (i = 0; i < 4; i++)
+    perm[i] = i;
+  for (i = 0; i < 4; i++) {
+    guint k = rest % (4 - i), v = perm[i + k];
+
+    rest /= 4 - i;
+    memmove (&perm[i + 1], &perm[i], k * sizeof (perm[0]));
+    perm[i] = v;
+  }
+}
+
+void
 ct_check_all_permutations (const gchar * desc)
 {
   static const guint64 shapes[][4] = {
@@ -259,17 +276,11 @@ ct_check_all_permutations (const gchar * desc)
   guint s, t, q;
 
   for (q = 0; q < 24; q++) {
-    guint perm[4] = { 0, 1, 2, 3 }, rest = q, i;
+    guint perm[4];
     gchar *full;
     GstHarness *h;
 
-    /* q in the factorial number system picks one order */
-    for (i = 0; i < 4; i++) {
-      guint k = rest % (4 - i), v = perm[i + k];
-      rest /= 4 - i;
-      memmove (&perm[i + 1], &perm[i], k * sizeof (perm[0]));
-      perm[i] = v;
-    }
+    ct_check_nth_permutation (q, perm);
     full = g_strdup_printf ("%s permutation=%u:%u:%u:%u", desc, perm[0],
         perm[1], perm[2], perm[3]);
     h = ct_check_harness_new (full, NULL);

@@ -67,6 +67,9 @@ void ct_check_push_permuted_and_verify (GstHarness * h,
     const guint64 dims[4], const gchar * type, const guint perm[4],
     const gchar * what);
 
+/* The @q-th (0 to 23) order of 4 dimensions, into @perm. */
+void ct_check_nth_permutation (guint q, guint perm[4]);
+
 /* Every order of 4 dimensions over a few shapes and every type size, each
  * through a new harness around "@desc permutation=...". */
 void ct_check_all_permutations (const gchar * desc);

@@ -200,6 +200,39 @@ ct_check_pop_message_text (GstBus * bus, GstMessageType type)
   return text;
 }
 
+gchar *
+ct_check_pipeline_error (const gchar * desc)
+{
+  GError *err = NULL;
+  GstElement *p = gst_parse_launch (desc, &err);
+  GstElement *t;
+  GstBus *bus;
+  GstMessage *msg;
+  gchar *text;
+
+  fail_unless (p != NULL && err == NULL, "%s: %s", desc,
+      err ? err->message : "no pipeline");
+  t = gst_bin_get_by_name (GST_BIN (p), "t");
+  fail_unless (t != NULL, "%s: no element named t", desc);
+  bus = gst_element_get_bus (p);
+  gst_element_set_state (p, GST_STATE_PLAYING);
+  msg = gst_bus_timed_pop_filtered (bus, 10 * GST_SECOND,
+      GST_MESSAGE_ERROR | GST_MESSAGE_EOS);
+  fail_unless (msg != NULL && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR,
+      "%s: no error in 10 s", desc);
+  fail_unless (GST_MESSAGE_SRC (msg) == GST_OBJECT (t), "%s: the error came "
+      "from %s", desc, GST_MESSAGE_SRC_NAME (msg));
+  gst_message_parse_error (msg, &err, NULL);
+  text = g_strdup (err->message);
+  g_error_free (err);
+  gst_message_unref (msg);
+  gst_element_set_state (p, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (t);
+  gst_object_unref (p);
+  return text;
+}
+
 void
 ct_check_harness_free (GstHarness * h, GstBus * bus)
 {

@@ -80,6 +80,11 @@ guint ct_check_count_messages (GstBus * bus, GstMessageType type);
  * there is none) and returns its text (g_free it). */
 gchar *ct_check_pop_message_text (GstBus * bus, GstMessageType type);
 
+/* Plays pipeline @desc (which names the element under test "t") until
+ * its first error or EOS, 10 s at the most: the first must be an error
+ * from "t". Its text (g_free it); the pipeline is gone. */
+gchar *ct_check_pipeline_error (const gchar * desc);
+
 /* A thread function that keeps a CPU busy until the gint @stop points to
  * is set (g_atomic_int_set): a user's machine under load. */
 gpointer ct_check_spin (gpointer stop);
