@@ -20,7 +20,9 @@
  * #GstCudaTranspose:video-direction rotates or flips instead, as videoflip
  * does (#GstVideoDirection). NNStreamer tensors (other/tensors) are
  * transposed or permuted, with NNStreamer's arithmetic on the way
- * (#GstCudaTranspose:arithmetic).
+ * (#GstCudaTranspose:arithmetic). Frames and tensors go in and out in
+ * system memory or in CUDA memory (memory:CUDAMemory); tensors stay in
+ * system memory unless the caps after the element ask for CUDA memory.
  *
  * ## Example launch lines
  * |[
@@ -548,11 +550,10 @@ gst_cuda_transpose_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   gint slot = -1;
 
   kernel = gst_cuda_transpose_resolve_kernel (self);
-  /* CUDA memory is read and written in place by the video job, and read
-   * by a frame going out as a tensor (on the GPU, whatever the kernel:
-   * ct_gpu_place); the tensor jobs take system memory only */
-  if (self->job->mode == CT_JOB_VIDEO ||
-      self->job->mode == CT_JOB_VIDEO_TO_TENSOR) {
+  /* CUDA memory is read and written in place (on the GPU, whatever the
+   * kernel: ct_gpu_place): frames, and one static tensor a buffer;
+   * flexible tensors are system memory only */
+  if (!self->flexible) {
     in_dev = ct_gpu_holds (&self->gpu, inbuf);
     out_dev = ct_gpu_holds (&self->gpu, outbuf);
     kernel = (GstCudaTransposeKernel) ct_gpu_place (&self->gpu,

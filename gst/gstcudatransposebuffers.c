@@ -458,7 +458,8 @@ ct_buffers_map (const CtJob * job, const CtTensorPlaces * places_in,
     ok = map_placed_tensors (in, inbuf, job->in, job->n_pieces, places_in,
         GST_MAP_READ);
   else
-    ok = map_tensors (in, inbuf, job->in, job->n_pieces, GST_MAP_READ);
+    ok = map_tensors (in, inbuf, job->in, job->n_pieces, GST_MAP_READ |
+        (in_dev ? GST_MAP_CUDA : 0));
   if (!ok) {
     ct_buffers_unmap (in);
     CT_REFUSE (r, STREAM, FORMAT, ("Invalid input buffer."),
@@ -472,7 +473,8 @@ ct_buffers_map (const CtJob * job, const CtTensorPlaces * places_in,
     ok = map_placed_tensors (out, outbuf, job->out, job->n_pieces,
         places_out, GST_MAP_WRITE);
   else
-    ok = map_tensors (out, outbuf, job->out, job->n_pieces, GST_MAP_WRITE);
+    ok = map_tensors (out, outbuf, job->out, job->n_pieces, GST_MAP_WRITE |
+        (out_dev ? GST_MAP_CUDA : 0));
   if (!ok) {
     ct_buffers_unmap (out);
     ct_buffers_unmap (in);

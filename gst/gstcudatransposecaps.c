@@ -86,16 +86,20 @@ ct_caps_cuda_only (GstCaps * caps, GstCaps * upstream)
   gboolean offered = FALSE;
   guint i;
 
+  /* (frames only: tensors are asked for in CUDA memory by name, by a
+   * capsfilter, and go on as negotiated) */
   for (i = 0; upstream && !gst_caps_is_any (upstream) &&
       i < gst_caps_get_size (upstream); i++)
-    offered |= ct_caps_is_cuda_memory (gst_caps_get_features (upstream, i));
+    offered |= ct_caps_is_cuda_memory (gst_caps_get_features (upstream, i))
+        && !ct_tensor_caps_is_tensor (gst_caps_get_structure (upstream, i));
   if (!offered)
     return NULL;
   cuda_only = gst_caps_new_empty ();
   for (i = 0; i < gst_caps_get_size (caps); i++) {
     GstCapsFeatures *f = gst_caps_get_features (caps, i);
 
-    if (ct_caps_is_cuda_memory (f))
+    if (ct_caps_is_cuda_memory (f) &&
+        !ct_tensor_caps_is_tensor (gst_caps_get_structure (caps, i)))
       gst_caps_append_structure_full (cuda_only,
           gst_structure_copy (gst_caps_get_structure (caps, i)),
           gst_caps_features_copy (f));
@@ -234,6 +238,28 @@ with_other_memory (GstCaps * caps)
         gst_caps_features_new_empty () :
         gst_caps_features_new (GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY, NULL));
   }
+  return ret;
+}
+
+/* @caps' tensor structures (a copy) moved to the other memory: a tensor
+ * may go out in either memory, whichever it came in (the pad templates
+ * keep CUDA memory to one static tensor). */
+static GstCaps *
+tensors_in_other_memory (GstCaps * caps)
+{
+  GstCaps *tensors = gst_caps_new_empty (), *ret;
+  guint i;
+
+  for (i = 0; i < gst_caps_get_size (caps); i++) {
+    GstCapsFeatures *f = gst_caps_get_features (caps, i);
+    const GstStructure *s = gst_caps_get_structure (caps, i);
+
+    if (ct_tensor_caps_is_tensor (s))
+      gst_caps_append_structure_full (tensors, gst_structure_copy (s),
+          f ? gst_caps_features_copy (f) : NULL);
+  }
+  ret = with_other_memory (tensors);
+  gst_caps_unref (tensors);
   return ret;
 }
 
@@ -606,15 +632,21 @@ GstCaps *
 ct_caps_same_memory_first (GstCaps * caps, GstCaps * othercaps)
 {
   gboolean cuda = ct_caps_is_cuda_memory (gst_caps_get_features (caps, 0));
+  gboolean video = !ct_tensor_caps_is_tensor (gst_caps_get_structure (caps,
+          0));
   GstCaps *same = gst_caps_new_empty (), *rest = gst_caps_new_empty ();
   guint i;
 
   for (i = 0; i < gst_caps_get_size (othercaps); i++) {
     GstCapsFeatures *f = gst_caps_get_features (othercaps, i);
+    const GstStructure *o = gst_caps_get_structure (othercaps, i);
+    /* (video becomes tensors in system memory first, NNStreamer's home
+     * for them, wherever the frame is: CUDA memory only where asked for) */
+    gboolean want_cuda = video && ct_tensor_caps_is_tensor (o) ? FALSE : cuda;
 
-    gst_caps_append_structure_full (ct_caps_is_cuda_memory (f) == cuda ?
-        same : rest, gst_structure_copy (gst_caps_get_structure (othercaps,
-                i)), f ? gst_caps_features_copy (f) : NULL);
+    gst_caps_append_structure_full (ct_caps_is_cuda_memory (f) == want_cuda ?
+        same : rest, gst_structure_copy (o), f ? gst_caps_features_copy (f) :
+        NULL);
   }
   gst_caps_unref (othercaps);
   return gst_caps_merge (same, rest);
@@ -791,6 +823,10 @@ ct_caps_transform (GstCaps * caps, GstPadDirection direction,
    * so it keeps the memory. */
   if (proposed != GST_VIDEO_ORIENTATION_IDENTITY)
     ret = gst_caps_merge (ret, with_other_memory (ret));
+  else
+    ret = gst_caps_merge (ret, tensors_in_other_memory (ret));
+  converted = gst_caps_merge (converted, tensors_in_other_memory (converted));
+  refused = gst_caps_merge (refused, tensors_in_other_memory (refused));
   if ((perm || arith) && direction == GST_PAD_SINK)
     ret = gst_caps_merge (converted, ret);
   else

@@ -66,12 +66,25 @@ G_BEGIN_DECLS
     GST_VIDEO_FPS_RANGE "; " \
     "other/tensor, framerate = " GST_VIDEO_FPS_RANGE
 
-/* CUDA memory first: a neighbour that can keep frames on the GPU should. */
+/* One static tensor a buffer may be CUDA memory too, kept on the GPU for
+ * a consumer there (an application's appsink, another cudatranspose):
+ * GStreamer's CUDA memory is laid out as video, so the element allocates
+ * it as one row of RGBA pixels, and refuses to put a tensor there whose
+ * bytes are not whole 4-byte words (ct_caps_job). */
+#define CT_CAPS_TENSORS_CUDA \
+    "other/tensors(" GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY "), " \
+    "format = (string) static, num_tensors = (int) 1, " \
+    "framerate = " GST_VIDEO_FPS_RANGE "; " \
+    "other/tensor(" GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY "), " \
+    "framerate = " GST_VIDEO_FPS_RANGE
+
+/* CUDA memory first: a neighbour that can keep frames on the GPU should.
+ * Tensors in system memory first, NNStreamer's home for them. */
 #define CT_CAPS_TEMPLATE \
     GST_VIDEO_CAPS_MAKE_WITH_FEATURES (GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY, \
         CT_CAPS_CUDA_FORMATS) CT_CAPS_INTERLACE \
     GST_VIDEO_CAPS_MAKE (CT_CAPS_FORMATS) CT_CAPS_INTERLACE \
-    CT_CAPS_TENSORS
+    CT_CAPS_TENSORS "; " CT_CAPS_TENSORS_CUDA
 
 /* Packed RGB video goes out as a tensor by default in CHW order: the
  * frame, seen as the HWC tensor "C:W:H:1", permuted by 1:2:0:3. */
@@ -82,8 +95,9 @@ gboolean ct_caps_is_cuda_memory (GstCapsFeatures * features);
 
 /* An element upstream that can make CUDA memory (cudaupload, a decoder)
  * would otherwise pass system memory through, because we take it too:
- * where @upstream (its caps) offers CUDA memory, the CUDA structures of
- * the sink pad's @caps, to ask for only those; else NULL. */
+ * where @upstream (its caps) offers frames in CUDA memory, the CUDA video
+ * structures of the sink pad's @caps, to ask for only those; else NULL
+ * (tensors in CUDA memory are asked for by name, never preferred). */
 GstCaps *ct_caps_cuda_only (GstCaps * caps, GstCaps * upstream);
 
 /* Whether @format (may be NULL) is packed 4:2:2 (YUY2, UYVY, YVYU). */

@@ -162,12 +162,11 @@ chw_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
           gst_caps_get_features (incaps, 0), perm, turn,
           gst_structure_has_name (gst_caps_get_structure (outcaps, 0),
               "other/tensor"), type)) != NULL;
+  /* (the tensor, in either memory) */
   if (ok) {
-    GstCaps *w = gst_caps_new_full (gst_structure_copy (want), NULL);
-
-    gst_structure_remove_field (gst_caps_get_structure (w, 0), "framerate");
-    ok = gst_caps_can_intersect (w, outcaps);
-    gst_caps_unref (w);
+    gst_structure_remove_field (want, "framerate");
+    ok = gst_structure_can_intersect (want, gst_caps_get_structure (outcaps,
+            0));
   }
   if (want)
     gst_structure_free (want);
@@ -392,6 +391,45 @@ video_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
   return TRUE;
 }
 
+/* Whether @outcaps are tensors in CUDA memory that the element cannot
+ * allocate (CT_CAPS_TENSORS_CUDA): more than one, or bytes that are not
+ * whole 4-byte words or pass 2 GB; then @r says why. */
+static gboolean
+cuda_tensor_refused (GstCaps * outcaps, CtRefusal * r)
+{
+  const GstStructure *s = gst_caps_get_structure (outcaps, 0);
+  CtTensorInfo *t;
+  guint64 bytes;
+  guint n = 0, i;
+  gchar *why = NULL;
+  gboolean refused;
+
+  if (!ct_caps_is_cuda_memory (gst_caps_get_features (outcaps, 0)) ||
+      !ct_tensor_caps_is_tensor (s))
+    return FALSE;
+  t = g_new (CtTensorInfo, CT_TENSOR_COUNT_LIMIT);
+  if (!ct_tensor_caps_parse (s, t, &n, &why)) {
+    /* (the job says why) */
+    g_free (why);
+    g_free (t);
+    return FALSE;
+  }
+  for (i = 0, bytes = 0; i < n; i++)
+    bytes += ct_tensor_bytes (&t[i]);
+  g_free (t);
+  refused = n != 1 || bytes % 4 != 0 || bytes > G_MAXINT;
+  if (refused)
+    CT_REFUSE (r, CORE, NEGOTIATION, ("Tensors go out in CUDA memory "
+            "(memory:CUDAMemory) one to a buffer, of a whole number of "
+            "4-byte words under 2 GB (GStreamer lays its CUDA memory out as "
+            "video); this is %u tensor%s of %" G_GUINT64_FORMAT " bytes%s. "
+            "Let the tensors be system memory (other/tensors) after "
+            "cudatranspose, or cast them to float32 (e.g. "
+            "arithmetic=typecast:float32,div:255).", n, n == 1 ? "" : "s",
+            bytes, n == 1 ? "" : " in all"), ("%" GST_PTR_FORMAT, outcaps));
+  return refused;
+}
+
 gboolean
 ct_caps_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
     const guint * perm, const CtArithSpec * arith, gboolean bgr,
@@ -405,6 +443,8 @@ ct_caps_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
     job->has_arith = TRUE;
     job->arith = *arith;
   }
+  if (cuda_tensor_refused (outcaps, r))
+    return FALSE;
   if (ct_tensor_caps_is_tensor (gst_caps_get_structure (incaps, 0)))
     return tensor_job (job, incaps, outcaps, perm, outcome, r);
   if (ct_tensor_caps_is_tensor (gst_caps_get_structure (outcaps, 0)))

@@ -660,11 +660,12 @@ ct_gpu_place (CtGpu * gpu, CtKernel kernel, gboolean cuda_memory,
     return kernel;
   if (!gpu->warned_cuda_cpu) {
     gpu->warned_cuda_cpu = TRUE;
-    CT_REFUSE (warning, RESOURCE, SETTINGS, ("kernel=cpu: frames in CUDA "
-            "memory are transposed on the GPU (as kernel=auto), where they "
-            "are: GStreamer 1.22 cannot map every CUDA frame for the CPU. "
-            "Let the frames be system memory (video/x-raw) around "
-            "cudatranspose to transpose them on the CPU."), (NULL));
+    CT_REFUSE (warning, RESOURCE, SETTINGS, ("kernel=cpu: frames and "
+            "tensors in CUDA memory are transposed on the GPU (as "
+            "kernel=auto), where they are: GStreamer 1.22 cannot map every "
+            "CUDA frame for the CPU. Let them be system memory (video/x-raw, "
+            "other/tensors) around cudatranspose to transpose them on the "
+            "CPU."), (NULL));
   }
   return CT_KERNEL_AUTO;
 }

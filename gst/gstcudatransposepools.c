@@ -15,6 +15,7 @@
 #include <string.h>
 #include <gst/video/video.h>
 #include <gst/cuda/gstcudabufferpool.h>
+#include <gst/cuda/gstcudamemory.h>
 
 #include "cudatranspose-kernels.h"
 #include "gstcudatransposecaps.h"
@@ -214,13 +215,40 @@ struct _GstCudaTransposeTensorPool
 {
   GstBufferPool parent;
 
-  GstAllocator *allocator;
+  GstAllocator *allocator;      /* pinned, or CUDA's with @cuda */
+  GstCudaContext *cuda;         /* the tensors' device; NULL: host memory */
   gsize sizes[CT_TENSOR_MEMORY_LIMIT];
   guint n_tensors;
 };
 
 G_DEFINE_TYPE (GstCudaTransposeTensorPool, gst_cuda_transpose_tensor_pool,
     GST_TYPE_BUFFER_POOL);
+
+/* @size bytes of CUDA memory: GStreamer lays its CUDA memory out as video,
+ * so one row of @size / 4 RGBA pixels (a format every version's allocator
+ * takes), cut to @size (the row's pitch may be longer). Its host copies
+ * move the row's @size bytes, no more. NULL if it cannot be had. */
+static GstMemory *
+cuda_tensor_memory (GstCudaTransposeTensorPool * self, gsize size)
+{
+  GstVideoInfo info;
+  GstMemory *mem;
+
+  if (size == 0 || size % 4 != 0 || size > G_MAXINT ||
+      !gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGBA, size / 4, 1)
+      || GST_VIDEO_INFO_PLANE_STRIDE (&info, 0) != (gint) size)
+    return NULL;
+#if GST_CHECK_VERSION (1, 24, 0)
+  mem = gst_cuda_allocator_alloc (GST_CUDA_ALLOCATOR (self->allocator),
+      self->cuda, NULL, &info);
+#else
+  mem = gst_cuda_allocator_alloc (GST_CUDA_ALLOCATOR (self->allocator),
+      self->cuda, &info);
+#endif
+  if (mem)
+    gst_memory_resize (mem, 0, size);
+  return mem;
+}
 
 static GstFlowReturn
 tensor_pool_alloc_buffer (GstBufferPool * pool, GstBuffer ** buffer,
@@ -231,8 +259,8 @@ tensor_pool_alloc_buffer (GstBufferPool * pool, GstBuffer ** buffer,
   guint i;
 
   for (i = 0; i < self->n_tensors; i++) {
-    GstMemory *mem = gst_allocator_alloc (self->allocator, self->sizes[i],
-        NULL);
+    GstMemory *mem = self->cuda ? cuda_tensor_memory (self, self->sizes[i]) :
+        gst_allocator_alloc (self->allocator, self->sizes[i], NULL);
 
     if (!mem) {
       GST_WARNING_OBJECT (pool, "could not allocate %" G_GSIZE_FORMAT
@@ -252,6 +280,7 @@ gst_cuda_transpose_tensor_pool_finalize (GObject * object)
   GstCudaTransposeTensorPool *self = GST_CUDA_TRANSPOSE_TENSOR_POOL (object);
 
   gst_clear_object (&self->allocator);
+  gst_clear_object (&self->cuda);
   G_OBJECT_CLASS (gst_cuda_transpose_tensor_pool_parent_class)->finalize
       (object);
 }
@@ -272,9 +301,11 @@ gst_cuda_transpose_tensor_pool_init (GstCudaTransposeTensorPool * self)
 {
 }
 
-GstBufferPool *
-gst_cuda_transpose_tensor_pool_new (GstCudaContext * context, GstCaps * caps,
-    const gsize * sizes, guint n_tensors, guint min_buffers,
+/* A configured pool of @n_tensors memories of @sizes a buffer from
+ * @allocator (taken), in CUDA memory of @cuda where not NULL. */
+static GstBufferPool *
+tensor_pool_new (GstAllocator * allocator, GstCudaContext * cuda,
+    GstCaps * caps, const gsize * sizes, guint n_tensors, guint min_buffers,
     guint max_buffers)
 {
   GstCudaTransposeTensorPool *self;
@@ -282,20 +313,18 @@ gst_cuda_transpose_tensor_pool_new (GstCudaContext * context, GstCaps * caps,
   guint64 total = 0;
   guint i;
 
-  g_return_val_if_fail (!context || GST_IS_CUDA_CONTEXT (context), NULL);
-  g_return_val_if_fail (n_tensors > 0 &&
-      n_tensors <= CT_TENSOR_MEMORY_LIMIT, NULL);
-
   for (i = 0; i < n_tensors; i++)
     total += sizes[i];
-  if (total > G_MAXUINT) {
+  if (total > G_MAXUINT || !allocator) {
     GST_DEBUG ("tensors of %" G_GUINT64_FORMAT " bytes: no pool", total);
+    gst_clear_object (&allocator);
     return NULL;
   }
 
   self = g_object_new (GST_TYPE_CUDA_TRANSPOSE_TENSOR_POOL, NULL);
   gst_object_ref_sink (self);
-  self->allocator = gst_cuda_transpose_pinned_allocator_new (context);
+  self->allocator = allocator;
+  self->cuda = cuda ? gst_object_ref (cuda) : NULL;
   memcpy (self->sizes, sizes, n_tensors * sizeof (sizes[0]));
   self->n_tensors = n_tensors;
 
@@ -310,6 +339,30 @@ gst_cuda_transpose_tensor_pool_new (GstCudaContext * context, GstCaps * caps,
     return NULL;
   }
   return GST_BUFFER_POOL (self);
+}
+
+GstBufferPool *
+gst_cuda_transpose_tensor_pool_new (GstCudaContext * context, GstCaps * caps,
+    const gsize * sizes, guint n_tensors, guint min_buffers,
+    guint max_buffers)
+{
+  g_return_val_if_fail (!context || GST_IS_CUDA_CONTEXT (context), NULL);
+  g_return_val_if_fail (n_tensors > 0 &&
+      n_tensors <= CT_TENSOR_MEMORY_LIMIT, NULL);
+
+  return tensor_pool_new (gst_cuda_transpose_pinned_allocator_new (context),
+      NULL, caps, sizes, n_tensors, min_buffers, max_buffers);
+}
+
+GstBufferPool *
+gst_cuda_transpose_cuda_tensor_pool_new (GstCudaContext * context,
+    GstCaps * caps, gsize size, guint min_buffers, guint max_buffers)
+{
+  g_return_val_if_fail (GST_IS_CUDA_CONTEXT (context), NULL);
+
+  gst_cuda_memory_init_once ();
+  return tensor_pool_new (gst_allocator_find (GST_CUDA_MEMORY_TYPE_NAME),
+      context, caps, &size, 1, min_buffers, max_buffers);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -463,6 +516,10 @@ ct_pools_propose (GstQuery * query, GstCudaContext * context,
   gst_query_add_allocation_meta (query, GST_VIDEO_META_API_TYPE, NULL);
 
   gst_query_parse_allocation (query, &caps, NULL);
+  /* (tensors in CUDA memory: the element upstream has its own pool) */
+  if (caps && ct_tensor_caps_is_tensor (gst_caps_get_structure (caps, 0)) &&
+      ct_caps_is_cuda_memory (gst_caps_get_features (caps, 0)))
+    return TRUE;
   if (caps && ct_tensor_caps_is_tensor (gst_caps_get_structure (caps, 0))) {
     /* Tensors: the pinned allocator, no pool. NNStreamer's elements
      * append the memories they make to the buffer the base class hands
@@ -537,6 +594,53 @@ decide_tensors (GstQuery * query, GstCaps * caps, GstCudaContext * pinning)
   }
 }
 
+/* Tensor output in CUDA memory: always from a pool of ours (one tensor a
+ * buffer, as ct_caps_job let through), downstream's sizes of pool kept;
+ * FALSE with @r set without a GPU or a pool. */
+static gboolean
+decide_cuda_tensors (GstQuery * query, GstCaps * caps,
+    GstCudaContext * context, const gchar * no_gpu, CtRefusal * r)
+{
+  CtTensorInfo *t;
+  GstBufferPool *ours;
+  guint64 bytes;
+  guint n = 0, min_buffers = 0, max_buffers = 0;
+  gchar *why = NULL;
+
+  if (!context) {
+    CT_REFUSE (r, RESOURCE, OPEN_READ_WRITE, ("Tensors in CUDA memory "
+            "(memory:CUDAMemory) need a CUDA GPU, but %s. Let the tensors be "
+            "system memory (other/tensors) after cudatranspose.", no_gpu),
+        (NULL));
+    return FALSE;
+  }
+  t = g_new (CtTensorInfo, CT_TENSOR_COUNT_LIMIT);
+  bytes = ct_tensor_caps_parse (gst_caps_get_structure (caps, 0), t, &n,
+      &why) && n == 1 ? ct_tensor_bytes (&t[0]) : 0;
+  g_free (t);
+  if (!bytes) {
+    CT_REFUSE (r, CORE, NEGOTIATION, (NULL), ("No tensor pool for %"
+            GST_PTR_FORMAT ": %s", caps, why ? why : "not one tensor"));
+    g_free (why);
+    return FALSE;
+  }
+  if (gst_query_get_n_allocation_pools (query) > 0)
+    gst_query_parse_nth_allocation_pool (query, 0, NULL, NULL, &min_buffers,
+        &max_buffers);
+  ours = gst_cuda_transpose_cuda_tensor_pool_new (context, caps, bytes,
+      min_buffers, max_buffers);
+  if (!ours) {
+    CT_REFUSE (r, RESOURCE, SETTINGS, (NULL), ("Could not configure a CUDA "
+            "tensor pool for %" GST_PTR_FORMAT, caps));
+    return FALSE;
+  }
+  ct_pools_query_put (query, ours, (guint) bytes, min_buffers, max_buffers);
+  GST_DEBUG ("tensor output from a CUDA pool of %" G_GUINT64_FORMAT
+      "-byte buffers", bytes);
+  gst_object_unref (ours);
+  return TRUE;
+}
+
 gboolean
 ct_pools_decide (GstQuery * query, GstCudaContext * context,
     gpointer stream, GstCudaContext * pinning, const gchar * no_gpu,
@@ -550,6 +654,8 @@ ct_pools_decide (GstQuery * query, GstCudaContext * context,
 
   gst_query_parse_allocation (query, &caps, NULL);
   if (caps && ct_tensor_caps_is_tensor (gst_caps_get_structure (caps, 0))) {
+    if (ct_caps_is_cuda_memory (gst_caps_get_features (caps, 0)))
+      return decide_cuda_tensors (query, caps, context, no_gpu, r);
     decide_tensors (query, caps, pinning);
     return TRUE;
   }

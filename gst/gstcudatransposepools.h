@@ -54,6 +54,13 @@ GstBufferPool *gst_cuda_transpose_tensor_pool_new (GstCudaContext * context,
     GstCaps * caps, const gsize * sizes, guint n_tensors, guint min_buffers,
     guint max_buffers);
 
+/* The same pool for one tensor a buffer in CUDA memory of @context,
+ * @size bytes (whole 4-byte words under 2 GB: GStreamer lays CUDA memory
+ * out as video, so each is one row of RGBA pixels cut to @size). */
+GstBufferPool *gst_cuda_transpose_cuda_tensor_pool_new (GstCudaContext *
+    context, GstCaps * caps, gsize size, guint min_buffers,
+    guint max_buffers);
+
 /* The allocation policy's parts: a configured pool for video @caps (CUDA
  * memory of @context with @cuda, host memory pinned with @pinning, NULL:
  * pageable; @size in and out: the CUDA pool rounds rows up to its pitch),
@@ -87,14 +94,17 @@ void ct_pools_query_put_allocator (GstQuery * query, GstBufferPool * pool);
  * ct_pools_propose (after the base class): upstream gets a pool to write
  * its frames into, CUDA memory of @context for CUDA caps, pinned host
  * memory otherwise, so that the upload runs at the link's speed; for
- * tensors only the pinned allocator. FALSE for caps it cannot read.
+ * tensors only the pinned allocator (nothing for tensors in CUDA memory,
+ * which come from the pool of the element that makes them). FALSE for
+ * caps it cannot read.
  *
  * ct_pools_decide (before the base class): output from downstream's pool
  * if it is a CUDA pool of @context (CUDA caps) or memory of downstream's
  * own making (host memory), else from a pool of ours (fallible, one
  * buffer more for the frame held back); for tensors a tensor pool of
- * ours. FALSE for caps it cannot read, or with @r set (@no_gpu says why
- * there is no GPU for CUDA memory). */
+ * ours (in CUDA memory of @context for CUDA caps). FALSE for caps it
+ * cannot read, or with @r set (@no_gpu says why there is no GPU for CUDA
+ * memory). */
 gboolean ct_pools_propose (GstQuery * query, GstCudaContext * context,
     gpointer stream, GstCudaContext * pinning);
 gboolean ct_pools_decide (GstQuery * query, GstCudaContext * context,

@@ -599,6 +599,278 @@ GST_START_TEST (test_pinned_tensor_pools)
 
 GST_END_TEST;
 
+/* Pulls a tensor of @size bytes from @h: one memory, CUDA memory written
+ * on the device (nothing of it on the host yet). */
+static GstBuffer *
+pull_cuda_tensor (GstHarness * h, gsize size, const gchar * what)
+{
+  GstBuffer *out = gst_harness_pull (h);
+
+  fail_unless (out != NULL, "%s: no output", what);
+  fail_unless (still_on_device (out), "%s: the tensor is not in CUDA memory "
+      "written on the GPU", what);
+  fail_unless_equals_uint64 (gst_buffer_get_size (out), size);
+  return out;
+}
+
+/* @out's bytes as a consumer on the GPU reads them: mapped for CUDA (the
+ * device pointer, in the memory's context), copied to the host here (g_free
+ * them). */
+static guint8 *
+device_bytes (GstBuffer * out)
+{
+  GstMemory *mem = gst_buffer_peek_memory (out, 0);
+  GstCudaContext *ctx = GST_CUDA_MEMORY_CAST (mem)->context;
+  GstMapInfo map;
+  guint8 *host;
+  CtResult res;
+
+  fail_unless (gst_buffer_map (out, &map, GST_MAP_READ | GST_MAP_CUDA));
+  host = g_malloc (map.size);
+  fail_unless (gst_cuda_context_push (ctx));
+  res = ct_copy_2d_async (host, map.size, map.data, map.size, map.size, 1,
+      NULL);
+  if (res == CT_OK)
+    res = ct_stream_synchronize (NULL);
+  gst_cuda_context_pop (NULL);
+  fail_unless (res == CT_OK, "copying the tensor from the device pointer: "
+      "%s", ct_result_string (res));
+  gst_buffer_unmap (out, &map);
+  return host;
+}
+
+/* Fills @out with a poison byte through a host map: its next use from the
+ * pool (same size) uploads it, and a value the element leaves unwritten
+ * shows. Then lets it go back. */
+static void
+poison_and_release (GstBuffer * out)
+{
+  GstMapInfo map;
+
+  fail_unless (gst_buffer_map (out, &map, GST_MAP_WRITE));
+  memset (map.data, 0xA5, map.size);
+  gst_buffer_unmap (out, &map);
+  gst_buffer_unref (out);
+}
+
+/* RGB video (system memory, odd sizes, padded rows) into a CHW tensor in
+ * CUDA memory, uint8 and float32 (the typecast and an addition, exact in
+ * float): each value against the frame's byte, read through a host map
+ * and through the device pointer, three frames a size, each output
+ * poisoned before it goes back to the pool. */
+GST_START_TEST (test_cuda_tensors_from_video)
+{
+  static const struct
+  {
+    gint w, h;
+    const gchar *arith;
+  } cases[] = {
+    {64, 36, NULL}, {4, 1, NULL}, {1918, 1080, NULL},
+    {33, 17, "typecast:float32,add:-127.5"}, {1, 9, "typecast:float32,add:3"},
+    {1917, 1083, "typecast:float32,add:-127.5"},
+  };
+  guint c, i;
+
+  for (c = 0; c < G_N_ELEMENTS (cases); c++) {
+    gchar *desc = cases[c].arith ? g_strdup_printf ("cudatranspose "
+        "arithmetic=%s", cases[c].arith) : g_strdup ("cudatranspose");
+    GstHarness *h = ct_check_harness_new (desc, NULL);
+    gint w = cases[c].w, hh = cases[c].h;
+    gboolean f32 = cases[c].arith != NULL;
+    gfloat add = f32 ? (gfloat) g_ascii_strtod (strstr (cases[c].arith,
+            "add:") + 4, NULL) : 0;
+    gsize n = (gsize) 3 * w * hh;
+    GstVideoInfo info;
+
+    gst_harness_set_sink_caps_str (h,
+        "other/tensors(memory:CUDAMemory),format=static");
+    fail_unless (gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGB, w,
+            hh));
+    gst_harness_set_src_caps (h, ct_check_caps (GST_VIDEO_FORMAT_RGB, w, hh));
+    for (i = 0; i < 3; i++) {
+      GstBuffer *in = ct_check_make_frame (&info, i == 1 ? 5 : 0), *out;
+      GstVideoFrame fi;
+      GstMapInfo om;
+      guint8 *dev;
+      gint x, y;
+      guint ch;
+
+      ct_check_push_one (h, gst_buffer_ref (in));
+      out = pull_cuda_tensor (h, n * (f32 ? 4 : 1), desc);
+      fail_unless (ct_check_pad_has_cuda_memory (h->element, "src"));
+      dev = device_bytes (out);
+      fail_unless (gst_video_frame_map (&fi, &info, in, GST_MAP_READ));
+      fail_unless (gst_buffer_map (out, &om, GST_MAP_READ));
+      /* the host's copy is the device's bytes */
+      fail_unless (memcmp (dev, om.data, om.size) == 0, "%s %dx%d frame %u: "
+          "the host map differs from the device pointer's bytes", desc, w,
+          hh, i);
+      g_free (dev);
+      for (ch = 0; ch < 3; ch++) {
+        for (y = 0; y < hh; y++) {
+          for (x = 0; x < w; x++) {
+            gsize k = ((gsize) ch * hh + y) * w + x;
+            guint8 v = ct_check_rgb_byte (&fi, ch, x, y);
+
+            if (f32) {
+              gfloat got, want = (gfloat) v + add;
+
+              memcpy (&got, om.data + 4 * k, 4);
+              fail_unless (memcmp (&got, &want, 4) == 0, "%s %dx%d frame %u: "
+                  "channel %u (%d, %d) is %g, not %g", desc, w, hh, i, ch, x,
+                  y, got, want);
+            } else {
+              fail_unless (om.data[k] == v, "%s %dx%d frame %u: channel %u "
+                  "(%d, %d) is %u, not %u", desc, w, hh, i, ch, x, y,
+                  om.data[k], v);
+            }
+          }
+        }
+      }
+      gst_buffer_unmap (out, &om);
+      gst_video_frame_unmap (&fi);
+      poison_and_release (out);
+      gst_buffer_unref (in);
+    }
+    gst_harness_teardown (h);
+    g_free (desc);
+  }
+}
+
+GST_END_TEST;
+
+/* YUV frames in CUDA memory (a decoder's) into normalized float32 CHW
+ * tensors in CUDA memory, every direction that turns them: equal, byte
+ * for byte, to the element's CPU path from the same frame in system
+ * memory (itself checked against the test's own conversion in
+ * yuv-tensors). */
+GST_START_TEST (test_cuda_tensors_from_yuv)
+{
+  static const GstVideoFormat formats[] = {
+    GST_VIDEO_FORMAT_NV12, GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_P010_10LE,
+  };
+  static const gint sizes[][2] = { {64, 36}, {33, 17}, {1920, 1080} };
+  static const gchar *dirs[] = { "identity", "90r", "180", "ur-ll" };
+  const gchar *arith = "arithmetic=typecast:float32,add:-127.5,div:127.5";
+  guint f, s, d, i;
+
+  for (f = 0; f < G_N_ELEMENTS (formats); f++) {
+    if (!nvcodec_takes (formats[f], TRUE))
+      continue;
+    for (d = 0; d < G_N_ELEMENTS (dirs); d++) {
+      gchar *gpu_desc = g_strdup_printf ("cudaupload ! cudatranspose name=t "
+          "video-direction=%s %s", dirs[d], arith);
+      gchar *cpu_desc = g_strdup_printf ("cudatranspose kernel=cpu "
+          "video-direction=%s %s", dirs[d], arith);
+      GstElement *t;
+      GstHarness *gpu = gst_harness_new_parse (gpu_desc);
+      GstHarness *cpu = ct_check_harness_new (cpu_desc, NULL);
+
+      t = gst_bin_get_by_name (GST_BIN (gpu->element), "t");
+      gst_harness_set_sink_caps_str (gpu,
+          "other/tensors(memory:CUDAMemory),format=static");
+      gst_harness_set_sink_caps_str (cpu, "other/tensors,format=static");
+      for (s = 0; s < G_N_ELEMENTS (sizes); s++) {
+        gint w = cuda_side (formats[f], sizes[s][0]);
+        gint hh = cuda_side (formats[f], sizes[s][1]);
+        gsize bytes = (gsize) 3 * w * hh * 4;
+        GstVideoInfo info;
+
+        if (!cuda_holds (formats[f], w, hh))
+          continue;
+        fail_unless (gst_video_info_set_format (&info, formats[f], w, hh));
+        gst_harness_set_src_caps (gpu, ct_check_caps (formats[f], w, hh));
+        gst_harness_set_src_caps (cpu, ct_check_caps (formats[f], w, hh));
+        for (i = 0; i < 2; i++) {
+          GstBuffer *in = ct_check_make_frame (&info, 0), *want, *got;
+          GstMapInfo wm, gm;
+
+          ct_check_push_one (cpu, gst_buffer_ref (in));
+          want = gst_harness_pull (cpu);
+          fail_unless (want != NULL);
+          ct_check_push_one (gpu, in);
+          got = pull_cuda_tensor (gpu, bytes, gpu_desc);
+          fail_unless (ct_check_pad_has_cuda_memory (t, "sink"),
+              "%s: not read from CUDA memory", gpu_desc);
+          fail_unless (gst_buffer_map (want, &wm, GST_MAP_READ));
+          fail_unless (gst_buffer_map (got, &gm, GST_MAP_READ));
+          fail_unless_equals_uint64 (gm.size, wm.size);
+          fail_unless (memcmp (gm.data, wm.data, wm.size) == 0, "%s, %s "
+              "%dx%d: the tensor in CUDA memory differs from the CPU's",
+              gpu_desc, gst_video_format_to_string (formats[f]), w, hh);
+          gst_buffer_unmap (got, &gm);
+          gst_buffer_unmap (want, &wm);
+          poison_and_release (got);
+          gst_buffer_unref (want);
+        }
+      }
+      gst_object_unref (t);
+      gst_harness_teardown (gpu);
+      gst_harness_teardown (cpu);
+      g_free (gpu_desc);
+      g_free (cpu_desc);
+    }
+  }
+}
+
+GST_END_TEST;
+
+/* Tensors into CUDA memory (a copy: permutation 0:1:2:3) and from there
+ * through a second cudatranspose that reads them in place and permutes
+ * them back into system memory: every fifth order, against the
+ * reference. */
+GST_START_TEST (test_cuda_tensors_between_elements)
+{
+  static const guint64 shapes[][4] = { {3, 7, 5, 4}, {1, 17, 1, 3},
+  {4, 64, 36, 2}, {40, 33, 3, 1}
+  };
+  static const gchar *types[] = { "float32", "int16", "uint8" };
+  guint q, s, ty;
+
+  for (q = 0; q < 24; q += 5) {
+    guint perm[4];
+    gchar *desc;
+    GstElement *t;
+    GstHarness *h;
+
+    ct_check_nth_permutation (q, perm);
+    desc = g_strdup_printf ("cudatranspose permutation=0:1:2:3 ! "
+        "other/tensors(memory:CUDAMemory),format=static ! cudatranspose "
+        "name=t permutation=%u:%u:%u:%u", perm[0], perm[1], perm[2], perm[3]);
+    h = ct_check_harness_new (desc, NULL);
+    gst_harness_set_sink_caps_str (h, "other/tensors,format=static");
+    t = gst_bin_get_by_name (GST_BIN (h->element), "t");
+    for (s = 0; s < G_N_ELEMENTS (shapes); s++) {
+      for (ty = 0; ty < G_N_ELEMENTS (types); ty++) {
+        guint64 bytes = shapes[s][0] * shapes[s][1] * shapes[s][2] *
+            shapes[s][3] * ct_check_tensor_type_size (types[ty]);
+        gchar *dims;
+        CtCheckTensor tensor;
+
+        /* (only whole 4-byte words go into CUDA memory) */
+        if (bytes % 4 != 0)
+          continue;
+        dims = g_strdup_printf ("%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT
+            ":%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT, shapes[s][0],
+            shapes[s][1], shapes[s][2], shapes[s][3]);
+        tensor.dims = dims;
+        tensor.type = types[ty];
+        gst_harness_set_src_caps (h, ct_check_tensor_caps (&tensor, 1));
+        ct_check_push_permuted_and_verify (h, shapes[s], types[ty], perm,
+            desc);
+        fail_unless (ct_check_pad_has_cuda_memory (t, "sink"),
+            "%s: the tensors between the two are not CUDA memory", desc);
+        g_free (dims);
+      }
+    }
+    gst_object_unref (t);
+    gst_harness_teardown (h);
+    g_free (desc);
+  }
+}
+
+GST_END_TEST;
+
 /* NULL to PLAYING and back, 200 times, in CUDA memory and in pinned system
  * memory; every output pool must be gone after each cycle. */
 static void
@@ -737,6 +1009,9 @@ cudatranspose_cudamem_suite (gboolean nvdec)
   tcase_add_test (tc, test_cuda_resolution_change);
   tcase_add_test (tc, test_pinned_pools);
   tcase_add_test (tc, test_pinned_tensor_pools);
+  tcase_add_test (tc, test_cuda_tensors_from_video);
+  tcase_add_test (tc, test_cuda_tensors_from_yuv);
+  tcase_add_test (tc, test_cuda_tensors_between_elements);
   tcase_add_test (tc, test_cycles_cuda);
   tcase_add_test (tc, test_cycles_pinned);
   return s;

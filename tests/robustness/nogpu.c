@@ -114,6 +114,34 @@ GST_START_TEST (test_switch_from_auto_to_naive_warns)
 
 GST_END_TEST;
 
+/* Tensors asked for in CUDA memory: an error from the element that says
+ * a GPU is needed and what to ask for instead, from a source of fixed
+ * caps and from one that offers a list of formats (as a decoder does). */
+GST_START_TEST (test_cuda_tensors_need_gpu)
+{
+  static const gchar *upstream[] = {
+    "videotestsrc num-buffers=2 ! video/x-raw,format=RGB,width=64,height=36",
+    "videotestsrc num-buffers=2",
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (upstream); i++) {
+    gchar *desc = g_strdup_printf ("%s ! cudatranspose name=t "
+        "arithmetic=typecast:float32,div:255 ! "
+        "other/tensors(memory:CUDAMemory) ! fakesink", upstream[i]);
+    gchar *text = ct_check_pipeline_error (desc);
+
+    fail_unless (strstr (text, "Tensors in CUDA memory (memory:CUDAMemory) "
+            "need a CUDA GPU") != NULL, "%s: %s", desc, text);
+    fail_unless (strstr (text, "system memory (other/tensors)") != NULL,
+        "%s", text);
+    g_free (text);
+    g_free (desc);
+  }
+}
+
+GST_END_TEST;
+
 static Suite *
 cudatranspose_nogpu_suite (void)
 {
@@ -126,6 +154,7 @@ cudatranspose_nogpu_suite (void)
   tcase_add_test (tc, test_gpu_kernel_fails_to_start);
   tcase_add_test (tc, test_switch_to_gpu_kernel_keeps_running);
   tcase_add_test (tc, test_switch_from_auto_to_naive_warns);
+  tcase_add_test (tc, test_cuda_tensors_need_gpu);
   return s;
 }
 

@@ -389,6 +389,11 @@ GST_START_TEST (test_reasons_reach_the_user)
     {"video/x-raw,format=NV21,width=33,height=32,framerate=0/1", "",
         "video/x-raw(memory:CUDAMemory)", "NV21 frames of odd height"},
 #endif
+    /* tensors in CUDA memory: whole 4-byte words only (33 x 17 x 3
+     * bytes are not) */
+    {"video/x-raw,format=RGB,width=33,height=17,framerate=0/1", "",
+          "other/tensors(memory:CUDAMemory)",
+        "this is 1 tensor of 1683 bytes"},
   };
   GString *long_arith = g_string_new ("typecast:float32");
   guint i;

@@ -454,6 +454,159 @@ GST_START_TEST (test_churn)
 
 GST_END_TEST;
 
+/* Checks that @out holds @frame (RGB, @info) as its CHW float32 tensor,
+ * each value the byte plus @add. */
+static void
+assert_chw_float (const GstVideoInfo * info, GstBuffer * frame,
+    GstBuffer * out, gfloat add, const gchar * what)
+{
+  gint w = GST_VIDEO_INFO_WIDTH (info), h = GST_VIDEO_INFO_HEIGHT (info), x, y;
+  GstVideoFrame f;
+  GstMapInfo om;
+  guint c;
+
+  fail_unless_equals_uint64 (gst_buffer_get_size (out), (gsize) 12 * w * h);
+  fail_unless (gst_video_frame_map (&f, info, frame, GST_MAP_READ));
+  fail_unless (gst_buffer_map (out, &om, GST_MAP_READ));
+  for (c = 0; c < 3; c++) {
+    for (y = 0; y < h; y++) {
+      const guint8 *row = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&f, 0)
+          + (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (&f, 0);
+
+      for (x = 0; x < w; x++) {
+        gfloat got, want = (gfloat) row[3 * x + c] + add;
+
+        memcpy (&got, om.data + 4 * (((gsize) c * h + y) * w + x), 4);
+        fail_unless (memcmp (&got, &want, 4) == 0, "%s: channel %u (%d, %d) "
+            "is %g, not %g", what, c, x, y, got, want);
+      }
+    }
+  }
+  gst_buffer_unmap (out, &om);
+  gst_video_frame_unmap (&f);
+}
+
+static void
+set_tensor_filter (GstElement * filter, gboolean cuda)
+{
+  GstCaps *caps = gst_caps_from_string (cuda ?
+      "other/tensors(memory:CUDAMemory),format=static" :
+      "other/tensors,format=static");
+
+  g_object_set (filter, "caps", caps, NULL);
+  gst_caps_unref (caps);
+}
+
+static const gchar *const churn_ariths[] = {
+  "typecast:float32,add:-127.5", "typecast:float32,add:3"
+};
+
+/* 100 times NULL -> PLAYING -> NULL, RGB frames of changing sizes into
+ * normalized CHW tensors, the tensors' memory (system or CUDA) and the
+ * arithmetic changed while playing, from this thread while frames flow:
+ * every tensor checked against the test's own reference, every cycle
+ * ending in EOS, and the memory the pad negotiated the one asked for. */
+GST_START_TEST (test_tensor_memory_churn)
+{
+  GstElement *pipeline = gst_parse_launch ("appsrc name=src format=time ! "
+      "cudatranspose name=t ! capsfilter name=out ! "
+      "appsink name=sink sync=false", NULL);
+  GstElement *src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
+  GstElement *t = gst_bin_get_by_name (GST_BIN (pipeline), "t");
+  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  GstElement *out = gst_bin_get_by_name (GST_BIN (pipeline), "out");
+  GstBus *bus = gst_element_get_bus (pipeline);
+  static const gfloat adds[] = { -127.5f, 3.0f };    /* churn_ariths' */
+  guint cycle, switched = 0, frames = 0;
+  guint64 plan_state = 0x7a3c1e55;
+
+  for (cycle = 0; cycle < 100; cycle++) {
+    const guint32 r = ct_check_next (&plan_state);
+    gboolean cuda = r & 1;
+    guint part, a = (r >> 1) & 1;
+    GstMessage *msg;
+
+    set_tensor_filter (out, cuda);
+    g_object_set (t, "arithmetic", churn_ariths[a], NULL);
+    fail_if (gst_element_set_state (pipeline, GST_STATE_PLAYING) ==
+        GST_STATE_CHANGE_FAILURE);
+    for (part = 0; part < 3; part++) {
+      gint w = 1 + (gint) ((r >> (2 + 3 * part)) % 300);
+      gint h = 1 + (gint) ((r >> (11 + 3 * part)) % 200);
+      GstCaps *caps = ct_check_caps (GST_VIDEO_FORMAT_RGB, w, h);
+      GstVideoInfo info;
+      guint i;
+
+      fail_unless (gst_video_info_from_caps (&info, caps));
+      gst_app_src_set_caps (GST_APP_SRC (src), caps);
+      gst_caps_unref (caps);
+      for (i = 0; i < 2; i++) {
+        GstBuffer *frame = ct_check_make_frame (&info, i ? 3 : 0);
+        GstSample *sample;
+        gchar *what;
+
+        GST_BUFFER_PTS (frame) = frames * GST_MSECOND;
+        fail_unless_equals_int (gst_app_src_push_buffer (GST_APP_SRC (src),
+                gst_buffer_ref (frame)), GST_FLOW_OK);
+        sample = gst_app_sink_try_pull_sample (GST_APP_SINK (sink),
+            30 * GST_SECOND);
+        if (!sample) {
+          msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+          if (msg) {
+            GError *err = NULL;
+
+            gst_message_parse_error (msg, &err, NULL);
+            fail ("cycle %u part %u: %s", cycle, part, err->message);
+          }
+          fail ("cycle %u part %u: no output in 30 s", cycle, part);
+        }
+        what = g_strdup_printf ("cycle %u part %u frame %u (%dx%d, tensors "
+            "in %s memory, add %g)", cycle, part, i, w, h, cuda ? "CUDA" :
+            "system", adds[a]);
+        assert_chw_float (&info, frame, gst_sample_get_buffer (sample),
+            adds[a], what);
+        g_free (what);
+        gst_sample_unref (sample);
+        gst_buffer_unref (frame);
+        frames++;
+      }
+      fail_unless_equals_int (ct_check_pad_has_cuda_memory (t, "src"), cuda);
+
+      /* the memory or the arithmetic changes while playing, from the next
+       * buffer */
+      if ((r >> (20 + part)) & 1) {
+        cuda = !cuda;
+        set_tensor_filter (out, cuda);
+        switched++;
+      } else {
+        a = !a;
+        g_object_set (t, "arithmetic", churn_ariths[a], NULL);
+      }
+    }
+    gst_app_src_end_of_stream (GST_APP_SRC (src));
+    msg = gst_bus_timed_pop_filtered (bus, 30 * GST_SECOND,
+        GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+    fail_unless (msg != NULL, "cycle %u: no EOS in 30 s", cycle);
+    fail_unless (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS,
+        "cycle %u: error at the end", cycle);
+    gst_message_unref (msg);
+    fail_unless_equals_int (gst_element_set_state (pipeline, GST_STATE_NULL),
+        GST_STATE_CHANGE_SUCCESS);
+  }
+  g_print ("tensor memory churn: 100 cycles, %u tensors checked, %u memory "
+      "switches while playing\n", frames, switched);
+  fail_unless (switched > 0);
+
+  gst_object_unref (bus);
+  gst_object_unref (out);
+  gst_object_unref (sink);
+  gst_object_unref (t);
+  gst_object_unref (src);
+  gst_object_unref (pipeline);
+}
+
+GST_END_TEST;
+
 /* ---- two devices ---- */
 
 /* One process, elements on device 0 and device 1 beside each other: in
@@ -523,6 +676,7 @@ cudatranspose_stress_suite (gboolean multigpu)
   if (!g_getenv ("CT_STRESS_CHILD"))
     tcase_add_test (tc, test_processes);
   tcase_add_test (tc, test_churn);
+  tcase_add_test (tc, test_tensor_memory_churn);
   return s;
 }
 

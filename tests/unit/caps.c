@@ -160,7 +160,12 @@ GST_START_TEST (test_odd_packed_422_not_in_cuda)
         GST_VIDEO_ORIENTATION_UL_LR, NULL);
     gboolean cuda = FALSE, system = FALSE;
 
+    /* (of the video: the tensors there, in either memory, are only to be
+     * refused with a reason) */
     for (i = 0; i < gst_caps_get_size (out); i++) {
+      if (!gst_structure_has_name (gst_caps_get_structure (out, i),
+              "video/x-raw"))
+        continue;
       if (ct_caps_is_cuda_memory (gst_caps_get_features (out, i)))
         cuda = TRUE;
       else
@@ -504,6 +509,90 @@ GST_END_TEST;
  * nearest its input must not pick it over one that works. Without a
  * filter (a link's check) it comes last. Static tensors of any count
  * come from one frame. */
+/* The index of the first structure of @caps named @name in CUDA memory
+ * (@cuda) or not; -1 if none. */
+static gint
+first_of (GstCaps * caps, const gchar * name, gboolean cuda)
+{
+  guint i;
+
+  for (i = 0; i < gst_caps_get_size (caps); i++) {
+    if (gst_structure_has_name (gst_caps_get_structure (caps, i), name) &&
+        ct_caps_is_cuda_memory (gst_caps_get_features (caps, i)) == cuda)
+      return (gint) i;
+  }
+  return -1;
+}
+
+/* One static tensor a buffer may be CUDA memory: video becomes tensors in
+ * system memory first, then in CUDA memory; tensors keep their memory
+ * first, then the other; several tensors and flexible ones stay in system
+ * memory. */
+GST_START_TEST (test_tensors_in_cuda_memory)
+{
+  GstCaps *out;
+  guint i;
+
+  out = transform_arith ("video/x-raw,format=RGB,width=64,height=36,"
+      "framerate=30/1", GST_PAD_SINK, "typecast:float32,add:1");
+  fail_unless (first_of (out, "other/tensors", FALSE) >= 0);
+  fail_unless (first_of (out, "other/tensors", TRUE) >
+      first_of (out, "other/tensors", FALSE), "%" GST_PTR_FORMAT, out);
+  fail_unless (first_of (out, "other/tensor", TRUE) >
+      first_of (out, "other/tensor", FALSE), "%" GST_PTR_FORMAT, out);
+  gst_caps_unref (out);
+
+  out = transform ("other/tensors(memory:CUDAMemory),format=static,"
+      "num_tensors=1,dimensions=3:4:5:1,types=uint8,framerate=0/1",
+      GST_PAD_SINK, NULL, GST_VIDEO_ORIENTATION_IDENTITY, NULL);
+  fail_unless_equals_int (first_of (out, "other/tensors", TRUE), 0);
+  fail_unless (first_of (out, "other/tensors", FALSE) > 0, "%"
+      GST_PTR_FORMAT, out);
+  gst_caps_unref (out);
+
+  out = transform ("other/tensors,format=static,num_tensors=2,"
+      "dimensions=3:4:5:1.2:2,types=uint8.float32,framerate=0/1",
+      GST_PAD_SINK, NULL, GST_VIDEO_ORIENTATION_IDENTITY, NULL);
+  out = gst_caps_merge (out, transform ("other/tensors,format=flexible,"
+          "framerate=0/1", GST_PAD_SINK, NULL,
+          GST_VIDEO_ORIENTATION_IDENTITY, NULL));
+  for (i = 0; i < gst_caps_get_size (out); i++) {
+    const GstStructure *t = gst_caps_get_structure (out, i);
+    gint n = 1;
+
+    if (!ct_caps_is_cuda_memory (gst_caps_get_features (out, i)))
+      continue;
+    gst_structure_get_int (t, "num_tensors", &n);
+    fail_unless (n == 1 && g_strcmp0 (gst_structure_get_string (t,
+                "format"), "flexible") != 0, "%" GST_PTR_FORMAT, out);
+  }
+  gst_caps_unref (out);
+
+  /* an upstream of frames in CUDA memory is asked for frames in CUDA
+   * memory only, never for tensors there; one of tensors only is asked
+   * for everything */
+  {
+    GstCaps *sink = template_caps ();
+    GstCaps *frames = gst_caps_from_string ("video/x-raw(memory:CUDAMemory),"
+        "format=NV12; other/tensors(memory:CUDAMemory),format=static");
+    GstCaps *tensors = gst_caps_from_string ("other/tensors(memory:"
+        "CUDAMemory),format=static,num_tensors=1");
+
+    out = ct_caps_cuda_only (sink, frames);
+    fail_unless (out != NULL);
+    fail_unless (first_of (out, "video/x-raw", TRUE) == 0);
+    fail_unless (first_of (out, "other/tensors", TRUE) < 0 &&
+        first_of (out, "other/tensor", TRUE) < 0, "%" GST_PTR_FORMAT, out);
+    gst_caps_unref (out);
+    fail_unless (ct_caps_cuda_only (sink, tensors) == NULL);
+    gst_caps_unref (tensors);
+    gst_caps_unref (frames);
+    gst_caps_unref (sink);
+  }
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_refused_only_where_nothing_fits)
 {
   const gchar *tensors = "other/tensors,format=static,"
@@ -583,6 +672,7 @@ caps_suite (void)
   tcase_add_test (tc, test_pairs);
   tcase_add_test (tc, test_orientation);
   tcase_add_test (tc, test_arith_types);
+  tcase_add_test (tc, test_tensors_in_cuda_memory);
   return s;
 }
 
