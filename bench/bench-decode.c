@@ -25,7 +25,10 @@
  *   yuv-tensor  the same input from the decoder's YUV frames in one pass:
  *           `cudatranspose` converts, lays out and normalizes them (with
  *           nvh264dec, read in CUDA memory), no RGB frame in between (not
- *           in the default routes).
+ *           in the default routes);
+ *   yuv-tensor-cuda  the same, the tensors left in CUDA memory for a
+ *           consumer on the GPU (caps other/tensors(memory:CUDAMemory)
+ *           after it; not in the default routes).
  * --contexts: "shared" gives every pipeline one CUDA context (of device
  * 0, set on each pipeline before it starts), as an application may;
  * with "own" each pipeline makes its own, as separate gst-launch-1.0
@@ -136,6 +139,9 @@ route_desc (const gchar * route, gboolean cuda_decoder)
   if (g_str_equal (route, "yuv-tensor"))
     return "! cudatranspose name=t " TENSOR_ARITH
         " ! other/tensors,format=static ";
+  if (g_str_equal (route, "yuv-tensor-cuda"))
+    return "! cudatranspose name=t " TENSOR_ARITH
+        " ! other/tensors(memory:CUDAMemory),format=static ";
   if (g_str_equal (route, "tensor")) {
     /* (GStreamer 1.22's cudaconvert needs NVRTC at run time; where it
      * is not registered the conversion to RGB runs on the CPU) */
