@@ -328,6 +328,50 @@ set_filter (GstElement * filter, gboolean cuda)
   gst_caps_unref (caps);
 }
 
+/* Pushes @frame (a reference taken) into @src and pulls its output from
+ * @sink within 30 s, or fails saying the element's error. */
+static GstSample *
+push_and_pull (GstElement * src, GstElement * sink, GstBus * bus,
+    GstBuffer * frame, guint cycle, guint part)
+{
+  GstSample *sample;
+  GstMessage *msg;
+
+  fail_unless_equals_int (gst_app_src_push_buffer (GST_APP_SRC (src),
+          gst_buffer_ref (frame)), GST_FLOW_OK);
+  sample = gst_app_sink_try_pull_sample (GST_APP_SINK (sink),
+      30 * GST_SECOND);
+  if (!sample) {
+    msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+    if (msg) {
+      GError *err = NULL;
+
+      gst_message_parse_error (msg, &err, NULL);
+      fail ("cycle %u part %u: %s", cycle, part, err->message);
+    }
+    fail ("cycle %u part %u: no output in 30 s", cycle, part);
+  }
+  return sample;
+}
+
+/* EOS into @src; the cycle must end in EOS within 30 s, and @pipeline go
+ * back to NULL. */
+static void
+end_cycle (GstElement * pipeline, GstElement * src, GstBus * bus, guint cycle)
+{
+  GstMessage *msg;
+
+  gst_app_src_end_of_stream (GST_APP_SRC (src));
+  msg = gst_bus_timed_pop_filtered (bus, 30 * GST_SECOND,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL, "cycle %u: no EOS in 30 s", cycle);
+  fail_unless (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS,
+      "cycle %u: error at the end", cycle);
+  gst_message_unref (msg);
+  fail_unless_equals_int (gst_element_set_state (pipeline, GST_STATE_NULL),
+      GST_STATE_CHANGE_SUCCESS);
+}
+
 /* 200 times NULL -> PLAYING -> NULL, each time a stream of frames whose
  * size and format change, with a kernel switch and a switch between
  * system and CUDA memory on either side while playing; every frame
@@ -353,7 +397,6 @@ GST_START_TEST (test_churn)
   for (cycle = 0; cycle < 200; cycle++) {
     gboolean cuda_in, cuda_out;
     guint part;
-    GstMessage *msg;
 
     /* a different plan each cycle, the same each run (its own stream
      * of the tests' generator) */
@@ -387,20 +430,7 @@ GST_START_TEST (test_churn)
         gchar *what;
 
         GST_BUFFER_PTS (frame) = frames * GST_MSECOND;
-        fail_unless_equals_int (gst_app_src_push_buffer (GST_APP_SRC (src),
-                gst_buffer_ref (frame)), GST_FLOW_OK);
-        sample = gst_app_sink_try_pull_sample (GST_APP_SINK (sink),
-            30 * GST_SECOND);
-        if (!sample) {
-          msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
-          if (msg) {
-            GError *err = NULL;
-
-            gst_message_parse_error (msg, &err, NULL);
-            fail ("cycle %u part %u: %s", cycle, part, err->message);
-          }
-          fail ("cycle %u part %u: no output in 30 s", cycle, part);
-        }
+        sample = push_and_pull (src, sink, bus, frame, cycle, part);
         what = g_strdup_printf ("cycle %u part %u frame %u (%s %dx%d, %s in, "
             "%s out)", cycle, part, i, gst_video_format_to_string (format),
             w, h, cuda_in ? "CUDA" : "system", cuda_out ? "CUDA" : "system");
@@ -429,15 +459,7 @@ GST_START_TEST (test_churn)
         }
       }
     }
-    gst_app_src_end_of_stream (GST_APP_SRC (src));
-    msg = gst_bus_timed_pop_filtered (bus, 30 * GST_SECOND,
-        GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
-    fail_unless (msg != NULL, "cycle %u: no EOS in 30 s", cycle);
-    fail_unless (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS,
-        "cycle %u: error at the end", cycle);
-    gst_message_unref (msg);
-    fail_unless_equals_int (gst_element_set_state (pipeline, GST_STATE_NULL),
-        GST_STATE_CHANGE_SUCCESS);
+    end_cycle (pipeline, src, bus, cycle);
   }
   g_print ("churn: 200 cycles, %u frames checked, %u input and %u output "
       "memory switches while playing\n", frames, switched_in, switched_out);
@@ -524,7 +546,6 @@ GST_START_TEST (test_tensor_memory_churn)
     const guint32 r = ct_check_next (&plan_state);
     gboolean cuda = r & 1;
     guint part, a = (r >> 1) & 1;
-    GstMessage *msg;
 
     set_tensor_filter (out, cuda);
     g_object_set (t, "arithmetic", churn_ariths[a], NULL);
@@ -546,20 +567,7 @@ GST_START_TEST (test_tensor_memory_churn)
         gchar *what;
 
         GST_BUFFER_PTS (frame) = frames * GST_MSECOND;
-        fail_unless_equals_int (gst_app_src_push_buffer (GST_APP_SRC (src),
-                gst_buffer_ref (frame)), GST_FLOW_OK);
-        sample = gst_app_sink_try_pull_sample (GST_APP_SINK (sink),
-            30 * GST_SECOND);
-        if (!sample) {
-          msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
-          if (msg) {
-            GError *err = NULL;
-
-            gst_message_parse_error (msg, &err, NULL);
-            fail ("cycle %u part %u: %s", cycle, part, err->message);
-          }
-          fail ("cycle %u part %u: no output in 30 s", cycle, part);
-        }
+        sample = push_and_pull (src, sink, bus, frame, cycle, part);
         what = g_strdup_printf ("cycle %u part %u frame %u (%dx%d, tensors "
             "in %s memory, add %g)", cycle, part, i, w, h, cuda ? "CUDA" :
             "system", adds[a]);
@@ -583,15 +591,7 @@ GST_START_TEST (test_tensor_memory_churn)
         g_object_set (t, "arithmetic", churn_ariths[a], NULL);
       }
     }
-    gst_app_src_end_of_stream (GST_APP_SRC (src));
-    msg = gst_bus_timed_pop_filtered (bus, 30 * GST_SECOND,
-        GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
-    fail_unless (msg != NULL, "cycle %u: no EOS in 30 s", cycle);
-    fail_unless (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS,
-        "cycle %u: error at the end", cycle);
-    gst_message_unref (msg);
-    fail_unless_equals_int (gst_element_set_state (pipeline, GST_STATE_NULL),
-        GST_STATE_CHANGE_SUCCESS);
+    end_cycle (pipeline, src, bus, cycle);
   }
   g_print ("tensor memory churn: 100 cycles, %u tensors checked, %u memory "
       "switches while playing\n", frames, switched);
