@@ -740,10 +740,10 @@ GST_START_TEST (test_cuda_tensors_from_video)
 GST_END_TEST;
 
 /* YUV frames in CUDA memory (a decoder's) into normalized float32 CHW
- * tensors in CUDA memory, every direction that turns them: equal, byte
- * for byte, to the element's CPU path from the same frame in system
- * memory (itself checked against the test's own conversion in
- * yuv-tensors). */
+ * tensors in CUDA memory, in four directions (identity, 90r, 180,
+ * ur-ll): equal, byte for byte, to the element's CPU path from the same
+ * frame in system memory (itself checked against the test's own
+ * conversion in yuv-tensors). */
 GST_START_TEST (test_cuda_tensors_from_yuv)
 {
   static const GstVideoFormat formats[] = {

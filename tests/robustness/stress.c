@@ -328,8 +328,8 @@ set_filter (GstElement * filter, gboolean cuda)
   gst_caps_unref (caps);
 }
 
-/* Pushes @frame (a reference taken) into @src and pulls its output from
- * @sink within 30 s, or fails saying the element's error. */
+/* Pushes @frame into @src (the caller keeps its reference) and pulls its
+ * output from @sink within 30 s, or fails saying the element's error. */
 static GstSample *
 push_and_pull (GstElement * src, GstElement * sink, GstBus * bus,
     GstBuffer * frame, guint cycle, guint part)
