@@ -3,7 +3,7 @@
  *
  *   bench-decode DIR [--decoder nvh264dec] [--streams 1,4,16]
  *                    [--routes decode,cuda,cpu] [--contexts shared,own]
- *                    [--json FILE]
+ *                    [--rounds 1] [--json FILE]
  *
  * DIR holds the clips tools/make-h264.sh makes (1080p.h264, 4k.h264:
  * byte-stream H.264 of a moving test pattern). For each clip, each number
@@ -29,6 +29,10 @@
  *   yuv-tensor-cuda  the same, the tensors left in CUDA memory for a
  *           consumer on the GPU (caps other/tensors(memory:CUDAMemory)
  *           after it; not in the default routes).
+ * --rounds N runs the routes N times in turn for each clip, number of
+ * streams and context (a line and a JSON row each, with its round), so
+ * that a route and decoding alone are measured side by side, not one long
+ * run apart: with 16 streams decoding alone moves by 5% between runs.
  * --contexts: "shared" gives every pipeline one CUDA context (of device
  * 0, set on each pipeline before it starts), as an application may;
  * with "own" each pipeline makes its own, as separate gst-launch-1.0
@@ -123,6 +127,10 @@ probe (GstElement * e, const gchar * pad_name, GstPadProbeCallback cb,
 
 /* The tensor route's normalization, as a network's input wants it. */
 #define TENSOR_ARITH "arithmetic=typecast:float32,add:-127.5,div:127.5"
+
+static const gchar *const known_routes[] = {
+  "decode", "cuda", "cpu", "tensor", "yuv-tensor", "yuv-tensor-cuda", NULL
+};
 
 /* The route between the decoder and the sink. */
 static const gchar *
@@ -369,6 +377,7 @@ main (int argc, char **argv)
   const gchar *streams_arg = "1,4,16", *routes_arg = "decode,cuda,cpu";
   const gchar *contexts_arg = "shared,own";
   gchar **counts, **routes, **contexts;
+  guint rounds = 1, round;
   GstCudaContext *cuda = NULL;
   GstContext *shared_context = NULL;
   guint x;
@@ -389,15 +398,17 @@ main (int argc, char **argv)
       contexts_arg = argv[++p];
     else if (g_str_equal (argv[p], "--json") && p + 1 < argc)
       json_path = argv[++p];
+    else if (g_str_equal (argv[p], "--rounds") && p + 1 < argc)
+      rounds = (guint) g_ascii_strtoull (argv[++p], NULL, 10);
     else if (!dir && argv[p][0] != '-')
       dir = argv[p];
     else
       dir = NULL, p = argc;
   }
-  if (!dir) {
+  if (!dir || rounds < 1 || rounds > 100) {
     fprintf (stderr, "usage: %s DIR [--decoder nvh264dec] [--streams "
-        "1,4,16] [--routes decode,cuda,cpu] [--contexts shared,own] [--json "
-        "FILE]\n(DIR: the clips "
+        "1,4,16] [--routes decode,cuda,cpu] [--contexts shared,own] "
+        "[--rounds 1 (to 100)] [--json FILE]\n(DIR: the clips "
         "of tools/make-h264.sh)\n", argv[0]);
     return 2;
   }
@@ -419,6 +430,15 @@ main (int argc, char **argv)
   counts = g_strsplit (streams_arg, ",", -1);
   routes = g_strsplit (routes_arg, ",", -1);
   contexts = g_strsplit (contexts_arg, ",", -1);
+  for (r = 0; routes[r]; r++) {
+    if (!g_strv_contains (known_routes, routes[r])) {
+      gchar *known = g_strjoinv (", ", (gchar **) known_routes);
+
+      fprintf (stderr, "--routes: \"%s\" is none of %s\n", routes[r], known);
+      g_free (known);
+      return 2;
+    }
+  }
   for (x = 0; contexts[x]; x++) {
     if (!g_str_equal (contexts[x], "shared") &&
         !g_str_equal (contexts[x], "own")) {
@@ -458,8 +478,10 @@ main (int argc, char **argv)
         fprintf (stderr, "--streams: 1 to %d\n", MAX_STREAMS);
         return 2;
       }
-      for (x = 0; contexts[x]; x++) for (r = 0; routes[r]; r++) {
+      for (x = 0; contexts[x]; x++) for (round = 0; round < rounds; round++)
+        for (r = 0; routes[r]; r++) {
         gdouble fps, total, own;
+        gchar *tag;
         gboolean shared = g_str_equal (contexts[x], "shared");
         gboolean ok, transposed = g_str_equal (routes[r], "cuda") ||
             g_str_equal (routes[r], "tensor");
@@ -471,20 +493,24 @@ main (int argc, char **argv)
         ok = run_streams (clip, decoder, routes[r], shared ? shared_context :
             NULL, n, &fps, &total, &own);
         failures += !ok;
+        tag = rounds > 1 ? g_strdup_printf ("  (round %u)", round + 1) :
+            g_strdup ("");
         printf ("%-6.*s %-7u %-7s %-7s %12.1f %12.1f %10.1f %10.2f "
-            "%8.1f%%%s\n", (int) strcspn (clips[c].file, "."),
+            "%8.1f%%%s%s\n", (int) strcspn (clips[c].file, "."),
             clips[c].file, n, routes[r], contexts[x], fps, total, own,
             transposed ? kus : 0, transposed ? kus * total / 1e4 : 0,
-            ok ? "" : "  (failed)");
+            ok ? "" : "  (failed)", tag);
+        g_free (tag);
         fflush (stdout);
         if (json) {
           fprintf (json, "%s  {\"clip\": \"%s\", \"width\": %u, \"height\": "
               "%u, \"decoder\": \"%s\", \"streams\": %u, \"route\": \"%s\", "
-              "\"context\": \"%s\", \"ok\": %s, \"fps_per_stream\": %.2f, "
-              "\"fps_total\": %.2f, \"element_us\": %.2f, \"kernel_us\": "
-              "%.2f}", first ? "" : ",\n", clips[c].file, clips[c].width,
-              clips[c].height, decoder, n, routes[r], contexts[x],
-              ok ? "true" : "false", fps, total, own, transposed ? kus : 0);
+              "\"context\": \"%s\", \"round\": %u, \"ok\": %s, "
+              "\"fps_per_stream\": %.2f, \"fps_total\": %.2f, "
+              "\"element_us\": %.2f, \"kernel_us\": %.2f}", first ? "" :
+              ",\n", clips[c].file, clips[c].width, clips[c].height, decoder,
+              n, routes[r], contexts[x], round + 1, ok ? "true" : "false",
+              fps, total, own, transposed ? kus : 0);
           fflush (json);
           first = FALSE;
         }
