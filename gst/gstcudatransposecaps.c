@@ -223,43 +223,26 @@ ct_caps_video_info (GstVideoInfo * info, const GstCaps * caps)
   return ok;
 }
 
-/* @caps with each structure moved to the other memory: CUDA to system,
- * anything else to CUDA. */
+/* @caps (a copy) with each structure moved to the other memory: CUDA to
+ * system, anything else to CUDA; with @tensors_only, only its tensor
+ * structures (a tensor may go out in either memory, whichever it came in;
+ * the pad templates keep CUDA memory to one static tensor). */
 static GstCaps *
-with_other_memory (GstCaps * caps)
+with_other_memory (GstCaps * caps, gboolean tensors_only)
 {
-  GstCaps *ret = gst_caps_copy (caps);
-  guint i;
-
-  for (i = 0; i < gst_caps_get_size (ret); i++) {
-    GstCapsFeatures *f = gst_caps_get_features (ret, i);
-
-    gst_caps_set_features (ret, i, ct_caps_is_cuda_memory (f) ?
-        gst_caps_features_new_empty () :
-        gst_caps_features_new (GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY, NULL));
-  }
-  return ret;
-}
-
-/* @caps' tensor structures (a copy) moved to the other memory: a tensor
- * may go out in either memory, whichever it came in (the pad templates
- * keep CUDA memory to one static tensor). */
-static GstCaps *
-tensors_in_other_memory (GstCaps * caps)
-{
-  GstCaps *tensors = gst_caps_new_empty (), *ret;
+  GstCaps *ret = gst_caps_new_empty ();
   guint i;
 
   for (i = 0; i < gst_caps_get_size (caps); i++) {
-    GstCapsFeatures *f = gst_caps_get_features (caps, i);
     const GstStructure *s = gst_caps_get_structure (caps, i);
 
-    if (ct_tensor_caps_is_tensor (s))
-      gst_caps_append_structure_full (tensors, gst_structure_copy (s),
-          f ? gst_caps_features_copy (f) : NULL);
+    if (tensors_only && !ct_tensor_caps_is_tensor (s))
+      continue;
+    gst_caps_append_structure_full (ret, gst_structure_copy (s),
+        ct_caps_is_cuda_memory (gst_caps_get_features (caps, i)) ?
+        gst_caps_features_new_empty () :
+        gst_caps_features_new (GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY, NULL));
   }
-  ret = with_other_memory (tensors);
-  gst_caps_unref (tensors);
   return ret;
 }
 
@@ -771,7 +754,8 @@ ct_caps_transform (GstCaps * caps, GstPadDirection direction,
 
         converted = gst_caps_merge_structure (converted, v);
         if (cuda)
-          converted = gst_caps_merge (converted, with_other_memory (cuda));
+          converted = gst_caps_merge (converted, with_other_memory (cuda,
+                  FALSE));
         gst_clear_caps (&cuda);
       }
     }
@@ -819,14 +803,13 @@ ct_caps_transform (GstCaps * caps, GstPadDirection direction,
    * the GPU while the other has them in system memory. The other pad's
    * template takes out what CUDA memory cannot hold. Packed video goes
    * out as tensors after all that, or first with a permutation or
-   * arithmetic, which only tensors take. identity passes buffers through,
-   * so it keeps the memory. */
-  if (proposed != GST_VIDEO_ORIENTATION_IDENTITY)
-    ret = gst_caps_merge (ret, with_other_memory (ret));
-  else
-    ret = gst_caps_merge (ret, tensors_in_other_memory (ret));
-  converted = gst_caps_merge (converted, tensors_in_other_memory (converted));
-  refused = gst_caps_merge (refused, tensors_in_other_memory (refused));
+   * arithmetic, which only tensors take. identity passes video through,
+   * so it keeps the frames' memory; tensors (never passed through) go out
+   * in either. */
+  ret = gst_caps_merge (ret, with_other_memory (ret,
+          proposed == GST_VIDEO_ORIENTATION_IDENTITY));
+  converted = gst_caps_merge (converted, with_other_memory (converted, TRUE));
+  refused = gst_caps_merge (refused, with_other_memory (refused, TRUE));
   if ((perm || arith) && direction == GST_PAD_SINK)
     ret = gst_caps_merge (converted, ret);
   else

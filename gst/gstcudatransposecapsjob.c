@@ -392,42 +392,28 @@ video_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
 }
 
 /* Whether @outcaps are tensors in CUDA memory that the element cannot
- * allocate (CT_CAPS_TENSORS_CUDA): more than one, or bytes that are not
- * whole 4-byte words or pass 2 GB; then @r says why. */
+ * allocate: bytes that are not whole 4-byte words or pass 2 GB (the pad
+ * templates, CT_CAPS_TENSORS_CUDA, keep them to one tensor); then @r says
+ * why. */
 static gboolean
 cuda_tensor_refused (GstCaps * outcaps, CtRefusal * r)
 {
-  const GstStructure *s = gst_caps_get_structure (outcaps, 0);
-  CtTensorInfo *t;
-  guint64 bytes;
-  guint n = 0, i;
-  gchar *why = NULL;
-  gboolean refused;
+  gsize bytes;
 
+  /* (caps it cannot read: the job says why) */
   if (!ct_caps_is_cuda_memory (gst_caps_get_features (outcaps, 0)) ||
-      !ct_tensor_caps_is_tensor (s))
+      !ct_tensor_caps_is_tensor (gst_caps_get_structure (outcaps, 0)) ||
+      !ct_caps_buffer_size (outcaps, &bytes) ||
+      (bytes % 4 == 0 && bytes <= G_MAXINT))
     return FALSE;
-  t = g_new (CtTensorInfo, CT_TENSOR_COUNT_LIMIT);
-  if (!ct_tensor_caps_parse (s, t, &n, &why)) {
-    /* (the job says why) */
-    g_free (why);
-    g_free (t);
-    return FALSE;
-  }
-  for (i = 0, bytes = 0; i < n; i++)
-    bytes += ct_tensor_bytes (&t[i]);
-  g_free (t);
-  refused = n != 1 || bytes % 4 != 0 || bytes > G_MAXINT;
-  if (refused)
-    CT_REFUSE (r, CORE, NEGOTIATION, ("Tensors go out in CUDA memory "
-            "(memory:CUDAMemory) one to a buffer, of a whole number of "
-            "4-byte words under 2 GB (GStreamer lays its CUDA memory out as "
-            "video); this is %u tensor%s of %" G_GUINT64_FORMAT " bytes%s. "
-            "Let the tensors be system memory (other/tensors) after "
-            "cudatranspose, or cast them to float32 (e.g. "
-            "arithmetic=typecast:float32,div:255).", n, n == 1 ? "" : "s",
-            bytes, n == 1 ? "" : " in all"), ("%" GST_PTR_FORMAT, outcaps));
-  return refused;
+  CT_REFUSE (r, CORE, NEGOTIATION, ("Tensors go out in CUDA memory "
+          "(memory:CUDAMemory) one to a buffer, of a whole number of "
+          "4-byte words under 2 GB (GStreamer lays its CUDA memory out as "
+          "video); this is 1 tensor of %" G_GSIZE_FORMAT " bytes. Let the "
+          "tensors be system memory (other/tensors) after cudatranspose, or "
+          "cast them to float32 (e.g. arithmetic=typecast:float32,div:255).",
+          bytes), ("%" GST_PTR_FORMAT, outcaps));
+  return TRUE;
 }
 
 gboolean

@@ -601,11 +601,9 @@ static gboolean
 decide_cuda_tensors (GstQuery * query, GstCaps * caps,
     GstCudaContext * context, const gchar * no_gpu, CtRefusal * r)
 {
-  CtTensorInfo *t;
   GstBufferPool *ours;
-  guint64 bytes;
-  guint n = 0, min_buffers = 0, max_buffers = 0;
-  gchar *why = NULL;
+  gsize bytes = 0;
+  guint min_buffers = 0, max_buffers = 0;
 
   if (!context) {
     CT_REFUSE (r, RESOURCE, OPEN_READ_WRITE, ("Tensors in CUDA memory "
@@ -614,14 +612,9 @@ decide_cuda_tensors (GstQuery * query, GstCaps * caps,
         (NULL));
     return FALSE;
   }
-  t = g_new (CtTensorInfo, CT_TENSOR_COUNT_LIMIT);
-  bytes = ct_tensor_caps_parse (gst_caps_get_structure (caps, 0), t, &n,
-      &why) && n == 1 ? ct_tensor_bytes (&t[0]) : 0;
-  g_free (t);
-  if (!bytes) {
+  if (!ct_caps_buffer_size (caps, &bytes) || bytes == 0) {
     CT_REFUSE (r, CORE, NEGOTIATION, (NULL), ("No tensor pool for %"
-            GST_PTR_FORMAT ": %s", caps, why ? why : "not one tensor"));
-    g_free (why);
+            GST_PTR_FORMAT, caps));
     return FALSE;
   }
   if (gst_query_get_n_allocation_pools (query) > 0)
@@ -635,7 +628,7 @@ decide_cuda_tensors (GstQuery * query, GstCaps * caps,
     return FALSE;
   }
   ct_pools_query_put (query, ours, (guint) bytes, min_buffers, max_buffers);
-  GST_DEBUG ("tensor output from a CUDA pool of %" G_GUINT64_FORMAT
+  GST_DEBUG ("tensor output from a CUDA pool of %" G_GSIZE_FORMAT
       "-byte buffers", bytes);
   gst_object_unref (ours);
   return TRUE;
