@@ -155,10 +155,24 @@ k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
         along_y ? lane : first, next);
   if constexpr (V == Values::kTable) {
     /* (every thread takes part, before any leaves) */
-    for (unsigned int i = threadIdx.y * kLanes + threadIdx.x; i < 3 * 256;
-        i += kLanes * kRanks)
-      table[i] = tensor_value<Out, false> ((int) (i & 255),
-          op_channel (ch_dim, along, i >> 8, 0, 0), ops);
+    const unsigned int t = threadIdx.y * kLanes + threadIdx.x;
+
+    if (ch_dim < 0) {
+      /* no operation names a channel: the three tables are one, each
+       * value worked out once (the common case, and a third of the work
+       * before the first pixel) */
+      for (unsigned int i = t; i < 256; i += kLanes * kRanks) {
+        const Out value = tensor_value<Out, false> ((int) i, -1, ops);
+
+        table[i] = value;
+        table[256 + i] = value;
+        table[2 * 256 + i] = value;
+      }
+    } else {
+      for (unsigned int i = t; i < 3 * 256; i += kLanes * kRanks)
+        table[i] = tensor_value<Out, false> ((int) (i & 255),
+            op_channel (ch_dim, along, i >> 8, 0, 0), ops);
+    }
     __syncthreads ();
   }
   if (lane >= lanes)
