@@ -103,8 +103,9 @@ __global__ void __launch_bounds__ (kLanes * kRanks)
 k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
     int bgr, ct::Ops ops, int ch_dim, Along along)
 {
+  constexpr bool pairs_of_bytes = K == Kind::kPairs || K == Kind::kSited;
   constexpr bool fast = V == Values::kTable && (K == Kind::kBlocks ||
-      K == Kind::kPairs);
+      pairs_of_bytes);
   __shared__ Out table[V == Values::kTable ? 3 * 256 : 1];
   CtYuvPlan p = any_p;
   CtYuvSrc s = any_s;
@@ -115,11 +116,15 @@ k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
     p.filtered = 0;
     s.p010 = 0;
     s.chroma_pstride = 1;
-  } else if constexpr (K == Kind::kPairs) {
+  } else if constexpr (pairs_of_bytes) {
     p.wide = 0;
     p.filtered = 1;
     s.p010 = 0;
     s.chroma_pstride = 2;
+    if constexpr (K == Kind::kSited) {
+      p.h_cosited = 1;
+      p.v_filtered = 1;
+    }
   } else if constexpr (K == Kind::kDeep) {
     p.wide = 1;
     p.filtered = 1;
@@ -150,7 +155,7 @@ k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
    * converted, and the first pair's before the table is built; I420 and
    * YV12, whose chroma loads go a sample at a time, each pair's own loads
    * first */
-  if (fast && K == Kind::kPairs && lane < lanes && first < ranks)
+  if (fast && pairs_of_bytes && lane < lanes && first < ranks)
     load_pair<K> (s, f, 4 * (along_y ? first : lane),
         along_y ? lane : first, next);
   if constexpr (V == Values::kTable) {
@@ -186,7 +191,7 @@ k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
       const unsigned int rn = r + stride;
       PairLoads in;
 
-      if constexpr (K == Kind::kPairs) {
+      if constexpr (pairs_of_bytes) {
         in = next;
         if (rn < ranks)
           load_pair<K> (s, f, 4 * (along_y ? rn : lane),
@@ -251,7 +256,8 @@ launch_of ()
  * the output is uint8 or float32 (a kernel for each kind of each type
  * would take four times the build), else for any. NV12 and NV21 read a
  * pair of bytes a load, so their kernel takes only a chroma plane whose
- * pairs are 2-byte aligned (any other goes to the kernel for any). */
+ * pairs are 2-byte aligned (any other goes to the kernel for any); into
+ * float32, sited as decoders site them, the kernel of those weights. */
 template <typename Out, Values V>
 Launch<Out>
 launch_for (const CtYuvPlan & p, const CtYuvSrc & s)
@@ -263,8 +269,14 @@ launch_for (const CtYuvPlan & p, const CtYuvSrc & s)
       return launch_of<Out, V, Kind::kDeep> ();
     if (!p.filtered)
       return launch_of<Out, V, Kind::kBlocks> ();
-    if (pairs % 2 == 0 && s.u_stride % 2 == 0)
+    if (pairs % 2 == 0 && s.u_stride % 2 == 0) {
+      /* (into uint8 the sited kernel spills and is no faster: NV12 720p
+       * 6.6-6.7 -> 7.3-7.4 us, docs/performance.md) */
+      if constexpr (std::is_same_v<Out, float>)
+        if (p.h_cosited && p.v_filtered)
+          return launch_of<Out, V, Kind::kSited> ();
       return launch_of<Out, V, Kind::kPairs> ();
+    }
   }
   return launch_of<Out, V, Kind::kAny> ();
 }

@@ -406,6 +406,9 @@ enum class Kind
   kBlocks,                      /* I420, YV12: each 2x2 block's chroma */
   kPairs,                       /* NV12, NV21: 8-bit pairs, upsampled */
   kDeep,                        /* P010, P016: 16-bit pairs, upsampled */
+  kSited,                       /* kPairs sited as decoders site them
+                                 * (MPEG-2's: on the even columns, between
+                                 * the rows), its weights fixed */
 };
 
 /* The chroma rows pair @kp upsamples: k - 1 and k, clamped to the plane. */
@@ -459,7 +462,7 @@ quad_pair (const CtYuvSrc & s, const CtYuvPlan & p, Out * dst,
   }
 }
 
-/* The 8-bit path of a table (Values::kTable, Kind::kBlocks and kPairs),
+/* The 8-bit path of a table (Values::kTable, Kind::kBlocks, kPairs, kSited),
  * with about half the instructions ct_yuv_rgb_of spends on the same
  * values, and the frame's loads issued early (the pass waits on its loads
  * and is bound by its instructions, docs/performance.md):
@@ -555,7 +558,9 @@ struct Fast
 /* NV12's or NV21's chroma pairs j0 - 1 to j0 + 2 of chroma row @cy (j0 =
  * x0 / 2, quad @x0), clamped to the row as ct_yuv_chroma_row4 clamps
  * them: a load each. (Clamped, the weights of chroma_of_pairs give the
- * edges' pixels their own sample, as ct_yuv_chroma_filter4 does.) */
+ * edges' pixels their own sample, as ct_yuv_chroma_filter4 does.)
+ * Kind::kSited's pixels never weigh pair j0 - 1: it is not read. */
+template <Kind K>
 __device__ __forceinline__ void
 load_pairs (const CtYuvSrc & s, const Fast & f, unsigned int cy,
     unsigned int x0, unsigned int w[4])
@@ -565,7 +570,7 @@ load_pairs (const CtYuvSrc & s, const Fast & f, unsigned int cy,
   const unsigned int last = (s.width - 1) >> 1, j0 = x0 >> 1;
 
 #pragma unroll
-  for (unsigned int k = 0; k < 4; k++) {
+  for (unsigned int k = K == Kind::kSited ? 1 : 0; k < 4; k++) {
     const unsigned int j = k == 0 ? (j0 > 0 ? j0 - 1 : 0) :
         j0 + k - 1 > last ? last : j0 + k - 1;
 
@@ -573,17 +578,35 @@ load_pairs (const CtYuvSrc & s, const Fast & f, unsigned int cy,
   }
 }
 
+/* (@a + @b + 1) / 2 in each 16-bit half, rounded down: blend (@a, 2, @b,
+ * 2) in two instructions fewer. */
+__device__ __forceinline__ unsigned int
+halfway (unsigned int a, unsigned int b)
+{
+  return ((a + b + 0x00010001u) >> 1) & 0x00ff00ffu;
+}
+
 /* The chroma of the four pixels of the quad whose pairs load_pairs read
- * into @w, upsampled along the row, as 0x00VV00UU (or swapped). */
+ * into @w, upsampled along the row, as 0x00VV00UU (or swapped). Sited on
+ * the even pixels (kSited's fixed weights: 0, 4 and 2, 2), an even pixel
+ * takes its own pair and an odd one the two beside it halfway. */
+template <Kind K>
 __device__ __forceinline__ void
 chroma_of_pairs (const Fast & f, const unsigned int w[4], unsigned int out[4])
 {
   unsigned int sm[4];
 
 #pragma unroll
-  for (int k = 0; k < 4; k++)
+  for (int k = K == Kind::kSited ? 1 : 0; k < 4; k++)
     sm[k] = __byte_perm (w[k], 0, f.uv_order);
 
+  if constexpr (K == Kind::kSited) {
+    out[0] = sm[1];
+    out[1] = halfway (sm[1], sm[2]);
+    out[2] = sm[2];
+    out[3] = halfway (sm[2], sm[3]);
+    return;
+  }
   out[0] = blend (sm[0], 4 - f.wt.even, sm[1], f.wt.even);
   out[1] = blend (sm[1], f.wt.odd, sm[2], 4 - f.wt.odd);
   out[2] = blend (sm[1], 4 - f.wt.even, sm[2], f.wt.even);
@@ -667,9 +690,9 @@ load_pair (const CtYuvSrc & s, const Fast & f, unsigned int x0,
   chroma_rows (s, kp, a, b);
   in.lw0 = kp > 0 ? luma_word (s, x0, n, 2 * kp - 1) : 0;
   in.lw1 = 2 * kp < s.height ? luma_word (s, x0, n, 2 * kp) : 0;
-  if constexpr (K == Kind::kPairs) {
-    load_pairs (s, f, a, x0, in.c[0]);
-    load_pairs (s, f, b, x0, in.c[1]);
+  if constexpr (K == Kind::kPairs || K == Kind::kSited) {
+    load_pairs<K> (s, f, a, x0, in.c[0]);
+    load_pairs<K> (s, f, b, x0, in.c[1]);
   }
 }
 
@@ -685,9 +708,9 @@ convert_pair (const CtYuvSrc & s, const CtYuvPlan & p, const Fast & f,
   unsigned int a, b, ca[4], cb[4], uv[4];
 
   chroma_rows (s, kp, a, b);
-  if constexpr (K == Kind::kPairs) {
-    chroma_of_pairs (f, in.c[0], ca);
-    chroma_of_pairs (f, in.c[1], cb);
+  if constexpr (K == Kind::kPairs || K == Kind::kSited) {
+    chroma_of_pairs<K> (f, in.c[0], ca);
+    chroma_of_pairs<K> (f, in.c[1], cb);
   } else {
     chroma_of_samples (s, p, f, a, x0, ca);
     chroma_of_samples (s, p, f, b, x0, cb);
