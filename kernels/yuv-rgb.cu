@@ -15,7 +15,8 @@
  *     that depends on the channel only is tabulated per block, for the 256
  *     values of each channel, before the pixels. The grid is one wave of
  *     blocks, each looping over its rows; for uint8 and float32 outputs a
- *     kernel is built for each kind of format (Kind).
+ *     kernel is built for each kind of format (Kind; which takes a frame:
+ *     ct_plan_yuv, plan-yuv.c).
  *   - ct_yuv_to_tensor_cpu: the same values on the host, a pixel at a
  *     time.
  * The one pass's pieces below its kernel (where values land, a thread's
@@ -27,6 +28,7 @@
 #include "yuv-rgb-unit.h"
 #include "yuv-tensor-pass.cuh"
 #include "plan.h"
+#include "plan-yuv.h"
 
 #include <cuda_runtime.h>
 #include <stdint.h>
@@ -75,27 +77,6 @@ k_yuv_rgb (CtYuvSrc s, CtYuvPlan p, unsigned char *dst, size_t stride,
     o[1] = rgb[1];
     o[2] = rgb[2];
   }
-}
-
-/* The most a product of a splat with @coeff can reach, either sign. */
-static int
-product_reach (int coeff)
-{
-  return abs ((int16_t) coeff) / 2 + 1;
-}
-
-/* Whether every sum of the 8-bit kernel stays within 16 bits: true for
- * every matrix and range ct_yuv_plan makes (the largest, B of BT.2020
- * limited range, reaches 425). */
-static bool
-sums_fit (const CtYuvPlan & p)
-{
-  const int y = product_reach (p.m[0][0]);
-  const int r = y + product_reach (p.m[0][2]);
-  const int g = y + product_reach (p.m[1][1]) + product_reach (p.m[1][2]);
-  const int b = y + product_reach (p.m[2][1]);
-
-  return r <= INT16_MAX && g <= INT16_MAX && b <= INT16_MAX;
 }
 
 template <typename Out, Values V, Kind K>
@@ -252,43 +233,40 @@ launch_of ()
   return Launch<Out> { k_yuv_tensor<Out, V, K>, resident_blocks<Out, V, K> };
 }
 
-/* The kernel for plan @p of frame @s: built for its kind of format where
- * the output is uint8 or float32 (a kernel for each kind of each type
- * would take four times the build), else for any. NV12 and NV21 read a
- * pair of bytes a load, so their kernel takes only a chroma plane whose
- * pairs are 2-byte aligned (any other goes to the kernel for any); into
- * float32, sited as decoders site them, the kernel of those weights. */
-template <typename Out, Values V>
-Launch<Out>
-launch_for (const CtYuvPlan & p, const CtYuvSrc & s)
-{
-  if constexpr (std::is_same_v<Out, uint8_t> || std::is_same_v<Out, float>) {
-    const uintptr_t pairs = (uintptr_t) (s.u < s.v ? s.u : s.v);
-
-    if (p.wide)
-      return launch_of<Out, V, Kind::kDeep> ();
-    if (!p.filtered)
-      return launch_of<Out, V, Kind::kBlocks> ();
-    if (pairs % 2 == 0 && s.u_stride % 2 == 0) {
-      /* (into uint8 the sited kernel spills and is no faster: NV12 720p
-       * 6.6-6.7 -> 7.3-7.4 us, docs/performance.md) */
-      if constexpr (std::is_same_v<Out, float>)
-        if (p.h_cosited && p.v_filtered)
-          return launch_of<Out, V, Kind::kSited> ();
-      return launch_of<Out, V, Kind::kPairs> ();
-    }
-  }
-  return launch_of<Out, V, Kind::kAny> ();
-}
-
-/* 16-bit input into float type Out, whole */
+/* The kernel ct_plan_yuv chose for Out, among those built for it (none,
+ * where the choice is not one of them). */
 template <typename Out>
 Launch<Out>
-whole_launch ()
+launch_chosen (const CtYuvKernel & k)
 {
-  if constexpr (std::is_floating_point_v<Out>)
-    return launch_of<Out, Values::kWhole, std::is_same_v<Out, float> ?
-        Kind::kDeep : Kind::kAny> ();
+  constexpr bool one_kind = std::is_same_v<Out, uint8_t> ||
+      std::is_same_v<Out, float>;
+  constexpr bool is_float32 = std::is_same_v<Out, float>;
+
+  if (k.values == CT_YUV_VALUES_WHOLE) {
+    if constexpr (is_float32) {
+      if (k.kind == CT_YUV_KIND_DEEP)
+        return launch_of<Out, Values::kWhole, Kind::kDeep> ();
+    } else if constexpr (std::is_floating_point_v<Out>) {
+      if (k.kind == CT_YUV_KIND_ANY)
+        return launch_of<Out, Values::kWhole, Kind::kAny> ();
+    }
+  } else if (k.values == CT_YUV_VALUES_EACH) {
+    if (k.kind == CT_YUV_KIND_ANY)
+      return launch_of<Out, Values::kEach, Kind::kAny> ();
+  } else if (k.kind == CT_YUV_KIND_ANY) {
+    return launch_of<Out, Values::kTable, Kind::kAny> ();
+  } else if constexpr (one_kind) {
+    if (k.kind == CT_YUV_KIND_BLOCKS)
+      return launch_of<Out, Values::kTable, Kind::kBlocks> ();
+    if (k.kind == CT_YUV_KIND_PAIRS)
+      return launch_of<Out, Values::kTable, Kind::kPairs> ();
+    if (k.kind == CT_YUV_KIND_DEEP)
+      return launch_of<Out, Values::kTable, Kind::kDeep> ();
+    if constexpr (is_float32)
+      if (k.kind == CT_YUV_KIND_SITED)
+        return launch_of<Out, Values::kTable, Kind::kSited> ();
+  }
   return Launch<Out> { nullptr, nullptr };
 }
 
@@ -329,16 +307,16 @@ template <typename Out>
 CtResult
 launch_tensor (const Job & j, void *dst, cudaStream_t stream)
 {
-  constexpr bool is_float = std::is_floating_point_v<Out>;
   const CtYuvSrc & s = j.src;
 
   if ((uintptr_t) dst % sizeof (Out) != 0)
     return CT_ERROR_INVALID_ARGUMENT;
-  const Launch<Out> run = is_float && j.p.wide ? whole_launch<Out> () :
-      j.ch_dim == 1 || j.ch_dim == 2 ? launch_of<Out, Values::kEach,
-      Kind::kAny> () : !j.p.wide && !sums_fit (j.p) ?
-      launch_of<Out, Values::kTable, Kind::kAny> () :
-      launch_for<Out, Values::kTable> (j.p, s);
+  const Launch<Out> run = launch_chosen<Out> (ct_plan_yuv (&j.p, &s, j.out,
+          j.ch_dim));
+
+  /* (a choice the planner makes for no output type it is given) */
+  if (run.kernel == nullptr)
+    return CT_ERROR_UNSUPPORTED_KERNEL;
   const unsigned int pairs = s.height / 2 + 1, quads = (s.width + 3) / 4;
   const bool along_y = lanes_along_y (j.step);
   const dim3 block (kLanes, kRanks);

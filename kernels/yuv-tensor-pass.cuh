@@ -480,7 +480,7 @@ quad_pair (const CtYuvSrc & s, const CtYuvPlan & p, Out * dst,
  *   is converted, and for NV12 (most of the frames decoders give) those of
  *   its next pair too, before this one is converted (PairLoads).
  * The sums are those of ct_yuv_rgb_of as long as none leaves 16 bits
- * (sums_fit, yuv-rgb.cu; ct_yuv_sat8 cuts them there first). */
+ * (ct_plan_yuv_sums_fit, plan-yuv.c; ct_yuv_sat8 cuts them there first). */
 
 /* The 8-bit coefficients ct_yuv_rgb_of uses, as 16-bit values, for the
  * output's channels in its order: the first channel takes the chroma

@@ -1,0 +1,67 @@
+/* cudatranspose: the YUV one pass's planner (plan-yuv.h), host code that
+ * yuv-rgb.cu's launch follows and tests/kernels/test-plan-yuv.c checks
+ * without a GPU. docs/performance.md has what each kernel of one kind
+ * saves. */
+#include "plan-yuv.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+
+/* The most a product of a splat with @coeff can reach, either sign. */
+static int
+product_reach (int coeff)
+{
+  return abs ((int16_t) coeff) / 2 + 1;
+}
+
+/* (the largest, B of BT.2020 limited range, reaches 425) */
+int
+ct_plan_yuv_sums_fit (const CtYuvPlan * p)
+{
+  const int y = product_reach (p->m[0][0]);
+  const int r = y + product_reach (p->m[0][2]);
+  const int g = y + product_reach (p->m[1][1]) + product_reach (p->m[1][2]);
+  const int b = y + product_reach (p->m[2][1]);
+
+  return r <= INT16_MAX && g <= INT16_MAX && b <= INT16_MAX;
+}
+
+/* The kind of frame @s of plan @p for a kernel built for one (uint8 and
+ * float32 outputs): NV12 and NV21 read a pair of bytes a load, so their
+ * kernels take only a chroma plane whose pairs are 2-byte aligned (any
+ * other goes to the kernel for any); into float32, sited as decoders site
+ * them, the kernel of those weights (into uint8 it spills and is no
+ * faster). */
+static CtYuvKind
+kind_of (const CtYuvPlan * p, const CtYuvSrc * s, CtType out)
+{
+  const uintptr_t pairs = (uintptr_t) (s->u < s->v ? s->u : s->v);
+
+  if (p->wide)
+    return CT_YUV_KIND_DEEP;
+  if (!p->filtered)
+    return CT_YUV_KIND_BLOCKS;
+  if (pairs % 2 != 0 || s->u_stride % 2 != 0)
+    return CT_YUV_KIND_ANY;
+  return out == CT_TYPE_FLOAT32 && p->h_cosited && p->v_filtered ?
+      CT_YUV_KIND_SITED : CT_YUV_KIND_PAIRS;
+}
+
+CtYuvKernel
+ct_plan_yuv (const CtYuvPlan * p, const CtYuvSrc * s, CtType out, int ch_dim)
+{
+  const int is_float = out == CT_TYPE_FLOAT32 || out == CT_TYPE_FLOAT64;
+  const int one_kind = out == CT_TYPE_UINT8 || out == CT_TYPE_FLOAT32;
+  CtYuvKernel k = { CT_YUV_VALUES_TABLE, CT_YUV_KIND_ANY };
+
+  if (is_float && p->wide) {
+    /* (float32's kernel for P010 and P016, float64's for any) */
+    k.values = CT_YUV_VALUES_WHOLE;
+    k.kind = out == CT_TYPE_FLOAT32 ? CT_YUV_KIND_DEEP : CT_YUV_KIND_ANY;
+  } else if (ch_dim == 1 || ch_dim == 2) {
+    k.values = CT_YUV_VALUES_EACH;
+  } else if (one_kind && (p->wide || ct_plan_yuv_sums_fit (p))) {
+    k.kind = kind_of (p, s, out);
+  }
+  return k;
+}

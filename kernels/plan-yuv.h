@@ -1,0 +1,57 @@
+/* cudatranspose: the YUV one pass's planner (plan-yuv.c): which of its
+ * kernels (yuv-rgb.cu, yuv-tensor-pass.cuh) takes a frame, as a function
+ * of the frame's plan alone, so that the choice is checked without a GPU
+ * (tests/kernels/test-plan-yuv.c). Apart from plan.h, whose other users
+ * need none of the YUV pass's types. */
+#pragma once
+
+#include "yuv-rgb-unit.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* How a kernel's values come (its Values) ... */
+typedef enum
+{
+  CT_YUV_VALUES_TABLE,          /* 8-bit values through a table of the
+                                 * arithmetic */
+  CT_YUV_VALUES_EACH,           /* 8-bit values through the arithmetic one
+                                 * by one (per-channel operations along the
+                                 * turned frame's x or y) */
+  CT_YUV_VALUES_WHOLE,          /* 16-bit values into a float type, whole */
+} CtYuvValues;
+
+/* ... and the formats it is built for (its Kind): any, or one kind, whose
+ * plan's tests the compiler folds. */
+typedef enum
+{
+  CT_YUV_KIND_ANY,
+  CT_YUV_KIND_BLOCKS,           /* I420, YV12 */
+  CT_YUV_KIND_PAIRS,            /* NV12, NV21 whose chroma pairs are 2-byte
+                                 * aligned */
+  CT_YUV_KIND_DEEP,             /* P010, P016 */
+  CT_YUV_KIND_SITED,            /* PAIRS sited as decoders site them */
+} CtYuvKind;
+
+typedef struct
+{
+  CtYuvValues values;
+  CtYuvKind kind;
+} CtYuvKernel;
+
+/* Whether every sum of the 8-bit path of a table stays within 16 bits for
+ * plan @p (true for every plan ct_yuv_plan makes). */
+int ct_plan_yuv_sums_fit (const CtYuvPlan * p);
+
+/* The one pass's kernel for plan @p of frame @s into values of type @out,
+ * the operations' channels along dimension @ch_dim (-1: none, 0: the
+ * channels, 1 and 2: the turned frame's x and y, 3). Kernels of one kind
+ * are built for uint8 and float32 alone (one for each kind of every type
+ * would take four times the build), the sited one for float32 alone. */
+CtYuvKernel ct_plan_yuv (const CtYuvPlan * p, const CtYuvSrc * s,
+    CtType out, int ch_dim);
+
+#ifdef __cplusplus
+}
+#endif
