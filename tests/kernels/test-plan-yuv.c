@@ -31,11 +31,6 @@ static const char *const format_names[] = {
   "I420", "YV12", "NV12", "NV21", "P010", "P016",
 };
 
-static const char *const type_names[] = {
-  "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64",
-  "float32", "float64",
-};
-
 /* Backing for the frames' planes: never read, only their addresses. */
 static _Alignas (64) unsigned char backing[4096];
 
@@ -136,7 +131,7 @@ sweep (void)
               char where[240];
 
               snprintf (where, sizeof (where), "%s into %s, channels along "
-                  "%d", what, type_names[out], ch_dim);
+                  "%d", what, ct_type_name ((CtType) out), ch_dim);
               CHECK ("the kernel's values (the rules above)", where,
                   got.values, want.values);
               CHECK ("the kernel's kind (the rules above)", where, got.kind,
