@@ -3,6 +3,7 @@
  * without a GPU. docs/performance.md has what each kernel of one kind
  * saves. */
 #include "plan-yuv.h"
+#include "plan.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -64,4 +65,28 @@ ct_plan_yuv (const CtYuvPlan * p, const CtYuvSrc * s, CtType out, int ch_dim)
     k.kind = kind_of (p, s, out);
   }
   return k;
+}
+
+CtYuvLaunch
+ct_plan_yuv_launch (unsigned int width, unsigned int height,
+    long long step_x, long long step_y, long long step_c, uintptr_t at,
+    unsigned int value_size, unsigned long long resident)
+{
+  /* a pair is rows 2k - 1 and 2k: one more than half the rows */
+  const unsigned int pairs = height / 2 + 1, quads = (width + 3) / 4;
+  CtYuvLaunch l;
+  unsigned long long gy, wave;
+
+  l.lanes_along_y = ct_yuv_lanes_along_y (step_x, step_y);
+  l.grid_x = (unsigned int) ct_plan_div_up (l.lanes_along_y ? pairs : quads,
+      CT_YUV_LANES);
+  gy = ct_plan_div_up (l.lanes_along_y ? quads : pairs, CT_YUV_RANKS);
+  wave = resident / l.grid_x;
+  if (wave > 0 && gy > wave)
+    gy = wave;
+  l.grid_y = (unsigned int) (gy < CT_PLAN_MAX_GRID_Y ? gy :
+      CT_PLAN_MAX_GRID_Y);
+  l.fours = step_x == 1 && step_y % 4 == 0 && step_c % 4 == 0 &&
+      at % (4 * value_size) == 0;
+  return l;
 }

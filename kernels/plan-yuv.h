@@ -7,6 +7,8 @@
 
 #include "yuv-rgb-unit.h"
 
+#include <stdint.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -51,6 +53,44 @@ int ct_plan_yuv_sums_fit (const CtYuvPlan * p);
  * would take four times the build), the sited one for float32 alone. */
 CtYuvKernel ct_plan_yuv (const CtYuvPlan * p, const CtYuvSrc * s,
     CtType out, int ch_dim);
+
+/* A block of the one pass: CT_YUV_LANES x CT_YUV_RANKS threads, each
+ * converting a quad (four pixels of a pair of rows) at a time
+ * (yuv-tensor-pass.cuh). */
+#define CT_YUV_LANES 64
+#define CT_YUV_RANKS 4
+
+/* Whether a warp's lanes take neighbouring pairs of rows, not quads: where
+ * the output's step (in values) along the frame's y is the smaller, so
+ * that their stores follow each other; the kernel asks it too. */
+CT_YUV_FN int
+ct_yuv_lanes_along_y (long long step_x, long long step_y)
+{
+  return (step_y < 0 ? -step_y : step_y) < (step_x < 0 ? -step_x : step_x);
+}
+
+/* The one pass's launch for a @width x @height frame whose output steps
+ * (in values) are @step_x and @step_y along the frame's x and y and
+ * @step_c between channels, pixel (0, 0) landing at @at in values of
+ * @value_size bytes; @resident: the blocks of the chosen kernel the device
+ * holds at once (0: not known). */
+typedef struct
+{
+  int lanes_along_y;            /* ct_yuv_lanes_along_y */
+  /* the lanes' side across the grid's x (a lane each), the ranks' down
+   * its y: no more rows of blocks than one wave holds (a last, partial
+   * wave costs as much as a full one) nor than a grid's y takes; the
+   * blocks loop over the rest */
+  unsigned int grid_x, grid_y;
+  int fours;                    /* every quad's four values stored as one:
+                                 * along x forwards, the steps along y and
+                                 * between channels multiples of four,
+                                 * @at aligned to four values */
+} CtYuvLaunch;
+
+CtYuvLaunch ct_plan_yuv_launch (unsigned int width, unsigned int height,
+    long long step_x, long long step_y, long long step_c, uintptr_t at,
+    unsigned int value_size, unsigned long long resident);
 
 #ifdef __cplusplus
 }

@@ -5,8 +5,10 @@
  * (plan-flip.c, for flip.cu; tests/kernels/test-plan-flip.c). Internal to
  * the kernels and their tests and benches: the element never plans, so
  * this is not in cudatranspose-kernels.h. The permutations' planner
- * (plan-permute.c, for permute.cu; tests/kernels/test-plan-permute.c)
- * too. */
+ * (plan-permute.c, for permute.cu; tests/kernels/test-plan-permute.c),
+ * the arithmetic's (plan-arith.c, for arith.cu) and the 4:2:2 transposes'
+ * (plan-422.c, for yuv422.cu; tests/kernels/test-plan-422.c) too; the YUV
+ * one pass's has its own header, plan-yuv.h. */
 #pragma once
 
 /* (the checks the planners make, ct_planes_validate and the others, are
@@ -269,6 +271,38 @@ CtResult ct_plan_arith (const void *src, const void *dst,
 /* The pixels a thread and the grid of @plan's pixels kernel on a device of
  * @n_sms multiprocessors. */
 void ct_plan_arith_device (CtArithPlan * plan, unsigned int n_sms);
+
+/* The 4:2:2 transposes (yuv422.cu) plan here (plan-422.c), a launch of up
+ * to CT_PLANES_PER_LAUNCH planes (blockIdx.z the plane); the numbers both
+ * sides share: where the axes swap, a block of CT_422_TILE_UNITS x
+ * CT_422_ROWS_Y threads makes an output tile of CT_422_TILE_UNITS units by
+ * CT_422_TILE_ROWS rows; where they stay, a block of CT_422_UNITS_X x
+ * CT_422_ROWS_Y threads, a unit each. */
+#define CT_422_TILE_UNITS 32
+#define CT_422_TILE_ROWS 64
+#define CT_422_UNITS_X 32
+#define CT_422_ROWS_Y 8
+/* a plane's source (CT_422_SRC_ALIGNED) and output (CT_422_DST_ALIGNED)
+ * rows start on whole units (4-byte macropixels, 2-byte samples): whole
+ * units move as one */
+#define CT_422_SRC_ALIGNED 1
+#define CT_422_DST_ALIGNED 2
+
+typedef struct
+{
+  int swap;                     /* the tile kernel (the axes swap), else a
+                                 * unit a thread */
+  unsigned char aligned[CT_PLANES_PER_LAUNCH];  /* CT_422_*_ALIGNED */
+  /* blocks: across the largest output row's units, down its rows (no
+   * more than a grid's y takes: the blocks loop over the rest), a plane
+   * each; none where every plane is empty (no launch) */
+  unsigned int grid[3];
+} CtPlan422;
+
+/* Plans the launch of @n planes (1 to CT_PLANES_PER_LAUNCH, checked
+ * already: ct_422_validate) under @mapping. */
+void ct_plan_422 (const CtPlane422 * planes, unsigned int n,
+    CtMapping mapping, CtPlan422 * plan);
 
 #ifdef __cplusplus
 }

@@ -15,8 +15,9 @@
  *     that depends on the channel only is tabulated per block, for the 256
  *     values of each channel, before the pixels. The grid is one wave of
  *     blocks, each looping over its rows; for uint8 and float32 outputs a
- *     kernel is built for each kind of format (Kind; which takes a frame:
- *     ct_plan_yuv, plan-yuv.c).
+ *     kernel is built for each kind of format (Kind). Which kernel takes a
+ *     frame, and its grid: ct_plan_yuv and ct_plan_yuv_launch
+ *     (plan-yuv.c).
  *   - ct_yuv_to_tensor_cpu: the same values on the host, a pixel at a
  *     time.
  * The one pass's pieces below its kernel (where values land, a thread's
@@ -290,18 +291,6 @@ struct Job
   bool empty;
 };
 
-/* Whether put4's stores of four values are aligned for every quad (Steps::
- * four), pixel (0, 0) landing at @o: along x forwards, each quad's
- * channels start a multiple of four values from @o (x0 is one, and so
- * must the steps along y and between channels be). */
-template <typename Out>
-bool
-aligned_fours (const Steps & step, const Out * o)
-{
-  return step.x == 1 && step.y % 4 == 0 && step.c % 4 == 0 &&
-      (uintptr_t) o % sizeof (Four<Out>) == 0;
-}
-
 /* The one pass's launch for output type Out: by how its values come. */
 template <typename Out>
 CtResult
@@ -317,25 +306,14 @@ launch_tensor (const Job & j, void *dst, cudaStream_t stream)
   /* (a choice the planner makes for no output type it is given) */
   if (run.kernel == nullptr)
     return CT_ERROR_UNSUPPORTED_KERNEL;
-  const unsigned int pairs = s.height / 2 + 1, quads = (s.width + 3) / 4;
-  const bool along_y = lanes_along_y (j.step);
-  const dim3 block (kLanes, kRanks);
-  const unsigned int gx = (unsigned int) div_up (along_y ? pairs : quads,
-      kLanes);
-  unsigned long long gy = div_up (along_y ? quads : pairs, kRanks);
-  /* no more blocks than one wave holds, each looping over its rows: a
-   * last, partial wave would cost as much as a full one */
-  const unsigned long long wave = run.resident () / gx;
-
-  if (wave > 0 && gy > wave)
-    gy = wave;
-  const dim3 grid (gx, (unsigned int) (gy < kMaxGridY ? gy : kMaxGridY));
   Out *const at = static_cast<Out *>(dst) + j.start;
+  const CtYuvLaunch l = ct_plan_yuv_launch (s.width, s.height, j.step.x,
+      j.step.y, j.step.c, (uintptr_t) at, sizeof (Out), run.resident ());
   Steps step = j.step;
 
-  step.four = aligned_fours (step, at);
-  run.kernel<<<grid, block, 0, stream>>> (s, j.p, at, step, j.bgr, j.ops,
-      j.ch_dim, j.along);
+  step.four = l.fours;
+  run.kernel<<<dim3 (l.grid_x, l.grid_y), dim3 (kLanes, kRanks), 0,
+      stream>>> (s, j.p, at, step, j.bgr, j.ops, j.ch_dim, j.along);
   return (CtResult) cudaGetLastError ();
 }
 

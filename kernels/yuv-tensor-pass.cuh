@@ -7,6 +7,7 @@
 #pragma once
 
 #include "arith-ops.cuh"
+#include "plan-yuv.h"
 #include "yuv-rgb-unit.h"
 
 #include <stdint.h>
@@ -18,7 +19,8 @@ namespace {
  * direction counts the output's columns or rows back (the launch moves
  * the output's start to where pixel (0, 0) lands). @four: along x
  * forwards, put4's stores of four values are aligned for every quad, so
- * that no thread tests its own (the launch works it out, aligned_fours). */
+ * that no thread tests its own (the launch's plan works it out,
+ * ct_plan_yuv_launch). */
 struct Steps
 {
   long long c, x, y;
@@ -84,13 +86,13 @@ op_channel (int ch_dim, const Along & along, unsigned int c, unsigned int x,
  * swaps the axes, or a permutation that puts the height innermost: the
  * rows of a quad land side by side); the block's ranks, and its blocks
  * in turn, loop over the other. */
-constexpr unsigned int kLanes = 64, kRanks = 4;
+constexpr unsigned int kLanes = CT_YUV_LANES, kRanks = CT_YUV_RANKS;
 
 /* Whether a warp's lanes take neighbouring pairs, not quads (above). */
-__host__ __device__ __forceinline__ bool
+__device__ __forceinline__ bool
 lanes_along_y (const Steps & step)
 {
-  return (step.y < 0 ? -step.y : step.y) < (step.x < 0 ? -step.x : step.x);
+  return ct_yuv_lanes_along_y (step.x, step.y);
 }
 
 /* Four values stored as one. */

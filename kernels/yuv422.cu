@@ -17,6 +17,7 @@
  * with more rows than the grid's y holds loops over them.
  */
 #include "cudatranspose-kernels-tests.h"
+#include "plan.h"
 #include "transpose-common.cuh"
 #include "yuv422-unit.h"
 
@@ -26,29 +27,26 @@
 
 namespace {
 
-using ct::div_up;
-using ct::kMaxGridY;
-
-constexpr int kUnitsX = 32;
-constexpr int kRowsY = 8;
+constexpr int kUnitsX = CT_422_UNITS_X;
+constexpr int kRowsY = CT_422_ROWS_Y;
 
 /* The swap's tile: kTileUnits output units by kTileRows output rows, from
  * kSrcRows source rows; a row of the tile in shared memory holds
  * kPackedWords macropixels (pitch kPackedWords words) or kChromaSamples
  * samples (pitch kChromaPitch samples: 17 words, so that 32 rows start in
  * 32 banks). */
-constexpr int kTileUnits = 32;
-constexpr int kTileRows = 64;
+constexpr int kTileUnits = CT_422_TILE_UNITS;
+constexpr int kTileRows = CT_422_TILE_ROWS;
 constexpr int kSrcRows = 2 * kTileUnits;
 constexpr int kPackedWords = kTileRows / 2 + 1;
 constexpr int kChromaSamples = kTileRows / 2;
 constexpr int kChromaPitch = kChromaSamples + 2;
 constexpr int kSwapThreads = kTileUnits * kRowsY;
 
-/* per plane: its source (bit 0) and output (bit 1) rows start on whole
- * units (4-byte macropixels, 2-byte samples) */
-constexpr unsigned char kSrcAligned = 1;
-constexpr unsigned char kDstAligned = 2;
+/* per plane: its source and output rows start on whole units (4-byte
+ * macropixels, 2-byte samples) */
+constexpr unsigned char kSrcAligned = CT_422_SRC_ALIGNED;
+constexpr unsigned char kDstAligned = CT_422_DST_ALIGNED;
 
 struct Args422
 {
@@ -244,40 +242,24 @@ ct_transpose_422 (const CtPlane422 * planes, unsigned int n_planes,
   while (done < n_planes) {
     const unsigned int n = n_planes - done < CT_PLANES_PER_LAUNCH ?
         n_planes - done : CT_PLANES_PER_LAUNCH;
+    CtPlan422 plan;
     Args422 a = { };
-    unsigned int units = 0, rows = 0;
 
+    ct_plan_422 (planes + done, n, mapping, &plan);
     a.mapping = mapping;
     for (unsigned int i = 0; i < n; i++) {
-      const CtPlane422 & p = planes[done + i];
-
-      const size_t unit = p.layout == CT_422_PACKED ? 4 : 2;
-
-      a.plane[i] = p;
-      a.aligned[i] = (((uintptr_t) p.src | p.src_stride) % unit == 0 ?
-          kSrcAligned : 0) | (((uintptr_t) p.dst | p.dst_stride) % unit == 0 ?
-          kDstAligned : 0);
-      if (p.width == 0 || p.height == 0)
-        continue;
-      if (ct_422_out_units (&p, mapping) > units)
-        units = ct_422_out_units (&p, mapping);
-      if (ct_422_out_rows (&p, mapping) > rows)
-        rows = ct_422_out_rows (&p, mapping);
+      a.plane[i] = planes[done + i];
+      a.aligned[i] = plan.aligned[i];
     }
-    if (units > 0 && !(mapping & CT_MAPPING_KEEP_AXES)) {
-      const unsigned int gy = (unsigned int) div_up (rows, kTileRows);
-      const dim3 grid ((unsigned int) div_up (units, kTileUnits),
-          gy < kMaxGridY ? gy : kMaxGridY, n);
+    if (plan.grid[0] > 0) {
+      const dim3 grid (plan.grid[0], plan.grid[1], plan.grid[2]);
 
-      k_422_swap<<<grid, kSwapThreads, 0,
-          reinterpret_cast<cudaStream_t>(stream)>>> (a);
-    } else if (units > 0) {
-      const unsigned int gy = (unsigned int) div_up (rows, kRowsY);
-      const dim3 grid ((unsigned int) div_up (units, kUnitsX),
-          gy < kMaxGridY ? gy : kMaxGridY, n);
-
-      k_422<<<grid, dim3 (kUnitsX, kRowsY), 0,
-          reinterpret_cast<cudaStream_t>(stream)>>> (a);
+      if (plan.swap)
+        k_422_swap<<<grid, kSwapThreads, 0,
+            reinterpret_cast<cudaStream_t>(stream)>>> (a);
+      else
+        k_422<<<grid, dim3 (kUnitsX, kRowsY), 0,
+            reinterpret_cast<cudaStream_t>(stream)>>> (a);
     }
     res = (CtResult) cudaGetLastError ();
     if (res != CT_OK)

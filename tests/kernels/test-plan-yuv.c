@@ -18,7 +18,23 @@
  *     any;
  *   - a plan whose 8-bit sums could leave 16 bits (none ct_yuv_plan
  *     makes: a hand-made one) takes the table kernel for any.
- * Every plan ct_yuv_plan makes fits (ct_plan_yuv_sums_fit), checked too. */
+ * Every plan ct_yuv_plan makes fits (ct_plan_yuv_sums_fit), checked too.
+ *
+ * Then the launch (ct_plan_yuv_launch) over sizes (1 to 8K, odd, 1xN and
+ * Nx1, past what a grid's y holds), the output steps of every direction
+ * of CHW and HWC and others, offsets and value sizes, and the blocks a
+ * wave holds:
+ *   - a warp's lanes take neighbouring pairs of rows (rows 2k - 1 and 2k:
+ *     height / 2 + 1 pairs) where the output's step along y is smaller
+ *     than along x, in size, else neighbouring quads (four columns:
+ *     ceil(width / 4));
+ *   - the grid's x has a block of 64 lanes for every 64 of them, not one
+ *     more; its y a block of 4 ranks for every 4 of the others, but no
+ *     more than whole rows of the grid's x a wave holds (where it holds
+ *     one at least), nor than 65535;
+ *   - four values are stored as one where the step along x is 1, those
+ *     along y and between channels multiples of 4, and pixel (0, 0)'s
+ *     address one of four values. */
 #include "plan-yuv.h"
 #include "plan-tally.h"
 
@@ -183,10 +199,81 @@ sums_out_of_range (void)
   }
 }
 
+static unsigned long long
+up (unsigned long long a, unsigned long long b)
+{
+  return a / b + (a % b != 0);
+}
+
+static void
+launches (void)
+{
+  static const unsigned int sizes[][2] = {
+    {1, 1}, {1, 7}, {7, 1}, {2, 2}, {3, 5}, {5, 3}, {37, 9}, {255, 257},
+    {1280, 720}, {1917, 1079}, {1920, 1080}, {3840, 2160}, {7680, 4320},
+    {1, 600000}, {600000, 1}, {1100000, 3}, {5, 600000},
+  };
+  static const unsigned long long residents[] = {
+    0, 1, 5, 132 * 8, 144 * 8, 132 * 16, 1ull << 40,
+  };
+  static const unsigned int value_sizes[] = { 1, 2, 4, 8 };
+  static const uintptr_t offsets[] = { 0, 1, 2, 4, 8, 12, 16, 24, 32 };
+  char what[200];
+
+  for (unsigned int z = 0; z < N_CASES (sizes); z++) {
+    const long long w = sizes[z][0], h = sizes[z][1];
+    /* the steps along x, y and between channels: CHW and HWC as they come,
+     * under the directions that swap the axes (x steps a row of the
+     * turned frame), and mirrored */
+    const long long steps[][3] = {
+      {1, w, w * h}, {3, 3 * w, 1}, {h, 1, w * h}, {3 * h, 3, 1},
+      {-1, w, w * h}, {1, -w, w * h}, {-h, -1, w * h}, {-3, -3 * w, 1},
+      {1, 4 * w, 4 * w * h}, {1, 4 * w + 4, 2}, {4, 4 * w, 1},
+      {4, 4 * w, 4 * w * h}, {-4, 8 * w, 4},
+    };
+
+    for (unsigned int st = 0; st < N_CASES (steps); st++)
+      for (unsigned int r = 0; r < N_CASES (residents); r++)
+        for (unsigned int v = 0; v < N_CASES (value_sizes); v++)
+          for (unsigned int o = 0; o < N_CASES (offsets); o++) {
+            const long long sx = steps[st][0], sy = steps[st][1],
+                sc = steps[st][2];
+            const uintptr_t at = 0x100000000000ull + offsets[o];
+            const CtYuvLaunch l = ct_plan_yuv_launch ((unsigned int) w,
+                (unsigned int) h, sx, sy, sc, at, value_sizes[v],
+                residents[r]);
+            const int along_y = (sy < 0 ? -sy : sy) < (sx < 0 ? -sx : sx);
+            const unsigned long long pairs = h / 2 + 1, quads = up (w, 4);
+            const unsigned long long lanes = along_y ? pairs : quads;
+            const unsigned long long ranks = along_y ? quads : pairs;
+            const unsigned long long gx = up (lanes, 64);
+            unsigned long long gy = up (ranks, 4);
+
+            if (residents[r] >= gx && gy > residents[r] / gx)
+              gy = residents[r] / gx;
+            if (gy > 65535)
+              gy = 65535;
+            snprintf (what, sizeof (what), "%lldx%lld, steps %lld %lld "
+                "%lld, at +%u, %u-byte values, %llu resident", w, h, sx, sy,
+                sc, (unsigned int) offsets[o], value_sizes[v],
+                residents[r]);
+            CHECK ("lanes along the smaller step", what, l.lanes_along_y,
+                along_y);
+            CHECK ("a block of 64 lanes for every 64", what, l.grid_x, gx);
+            CHECK ("a block of 4 ranks for every 4, up to a wave and "
+                "65535", what, l.grid_y, gy);
+            CHECK ("four values stored as one", what, l.fours, sx == 1 &&
+                sy % 4 == 0 && sc % 4 == 0 && offsets[o] % (4 *
+                    value_sizes[v]) == 0);
+          }
+  }
+}
+
 int
 main (void)
 {
   sweep ();
   sums_out_of_range ();
+  launches ();
   return tally_finish ();
 }
