@@ -100,9 +100,19 @@ for line in open(sys.argv[1]):
 PY
 }
 
+# Folder $1 as an absolute path (BUILD_DIR and ASAN_BUILD_DIR may be
+# either).
+absolute () {
+  case "$1" in
+    /*) echo "$1" ;;
+    *) echo "$PWD/$1" ;;
+  esac
+}
+
 # Use the plugin from the build folder, with a registry of its own.
-export GST_PLUGIN_PATH_1_0="$PWD/$build/gst"
-export GST_REGISTRY_1_0="$PWD/$build/registry.bin"
+build_path=$(absolute "$build")
+export GST_PLUGIN_PATH_1_0="$build_path/gst"
+export GST_REGISTRY_1_0="$build_path/registry.bin"
 case "$what" in
   demo) exec pipelines/png-demo.sh out ;;
   test) meson test -C "$build" --print-errorlogs && rc=0 || rc=$?
@@ -121,7 +131,7 @@ case "$what" in
     # The plugin scan runs in the test process (a scanner without ASan
     # cannot load the plugin) and sees only the plugins the tests use, so
     # that leaks reported are the tests' and ours, not every plugin's.
-    plugins="$PWD/$asan/system-plugins"
+    plugins="$(absolute "$asan")/system-plugins"
     mkdir -p "$plugins"
     for p in coreelements app videofilter videotestsrc videoconvertscale; do
       ln -sf "$(pkg-config --variable=pluginsdir gstreamer-1.0)/libgst$p.so" \
