@@ -6,6 +6,7 @@
  * reference the other tensor cases are checked against
  * (fuzz_tensor_bytes, check_tensor, rearranged). */
 #include "fuzz.h"
+#include "arith-reference.h"
 #include "permute-reference.h"
 
 /* ---- video ---- */
@@ -29,6 +30,36 @@ static const GstVideoFormat yuv_formats[] = {
   GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_YV12, GST_VIDEO_FORMAT_NV12,
   GST_VIDEO_FORMAT_NV21, GST_VIDEO_FORMAT_P010_10LE, GST_VIDEO_FORMAT_P016_LE,
 };
+
+/* A YUV frame's stated colorimetry (a case in two): its matrix, range and
+ * chroma siting */
+static const GstVideoColorMatrix yuv_matrices[] = {
+  GST_VIDEO_COLOR_MATRIX_BT601, GST_VIDEO_COLOR_MATRIX_BT709,
+  GST_VIDEO_COLOR_MATRIX_BT2020,
+};
+
+static const GstVideoChromaSite yuv_sites[] = {
+  GST_VIDEO_CHROMA_SITE_JPEG, GST_VIDEO_CHROMA_SITE_MPEG2,
+  GST_VIDEO_CHROMA_SITE_COSITED, GST_VIDEO_CHROMA_SITE_V_COSITED,
+};
+
+/* (operands: kind, channel (-1: all), written as a float, the integer,
+ * the float) */
+const FuzzArith fuzz_ariths[] = {
+  {"typecast:float32,add:-127.5,div:127.5", {CT_TYPE_UINT8, CT_TYPE_FLOAT32,
+          0, 2, {{CT_ARITH_ADD, -1, 1, 0, -127.5}, {CT_ARITH_DIV, -1, 1, 0,
+                  127.5}}}},
+  {"typecast:float64,div:255", {CT_TYPE_UINT8, CT_TYPE_FLOAT64, 0, 1,
+          {{CT_ARITH_DIV, -1, 0, 255, 0}}}},
+  {"typecast:int16,add:-128", {CT_TYPE_UINT8, CT_TYPE_INT16, 0, 1,
+          {{CT_ARITH_ADD, -1, 0, -128, 0}}}},
+  {"typecast:int8,mul:3", {CT_TYPE_UINT8, CT_TYPE_INT8, 0, 1,
+          {{CT_ARITH_MUL, -1, 0, 3, 0}}}},
+  {"typecast:uint16,mul:257,add:1", {CT_TYPE_UINT8, CT_TYPE_UINT16, 0, 2,
+          {{CT_ARITH_MUL, -1, 0, 257, 0}, {CT_ARITH_ADD, -1, 0, 1, 0}}}},
+};
+
+const guint fuzz_n_ariths = G_N_ELEMENTS (fuzz_ariths);
 
 /* One of the formats the element takes, or of the refused ones. */
 static GstVideoFormat
@@ -228,13 +259,24 @@ fuzz_video (Setup * s, guint index, const gchar * churn)
   g_free (what);
 }
 
+/* A side of a YUV frame (@yuv) no longer than videoconvert, its
+ * reference, takes (32767); any other's as drawn. */
+static gint
+yuv_side (gboolean yuv, gint side)
+{
+  return yuv && side > 32767 ? 32767 : side;
+}
+
 /* RGB video going out as a tensor: the frame is the HWC tensor C:W:H:1
  * (planar: of its plane order), and output dimension i is its dimension
- * perm[i]. YUV video (a case in three): its RGB frame as videoconvert
- * makes it is, turned where video-direction is set (s->turned): each
- * pixel where check-video.c's reference puts it, in the turned frame's
- * HWC tensor; RGB video with a direction other than identity set must be
- * refused. */
+ * perm[i]. YUV video (a case in three; in two of those with its matrix,
+ * range and chroma siting stated): its RGB frame as videoconvert makes it
+ * is, turned where video-direction is set (s->turned): each pixel where
+ * check-video.c's reference puts it, in the turned frame's HWC tensor; RGB
+ * video with a direction other than identity set must be refused. With an
+ * arithmetic (s->arith), each value goes through the tests' model of it,
+ * from the 8-bit value, or for P010 and P016 into a float type from
+ * videoconvert's 16-bit value divided by 257 in that type. */
 void
 fuzz_video_to_tensor (Setup * s, guint index, const gchar * churn)
 {
@@ -242,16 +284,30 @@ fuzz_video_to_tensor (Setup * s, guint index, const gchar * churn)
   GstVideoFormat format = yuv ? yuv_formats[fuzz_range (0,
           G_N_ELEMENTS (yuv_formats) - 1)] : rgb_formats[fuzz_range (0,
           G_N_ELEMENTS (rgb_formats) - 1)];
-  gint w = fuzz_chance (90) ? (gint) fuzz_range (1, 90) : fuzz_side ();
-  gint h = fuzz_chance (90) ? (gint) fuzz_range (1, 90) : fuzz_side ();
-  GstCaps *caps = fuzz_video_caps (format, w, h);
+  gint w = yuv_side (yuv, fuzz_chance (90) ? (gint) fuzz_range (1, 90) :
+      fuzz_side ());
+  gint h = yuv_side (yuv, fuzz_chance (90) ? (gint) fuzz_range (1, 90) :
+      fuzz_side ());
+  gboolean stated = yuv && w > 0 && h > 0 && w <= 4096 && h <= 4096 &&
+      fuzz_chance (50);
   GstVideoInfo info;
+  GstCaps *caps = stated ? ct_check_yuv_caps (format, w, h,
+      yuv_matrices[fuzz_range (0, G_N_ELEMENTS (yuv_matrices) - 1)],
+      fuzz_chance (50), yuv_sites[fuzz_range (0,
+              G_N_ELEMENTS (yuv_sites) - 1)], &info) :
+      fuzz_video_caps (format, w, h);
   gboolean have_info = gst_video_info_from_caps (&info, caps);
   GstBuffer *in = fuzz_video_buffer (have_info ? &info : NULL), *out;
-  gchar *what = g_strdup_printf ("seed %u, case %u: %s %dx%d to a tensor "
-      "by %u:%u:%u:%u, video-direction %s, %" G_GSIZE_FORMAT " bytes%s",
-      fuzz_seed, index, gst_video_format_to_string (format), w, h,
-      s->perm[0], s->perm[1], s->perm[2], s->perm[3], s->turned ?
+  const GstStructure *st = gst_caps_get_structure (caps, 0);
+  const gchar *colorimetry = gst_structure_get_string (st, "colorimetry");
+  const gchar *site = gst_structure_get_string (st, "chroma-site");
+  gchar *what = g_strdup_printf ("seed %u, case %u: %s %dx%d (colorimetry "
+      "%s, chroma-site %s) to a tensor by %u:%u:%u:%u, arithmetic %s, "
+      "video-direction %s, %" G_GSIZE_FORMAT " bytes%s", fuzz_seed, index,
+      gst_video_format_to_string (format), w, h,
+      colorimetry ? colorimetry : "unset", site ? site : "unset",
+      s->perm[0], s->perm[1], s->perm[2], s->perm[3],
+      s->arith ? s->arith->prop : "unset", s->turned ?
       direction_nick (s->direction) : "unset", gst_buffer_get_size (in),
       churn ? churn : "");
   GstVideoOrientationMethod turn = s->turned ? s->direction :
@@ -261,6 +317,12 @@ fuzz_video_to_tensor (Setup * s, guint index, const gchar * churn)
       !gst_buffer_get_video_meta (in) &&
       gst_buffer_get_size (in) >= GST_VIDEO_INFO_SIZE (&info) &&
       !refused_turn;
+  const CtType type = s->arith ? s->arith->program.out_type : CT_TYPE_UINT8;
+  const gsize es = ref_bits_of (type) / 8;
+  /* 16-bit input into a float type: from videoconvert's 16-bit values */
+  const gboolean deep = yuv && ref_is_float (type) &&
+      (format == GST_VIDEO_FORMAT_P010_10LE ||
+      format == GST_VIDEO_FORMAT_P016_LE);
 
   /* (push_case takes the caps; the reference needs them after) */
   GstCaps *yuv_caps = yuv ? gst_caps_ref (caps) : NULL;
@@ -268,12 +330,23 @@ fuzz_video_to_tensor (Setup * s, guint index, const gchar * churn)
   out = push_case (s, caps, gst_buffer_ref (in), expect_ok, what);
   tally.turned_rgb_refused += refused_turn && !out;
   tally.turned_yuv += yuv && turn != GST_VIDEO_ORIENTATION_IDENTITY && out;
+  tally.stated_yuv += stated && out;
+  tally.typed += s->arith && out;
   if (out) {
     guint64 hwc[4], odims[4], step[4];
-    GstVideoFrame f;
+    GstVideoFrame f, f16;
     GstMapInfo om;
     guint c, x, y, ch, ox, oy;
     gboolean swap = ct_check_direction_swaps (turn);
+    CtArith from16;
+    /* a value into the model, as wide as any type */
+    union
+    {
+      guint8 u8;
+      gfloat f32;
+      gdouble f64;
+      guint64 all;
+    } value;
 
     fail_unless (have_info, "%s: transformed caps that make no frame", what);
     fail_if (refused_turn, "%s: RGB video came out turned", what);
@@ -289,23 +362,56 @@ fuzz_video_to_tensor (Setup * s, guint index, const gchar * churn)
     else
       fail_unless (gst_video_frame_map (&f, &info, in, GST_MAP_READ), "%s",
           what);
+    memset (&from16, 0, sizeof (from16));
+    if (deep) {
+      ct_check_videoconvert (yuv_caps, in, GST_VIDEO_FORMAT_ARGB64_LE, w, h,
+          &f16, what);
+      /* (the same operations on the quotient, already of the type) */
+      from16 = s->arith->program;
+      from16.in_type = type;
+    }
     fail_unless (gst_buffer_map (out, &om, GST_MAP_READ));
-    fail_unless (om.size >= (gsize) w * h * c, "%s: output too small", what);
+    fail_unless (om.size >= (gsize) w * h * c * es, "%s: output too small",
+        what);
     for (y = 0; y < (guint) h; y++)
       for (x = 0; x < (guint) w; x++) {
         ct_check_oriented_point (turn, w, h, x, y, &ox, &oy);
         for (ch = 0; ch < c; ch++) {
-          guint8 want = yuv ? ((const guint8 *)
+          guint8 v = yuv ? ((const guint8 *)
               GST_VIDEO_FRAME_PLANE_DATA (&f, 0))[(gsize) y *
               GST_VIDEO_FRAME_PLANE_STRIDE (&f, 0) + 3 * x + ch] :
               ct_check_rgb_byte (&f, ch, x, y);
+          const guint8 *got = om.data + es * (ch * step[0] + ox * step[1] +
+              oy * step[2]);
+          guint8 want[8];
 
-          if (om.data[ch * step[0] + ox * step[1] + oy * step[2]] != want)
+          if (deep) {
+            /* (ARGB64_LE: A, R, G, B, 16-bit little-endian each) */
+            guint v16 = GST_READ_UINT16_LE ((const guint8 *)
+                GST_VIDEO_FRAME_PLANE_DATA (&f16, 0) + (gsize) y *
+                GST_VIDEO_FRAME_PLANE_STRIDE (&f16, 0) + 8 * x + 2 + 2 * ch);
+
+            value.all = 0;
+            if (type == CT_TYPE_FLOAT32)
+              value.f32 = (gfloat) v16 / (gfloat) 257;
+            else
+              value.f64 = (gdouble) v16 / 257.0;
+            ref_arith (&from16, &value, ch, want);
+          } else if (s->arith) {
+            value.all = 0;
+            value.u8 = v;
+            ref_arith (&s->arith->program, &value, ch, want);
+          } else {
+            want[0] = v;
+          }
+          if (memcmp (got, want, es) != 0)
             fail ("%s: channel %u of (%u, %u) differs", what, ch, x, y);
         }
       }
     gst_buffer_unmap (out, &om);
     gst_video_frame_unmap (&f);
+    if (deep)
+      gst_video_frame_unmap (&f16);
     poison_and_release (out);
   }
   gst_clear_caps (&yuv_caps);

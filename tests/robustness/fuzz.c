@@ -154,6 +154,12 @@ setup_start (Setup * s, Kind kind)
     g_string_append_printf (desc, " video-direction=%s",
         direction_nick (s->direction));
   }
+  /* video to a tensor through an arithmetic now and then, into each type
+   * the table holds */
+  if (kind == KIND_VIDEO_TO_TENSOR && fuzz_chance (50)) {
+    s->arith = &fuzz_ariths[fuzz_range (0, fuzz_n_ariths - 1)];
+    g_string_append_printf (desc, " arithmetic=%s", s->arith->prop);
+  }
   /* (auto falls back to the CPU where there is no GPU: only there may the
    * element start with a GPU kernel named; it is switched to later) */
   if (fuzz_chance (30))
@@ -376,7 +382,9 @@ GST_START_TEST (test_fuzz_caps_and_buffers)
       "permutations refused at start; %u direction changes (%u orientation "
       "tags, %u custom refused), %u permutation changes (%u invalid refused, "
       "%u unset), %u flexible tensors past 16 checked, %u YUV frames into "
-      "tensors turned (%u RGB refused), %u restarts from READY or NULL, %u "
+      "tensors turned (%u RGB refused), %u with their colorimetry and "
+      "chroma siting stated, %u video frames into tensors through an "
+      "arithmetic, %u restarts from READY or NULL, %u "
       "flushes (%u answering a seek); no crash, abort or hang\n", done, tally.cases[KIND_VIDEO],
       tally.cases[KIND_TENSORS], tally.cases[KIND_VIDEO_TO_TENSOR],
       tally.cases[KIND_DIRECTION], tally.cases[KIND_INTERLACED],
@@ -386,7 +394,8 @@ GST_START_TEST (test_fuzz_caps_and_buffers)
       tally.direction_changes, tally.orientation_tags, tally.custom_refused,
       tally.permutation_changes, tally.permutation_invalid,
       tally.permutation_unset, tally.flexible_tensors, tally.turned_yuv,
-      tally.turned_rgb_refused, tally.restarts,
+      tally.turned_rgb_refused, tally.stated_yuv, tally.typed,
+      tally.restarts,
       tally.flushes, tally.seeks);
   fail_unless_equals_int (tally.exact + tally.refused_error +
       tally.refused_caps + tally.refused_again + tally.refused_start, done);
@@ -401,7 +410,8 @@ GST_START_TEST (test_fuzz_caps_and_buffers)
     fail_unless (tally.orientation_tags > 0 && tally.custom_refused > 0 &&
         tally.permutation_invalid > 0 && tally.permutation_unset > 0 &&
         tally.flexible_tensors > 0 && tally.turned_yuv > 0 &&
-        tally.turned_rgb_refused > 0 && tally.restarts > 0 &&
+        tally.turned_rgb_refused > 0 && tally.stated_yuv > 0 &&
+        tally.typed > 0 && tally.restarts > 0 &&
         tally.seeks > 0 && tally.flushes > tally.seeks, "a change the "
         "generator no longer "
         "makes: it has drifted");

@@ -9,6 +9,7 @@
 #ifndef __CT_FUZZ_H__
 #define __CT_FUZZ_H__
 
+#include "cudatranspose-kernels.h"
 #include "transpose-check.h"
 
 #include <string.h>
@@ -47,6 +48,18 @@ typedef enum
 } Kind;
 #define N_KINDS (KIND_FLEXIBLE + 1)
 
+/* KIND_VIDEO_TO_TENSOR's arithmetic (fuzz-cases.c): the property's value,
+ * and the same program for the tests' model (arith-reference.h) from the
+ * 8-bit values (in_type uint8). */
+typedef struct
+{
+  const gchar *prop;
+  CtArith program;
+} FuzzArith;
+
+extern const FuzzArith fuzz_ariths[];
+extern const guint fuzz_n_ariths;
+
 /* What happened to the cases, for the summary. */
 typedef struct
 {
@@ -65,6 +78,10 @@ typedef struct
   guint flexible_tensors;       /* tensors of buffers past 16 checked */
   guint turned_yuv;             /* YUV video into a tensor turned, checked */
   guint turned_rgb_refused;     /* RGB video into a tensor turned, refused */
+  guint stated_yuv;             /* YUV video into a tensor with its matrix,
+                                 * range and chroma siting stated, checked */
+  guint typed;                  /* video into a tensor through an
+                                 * arithmetic, checked */
   guint restarts;               /* to READY or NULL and back to PLAYING */
   guint flushes;                /* FLUSH_START and FLUSH_STOP */
   guint seeks;                  /* of which answering a flushing seek */
@@ -113,6 +130,7 @@ typedef struct
   /* KIND_VIDEO_TO_TENSOR: video-direction set (@direction), which turns
    * YUV video into the tensor and refuses RGB but for identity */
   gboolean turned;
+  const FuzzArith *arith;       /* KIND_VIDEO_TO_TENSOR: NULL, or set */
   /* interlaced video, or tensors a permutation cannot take: a refusal has
    * been said (an error posted) since the last buffer out, or the caps or
    * the stream changed */
