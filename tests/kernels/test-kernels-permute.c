@@ -53,6 +53,7 @@ permute_path (CtPath ran)
     case CT_PATH_STREAM:
     case CT_PATH_TILE_64:
     case CT_PATH_TILE_128:
+    case CT_PATH_TILE_128_LINES:
     case CT_PATH_SKINNY:
     case CT_PATH_STREAM_WORDS:
       return 1;
