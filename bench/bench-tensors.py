@@ -29,6 +29,10 @@ JOBS = [
     # (label, NCHW shape, directions)
     ("8x3x1080x1920", (8, 3, 1080, 1920), NCHW),
     ("1x64x512x512", (1, 64, 512, 512), NCHW),
+    # small feature maps: 64 KB, 512 KB, 1 MB a tensor in uint8
+    ("1x16x64x64", (1, 16, 64, 64), NCHW),
+    ("1x32x128x128", (1, 32, 128, 128), NCHW),
+    ("1x64x128x128", (1, 64, 128, 128), NCHW),
     # odd sizes: the planar rows are not whole 16-byte words (the packed
     # channel kernel); an image of the PASCAL VOC data set
     ("4x3x1079x1919", (4, 3, 1079, 1919), NCHW),
