@@ -97,7 +97,7 @@ typedef enum
       "stream, alone, 16-byte aligned: a 128x128 tile staged in shared " \
       "memory, whole 128-byte lines read and written (auto)") \
   X (SKINNY, "skinny", "Byte planes 16 to 64 on their short side, that " \
-      "side in one tile (auto)") \
+      "side in one tile (auto, where a plane makes enough of them)") \
   X (THIN, "thin", "Planes under 16 rows or columns: an element per " \
       "thread, coalesced on the long side") \
   X (EXACT, "exact", "Planes no faster path takes where the axes swap " \

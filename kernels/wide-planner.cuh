@@ -273,6 +273,13 @@ struct Thresholds
    * exact path's word tile (performance.md, "Packed float32 planes by
    * size") */
   unsigned int stream_words_from_halves;
+  /* a single byte plane the skinny tile takes, of fewer of its tiles
+   * per multiprocessor than this (in halves), takes the mid tile instead
+   * (too few blocks to fill the device); ... */
+  unsigned int skinny_from_halves;
+  /* ... or than this where it is 64 on its short side (the skinny tile
+   * full; performance.md, "Skinny planes by size") */
+  unsigned int skinny_full_from_halves;
 };
 
 /* The thresholds by name (C++17 has no designated initializers). */
@@ -292,6 +299,8 @@ auto_thresholds ()
   t.thin_blocks_per_sm = 64;
   t.lines_width_unit = 128;
   t.stream_words_from_halves = 5;
+  t.skinny_from_halves = 3;
+  t.skinny_full_from_halves = 8;
   return t;
 }
 
@@ -492,8 +501,21 @@ own_path (CtKernel kernel, unsigned int es)
   }
 }
 
+/* The mid tile for a single byte plane: in whole 128-byte lines each way
+ * where the plane allows and is of a width the lines tile suits, else in
+ * registers (measured: docs/kernels.md, "The lines tile for byte
+ * planes"). */
+bool
+fits_mid (const Entry & e, const Call & call, const Device & d, Choice * c)
+{
+  return (e.pl->width % kAuto.lines_width_unit == 0 &&
+      fits (CT_PATH_TILE_128_LINES, e, call, d, c)) ||
+      fits (CT_PATH_TILE_128, e, call, d, c);
+}
+
 /* auto: the thin path for thin planes; a skinny tile for a byte plane or
- * batch alone in its call with a short side of 16 to 64; on a single
+ * batch alone in its call with a short side of 16 to 64 (a single plane of
+ * few skinny tiles the mid tile, by kAuto); on a single
  * plane the swizzled big tile, on a frame the register one (measured:
  * docs/kernels.md, "Swizzled tile for a plane, register tile for a frame");
  * a single plane may stream or take the 64x64 tile kernel instead, a
@@ -507,9 +529,19 @@ plan_auto (const Entry & e, const Call & call, const Device & d)
   const unsigned long long n_sms = d.n_sms;
   Choice c, big;
 
-  if (fits (CT_PATH_THIN, e, call, d, &c) ||
-      fits (CT_PATH_SKINNY, e, call, d, &c))
+  if (fits (CT_PATH_THIN, e, call, d, &c))
     return c;
+  if (fits (CT_PATH_SKINNY, e, call, d, &c)) {
+    const unsigned int short_side = pl->width < pl->height ? pl->width :
+        pl->height;
+    const unsigned long long from = (short_side >= 64 ?
+        kAuto.skinny_full_from_halves : kAuto.skinny_from_halves) * n_sms / 2;
+    Choice mid;
+
+    if (c.blocks < from && fits_mid (e, call, d, &mid))
+      return mid;
+    return c;
+  }
 
   const CtPath big_path = call.n_planes > 1 ? CT_PATH_WIDE :
       own_path (CT_KERNEL_WIDE_SWIZZLE, es);
@@ -531,13 +563,8 @@ plan_auto (const Entry & e, const Call & call, const Device & d)
         fits (CT_PATH_STREAM, e, call, d, &c))
       return c;
     /* a byte plane too small to stream: the mid tile in a kernel of its
-     * own, whole 128-byte lines each way where the plane allows and is
-     * of a width the lines tile suits, else in registers (measured:
-     * docs/kernels.md, "The lines tile for byte planes") */
-    if (es == 1 && big.blocks < from &&
-        ((pl->width % kAuto.lines_width_unit == 0 &&
-                fits (CT_PATH_TILE_128_LINES, e, call, d, &c)) ||
-            fits (CT_PATH_TILE_128, e, call, d, &c)))
+     * own */
+    if (es == 1 && big.blocks < from && fits_mid (e, call, d, &c))
       return c;
   }
   if (big_ok && big_path == CT_PATH_RGB_TILE &&
