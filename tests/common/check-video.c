@@ -496,6 +496,20 @@ ct_check_assert_same_planes (const GstVideoInfo * info, GstBuffer * a,
   gst_video_frame_unmap (&fa);
 }
 
+const GstVideoColorMatrix ct_check_yuv_matrices[] = {
+  GST_VIDEO_COLOR_MATRIX_BT601, GST_VIDEO_COLOR_MATRIX_BT709,
+  GST_VIDEO_COLOR_MATRIX_BT2020,
+};
+
+const guint ct_check_n_yuv_matrices = G_N_ELEMENTS (ct_check_yuv_matrices);
+
+const GstVideoChromaSite ct_check_chroma_sites[] = {
+  GST_VIDEO_CHROMA_SITE_JPEG, GST_VIDEO_CHROMA_SITE_MPEG2,
+  GST_VIDEO_CHROMA_SITE_COSITED, GST_VIDEO_CHROMA_SITE_V_COSITED,
+};
+
+const guint ct_check_n_chroma_sites = G_N_ELEMENTS (ct_check_chroma_sites);
+
 GstCaps *
 ct_check_yuv_caps (GstVideoFormat format, guint w, guint h,
     GstVideoColorMatrix m, gboolean full, GstVideoChromaSite site,

@@ -125,6 +125,14 @@ void ct_check_controlled_directions (GstHarness * h, GstVideoFormat format,
  * videoflip, each direction, every format: the same visible pixels. */
 void ct_check_against_videoflip (const gchar * desc);
 
+/* The colour matrices the YUV conversion has, and the chroma sitings the
+ * YUV tests state: jpeg (centred), mpeg2 (left), cosited (left and top),
+ * top alone. */
+extern const GstVideoColorMatrix ct_check_yuv_matrices[];
+extern const guint ct_check_n_yuv_matrices;
+extern const GstVideoChromaSite ct_check_chroma_sites[];
+extern const guint ct_check_n_chroma_sites;
+
 /* YUV caps of @format, @w x @h, with colour matrix @m, full range or
  * limited, chroma sited at @site (BT.709 transfer and primaries), as a
  * source that states them sends them; @info read back from them, as the

@@ -31,18 +31,6 @@ static const GstVideoFormat yuv_formats[] = {
   GST_VIDEO_FORMAT_NV21, GST_VIDEO_FORMAT_P010_10LE, GST_VIDEO_FORMAT_P016_LE,
 };
 
-/* A YUV frame's stated colorimetry (a case in two): its matrix, range and
- * chroma siting */
-static const GstVideoColorMatrix yuv_matrices[] = {
-  GST_VIDEO_COLOR_MATRIX_BT601, GST_VIDEO_COLOR_MATRIX_BT709,
-  GST_VIDEO_COLOR_MATRIX_BT2020,
-};
-
-static const GstVideoChromaSite yuv_sites[] = {
-  GST_VIDEO_CHROMA_SITE_JPEG, GST_VIDEO_CHROMA_SITE_MPEG2,
-  GST_VIDEO_CHROMA_SITE_COSITED, GST_VIDEO_CHROMA_SITE_V_COSITED,
-};
-
 /* (operands: kind, channel (-1: all), written as a float, the integer,
  * the float) */
 const FuzzArith fuzz_ariths[] = {
@@ -292,9 +280,9 @@ fuzz_video_to_tensor (Setup * s, guint index, const gchar * churn)
       fuzz_chance (50);
   GstVideoInfo info;
   GstCaps *caps = stated ? ct_check_yuv_caps (format, w, h,
-      yuv_matrices[fuzz_range (0, G_N_ELEMENTS (yuv_matrices) - 1)],
-      fuzz_chance (50), yuv_sites[fuzz_range (0,
-              G_N_ELEMENTS (yuv_sites) - 1)], &info) :
+      ct_check_yuv_matrices[fuzz_range (0, ct_check_n_yuv_matrices - 1)],
+      fuzz_chance (50), ct_check_chroma_sites[fuzz_range (0,
+              ct_check_n_chroma_sites - 1)], &info) :
       fuzz_video_caps (format, w, h);
   gboolean have_info = gst_video_info_from_caps (&info, caps);
   GstBuffer *in = fuzz_video_buffer (have_info ? &info : NULL), *out;

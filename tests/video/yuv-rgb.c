@@ -47,12 +47,6 @@ static const struct
   {GST_VIDEO_COLOR_MATRIX_BT2020, CT_YUV_BT2020},
 };
 
-/* jpeg (centred), mpeg2 (left), cosited (left and top), top alone */
-static const GstVideoChromaSite sites[] = {
-  GST_VIDEO_CHROMA_SITE_JPEG, GST_VIDEO_CHROMA_SITE_MPEG2,
-  GST_VIDEO_CHROMA_SITE_COSITED, GST_VIDEO_CHROMA_SITE_V_COSITED,
-};
-
 static const guint sizes[][2] = {
   {1, 1}, {2, 2}, {3, 3}, {1, 9}, {9, 1}, {2, 7}, {7, 5}, {33, 17},
   {64, 2}, {121, 67}, {640, 360},
@@ -208,10 +202,10 @@ GST_START_TEST (test_against_videoconvert)
 
   for (mi = 0; mi < G_N_ELEMENTS (matrices); mi++)
     for (full = 0; full < 2; full++)
-      for (si = 0; si < G_N_ELEMENTS (sites); si++)
+      for (si = 0; si < ct_check_n_chroma_sites; si++)
         for (s = 0; s < G_N_ELEMENTS (sizes); s++)
-          check_one (fmt, mi, full, sites[si], sizes[s][0], sizes[s][1],
-              (s + si) % 2);
+          check_one (fmt, mi, full, ct_check_chroma_sites[si], sizes[s][0],
+              sizes[s][1], (s + si) % 2);
   /* 1080p, one of each range, to RGB */
   check_one (fmt, 1, FALSE, GST_VIDEO_CHROMA_SITE_MPEG2, 1920, 1080, FALSE);
   check_one (fmt, 0, TRUE, GST_VIDEO_CHROMA_SITE_JPEG, 1920, 1080, FALSE);
@@ -422,7 +416,7 @@ GST_START_TEST (test_one_pass_tensor)
         GST_VIDEO_COLOR_RANGE_16_235;
     in.colorimetry.transfer = GST_VIDEO_TRANSFER_BT709;
     in.colorimetry.primaries = GST_VIDEO_COLOR_PRIMARIES_BT709;
-    in.chroma_site = sites[s % G_N_ELEMENTS (sites)];
+    in.chroma_site = ct_check_chroma_sites[s % ct_check_n_chroma_sites];
     caps = gst_video_info_to_caps (&in);
     fail_unless (gst_video_info_from_caps (&in, caps));
     ib = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (&in), NULL);

@@ -34,17 +34,6 @@ static const GstVideoFormat formats[] = {
   GST_VIDEO_FORMAT_NV21, GST_VIDEO_FORMAT_P010_10LE, GST_VIDEO_FORMAT_P016_LE,
 };
 
-static const GstVideoColorMatrix matrices[] = {
-  GST_VIDEO_COLOR_MATRIX_BT601, GST_VIDEO_COLOR_MATRIX_BT709,
-  GST_VIDEO_COLOR_MATRIX_BT2020,
-};
-
-/* jpeg (centred), mpeg2 (left), cosited (left and top), top alone */
-static const GstVideoChromaSite sites[] = {
-  GST_VIDEO_CHROMA_SITE_JPEG, GST_VIDEO_CHROMA_SITE_MPEG2,
-  GST_VIDEO_CHROMA_SITE_COSITED, GST_VIDEO_CHROMA_SITE_V_COSITED,
-};
-
 static const guint sizes[][2] = {
   {1, 1}, {2, 2}, {3, 3}, {1, 9}, {9, 1}, {7, 5}, {33, 17}, {121, 67},
   {640, 360},
@@ -248,8 +237,8 @@ check_one (GstVideoFormat format, guint mi, gboolean full,
   GstVideoInfo info;
   GstVideoFrame ref, ref16;
   GstBuffer *in, *out;
-  GstCaps *caps = ct_check_yuv_caps (format, w, h, matrices[mi], full, site,
-      &info);
+  GstCaps *caps = ct_check_yuv_caps (format, w, h,
+      ct_check_yuv_matrices[mi], full, site, &info);
   /* (10- and 16-bit input into float32 keeps its 16-bit values) */
   gboolean deep = s->arith && GST_VIDEO_INFO_COMP_DEPTH (&info, 0) > 8;
   gchar *cs = gst_caps_to_string (caps);
@@ -302,11 +291,12 @@ GST_START_TEST (test_against_videoconvert)
   GstVideoFormat format = formats[__i__];
   guint mi, full, si, sz, k = 0;
 
-  for (mi = 0; mi < G_N_ELEMENTS (matrices); mi++)
+  for (mi = 0; mi < ct_check_n_yuv_matrices; mi++)
     for (full = 0; full < 2; full++)
-      for (si = 0; si < G_N_ELEMENTS (sites); si++)
+      for (si = 0; si < ct_check_n_chroma_sites; si++)
         for (sz = 0; sz < G_N_ELEMENTS (sizes); sz++, k++)
-          check_one (format, mi, full, sites[si], sizes[sz][0], sizes[sz][1],
+          check_one (format, mi, full, ct_check_chroma_sites[si],
+              sizes[sz][0], sizes[sz][1],
               &setups[k % G_N_ELEMENTS (setups)], (k / 7) % 2 ? 5 : 0, FALSE);
   /* 1080p as a decoder gives it (BT.709, limited, left-sited chroma), to
    * normalized CHW float32 */
@@ -345,8 +335,8 @@ GST_START_TEST (test_cuda_memory_in)
         continue;
       }
 #endif
-      check_one (formats[f], k % G_N_ELEMENTS (matrices), k % 2,
-          sites[k % G_N_ELEMENTS (sites)], cuda_sizes[sz][0],
+      check_one (formats[f], k % ct_check_n_yuv_matrices, k % 2,
+          ct_check_chroma_sites[k % ct_check_n_chroma_sites], cuda_sizes[sz][0],
           cuda_sizes[sz][1], &setups[k % G_N_ELEMENTS (setups)], 0, TRUE);
     }
   harnesses_free ();
