@@ -398,8 +398,12 @@ main (int argc, char **argv)
       contexts_arg = argv[++p];
     else if (g_str_equal (argv[p], "--json") && p + 1 < argc)
       json_path = argv[++p];
-    else if (g_str_equal (argv[p], "--rounds") && p + 1 < argc)
-      rounds = (guint) g_ascii_strtoull (argv[++p], NULL, 10);
+    else if (g_str_equal (argv[p], "--rounds") && p + 1 < argc) {
+      const guint64 n = g_ascii_strtoull (argv[++p], NULL, 10);
+
+      /* (past 100, refused below: no cast that wraps it into range) */
+      rounds = n > 100 ? 0 : (guint) n;
+    }
     else if (!dir && argv[p][0] != '-')
       dir = argv[p];
     else
@@ -472,7 +476,8 @@ main (int argc, char **argv)
     }
     kus = kernel_us (clips[c].width, clips[c].height);
     for (k = 0; counts[k]; k++) {
-      guint n = (guint) atoi (counts[k]);
+      const guint64 asked = g_ascii_strtoull (counts[k], NULL, 10);
+      const guint n = asked > MAX_STREAMS ? 0 : (guint) asked;
 
       if (n < 1 || n > MAX_STREAMS) {
         fprintf (stderr, "--streams: 1 to %d\n", MAX_STREAMS);
