@@ -134,7 +134,11 @@ typedef enum
       "planes the flip path cannot take (misaligned): an element per " \
       "thread") \
   X (YUV_TENSOR, "yuv-tensor", "YUV video to an RGB tensor in one pass: " \
-      "converted, laid out and through the arithmetic, a pixel a thread")
+      "converted, laid out and through the arithmetic, a pixel a thread") \
+  X (YUV_TENSOR_TILES, "yuv-tensor-tiles", "YUV video to an RGB tensor " \
+      "whose rows are the frame's columns (turned so the axes swap): the " \
+      "one pass through a shared-memory tile, each output row written " \
+      "whole")
 
 #define CT_PATH_ENUM_VALUE(id, name, summary) CT_PATH_##id,
 typedef enum

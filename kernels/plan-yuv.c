@@ -90,3 +90,28 @@ ct_plan_yuv_launch (unsigned int width, unsigned int height,
       at % (4 * value_size) == 0;
   return l;
 }
+
+CtYuvTiles
+ct_plan_yuv_tiles (CtYuvKernel k, unsigned int width, unsigned int height,
+    long long step_x, long long step_y, unsigned long long resident)
+{
+  const unsigned int pairs = height / 2 + 1, quads = (width + 3) / 4;
+  const int one_kind = k.kind == CT_YUV_KIND_BLOCKS ||
+      k.kind == CT_YUV_KIND_PAIRS || k.kind == CT_YUV_KIND_SITED;
+  CtYuvTiles t = { 0, 0, 0, 0 };
+  unsigned long long grid;
+
+  if (k.values != CT_YUV_VALUES_TABLE || !one_kind ||
+      (step_y != 1 && step_y != -1) || !ct_yuv_lanes_along_y (step_x, step_y))
+    return t;
+  t.tiled = 1;
+  t.tiles_y = (unsigned int) ct_plan_div_up (pairs, CT_YUV_TILE_PAIRS);
+  t.tiles = (unsigned long long) t.tiles_y *
+      ct_plan_div_up (quads, CT_YUV_TILE_QUADS);
+  grid = t.tiles;
+  if (resident > 0 && grid > resident)
+    grid = resident;
+  t.grid = (unsigned int) (grid < CT_PLAN_MAX_GRID_X ? grid :
+      CT_PLAN_MAX_GRID_X);
+  return t;
+}

@@ -92,6 +92,38 @@ CtYuvLaunch ct_plan_yuv_launch (unsigned int width, unsigned int height,
     long long step_x, long long step_y, long long step_c, uintptr_t at,
     unsigned int value_size, unsigned long long resident);
 
+/* The tiled pass, for an output whose innermost side is the frame's
+ * columns (a direction that swaps the axes into CHW, or a permutation that
+ * puts the height innermost): a block converts a tile of
+ * CT_YUV_TILE_QUADS quads by CT_YUV_TILE_PAIRS pairs (64 columns by 32
+ * rows; a thread a quad of a pair), keeps its values in shared memory and
+ * then writes each output row's 32 values side by side, where the pass
+ * above would have a lane's row land away from its neighbours'. */
+#define CT_YUV_TILE_QUADS 16
+#define CT_YUV_TILE_PAIRS 16
+
+/* The tiled pass's launch for a @width x @height frame of steps @step_x
+ * and @step_y (as ct_plan_yuv_launch's) by kernel @k; @resident: the blocks
+ * of the tiled kernel the device holds at once (0: not known). */
+typedef struct
+{
+  int tiled;                    /* whether the tiled pass takes the frame:
+                                 * the step along y is 1 or -1 and the one
+                                 * along x larger, and @k is a table's of
+                                 * one kind of 8-bit format (blocks,
+                                 * pairs, sited) */
+  unsigned int tiles_y;         /* tiles down the frame */
+  unsigned long long tiles;     /* tiles in all, tiles_y a column of them */
+  unsigned int grid;            /* blocks: no more than the tiles, nor
+                                 * than one wave holds (where known), nor
+                                 * than a grid's x takes; each loops over
+                                 * the rest */
+} CtYuvTiles;
+
+CtYuvTiles ct_plan_yuv_tiles (CtYuvKernel k, unsigned int width,
+    unsigned int height, long long step_x, long long step_y,
+    unsigned long long resident);
+
 #ifdef __cplusplus
 }
 #endif

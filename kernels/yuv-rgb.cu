@@ -11,7 +11,10 @@
  *     be turned on the way (a video direction): the steps say where each
  *     pixel lands, and a warp's lanes follow the input axis that lands
  *     nearer the innermost (the rows, for a direction that swaps the
- *     axes), so that their stores follow each other. An arithmetic
+ *     axes), so that their stores follow each other; where the output's
+ *     rows are the frame's columns, the tiled pass (k_yuv_tensor_tiles)
+ *     converts a tile into shared memory and writes its columns whole,
+ *     for the kernels of one kind of 8-bit format. An arithmetic
  *     that depends on the channel only is tabulated per block, for the 256
  *     values of each channel, before the pixels. The grid is one wave of
  *     blocks, each looping over its rows; for uint8 and float32 outputs a
@@ -80,25 +83,18 @@ k_yuv_rgb (CtYuvSrc s, CtYuvPlan p, unsigned char *dst, size_t stride,
   }
 }
 
-template <typename Out, Values V, Kind K>
-__global__ void __launch_bounds__ (kLanes * kRanks)
-k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
-    int bgr, ct::Ops ops, int ch_dim, Along along)
+/* What kind @K fixes of a frame's plan @p and planes @s (the compiler
+ * folds it). */
+template <Kind K>
+__device__ __forceinline__ void
+fix_kind (CtYuvPlan & p, CtYuvSrc & s)
 {
-  constexpr bool pairs_of_bytes = K == Kind::kPairs || K == Kind::kSited;
-  constexpr bool fast = V == Values::kTable && (K == Kind::kBlocks ||
-      pairs_of_bytes);
-  __shared__ Out table[V == Values::kTable ? 3 * 256 : 1];
-  CtYuvPlan p = any_p;
-  CtYuvSrc s = any_s;
-
-  /* (what the kind fixes, the compiler folds) */
   if constexpr (K == Kind::kBlocks) {
     p.wide = 0;
     p.filtered = 0;
     s.p010 = 0;
     s.chroma_pstride = 1;
-  } else if constexpr (pairs_of_bytes) {
+  } else if constexpr (K == Kind::kPairs || K == Kind::kSited) {
     p.wide = 0;
     p.filtered = 1;
     s.p010 = 0;
@@ -112,6 +108,62 @@ k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
     p.filtered = 1;
     s.chroma_pstride = 4;
   }
+}
+
+/* The 8-bit path's launch constants (Fast) for plan @p of frame @s. */
+__device__ __forceinline__ Fast
+fast_of (const CtYuvPlan & p, const CtYuvSrc & s, int bgr)
+{
+  return Fast { Coeffs::of (p, bgr),
+    { p.filtered && !p.h_cosited ? 3u : 4u,
+          p.filtered && !p.h_cosited ? 3u : 2u,
+        p.filtered && p.v_filtered ? 3u : 4u },
+    s.u < s.v ? s.u : s.v,
+    (s.u < s.v) != (bgr != 0) ? 0x4140u : 0x4041u, bgr != 0
+  };
+}
+
+/* The block's table of the arithmetic on the 256 8-bit values of each
+ * channel (every thread takes part, before any leaves; the caller
+ * synchronizes). */
+template <typename Out>
+__device__ __forceinline__ void
+build_table (Out * table, const ct::Ops & ops, int ch_dim,
+    const Along & along)
+{
+  const unsigned int t = threadIdx.y * kLanes + threadIdx.x;
+
+  if (ch_dim < 0) {
+    /* no operation names a channel: the three tables are one, each
+     * value worked out once (the common case, and a third of the work
+     * before the first pixel) */
+    for (unsigned int i = t; i < 256; i += kLanes * kRanks) {
+      const Out value = tensor_value<Out, false> ((int) i, -1, ops);
+
+      table[i] = value;
+      table[256 + i] = value;
+      table[2 * 256 + i] = value;
+    }
+  } else {
+    for (unsigned int i = t; i < 3 * 256; i += kLanes * kRanks)
+      table[i] = tensor_value<Out, false> ((int) (i & 255),
+          op_channel (ch_dim, along, i >> 8, 0, 0), ops);
+  }
+}
+
+template <typename Out, Values V, Kind K>
+__global__ void __launch_bounds__ (kLanes * kRanks)
+k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
+    int bgr, ct::Ops ops, int ch_dim, Along along)
+{
+  constexpr bool pairs_of_bytes = K == Kind::kPairs || K == Kind::kSited;
+  constexpr bool fast = V == Values::kTable && (K == Kind::kBlocks ||
+      pairs_of_bytes);
+  __shared__ Out table[V == Values::kTable ? 3 * 256 : 1];
+  CtYuvPlan p = any_p;
+  CtYuvSrc s = any_s;
+
+  fix_kind<K> (p, s);
 
   const unsigned int quads = (s.width + 3) / 4, pairs = s.height / 2 + 1;
   const unsigned int lane = blockIdx.x * kLanes + threadIdx.x;
@@ -124,13 +176,7 @@ k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
   const unsigned int ranks = along_y ? quads : pairs;
 
   /* (the 8-bit path's; the compiler drops them from the others) */
-  const Fast f = { Coeffs::of (p, bgr),
-    { p.filtered && !p.h_cosited ? 3u : 4u,
-          p.filtered && !p.h_cosited ? 3u : 2u,
-        p.filtered && p.v_filtered ? 3u : 4u },
-    s.u < s.v ? s.u : s.v,
-    (s.u < s.v) != (bgr != 0) ? 0x4140u : 0x4041u, bgr != 0
-  };
+  const Fast f = fast_of (p, s, bgr);
   PairLoads next;
 
   /* NV12 and NV21 issue each pair's loads before the pair before it is
@@ -141,25 +187,7 @@ k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
     load_pair<K> (s, f, 4 * (along_y ? first : lane),
         along_y ? lane : first, next);
   if constexpr (V == Values::kTable) {
-    /* (every thread takes part, before any leaves) */
-    const unsigned int t = threadIdx.y * kLanes + threadIdx.x;
-
-    if (ch_dim < 0) {
-      /* no operation names a channel: the three tables are one, each
-       * value worked out once (the common case, and a third of the work
-       * before the first pixel) */
-      for (unsigned int i = t; i < 256; i += kLanes * kRanks) {
-        const Out value = tensor_value<Out, false> ((int) i, -1, ops);
-
-        table[i] = value;
-        table[256 + i] = value;
-        table[2 * 256 + i] = value;
-      }
-    } else {
-      for (unsigned int i = t; i < 3 * 256; i += kLanes * kRanks)
-        table[i] = tensor_value<Out, false> ((int) (i & 255),
-            op_channel (ch_dim, along, i >> 8, 0, 0), ops);
-    }
+    build_table (table, ops, ch_dim, along);
     __syncthreads ();
   }
   if (lane >= lanes)
@@ -181,7 +209,8 @@ k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
       } else {
         load_pair<K> (s, f, x0, kp, in);
       }
-      convert_pair<Out, K> (s, p, f, dst, step, centre, x0, kp, in);
+      convert_pair<Out, K> (s, p, f, ToOutput<Out> { dst, step }, centre, x0,
+          kp, in);
     }
   } else {
     for (unsigned int r = first; r < ranks; r += stride)
@@ -190,10 +219,84 @@ k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
   }
 }
 
-/* Blocks of k_yuv_tensor<Out, V, K> the current device holds at once, for
- * a grid of one wave; 0 if unknown. The occupancy is asked once per device
- * (as the device's attributes are, ct_device_now), not at every launch. */
-template <typename Out, Values V, Kind K>
+/* The tiled pass (ct_plan_yuv_tiles) of the 8-bit path of a table, kind
+ * @K: a block converts a tile at a time, a thread a quad of a pair (the
+ * quads across a warp, so that its loads follow each other), into shared
+ * memory, then writes it out a column (the output's row) at a time;
+ * @tiles_y tiles down the frame, @tiles in all, numbered down its
+ * columns of tiles (so that the blocks at work at once fill the same
+ * output rows, each after the other's values), the block's first
+ * blockIdx.x and the rest a grid apart. NV12 and NV21 issue the next
+ * tile's loads before this one's values are converted. */
+template <typename Out, Kind K>
+__global__ void __launch_bounds__ (kLanes * kRanks)
+k_yuv_tensor_tiles (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
+    int bgr, ct::Ops ops, int ch_dim, Along along, unsigned int tiles_y,
+    unsigned long long tiles)
+{
+  constexpr bool pairs_of_bytes = K == Kind::kPairs || K == Kind::kSited;
+  static_assert (kLanes * kRanks == CT_YUV_TILE_QUADS * CT_YUV_TILE_PAIRS,
+      "a thread a quad of a pair of the tile");
+  __shared__ Out table[3 * 256];
+  __shared__ Tile<Out> tile;
+  CtYuvPlan p = any_p;
+  CtYuvSrc s = any_s;
+
+  fix_kind<K> (p, s);
+
+  const Fast f = fast_of (p, s, bgr);
+  const unsigned int t = threadIdx.y * kLanes + threadIdx.x;
+  const unsigned int quads = (s.width + 3) / 4, pairs = s.height / 2 + 1;
+  /* the thread's quad and pair in tile @i: whether the frame has them */
+  auto at = [&] (unsigned long long i, unsigned int &x0, unsigned int &kp) {
+    const unsigned int q = (unsigned int) (i / tiles_y) * CT_YUV_TILE_QUADS +
+        t % CT_YUV_TILE_QUADS;
+
+    kp = (unsigned int) (i % tiles_y) * CT_YUV_TILE_PAIRS +
+        t / CT_YUV_TILE_QUADS;
+    x0 = 4 * q;
+    return q < quads && kp < pairs;
+  };
+  PairLoads next;
+  unsigned int x0, kp;
+
+  if (pairs_of_bytes && blockIdx.x < tiles && at (blockIdx.x, x0, kp))
+    load_pair<K> (s, f, x0, kp, next);
+  build_table (table, ops, ch_dim, along);
+  __syncthreads ();
+
+  const Out *centre = table + 128;
+
+  for (unsigned long long i = blockIdx.x; i < tiles; i += gridDim.x) {
+    const bool mine = at (i, x0, kp);
+    const unsigned int x_base = (unsigned int) (i / tiles_y) * kTileCols;
+    const unsigned int k0 = (unsigned int) (i % tiles_y) * CT_YUV_TILE_PAIRS;
+    PairLoads in;
+
+    if constexpr (pairs_of_bytes) {
+      unsigned int nx0, nkp;
+
+      in = next;
+      if (i + gridDim.x < tiles && at (i + gridDim.x, nx0, nkp))
+        load_pair<K> (s, f, nx0, nkp, next);
+    } else if (mine) {
+      load_pair<K> (s, f, x0, kp, in);
+    }
+    if (mine)
+      convert_pair<Out, K> (s, p, f, IntoTile<Out> { tile, x_base,
+              2 * k0 - 1 }, centre, x0, kp, in);
+    __syncthreads ();
+    flush_tile<Out> (tile, dst, step, s.width, s.height, x_base, k0, t);
+    /* (the tile is free again once every thread has written its part) */
+    __syncthreads ();
+  }
+}
+
+/* Blocks of kernel @kKernel (k_yuv_tensor's or k_yuv_tensor_tiles's) the
+ * current device holds at once, for a grid of one wave; 0 if unknown. The
+ * occupancy is asked once per device (as the device's attributes are,
+ * ct_device_now), not at every launch. */
+template <auto kKernel>
 unsigned long long
 resident_blocks ()
 {
@@ -210,7 +313,7 @@ resident_blocks ()
     per_sm = known - 1;
   } else {
     if (cudaOccupancyMaxActiveBlocksPerMultiprocessor (&per_sm,
-            k_yuv_tensor<Out, V, K>, kLanes * kRanks, 0) != cudaSuccess)
+            kKernel, kLanes * kRanks, 0) != cudaSuccess)
       return 0;
     if (cached)
       per_sm_of[device].store (per_sm + 1);
@@ -231,7 +334,8 @@ template <typename Out, Values V, Kind K>
 constexpr Launch<Out>
 launch_of ()
 {
-  return Launch<Out> { k_yuv_tensor<Out, V, K>, resident_blocks<Out, V, K> };
+  return Launch<Out> { k_yuv_tensor<Out, V, K>,
+    resident_blocks<k_yuv_tensor<Out, V, K>> };
 }
 
 /* The kernel ct_plan_yuv chose for Out, among those built for it (none,
@@ -291,22 +395,74 @@ struct Job
   bool empty;
 };
 
-/* The one pass's launch for output type Out: by how its values come. */
+/* A kernel of the tiled pass, and how many of its blocks make a wave. */
+template <typename Out>
+struct TilesLaunch
+{
+  void (*kernel) (CtYuvSrc, CtYuvPlan, Out *, Steps, int, ct::Ops, int,
+      Along, unsigned int, unsigned long long);
+  unsigned long long (*resident) ();
+};
+
+template <typename Out, Kind K>
+constexpr TilesLaunch<Out>
+tiles_launch_of ()
+{
+  return TilesLaunch<Out> { k_yuv_tensor_tiles<Out, K>,
+    resident_blocks<k_yuv_tensor_tiles<Out, K>> };
+}
+
+/* The tiled kernel for Out of the kind ct_plan_yuv chose (none where that
+ * kind has none for Out: built where the pass has a kernel of one kind). */
+template <typename Out>
+TilesLaunch<Out>
+tiles_chosen (const CtYuvKernel & k)
+{
+  if constexpr (std::is_same_v<Out, uint8_t> || std::is_same_v<Out, float>) {
+    if (k.values == CT_YUV_VALUES_TABLE) {
+      if (k.kind == CT_YUV_KIND_BLOCKS)
+        return tiles_launch_of<Out, Kind::kBlocks> ();
+      if (k.kind == CT_YUV_KIND_PAIRS)
+        return tiles_launch_of<Out, Kind::kPairs> ();
+      if constexpr (std::is_same_v<Out, float>)
+        if (k.kind == CT_YUV_KIND_SITED)
+          return tiles_launch_of<Out, Kind::kSited> ();
+    }
+  }
+  return TilesLaunch<Out> { nullptr, nullptr };
+}
+
+/* The one pass's launch for output type Out: by how its values come, and
+ * tiled where the output's rows are the frame's columns; @ran: which. */
 template <typename Out>
 CtResult
-launch_tensor (const Job & j, void *dst, cudaStream_t stream)
+launch_tensor (const Job & j, void *dst, cudaStream_t stream, CtPath * ran)
 {
   const CtYuvSrc & s = j.src;
 
   if ((uintptr_t) dst % sizeof (Out) != 0)
     return CT_ERROR_INVALID_ARGUMENT;
-  const Launch<Out> run = launch_chosen<Out> (ct_plan_yuv (&j.p, &s, j.out,
-          j.ch_dim));
+  const CtYuvKernel k = ct_plan_yuv (&j.p, &s, j.out, j.ch_dim);
+  const Launch<Out> run = launch_chosen<Out> (k);
 
   /* (a choice the planner makes for no output type it is given) */
   if (run.kernel == nullptr)
     return CT_ERROR_UNSUPPORTED_KERNEL;
   Out *const at = static_cast<Out *>(dst) + j.start;
+  const TilesLaunch<Out> tiled = tiles_chosen<Out> (k);
+
+  if (tiled.kernel != nullptr) {
+    const CtYuvTiles t = ct_plan_yuv_tiles (k, s.width, s.height, j.step.x,
+        j.step.y, tiled.resident ());
+
+    if (t.tiled) {
+      tiled.kernel<<<t.grid, dim3 (kLanes, kRanks), 0, stream>>> (s, j.p,
+          at, j.step, j.bgr, j.ops, j.ch_dim, j.along, t.tiles_y, t.tiles);
+      *ran = CT_PATH_YUV_TENSOR_TILES;
+      return (CtResult) cudaGetLastError ();
+    }
+  }
+
   const CtYuvLaunch l = ct_plan_yuv_launch (s.width, s.height, j.step.x,
       j.step.y, j.step.c, (uintptr_t) at, sizeof (Out), run.resident ());
   Steps step = j.step;
@@ -314,11 +470,13 @@ launch_tensor (const Job & j, void *dst, cudaStream_t stream)
   step.four = l.fours;
   run.kernel<<<dim3 (l.grid_x, l.grid_y), dim3 (kLanes, kRanks), 0,
       stream>>> (s, j.p, at, step, j.bgr, j.ops, j.ch_dim, j.along);
+  *ran = CT_PATH_YUV_TENSOR;
   return (CtResult) cudaGetLastError ();
 }
 
 /* launch_tensor for each output type, in CtType order */
-using LaunchTensor = CtResult (*) (const Job &, void *, cudaStream_t);
+using LaunchTensor = CtResult (*) (const Job &, void *, cudaStream_t,
+    CtPath *);
 constexpr LaunchTensor kLaunchTensor[CT_TYPE_COUNT] = {
   launch_tensor<int8_t>, launch_tensor<uint8_t>, launch_tensor<int16_t>,
   launch_tensor<uint16_t>, launch_tensor<int32_t>, launch_tensor<uint32_t>,
@@ -459,12 +617,14 @@ ct_yuv_to_tensor (const CtYuvFrame * f, int bgr, CtMapping mapping,
 {
   Job j;
   CtResult res = prepare (f, bgr, mapping, perm, arith, dst, &j);
+  /* (a frame without pixels: the pass, with nothing to do) */
+  CtPath path = CT_PATH_YUV_TENSOR;
 
   if (res == CT_OK && !j.empty)
     res = kLaunchTensor[j.out] (j, dst,
-        reinterpret_cast<cudaStream_t>(stream));
+        reinterpret_cast<cudaStream_t>(stream), &path);
   if (res == CT_OK && ran)
-    *ran = CT_PATH_YUV_TENSOR;
+    *ran = path;
   return res;
 }
 

@@ -288,6 +288,115 @@ put4 (Out * dst, const Steps & step, unsigned int x0, unsigned int y,
         o[(long long) i * step.x + c * step.c] = val[c][i];
 }
 
+/* Where a row's four converted values go (row4_fast's @put): straight
+ * into the output (put4) ... */
+template <typename Out>
+struct ToOutput
+{
+  Out *dst;
+  Steps step;
+
+  __device__ __forceinline__ void
+  operator() (unsigned int x0, unsigned int y, unsigned int n,
+      const Out val[3][4]) const
+  {
+    put4 (dst, step, x0, y, n, val);
+  }
+};
+
+/* ... or into the tiled pass's tile (CT_YUV_TILE_QUADS, plan-yuv.h): the
+ * values of its 64 columns by 32 rows, a column's side by side as the
+ * output's row takes them, a channel's after another's. The tile's row r
+ * is the frame's row 2 k0 - 1 + r (k0: its first pair); one value of
+ * padding after each column spreads a warp's reads of neighbouring
+ * columns over the banks. */
+constexpr unsigned int kTileCols = 4 * CT_YUV_TILE_QUADS;
+constexpr unsigned int kTileRows = 2 * CT_YUV_TILE_PAIRS;
+
+template <typename Out>
+using Tile = Out[3][kTileCols][kTileRows + 1];
+
+template <typename Out>
+struct IntoTile
+{
+  Tile<Out> &tile;
+  unsigned int x_base;          /* the frame's column of the tile's first */
+  unsigned int y_base;          /* 2 k0 - 1, modulo 2^32 (k0 may be 0) */
+
+  __device__ __forceinline__ void
+  operator() (unsigned int x0, unsigned int y, unsigned int n,
+      const Out val[3][4]) const
+  {
+    const unsigned int col = x0 - x_base, row = y - y_base;
+
+#pragma unroll
+    for (unsigned int i = 0; i < 4; i++)
+#pragma unroll
+      for (unsigned int c = 0; c < 3; c++)
+        if (i < n)
+          tile[c][col + i][row] = val[c][i];
+  }
+};
+
+/* The tile of first column @x_base and first pair @k0 of a @width x
+ * @height frame, written to the output by the block's threads (@t: the
+ * thread's index in it) once every value is in: each column of each
+ * channel is one run of the output (the step along y is 1 or -1), cut at
+ * the output's addresses into groups of four, a group to a thread of
+ * eight that share the run, each full group stored as one, those at the
+ * run's ends value by value. */
+template <typename Out>
+__device__ __forceinline__ void
+flush_tile (const Tile<Out> &tile, Out * dst, const Steps & step,
+    unsigned int width, unsigned int height, unsigned int x_base,
+    unsigned int k0, unsigned int t)
+{
+  constexpr unsigned int kPerRun = 8;
+  constexpr unsigned int kRunsAtOnce = CT_YUV_LANES * CT_YUV_RANKS / kPerRun;
+  /* the tile's rows in the frame: row -1 (pair 0's first) is not one */
+  const long long y_tile = 2 * (long long) k0 - 1;
+  const unsigned int r_lo = k0 == 0 ? 1 : 0;
+  const long long rows_left = (long long) height - y_tile;
+  const unsigned int r_hi = rows_left < kTileRows ? (unsigned int) rows_left :
+      kTileRows;
+  const unsigned int len = r_hi - r_lo;
+  const unsigned int cols = width - x_base < kTileCols ? width - x_base :
+      kTileCols;
+  const unsigned int g = t % kPerRun;
+
+  for (unsigned int run = t / kPerRun; run < 3 * cols; run += kRunsAtOnce) {
+    const unsigned int c = run / cols, col = run % cols;
+    const long long y_lo = y_tile + r_lo;
+    /* the run's lowest address: its first row's, or mirrored its last's */
+    Out *const lo = dst + (long long) (x_base + col) * step.x +
+        (long long) c * step.c + (step.y > 0 ? y_lo : -(y_lo + len - 1));
+    const unsigned int mis = (unsigned int) ((uintptr_t) lo / sizeof (Out) %
+        4);
+    const unsigned int groups = (mis + len + 3) / 4;
+
+    for (unsigned int gi = g; gi < groups; gi += kPerRun) {
+      const int e0 = (int) (4 * gi) - (int) mis;
+      Four<Out> q;
+
+#pragma unroll
+      for (int i = 0; i < 4; i++) {
+        const int e = e0 + i;
+
+        if (e >= 0 && e < (int) len)
+          q.v[i] = tile[c][col][step.y > 0 ? r_lo + e : r_lo + len - 1 - e];
+      }
+      if (e0 >= 0 && e0 + 4 <= (int) len) {
+        store_four (lo + e0, q);
+      } else {
+#pragma unroll
+        for (int i = 0; i < 4; i++)
+          if (e0 + i >= 0 && e0 + i < (int) len)
+            lo[e0 + i] = q.v[i];
+      }
+    }
+  }
+}
+
 /* tensor_value<Out, true>'s first step on the GPU: the 16-bit value / 257
  * as the division rounds it, without dividing (ct_yuv_div257f). */
 template <typename Out>
@@ -649,12 +758,12 @@ luma_word (const CtYuvSrc & s, unsigned int x0, unsigned int n,
 
 /* Row @y's four pixels from @x0, of lumas @lw and chroma @uv
  * (0x00VV00UU, or swapped), converted through the tables (@centre: value
- * 0 of the first, 256 apart) and written. */
-template <typename Out>
+ * 0 of the first, 256 apart) and handed to @put (ToOutput, IntoTile). */
+template <typename Out, typename Put>
 __device__ __forceinline__ void
-row4_fast (const Coeffs & k, Out * dst, const Steps & step,
-    const Out * centre, unsigned int x0, unsigned int n, unsigned int y,
-    unsigned int lw, const unsigned int uv[4])
+row4_fast (const Coeffs & k, const Put & put, const Out * centre,
+    unsigned int x0, unsigned int n, unsigned int y, unsigned int lw,
+    const unsigned int uv[4])
 {
   Out val[3][4];
 
@@ -670,7 +779,7 @@ row4_fast (const Coeffs & k, Out * dst, const Steps & step,
             product_hi (hi, k.gv))];
     val[2][i] = centre[2 * 256 + clamp_s8 (ys + product_hi (lo, k.last))];
   }
-  put4 (dst, step, x0, y, n, val);
+  put (x0, y, n, val);
 }
 
 /* A pair's loads (quad @x0 of pair @kp): the lumas of both rows (0 for a
@@ -699,12 +808,12 @@ load_pair (const CtYuvSrc & s, const Fast & f, unsigned int x0,
 }
 
 /* Quad @x0 of pair @kp, of the loads @in (load_pair), converted and
- * written: the quad_pair of the 8-bit path. */
-template <typename Out, Kind K>
+ * handed to @put: the quad_pair of the 8-bit path. */
+template <typename Out, Kind K, typename Put>
 __device__ __forceinline__ void
 convert_pair (const CtYuvSrc & s, const CtYuvPlan & p, const Fast & f,
-    Out * dst, const Steps & step, const Out * centre, unsigned int x0,
-    unsigned int kp, const PairLoads & in)
+    const Put & put, const Out * centre, unsigned int x0, unsigned int kp,
+    const PairLoads & in)
 {
   const unsigned int n = s.width - x0 < 4 ? s.width - x0 : 4;
   unsigned int a, b, ca[4], cb[4], uv[4];
@@ -721,13 +830,13 @@ convert_pair (const CtYuvSrc & s, const CtYuvPlan & p, const Fast & f,
 #pragma unroll
     for (int i = 0; i < 4; i++)
       uv[i] = blend (ca[i], f.wt.near, cb[i], 4 - f.wt.near);
-    row4_fast<Out> (f.k, dst, step, centre, x0, n, 2 * kp - 1, in.lw0, uv);
+    row4_fast<Out> (f.k, put, centre, x0, n, 2 * kp - 1, in.lw0, uv);
   }
   if (2 * kp < s.height) {
 #pragma unroll
     for (int i = 0; i < 4; i++)
       uv[i] = blend (ca[i], 4 - f.wt.near, cb[i], f.wt.near);
-    row4_fast<Out> (f.k, dst, step, centre, x0, n, 2 * kp, in.lw1, uv);
+    row4_fast<Out> (f.k, put, centre, x0, n, 2 * kp, in.lw1, uv);
   }
 }
 

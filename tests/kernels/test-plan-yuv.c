@@ -34,7 +34,18 @@
  *     one at least), nor than 65535;
  *   - four values are stored as one where the step along x is 1, those
  *     along y and between channels multiples of 4, and pixel (0, 0)'s
- *     address one of four values. */
+ *     address one of four values.
+ *
+ * Then the tiled pass (ct_plan_yuv_tiles) over the same sizes and steps,
+ * each kernel and the blocks a wave holds:
+ *   - it takes the frame where the kernel is a table's of one kind of
+ *     8-bit format (blocks, pairs, sited), the step along y is 1 or -1
+ *     and the one along x larger in size; else it says no, and nothing
+ *     else;
+ *   - a tile is 16 quads by 16 pairs: ceil((height / 2 + 1) / 16) down,
+ *     times ceil(ceil(width / 4) / 16) across, in all;
+ *   - a block for each tile, but no more than a wave holds (where known)
+ *     nor than 2^31 - 1. */
 #include "plan-yuv.h"
 #include "plan-tally.h"
 
@@ -269,11 +280,66 @@ launches (void)
   }
 }
 
+static void
+tiles (void)
+{
+  static const unsigned int sizes[][2] = {
+    {1, 1}, {1, 7}, {7, 1}, {2, 2}, {3, 5}, {5, 3}, {37, 9}, {64, 30},
+    {65, 31}, {64, 32}, {121, 67}, {255, 257}, {1920, 1080}, {1917, 1079},
+    {3840, 2160}, {1, 600000}, {600000, 1}, {4000000000u, 4000000000u},
+  };
+  static const unsigned long long residents[] = {
+    0, 1, 5, 132 * 4, 144 * 4, 1ull << 40,
+  };
+  char what[200];
+
+  for (unsigned int z = 0; z < N_CASES (sizes); z++) {
+    const long long w = sizes[z][0], h = sizes[z][1];
+    const long long steps[][2] = {
+      {1, w}, {3, 3 * w}, {h, 1}, {-h, 1}, {h, -1}, {-h, -1}, {3 * h, 3},
+      {3 * h, 1}, {-1, w}, {1, -w}, {1, 1}, {2, -1}, {-2, 1},
+    };
+
+    for (unsigned int st = 0; st < N_CASES (steps); st++)
+      for (unsigned int v = 0; v <= CT_YUV_VALUES_WHOLE; v++)
+        for (unsigned int k = 0; k <= CT_YUV_KIND_SITED; k++)
+          for (unsigned int r = 0; r < N_CASES (residents); r++) {
+            const long long sx = steps[st][0], sy = steps[st][1];
+            const CtYuvKernel kernel = { (CtYuvValues) v, (CtYuvKind) k };
+            const CtYuvTiles t = ct_plan_yuv_tiles (kernel, (unsigned int) w,
+                (unsigned int) h, sx, sy, residents[r]);
+            const int one_kind = k == CT_YUV_KIND_BLOCKS ||
+                k == CT_YUV_KIND_PAIRS || k == CT_YUV_KIND_SITED;
+            const int want = v == CT_YUV_VALUES_TABLE && one_kind &&
+                (sy == 1 || sy == -1) && (sx < 0 ? -sx : sx) > 1;
+            const unsigned long long down = up (h / 2 + 1, 16);
+            const unsigned long long all = down * up (up (w, 4), 16);
+            unsigned long long grid = all;
+
+            if (residents[r] > 0 && grid > residents[r])
+              grid = residents[r];
+            if (grid > 0x7fffffffull)
+              grid = 0x7fffffffull;
+            snprintf (what, sizeof (what), "%lldx%lld, steps %lld %lld, "
+                "values %u kind %u, %llu resident", w, h, sx, sy, v, k,
+                residents[r]);
+            CHECK ("tiled: a table's kernel of one kind, y innermost",
+                what, t.tiled, want);
+            CHECK ("16 pairs a tile down", what, t.tiles_y,
+                want ? down : 0);
+            CHECK ("16 quads a tile across", what, t.tiles, want ? all : 0);
+            CHECK ("a block a tile, up to a wave and 2^31 - 1", what,
+                t.grid, want ? grid : 0);
+          }
+  }
+}
+
 int
 main (void)
 {
   sweep ();
   sums_out_of_range ();
   launches ();
+  tiles ();
   return tally_finish ();
 }

@@ -5,7 +5,9 @@
  * format it takes, three colour matrices, both ranges, the direction left
  * unset and each of the eight, four output types (uint8 without
  * arithmetic, float32 normalized, int16 and float64), sizes from 1x1 to
- * 4K. One element of each kind is kept for a format and its settings
+ * 4K, half the direction and type pairs as the default HWC tensor and
+ * half as CHW (permutation 1:2:0:3: turned so the axes swap, the output's
+ * rows are the frame's columns, which the tiled pass takes). One element of each kind is kept for a format and its settings
  * changed between frames, as an application would while playing. Exits 77
  * (skipped) without a CUDA device or without nvcodec's cudaupload.
  *
@@ -69,7 +71,10 @@ static const gchar *const element_desc[N_ELEMENTS] = {
   "cudaupload ! video/x-raw(memory:CUDAMemory) ! cudatranspose name=t",
 };
 
-static guint64 n_frames, n_bytes;
+/* the layouts: the default HWC tensor, and CHW */
+static const gchar *const layouts[] = { "", "1:2:0:3" };
+
+static guint64 n_frames, n_bytes, n_tiled;
 
 /* The element named t in harness @h (g_object_unref it). */
 static GstElement *
@@ -83,11 +88,14 @@ element_of (GstHarness * h)
   return t;
 }
 
-/* One frame through the three elements with @direction (NULL: leave it)
- * and @arith: the GPU's outputs equal the CPU's, every byte. */
+/* One frame through the three elements with @direction (NULL: leave it),
+ * @arith and permutation @layout: the GPU's outputs equal the CPU's, every
+ * byte. The GPU ran the one pass, tiled or not (test-yuv-rgb-gpu checks
+ * where each goes; the tiled runs are counted). */
 static void
 compare_one (GstHarness * h[N_ELEMENTS], GstCaps * caps, GstBuffer * in,
-    const gchar * direction, const gchar * arith, const gchar * what)
+    const gchar * direction, const gchar * arith, const gchar * layout,
+    const gchar * what)
 {
   GstBuffer *out[N_ELEMENTS];
   GstMapInfo m[N_ELEMENTS];
@@ -98,7 +106,8 @@ compare_one (GstHarness * h[N_ELEMENTS], GstCaps * caps, GstBuffer * in,
 
     if (direction)
       gst_util_set_object_arg (G_OBJECT (t), "video-direction", direction);
-    g_object_set (t, "arithmetic", arith ? arith : "", NULL);
+    g_object_set (t, "arithmetic", arith ? arith : "", "permutation", layout,
+        NULL);
     gst_harness_set_src_caps (h[k], gst_caps_ref (caps));
     ct_check_push_one (h[k], in);
     out[k] = gst_harness_pull (h[k]);
@@ -107,7 +116,11 @@ compare_one (GstHarness * h[N_ELEMENTS], GstCaps * caps, GstBuffer * in,
     if (k != CPU) {
       gchar *ran = ct_check_active_kernel (t);
 
-      fail_unless_equals_string (ran, "yuv-tensor");
+      if (g_str_equal (ran, "yuv-tensor-tiles"))
+        n_tiled++;
+      else
+        fail_unless (g_str_equal (ran, "yuv-tensor"), "%s: ran %s", what,
+            ran);
       g_free (ran);
     }
     gst_object_unref (t);
@@ -157,15 +170,16 @@ GST_START_TEST (test_matrix_yuv)
       in = ct_check_make_frame (&info, pad++ % 3 == 2 ? 7 : 0);
       for (d = 0; d < G_N_ELEMENTS (directions); d++)
         for (a = 0; a < G_N_ELEMENTS (ariths); a++) {
+          const gchar *layout = layouts[(d + a) % G_N_ELEMENTS (layouts)];
           gchar *cs, *what;
 
           if (!directions[d] && (s > 0 || ci > 0))
             continue;
           cs = gst_caps_to_string (caps);
-          what = g_strdup_printf ("%s, video-direction %s, arithmetic %s",
-              cs, directions[d] ? directions[d] : "unset",
-              ariths[a] ? ariths[a] : "none");
-          compare_one (h, caps, in, directions[d], ariths[a], what);
+          what = g_strdup_printf ("%s, video-direction %s, arithmetic %s, "
+              "permutation %s", cs, directions[d] ? directions[d] : "unset",
+              ariths[a] ? ariths[a] : "none", layout[0] ? layout : "unset");
+          compare_one (h, caps, in, directions[d], ariths[a], layout, what);
           g_free (what);
           g_free (cs);
         }
@@ -176,11 +190,15 @@ GST_START_TEST (test_matrix_yuv)
     ct_check_harness_free (h[k], NULL);
   g_print ("%s: %" G_GUINT64_FORMAT " frames into tensors, GPU from system "
       "and from CUDA memory equal to the CPU path (%" G_GUINT64_FORMAT
-      " bytes each)\n", gst_video_format_to_string (format), n_frames,
-      n_bytes);
+      " bytes each; %" G_GUINT64_FORMAT " runs of the tiled pass)\n",
+      gst_video_format_to_string (format), n_frames, n_bytes, n_tiled);
   fail_unless (n_frames > 0);
+  /* (the 8-bit formats' uint8 and float32 tensors, CHW turned) */
+  fail_unless (n_tiled > 0 || format == GST_VIDEO_FORMAT_P010_10LE ||
+      format == GST_VIDEO_FORMAT_P016_LE, "the tiled pass never ran");
   n_frames = 0;
   n_bytes = 0;
+  n_tiled = 0;
 }
 
 GST_END_TEST;
