@@ -67,6 +67,14 @@ ct_plan_yuv (const CtYuvPlan * p, const CtYuvSrc * s, CtType out, int ch_dim)
   return k;
 }
 
+void
+ct_plan_yuv_rgb (unsigned int width, unsigned int height,
+    unsigned int grid[2])
+{
+  grid[0] = (unsigned int) ct_plan_div_up (width, CT_YUV_RGB_THREADS);
+  grid[1] = height < CT_PLAN_MAX_GRID_Y ? height : CT_PLAN_MAX_GRID_Y;
+}
+
 CtYuvLaunch
 ct_plan_yuv_launch (unsigned int width, unsigned int height,
     long long step_x, long long step_y, long long step_c, uintptr_t at,

@@ -54,6 +54,15 @@ int ct_plan_yuv_sums_fit (const CtYuvPlan * p);
 CtYuvKernel ct_plan_yuv (const CtYuvPlan * p, const CtYuvSrc * s,
     CtType out, int ch_dim);
 
+/* ct_yuv_to_rgb's launch (yuv-rgb.cu: a thread a pixel, a block
+ * CT_YUV_RGB_THREADS pixels of a row) for a @width x @height frame: blocks
+ * across a row, and a row of blocks for each of its rows, no more than a
+ * grid's y takes (the blocks loop over the rest). */
+#define CT_YUV_RGB_THREADS 256
+
+void ct_plan_yuv_rgb (unsigned int width, unsigned int height,
+    unsigned int grid[2]);
+
 /* A block of the one pass: CT_YUV_LANES x CT_YUV_RANKS threads, each
  * converting a quad (four pixels of a pair of rows) at a time
  * (yuv-tensor-pass.cuh). */

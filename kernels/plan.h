@@ -1,8 +1,9 @@
 /* cudatranspose: the planners of the one-launch families as functions of
  * the call and the device's properties alone, so that their choices are
  * checked without a GPU: the wide variants' and auto's (wide-planner.cuh,
- * for transpose-wide.cu; tests/kernels/test-planner.c) and the flips'
- * (plan-flip.c, for flip.cu; tests/kernels/test-plan-flip.c). Internal to
+ * for transpose-wide.cu; tests/kernels/test-planner.c), the seeds'
+ * (plan-seed.c, for transpose.cu; tests/kernels/test-plan-seed.c) and the
+ * flips' (plan-flip.c, for flip.cu; tests/kernels/test-plan-flip.c). Internal to
  * the kernels and their tests and benches: the element never plans, so
  * this is not in cudatranspose-kernels.h. The permutations' planner
  * (plan-permute.c, for permute.cu; tests/kernels/test-plan-permute.c),
@@ -79,6 +80,48 @@ CtResult ct_plan_batches (const CtPlanDevice * dev,
 CtResult ct_plan_two_levels (const CtPlanDevice * dev,
     const CtPlaneBatch * b, unsigned int n, size_t src_step2,
     size_t dst_step2, int *one_launch, CtPath * ran);
+
+/* The seed variants (transpose.cu: naive, naive-column and the tiled
+ * ones, each a kernel the user names, a plane a launch) plan here
+ * (plan-seed.c); the numbers both sides share: a block of
+ * CT_SEED_BLOCK_X x CT_SEED_BLOCK_Y threads (ct::kBlockX x ct::kBlockY),
+ * and the tiled ones' source tiles, CT_SEED_TILES(X) as X (kernel, tile
+ * width, tile height, elements of shared-memory padding after each tile
+ * row), which transpose.cu instantiates. */
+#define CT_SEED_BLOCK_X 32
+#define CT_SEED_BLOCK_Y 8
+#define CT_SEED_TILES(X) \
+  X (TILED, 32, 32, 0) \
+  X (TILED_PADDED, 32, 32, 1) \
+  X (RECT, 32, 16, 0) \
+  X (RECT_PADDED, 32, 16, 2) \
+  X (TILED_64, 64, 64, 1)
+
+typedef struct
+{
+  /* the source elements a block moves at a time, across by down: the
+   * naive kernels' block (an element a thread; naive-column's across the
+   * source's columns' elements, i.e. down a source column), the tiled
+   * ones' tile */
+  unsigned int tile_w, tile_h;
+  unsigned int pad;             /* the tiled ones' padding (above) */
+  /* blocks: across the source's columns (naive-column: its rows), a
+   * tile's width each; down its rows (columns), a tile's height each, no
+   * more than a grid's y takes (the blocks loop over the rest) */
+  unsigned int grid[2];
+  int words;                    /* elements moved as native words (1-,
+                                 * 2-, 4- or 8-byte elements whose
+                                 * pointers and strides are multiples of
+                                 * the size), else as bytes (3-byte ones,
+                                 * the misaligned) */
+} CtSeedPlan;
+
+/* Plans plane @plane (not empty, valid: ct_planes_validate) under seed
+ * @kernel, whichever mapping that swaps the axes (a mirror moves a start
+ * by whole strides and turns a stride's sign, which leaves the alignment
+ * as it was). Returns 0, @plan undefined, for a kernel that is not a
+ * seed; else 1. */
+int ct_plan_seed (const CtPlane * plane, CtKernel kernel, CtSeedPlan * plan);
 
 /* The flips (flip.cu: the mappings that keep the axes) plan on the host,
  * here, and the kernels read the plan; the numbers both sides share: */

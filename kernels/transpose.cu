@@ -1,12 +1,16 @@
 /* cudatranspose: the GPU transpose kernels and their launcher.
  *
- * Every kernel has the same signature, so the launcher picks one by enum.
+ * Every kernel has the same signature, so the launcher picks one by enum;
+ * its grid, and whether the elements move as native words, come from
+ * ct_plan_seed (plan-seed.c), the tiles' shapes from CT_SEED_TILES
+ * (plan.h).
  * Kernels are templates on the element type (a native word when the plane is
  * aligned to the element size, otherwise a byte array of the same size, the
  * exact fallback for 3-byte elements and odd strides) and on the tile shape.
  * Ragged edges are guarded per element; strides are in bytes.
  */
 #include "cudatranspose-kernels-tests.h"
+#include "plan.h"
 #include "transpose-common.cuh"
 
 #include <cuda_runtime.h>
@@ -17,10 +21,8 @@ namespace {
 using ct::Bytes;
 using ct::PlaneArgs;
 using ct::Word;
-using ct::div_up;
 using ct::kBlockX;
 using ct::kBlockY;
-using ct::kMaxGridY;
 using ct::one_launch;
 using ct::src_at;
 using ct::dst_of;
@@ -76,77 +78,34 @@ k_tiled (PlaneArgs p)
   }
 }
 
-/* Grid y for @rows rows, @per_block a block: tall planes loop over the
- * rest (the kernels' grid-stride loops). */
-unsigned int
-grid_y (unsigned int rows, unsigned int per_block)
-{
-  unsigned int n = (unsigned int) div_up (rows, per_block);
-  return n < kMaxGridY ? n : kMaxGridY;
-}
-
-/* Grid x for @n elements (columns, tiles), @per_block a block. */
-unsigned int
-grid_x (unsigned int n, unsigned int per_block)
-{
-  return (unsigned int) div_up (n, per_block);
-}
-
-template <typename T, int TILE_W, int TILE_H, int PAD>
-void
-launch_tiled (const PlaneArgs & p, cudaStream_t s)
-{
-  dim3 block (kBlockX, kBlockY);
-  dim3 grid (grid_x (p.width, TILE_W), grid_y (p.height, TILE_H));
-  k_tiled<T, TILE_W, TILE_H, PAD><<<grid, block, 0, s>>> (p);
-}
-
+/* Plane @p by seed @kernel as @plan (ct_plan_seed) says, its elements as
+ * T. */
 template <typename T>
 CtResult
-launch (CtKernel kernel, const PlaneArgs & p, cudaStream_t s)
+launch (CtKernel kernel, const CtSeedPlan & plan, const PlaneArgs & p,
+    cudaStream_t s)
 {
-  dim3 block (kBlockX, kBlockY);
+  static_assert (kBlockX == CT_SEED_BLOCK_X && kBlockY == CT_SEED_BLOCK_Y,
+      "the planner's block is the kernels'");
+  const dim3 grid (plan.grid[0], plan.grid[1]), block (kBlockX, kBlockY);
 
   switch (kernel) {
     case CT_KERNEL_NAIVE:
-      k_naive<T><<<dim3 (grid_x (p.width, kBlockX), grid_y (p.height,
-                  kBlockY)), block, 0, s>>> (p);
+      k_naive<T><<<grid, block, 0, s>>> (p);
       break;
     case CT_KERNEL_NAIVE_COLUMN:
-      k_naive_column<T><<<dim3 (grid_x (p.height, kBlockX),
-                  grid_y (p.width, kBlockY)), block, 0, s>>> (p);
+      k_naive_column<T><<<grid, block, 0, s>>> (p);
       break;
-    case CT_KERNEL_TILED:
-      launch_tiled<T, 32, 32, 0> (p, s);
+#define SEED_TILE(id, w, h, pad) \
+    case CT_KERNEL_##id: \
+      k_tiled<T, w, h, pad><<<grid, block, 0, s>>> (p); \
       break;
-    case CT_KERNEL_TILED_PADDED:
-      launch_tiled<T, 32, 32, 1> (p, s);
-      break;
-    case CT_KERNEL_RECT:
-      launch_tiled<T, 32, 16, 0> (p, s);
-      break;
-    case CT_KERNEL_RECT_PADDED:
-      launch_tiled<T, 32, 16, 2> (p, s);
-      break;
-    case CT_KERNEL_TILED_64:
-      launch_tiled<T, 64, 64, 1> (p, s);
-      break;
+      CT_SEED_TILES (SEED_TILE)
+#undef SEED_TILE
     default:
       return CT_ERROR_UNSUPPORTED_KERNEL;
   }
   return (CtResult) cudaGetLastError ();
-}
-
-/* A native word when every row start is aligned to it, else bytes. */
-template <int N>
-CtResult
-launch_sized (CtKernel kernel, const PlaneArgs & p, cudaStream_t s)
-{
-  uintptr_t bits = (uintptr_t) p.src | (uintptr_t) p.dst |
-      (uintptr_t) p.src_stride | (uintptr_t) p.dst_stride;
-  if (bits % N == 0)
-    return launch<typename Word<N>::T> (kernel, p, s);
-  return launch<Bytes<N>> (kernel, p, s);
 }
 
 CtResult
@@ -154,18 +113,24 @@ launch_plane (CtKernel kernel, const CtPlane * plane, CtMapping mapping,
     cudaStream_t s)
 {
   const PlaneArgs p = ct::plane_args (*plane, mapping);
+  CtSeedPlan plan;
 
+  if (!ct_plan_seed (plane, kernel, &plan))
+    return CT_ERROR_UNSUPPORTED_KERNEL;
   switch (plane->elem_size) {
     case 1:
-      return launch<Word<1>::T> (kernel, p, s);
+      return launch<Word<1>::T> (kernel, plan, p, s);
     case 2:
-      return launch_sized<2> (kernel, p, s);
+      return plan.words ? launch<Word<2>::T> (kernel, plan, p, s) :
+          launch<Bytes<2>> (kernel, plan, p, s);
     case 3:
-      return launch<Word<3>::T> (kernel, p, s);
+      return launch<Bytes<3>> (kernel, plan, p, s);
     case 4:
-      return launch_sized<4> (kernel, p, s);
+      return plan.words ? launch<Word<4>::T> (kernel, plan, p, s) :
+          launch<Bytes<4>> (kernel, plan, p, s);
     case 8:
-      return launch_sized<8> (kernel, p, s);
+      return plan.words ? launch<Word<8>::T> (kernel, plan, p, s) :
+          launch<Bytes<8>> (kernel, plan, p, s);
     default:
       return CT_ERROR_UNSUPPORTED_ELEMENT_SIZE;
   }

@@ -1,7 +1,8 @@
 /* cudatranspose: YUV video to RGB on the GPU, and on to a tensor.
  *   - ct_yuv_to_rgb: packed RGB (or BGR) bytes, a thread a pixel
  *     (yuv-rgb-unit.h, the code the CPU loop runs), a warp along a row; a
- *     frame with more rows than the grid's y holds loops over them.
+ *     frame with more rows than the grid's y holds loops over them (its
+ *     grid: ct_plan_yuv_rgb, plan-yuv.c).
  *   - ct_yuv_to_tensor: the same values as a tensor in one pass, each
  *     channel written where the permutation puts it and through the
  *     arithmetic (arith-ops.cuh, the code ct_permute_arith runs) on the
@@ -19,8 +20,8 @@
  *     values of each channel, before the pixels. The grid is one wave of
  *     blocks, each looping over its rows; for uint8 and float32 outputs a
  *     kernel is built for each kind of format (Kind). Which kernel takes a
- *     frame, and its grid: ct_plan_yuv and ct_plan_yuv_launch
- *     (plan-yuv.c).
+ *     frame, and its grid: ct_plan_yuv, ct_plan_yuv_launch and
+ *     ct_plan_yuv_tiles (plan-yuv.c).
  *   - ct_yuv_to_tensor_cpu: the same values on the host, a pixel at a
  *     time.
  * The one pass's pieces below its kernel (where values land, a thread's
@@ -44,10 +45,7 @@
 
 namespace {
 
-using ct::div_up;
-using ct::kMaxGridY;
-
-constexpr unsigned int kThreadsX = 256;
+constexpr unsigned int kThreadsX = CT_YUV_RGB_THREADS;
 
 /* R, G, B of pixel (@x, @y) as the output orders them: the first and the
  * last channel swapped with @bgr (selected, not indexed: an indexed array
@@ -655,9 +653,11 @@ ct_yuv_to_rgb (const CtYuvFrame * f, void *dst, size_t dst_stride, int bgr,
   if (dst == nullptr || dst_stride < (size_t) f->width * 3)
     return CT_ERROR_INVALID_ARGUMENT;
   ct_yuv_src (f, &p, &src);
-  const dim3 grid ((unsigned int) div_up (f->width, kThreadsX),
-      f->height < kMaxGridY ? f->height : kMaxGridY);
-  k_yuv_rgb<<<grid, kThreadsX, 0, reinterpret_cast<cudaStream_t>(stream)>>>
-      (src, p, static_cast<unsigned char *>(dst), dst_stride, bgr);
+  unsigned int grid[2];
+
+  ct_plan_yuv_rgb (f->width, f->height, grid);
+  k_yuv_rgb<<<dim3 (grid[0], grid[1]), kThreadsX, 0,
+      reinterpret_cast<cudaStream_t>(stream)>>> (src, p,
+      static_cast<unsigned char *>(dst), dst_stride, bgr);
   return (CtResult) cudaGetLastError ();
 }

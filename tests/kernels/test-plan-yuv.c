@@ -36,6 +36,10 @@
  *     along y and between channels multiples of 4, and pixel (0, 0)'s
  *     address one of four values.
  *
+ * ct_yuv_to_rgb's launch (ct_plan_yuv_rgb) over the same sizes: a block
+ * of 256 pixels for every 256 of a row, not one more, and a row of blocks
+ * a row of the frame, no more than 65535.
+ *
  * Then the tiled pass (ct_plan_yuv_tiles) over the same sizes and steps,
  * each kernel and the blocks a wave holds:
  *   - it takes the frame where the kernel is a table's of one kind of
@@ -231,6 +235,16 @@ launches (void)
   static const uintptr_t offsets[] = { 0, 1, 2, 4, 8, 12, 16, 24, 32 };
   char what[200];
 
+  for (unsigned int z = 0; z < N_CASES (sizes); z++) {
+    const long long w = sizes[z][0], h = sizes[z][1];
+    unsigned int rgb[2];
+
+    ct_plan_yuv_rgb ((unsigned int) w, (unsigned int) h, rgb);
+    snprintf (what, sizeof (what), "%lldx%lld to RGB", w, h);
+    CHECK ("a block of 256 pixels for every 256", what, rgb[0], up (w, 256));
+    CHECK ("a row of blocks a row, up to 65535", what, rgb[1],
+        h < 65535 ? h : 65535);
+  }
   for (unsigned int z = 0; z < N_CASES (sizes); z++) {
     const long long w = sizes[z][0], h = sizes[z][1];
     /* the steps along x, y and between channels: CHW and HWC as they come,
