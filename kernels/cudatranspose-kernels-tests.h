@@ -21,6 +21,23 @@ CtResult ct_transpose_batches (const CtPlaneBatch * batches,
     unsigned int n_batches, CtKernel kernel, CtMapping mapping,
     CtStream stream);
 
+/* The tiled YUV pass's write-out of one tile (yuv-tensor-pass.cuh's
+ * flush_tile, the same code, its block's 256 threads one after another)
+ * on the host: @tile holds the tile's values as the pass keeps them in
+ * shared memory, value (c, col, r) at ((c * 64) + col) * 33 + r, of
+ * @value_size bytes (1: uint8, 4: float32), column col the frame's x_base
+ * + col, row r its row 2 k0 - 1 + r; pixel (0, 0)'s values land at @at,
+ * the frame's x, y and the channels @step_x, @step_y (1 or -1) and
+ * @step_c values apart, @at aligned to the value size. @x_base a multiple
+ * of 64 below @width, @k0 of 16, the first pair of a tile of a @width x
+ * @height frame. Returns cudaErrorMisalignedAddress (what the GPU would
+ * report) where a store of four values as one was not aligned to their
+ * size, the values written all the same. */
+CtResult ct_yuv_flush_tile_cpu (const void *tile, unsigned int value_size,
+    void *at, long long step_x, long long step_y, long long step_c,
+    unsigned int width, unsigned int height, unsigned int x_base,
+    unsigned int k0);
+
 /* ct_transpose_batches_cpu over single planes. */
 CtResult ct_transpose_planes_cpu (const CtPlane * planes,
     unsigned int n_planes, CtMapping mapping);

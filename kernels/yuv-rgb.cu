@@ -284,7 +284,8 @@ k_yuv_tensor_tiles (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
       convert_pair<Out, K> (s, p, f, IntoTile<Out> { tile, x_base,
               2 * k0 - 1 }, centre, x0, kp, in);
     __syncthreads ();
-    flush_tile<Out> (tile, dst, step, s.width, s.height, x_base, k0, t);
+    flush_tile<Out> (tile, dst, step, s.width, s.height, x_base, k0, t,
+        StoreFour<Out> { });
     /* (the tile is free again once every thread has written its part) */
     __syncthreads ();
   }
@@ -624,6 +625,68 @@ ct_yuv_to_tensor (const CtYuvFrame * f, int bgr, CtMapping mapping,
   if (res == CT_OK && ran)
     *ran = path;
   return res;
+}
+
+namespace {
+
+/* A full group's store on the host (ct_yuv_flush_tile_cpu), which notes
+ * in *@misaligned one the GPU's store_four could not make. */
+template <typename Out>
+struct StoreFourHost
+{
+  bool *misaligned;
+
+  void
+  operator() (Out * at, const Four<Out> & q) const
+  {
+    if (!aligned_four (at))
+      *misaligned = true;
+    memcpy (at, q.v, sizeof (q.v));
+  }
+};
+
+/* The block's threads' flush_tile, one after another, on the host:
+ * whether every full group's store was aligned as the GPU needs it. */
+template <typename Out>
+bool
+flush_tile_cpu (const void *tile, void *at, const Steps & step,
+    unsigned int width, unsigned int height, unsigned int x_base,
+    unsigned int k0)
+{
+  bool misaligned = false;
+
+  for (unsigned int t = 0; t < kLanes * kRanks; t++)
+    flush_tile<Out> (*static_cast<const Tile<Out> *>(tile),
+        static_cast<Out *>(at), step, width, height, x_base, k0, t,
+        StoreFourHost<Out> { &misaligned });
+  return !misaligned;
+}
+
+}  // namespace
+
+extern "C" CtResult
+ct_yuv_flush_tile_cpu (const void *tile, unsigned int value_size, void *at,
+    long long step_x, long long step_y, long long step_c, unsigned int width,
+    unsigned int height, unsigned int x_base, unsigned int k0)
+{
+  const Steps step = { step_c, step_x, step_y, false };
+  bool aligned;
+
+  if (tile == nullptr || at == nullptr || (step_y != 1 && step_y != -1) ||
+      x_base >= width || x_base % kTileCols != 0 ||
+      k0 % CT_YUV_TILE_PAIRS != 0 || k0 > height / 2 ||
+      (uintptr_t) at % value_size != 0)
+    return CT_ERROR_INVALID_ARGUMENT;
+  if (value_size == 1)
+    aligned = flush_tile_cpu<uint8_t> (tile, at, step, width, height, x_base,
+        k0);
+  else if (value_size == 4)
+    aligned = flush_tile_cpu<float> (tile, at, step, width, height, x_base,
+        k0);
+  else
+    return CT_ERROR_INVALID_ARGUMENT;
+  /* (what the GPU would report for the same stores) */
+  return aligned ? CT_OK : (CtResult) cudaErrorMisalignedAddress;
 }
 
 extern "C" CtResult

@@ -103,7 +103,7 @@ struct alignas (4 * sizeof (T)) Four
 };
 
 template <typename T>
-__device__ __forceinline__ bool
+__host__ __device__ __forceinline__ bool
 aligned_four (const T * at)
 {
   return (uintptr_t) at % sizeof (Four<T>) == 0;
@@ -323,18 +323,29 @@ struct IntoTile
   unsigned int x_base;          /* the frame's column of the tile's first */
   unsigned int y_base;          /* 2 k0 - 1, modulo 2^32 (k0 may be 0) */
 
-  __device__ __forceinline__ void
+  __host__ __device__ __forceinline__ void
   operator() (unsigned int x0, unsigned int y, unsigned int n,
       const Out val[3][4]) const
   {
     const unsigned int col = x0 - x_base, row = y - y_base;
 
-#pragma unroll
+CT_YUV_UNROLL
     for (unsigned int i = 0; i < 4; i++)
-#pragma unroll
+CT_YUV_UNROLL
       for (unsigned int c = 0; c < 3; c++)
         if (i < n)
           tile[c][col + i][row] = val[c][i];
+  }
+};
+
+/* A full group's store (flush_tile's @store) on the GPU: store_four. */
+template <typename Out>
+struct StoreFour
+{
+  __device__ __forceinline__ void
+  operator() (Out * at, const Four<Out> & q) const
+  {
+    store_four (at, q);
   }
 };
 
@@ -343,13 +354,15 @@ struct IntoTile
  * thread's index in it) once every value is in: each column of each
  * channel is one run of the output (the step along y is 1 or -1), cut at
  * the output's addresses into groups of four, a group to a thread of
- * eight that share the run, each full group stored as one, those at the
- * run's ends value by value. */
-template <typename Out>
-__device__ __forceinline__ void
+ * eight that share the run, each full group stored as one by @store
+ * (StoreFour; the host's copy for the CPU test of this code,
+ * ct_yuv_flush_tile_cpu), those at the run's ends value by value. */
+#pragma nv_exec_check_disable
+template <typename Out, typename Store>
+__host__ __device__ __forceinline__ void
 flush_tile (const Tile<Out> &tile, Out * dst, const Steps & step,
     unsigned int width, unsigned int height, unsigned int x_base,
-    unsigned int k0, unsigned int t)
+    unsigned int k0, unsigned int t, const Store & store)
 {
   constexpr unsigned int kPerRun = 8;
   constexpr unsigned int kRunsAtOnce = CT_YUV_LANES * CT_YUV_RANKS / kPerRun;
@@ -378,7 +391,7 @@ flush_tile (const Tile<Out> &tile, Out * dst, const Steps & step,
       const int e0 = (int) (4 * gi) - (int) mis;
       Four<Out> q;
 
-#pragma unroll
+CT_YUV_UNROLL
       for (int i = 0; i < 4; i++) {
         const int e = e0 + i;
 
@@ -386,9 +399,9 @@ flush_tile (const Tile<Out> &tile, Out * dst, const Steps & step,
           q.v[i] = tile[c][col][step.y > 0 ? r_lo + e : r_lo + len - 1 - e];
       }
       if (e0 >= 0 && e0 + 4 <= (int) len) {
-        store_four (lo + e0, q);
+        store (lo + e0, q);
       } else {
-#pragma unroll
+CT_YUV_UNROLL
         for (int i = 0; i < 4; i++)
           if (e0 + i >= 0 && e0 + i < (int) len)
             lo[e0 + i] = q.v[i];

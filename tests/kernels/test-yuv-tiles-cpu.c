@@ -1,0 +1,123 @@
+/* cudatranspose: the tiled YUV pass's write-out of a tile (flush_tile in
+ * kernels/yuv-tensor-pass.cuh, the code the GPU runs, through
+ * ct_yuv_flush_tile_cpu) checked without a GPU. Every tile of frames of
+ * odd, 1xN, Nx1 and several-tile sizes, into CHW tensors turned each of
+ * the four ways that swap the axes (the output's step along the frame's y
+ * 1 or -1) and a permutation that keeps the axes with the height
+ * innermost, uint8 and float32, the output starting 0 to 3 values past an
+ * aligned address; the tile filled with random values, the output
+ * poisoned first. Against the rules written out here: every store of
+ * four values as one is aligned to their size (as the GPU's must be); the
+ * tile's value
+ * (c, col, r) is the frame's pixel (x_base + col, 2 k0 - 1 + r) of channel
+ * c, written at x * step_x + y * step_y + c * step_c for each pixel of the
+ * frame the tile holds (its first row, -1, is not one for the first pair;
+ * none past the frame's last column or row), and nothing else is
+ * written. */
+#include "cudatranspose-kernels-tests.h"
+#include "plan-tally.h"
+#include "random-fill.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define N_CASES(a) (sizeof (a) / sizeof ((a)[0]))
+
+enum
+{ TILE_COLS = 64, TILE_ROWS = 32, TILE_PAD = 1, TILE_PAIRS = 16 };
+
+static uint64_t rng = 0x7113;
+
+int
+main (void)
+{
+  static const unsigned int sizes[][2] = {
+    {1, 1}, {2, 2}, {1, 9}, {9, 1}, {3, 5}, {64, 30}, {64, 31}, {64, 32},
+    {65, 33}, {63, 34}, {121, 67}, {200, 9}, {7, 100}, {130, 97},
+  };
+  static const unsigned int value_sizes[] = { 1, 4 };
+  const size_t tile_values = 3 * TILE_COLS * (TILE_ROWS + TILE_PAD);
+  unsigned char *tile = malloc (tile_values * 4);
+  char what[200];
+
+  for (unsigned int z = 0; z < N_CASES (sizes); z++) {
+    const long long w = sizes[z][0], h = sizes[z][1];
+    /* steps along x, y and between channels, and pixel (0, 0)'s place:
+     * ul-lr, 90r, 90l, ur-ll into CHW of the turned frame (h x w), and
+     * the frame as it comes with the height innermost, then the channels
+     * (permutation 2:0:1:3 of its HWC tensor) */
+    const long long ways[][4] = {
+      {h, 1, w * h, 0}, {h, -1, w * h, h - 1}, {-h, 1, w * h, (w - 1) * h},
+      {-h, -1, w * h, w * h - 1}, {3 * h, 1, h, 0},
+    };
+    const size_t n_values = 3 * (size_t) w * h;
+
+    for (unsigned int v = 0; v < N_CASES (value_sizes); v++)
+      for (unsigned int way = 0; way < N_CASES (ways); way++)
+        for (unsigned int off = 0; off < 4; off++) {
+          const unsigned int vs = value_sizes[v];
+          const long long sx = ways[way][0], sy = ways[way][1],
+              sc = ways[way][2], start = ways[way][3];
+          /* (16-byte aligned, then @off values on; two values of margin
+           * either side) */
+          unsigned char *base = aligned_alloc (16,
+              ((n_values + 4 + 4) * vs + 15) / 16 * 16);
+          unsigned char *out = base + (2 + off) * vs;
+          unsigned char *want = malloc ((n_values + 4 + 4) * vs);
+          const size_t all = (n_values + 4 + 4) * vs;
+          int ok = 1;
+
+          snprintf (what, sizeof (what), "%lldx%lld, steps %lld %lld %lld, "
+              "%u-byte values, +%u values", w, h, sx, sy, sc, vs, off);
+          memset (base, 0x5a, all);
+          memcpy (want, base, all);
+          for (unsigned int x_base = 0; x_base < w; x_base += TILE_COLS)
+            for (unsigned int k0 = 0; k0 <= h / 2; k0 += TILE_PAIRS) {
+              ct_ref_fill_random (&rng, tile, tile_values * vs);
+              CHECK ("taken, each store of four values aligned to four",
+                  what, ct_yuv_flush_tile_cpu (tile,
+                      vs, out + start * vs, sx, sy, sc, (unsigned int) w,
+                      (unsigned int) h, x_base, k0), CT_OK);
+              for (unsigned int c = 0; c < 3; c++)
+                for (unsigned int col = 0; col < TILE_COLS; col++)
+                  for (unsigned int r = 0; r < TILE_ROWS; r++) {
+                    const long long x = x_base + col;
+                    const long long y = 2 * (long long) k0 - 1 + r;
+                    const size_t from = ((size_t) (c * TILE_COLS + col) *
+                        (TILE_ROWS + TILE_PAD) + r) * vs;
+
+                    if (x >= w || y < 0 || y >= h)
+                      continue;
+                    memcpy (want + (2 + off + start + x * sx + y * sy +
+                            c * sc) * vs, tile + from, vs);
+                  }
+            }
+          if (memcmp (base, want, all) != 0) {
+            size_t at = 0;
+
+            while (base[at] == want[at])
+              at++;
+            printf ("FAIL %s: byte %zu of %zu\n", what, at, all);
+            ok = 0;
+          }
+          CHECK ("every value of the tile where it lands, nothing else", what,
+              ok, 1);
+          free (want);
+          free (base);
+        }
+  }
+  /* refusals: a step along y other than 1 or -1, a tile not at a tile's
+   * place, a value size the pass has no tile for */
+  CHECK ("a step along y of 3 refused", "", ct_yuv_flush_tile_cpu (tile, 4,
+          tile, 8, 3, 1, 8, 8, 0, 0), CT_ERROR_INVALID_ARGUMENT);
+  CHECK ("a tile off its place refused", "", ct_yuv_flush_tile_cpu (tile, 4,
+          tile, 8, 1, 64, 8, 8, 1, 0), CT_ERROR_INVALID_ARGUMENT);
+  CHECK ("a pair off its place refused", "", ct_yuv_flush_tile_cpu (tile, 4,
+          tile, 8, 1, 64, 8, 8, 0, 3), CT_ERROR_INVALID_ARGUMENT);
+  CHECK ("2-byte values refused", "", ct_yuv_flush_tile_cpu (tile, 2, tile,
+          8, 1, 64, 8, 8, 0, 0), CT_ERROR_INVALID_ARGUMENT);
+  free (tile);
+  return tally_finish ();
+}
