@@ -3,13 +3,14 @@
  * checked without a GPU: the wide variants' and auto's (wide-planner.cuh,
  * for transpose-wide.cu; tests/kernels/test-planner.c), the seeds'
  * (plan-seed.c, for transpose.cu; tests/kernels/test-plan-seed.c) and the
- * flips' (plan-flip.c, for flip.cu; tests/kernels/test-plan-flip.c). Internal to
- * the kernels and their tests and benches: the element never plans, so
- * this is not in cudatranspose-kernels.h. The permutations' planner
- * (plan-permute.c, for permute.cu; tests/kernels/test-plan-permute.c),
- * the arithmetic's (plan-arith.c, for arith.cu) and the 4:2:2 transposes'
- * (plan-422.c, for yuv422.cu; tests/kernels/test-plan-422.c) too; the YUV
- * one pass's has its own header, plan-yuv.h. */
+ * flips' (plan-flip.c, for flip.cu; tests/kernels/test-plan-flip.c).
+ * Internal to the kernels and their tests and benches: the element never
+ * plans, so this is not in cudatranspose-kernels.h. The permutations'
+ * planner (plan-permute.c, for permute.cu;
+ * tests/kernels/test-plan-permute.c), the arithmetic's (plan-arith.c, for
+ * arith.cu) and the 4:2:2 transposes' (plan-422.c, for yuv422.cu;
+ * tests/kernels/test-plan-422.c) too; the YUV one pass's has its own
+ * header, plan-yuv.h. */
 #pragma once
 
 /* (the checks the planners make, ct_planes_validate and the others, are
@@ -99,10 +100,10 @@ CtResult ct_plan_two_levels (const CtPlanDevice * dev,
 
 typedef struct
 {
-  /* the source elements a block moves at a time, across by down: the
-   * naive kernels' block (an element a thread; naive-column's across the
-   * source's columns' elements, i.e. down a source column), the tiled
-   * ones' tile */
+  /* the elements a block moves at a time, across by down: the naive
+   * kernels' block (an element a thread; naive-column's block lies across
+   * the source's rows: its warps run down a source column), the tiled
+   * ones' source tile */
   unsigned int tile_w, tile_h;
   unsigned int pad;             /* the tiled ones' padding (above) */
   /* blocks: across the source's columns (naive-column: its rows), a

@@ -7,8 +7,9 @@
  * arithmetic, float32 normalized, int16 and float64), sizes from 1x1 to
  * 4K, half the direction and type pairs as the default HWC tensor and
  * half as CHW (permutation 1:2:0:3: turned so the axes swap, the output's
- * rows are the frame's columns, which the tiled pass takes). One element of each kind is kept for a format and its settings
- * changed between frames, as an application would while playing. Exits 77
+ * rows are the frame's columns, which the tiled pass takes). One element
+ * of each kind is kept for a format and its settings changed between
+ * frames, as an application would while playing. Exits 77
  * (skipped) without a CUDA device or without nvcodec's cudaupload.
  *
  * Each format is a test of its own (a process, and check's timeout, per
