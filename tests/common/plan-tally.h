@@ -1,6 +1,7 @@
 /* cudatranspose tests: the planner tests' tally (tests/kernels/test-plan-
  * *.c): each check counted, a failure printed with the rule it checks, the
- * summary and exit status at the end. Header only, one program each. */
+ * summary and exit status at the end; and the rounding up their expected
+ * grids share. Header only, one program each. */
 #pragma once
 
 #include <stdio.h>
@@ -24,6 +25,13 @@ check (int ok, const char *rule, const char *what, unsigned long long got,
 #define CHECK(rule, what, got, want) \
   check ((unsigned long long) (got) == (unsigned long long) (want), rule, \
       what, (unsigned long long) (got), (unsigned long long) (want))
+
+/* @a / @b rounded up: the tests' own, for the grids they expect. */
+static inline unsigned long long
+up (unsigned long long a, unsigned long long b)
+{
+  return a / b + (a % b != 0);
+}
 
 /* The summary line; the program's exit status. */
 static int

@@ -81,12 +81,6 @@ random_plane (void)
   return p;
 }
 
-static unsigned long long
-up (unsigned long long a, unsigned long long b)
-{
-  return a / b + (a % b != 0);
-}
-
 static void
 check_launch (const CtPlane422 * planes, unsigned int n, CtMapping mapping,
     const char *what)

@@ -64,12 +64,6 @@ tile_of (CtKernel k, unsigned int *w, unsigned int *h, unsigned int *pad)
   }
 }
 
-static unsigned long long
-up (unsigned long long a, unsigned long long b)
-{
-  return a / b + (a % b != 0);
-}
-
 int
 main (void)
 {

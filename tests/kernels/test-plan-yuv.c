@@ -214,12 +214,6 @@ sums_out_of_range (void)
   }
 }
 
-static unsigned long long
-up (unsigned long long a, unsigned long long b)
-{
-  return a / b + (a % b != 0);
-}
-
 static void
 launches (void)
 {

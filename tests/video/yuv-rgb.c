@@ -374,22 +374,6 @@ turn_hwc (const guint8 * in, guint w, guint h, gsize esize, CtMapping m,
     }
 }
 
-#ifdef YUV_ON_GPU
-/* The output's step (in values) along dimension @dim of a tensor of
- * sizes @dims laid out by @perm: the sizes of the dimensions inside it. */
-static unsigned long long
-frame_step (const unsigned long long dims[4], const guint perm[4],
-    guint dim)
-{
-  unsigned long long step = 1;
-  guint i;
-
-  for (i = 0; i < 4 && perm[i] != dim; i++)
-    step *= dims[perm[i]];
-  return step;
-}
-#endif
-
 /* The one pass (ct_yuv_to_tensor on the GPU, ct_yuv_to_tensor_cpu on the
  * CPU) against the test's references: its starting values (start_values)
  * turned by each of the eight directions (turn_hwc), laid out and computed
@@ -507,12 +491,17 @@ GST_START_TEST (test_one_pass_tensor)
               fail_unless_equals_int (ct_stream_synchronize (NULL), CT_OK);
               /* (tiled only where the output's step along the frame's
                * y is one value and the one along x more) */
-              if (ran == CT_PATH_YUV_TENSOR_TILES &&
-                  frame_step (hwc, perm, keep ? 2 : 1) == 1 &&
-                  frame_step (hwc, perm, keep ? 1 : 2) > 1)
-                tiled++;
-              else
-                fail_unless_equals_int (ran, CT_PATH_YUV_TENSOR);
+              {
+                const uint64_t dims[4] = { hwc[0], hwc[1], hwc[2], hwc[3] };
+                uint64_t odims[4], step[4];
+
+                ct_ref_permuted_layout (dims, perm, odims, step);
+                if (ran == CT_PATH_YUV_TENSOR_TILES &&
+                    step[keep ? 2 : 1] == 1 && step[keep ? 1 : 2] > 1)
+                  tiled++;
+                else
+                  fail_unless_equals_int (ran, CT_PATH_YUV_TENSOR);
+              }
 #else
               fail_unless_equals_int (ct_yuv_to_tensor_cpu (&df, bgr, turn,
                       perm, ai ? &ar : NULL, got), CT_OK);
