@@ -4,13 +4,21 @@
 # decoder's YUV as videoconvert would, laid out and normalized in one pass.
 # With NVDEC (nvh264dec) the frames stay in CUDA memory until the tensors
 # come back; without it a software decoder (openh264dec, avdec_h264) feeds
-# the element in system memory. Put NNStreamer's tensor_filter where the
-# filesink is to run a model on them.
+# the element in system memory. The tensors go to OUTFILE; with NNStreamer
+# installed, MODEL runs a model on them first (NNStreamer's tensor_filter)
+# and OUTFILE gets the model's output tensors.
 #
 #   pipelines/decode-to-tensor.sh [INPUT.h264 [OUTFILE]]
+#   MODEL=FILE [FRAMEWORK=NAME] [SIZE=WxH] pipelines/decode-to-tensor.sh ...
 #
 # Without INPUT it first encodes one second of a 640x360 test pattern
 # into out/input-360p.h264 (openh264enc, from gst-plugins-bad).
+# MODEL: the model's file, run by tensor_filter's FRAMEWORK (tensorflow2-
+# lite, pytorch, custom, ...; by default NNStreamer picks it by the file's
+# name). The model takes one float32 tensor of dimensions W:H:3:1
+# (NNStreamer's order, innermost first: planes of red, green and blue),
+# the frame's size; SIZE=WxH scales the frames to it first (videoscale,
+# on the CPU, before the element).
 set -eu
 command -v gst-inspect-1.0 >/dev/null || {
   echo "$0: needs GStreamer's tools: install gstreamer1.0-tools" >&2; exit 77; }
@@ -40,7 +48,44 @@ if [ -z "$in" ]; then
     ! filesink location="$in"
   echo "made $in (30 frames of a test pattern)"
 fi
-gst-launch-1.0 -q filesrc location="$in" ! h264parse ! $decoder \
-  ! cudatranspose arithmetic=typecast:float32,add:-127.5,div:127.5 \
-  ! other/tensors,format=static ! filesink location="$file"
-echo "decoded $in with $decoder into normalized float32 CHW tensors in $file"
+model=${MODEL:-}
+if [ -n "$model" ]; then
+  if ! gst-inspect-1.0 --exists tensor_filter; then
+    echo "$0: MODEL needs NNStreamer's tensor_filter, and GStreamer finds" \
+      "none here: install NNStreamer or add its plugins to" \
+      "GST_PLUGIN_PATH" >&2
+    exit 77
+  fi
+  if [ ! -r "$model" ]; then
+    echo "$0: MODEL=$model: no such file" >&2
+    exit 1
+  fi
+fi
+# (the pipeline as separate arguments: gst-launch-1.0 quotes each one, so
+# paths may hold spaces)
+set -- filesrc location="$in" ! h264parse ! "$decoder" !
+if [ -n "${SIZE:-}" ]; then
+  w=${SIZE%%x*} h=${SIZE#*x}
+  case "$SIZE:$w:$h" in
+    *x*x* | *:*[!0-9:]* | *::* | *:) w= ;;
+  esac
+  if [ -z "$w" ] || [ "$w" = "$SIZE" ] || [ "$w" -eq 0 ] || [ "$h" -eq 0 ]
+  then
+    echo "$0: SIZE=$SIZE: give the model's input as WIDTHxHEIGHT," \
+      "e.g. SIZE=224x224" >&2
+    exit 1
+  fi
+  set -- "$@" videoscale ! "video/x-raw,width=$w,height=$h" !
+fi
+set -- "$@" cudatranspose arithmetic=typecast:float32,add:-127.5,div:127.5 \
+  ! other/tensors,format=static !
+if [ -n "$model" ]; then
+  set -- "$@" tensor_filter "framework=${FRAMEWORK:-auto}" "model=$model" !
+fi
+gst-launch-1.0 -q "$@" filesink location="$file"
+if [ -n "$model" ]; then
+  echo "decoded $in with $decoder into normalized float32 CHW tensors," \
+    "ran $model on them, its output in $file"
+else
+  echo "decoded $in with $decoder into normalized float32 CHW tensors in $file"
+fi
