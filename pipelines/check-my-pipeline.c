@@ -127,6 +127,10 @@ my_pipeline_suite (void)
   TCase *tc = tcase_create ("portrait");
 
   suite_add_tcase (s, tc);
+  /* check stops a test after 4 seconds unless told otherwise; the first
+   * test also sets up the GPU (a CUDA context), which on a busy machine can
+   * take longer than that */
+  tcase_set_timeout (tc, 60);
   tcase_add_test (tc, test_rotates_for_portrait);
   tcase_add_test (tc, test_bad_setting_is_an_error);
   return s;
