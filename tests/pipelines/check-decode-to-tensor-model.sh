@@ -11,11 +11,7 @@
 set -eu
 script=$1
 file=$2
-sample=${CT_CHECK_H264:-}
-if [ -z "$sample" ] || [ ! -e "$sample" ]; then
-  echo "SKIP: no H.264 sample (the build makes it with openh264enc)"
-  exit 77
-fi
+. "$(dirname "$0")/h264-sample.sh"
 if [ -z "${CT_CHECK_MODEL:-}" ]; then
   echo "SKIP: no NNStreamer where the build looked (pkg-config nnstreamer)," \
     "so no model built to run"
@@ -31,11 +27,6 @@ rm -f "$file" "$file.rgb"
 mkdir -p "$(dirname "$file")"
 MODEL=$CT_CHECK_MODEL FRAMEWORK=custom SIZE=${w}x$h "$script" "$sample" \
   "$file"
-# (the script's choice: the first decoder there)
-decoder=
-for d in nvh264dec openh264dec avdec_h264; do
-  if gst-inspect-1.0 --exists $d; then decoder=$d; break; fi
-done
 gst-launch-1.0 -q filesrc location="$sample" ! h264parse ! $decoder \
   ! videoscale ! video/x-raw,width=$w,height=$h \
   ! videoconvert dither=none ! video/x-raw,format=RGB \

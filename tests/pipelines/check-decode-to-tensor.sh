@@ -7,18 +7,9 @@
 set -eu
 script=$1
 file=$2
-sample=${CT_CHECK_H264:-}
-if [ -z "$sample" ] || [ ! -e "$sample" ]; then
-  echo "SKIP: no H.264 sample (the build makes it with openh264enc)"
-  exit 77
-fi
+. "$(dirname "$0")/h264-sample.sh"
 rm -f "$file" "$file.rgb"
 "$script" "$sample" "$file"
-# (the script's choice: the first decoder there)
-decoder=
-for d in nvh264dec openh264dec avdec_h264; do
-  if gst-inspect-1.0 --exists $d; then decoder=$d; break; fi
-done
 down=
 [ "$decoder" = nvh264dec ] && down="cudadownload !"
 gst-launch-1.0 -q filesrc location="$sample" ! h264parse ! $decoder ! $down \
