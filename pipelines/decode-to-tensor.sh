@@ -65,12 +65,11 @@ fi
 # paths may hold spaces)
 set -- filesrc location="$in" ! h264parse ! "$decoder" !
 if [ -n "${SIZE:-}" ]; then
-  w=${SIZE%%x*} h=${SIZE#*x}
-  case "$SIZE:$w:$h" in
-    *x*x* | *:*[!0-9:]* | *::* | *:) w= ;;
-  esac
-  if [ -z "$w" ] || [ "$w" = "$SIZE" ] || [ "$w" -eq 0 ] || [ "$h" -eq 0 ]
-  then
+  w=${SIZE%x*} h=${SIZE#*x}
+  case "$SIZE" in *x*) ;; *) w= ;; esac
+  case "$w" in '' | *[!0-9]*) w= ;; esac
+  case "$h" in '' | *[!0-9]*) w= ;; esac
+  if [ -z "$w" ] || [ "$w" -eq 0 ] || [ "$h" -eq 0 ]; then
     echo "$0: SIZE=$SIZE: give the model's input as WIDTHxHEIGHT," \
       "e.g. SIZE=224x224" >&2
     exit 1
