@@ -104,12 +104,13 @@ CtYuvLaunch ct_plan_yuv_launch (unsigned int width, unsigned int height,
 /* The tiled pass, for an output whose innermost side is the frame's
  * columns (a direction that swaps the axes into CHW, or a permutation that
  * puts the height innermost): a block converts a tile of
- * CT_YUV_TILE_QUADS quads by CT_YUV_TILE_PAIRS pairs (64 columns by 32
+ * CT_YUV_TILE_QUADS quads by CT_YUV_TILE_PAIRS pairs (16 columns by 128
  * rows; a thread a quad of a pair), keeps its values in shared memory and
- * then writes each output row's 32 values side by side, where the pass
- * above would have a lane's row land away from its neighbours'. */
-#define CT_YUV_TILE_QUADS 16
-#define CT_YUV_TILE_PAIRS 16
+ * then writes each output row's 128 values side by side, where the pass
+ * above would have a lane's row land away from its neighbours'. (Tall, as
+ * the writes are what the pass waits on: docs/performance.md.) */
+#define CT_YUV_TILE_QUADS 4
+#define CT_YUV_TILE_PAIRS 64
 
 /* The tiled pass's launch for a @width x @height frame of steps @step_x
  * and @step_y (as ct_plan_yuv_launch's) by kernel @k; @resident: the blocks

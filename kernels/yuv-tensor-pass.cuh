@@ -305,7 +305,7 @@ struct ToOutput
 };
 
 /* ... or into the tiled pass's tile (CT_YUV_TILE_QUADS, plan-yuv.h): the
- * values of its 64 columns by 32 rows, a column's side by side as the
+ * values of its 16 columns by 128 rows, a column's side by side as the
  * output's row takes them, a channel's after another's. The tile's row r
  * is the frame's row 2 k0 - 1 + r (k0: its first pair); one value of
  * padding after each column spreads a warp's reads of neighbouring

@@ -46,8 +46,8 @@
  *     8-bit format (blocks, pairs, sited), the step along y is 1 or -1
  *     and the one along x larger in size; else it says no, and nothing
  *     else;
- *   - a tile is 16 quads by 16 pairs: ceil((height / 2 + 1) / 16) down,
- *     times ceil(ceil(width / 4) / 16) across, in all;
+ *   - a tile is 4 quads by 64 pairs: ceil((height / 2 + 1) / 64) down,
+ *     times ceil(ceil(width / 4) / 4) across, in all;
  *   - a block for each tile, but no more than a wave holds (where known)
  *     nor than 2^31 - 1. */
 #include "plan-yuv.h"
@@ -293,8 +293,9 @@ tiles (void)
 {
   static const unsigned int sizes[][2] = {
     {1, 1}, {1, 7}, {7, 1}, {2, 2}, {3, 5}, {5, 3}, {37, 9}, {64, 30},
-    {65, 31}, {64, 32}, {121, 67}, {255, 257}, {1920, 1080}, {1917, 1079},
-    {3840, 2160}, {1, 600000}, {600000, 1}, {4000000000u, 4000000000u},
+    {65, 31}, {64, 32}, {121, 67}, {16, 126}, {17, 129}, {255, 257},
+    {1920, 1080}, {1917, 1079}, {3840, 2160}, {1, 600000}, {600000, 1},
+    {4000000000u, 4000000000u},
   };
   static const unsigned long long residents[] = {
     0, 1, 5, 132 * 4, 144 * 4, 1ull << 40,
@@ -320,8 +321,8 @@ tiles (void)
                 k == CT_YUV_KIND_PAIRS || k == CT_YUV_KIND_SITED;
             const int want = v == CT_YUV_VALUES_TABLE && one_kind &&
                 (sy == 1 || sy == -1) && (sx < 0 ? -sx : sx) > 1;
-            const unsigned long long down = up (h / 2 + 1, 16);
-            const unsigned long long all = down * up (up (w, 4), 16);
+            const unsigned long long down = up (h / 2 + 1, 64);
+            const unsigned long long all = down * up (up (w, 4), 4);
             unsigned long long grid = all;
 
             if (residents[r] > 0 && grid > residents[r])
@@ -333,9 +334,9 @@ tiles (void)
                 residents[r]);
             CHECK ("tiled: a table's kernel of one kind, y innermost",
                 what, t.tiled, want);
-            CHECK ("16 pairs a tile down", what, t.tiles_y,
+            CHECK ("64 pairs a tile down", what, t.tiles_y,
                 want ? down : 0);
-            CHECK ("16 quads a tile across", what, t.tiles, want ? all : 0);
+            CHECK ("4 quads a tile across", what, t.tiles, want ? all : 0);
             CHECK ("a block a tile, up to a wave and 2^31 - 1", what,
                 t.grid, want ? grid : 0);
           }

@@ -26,7 +26,7 @@
 #define N_CASES(a) (sizeof (a) / sizeof ((a)[0]))
 
 enum
-{ TILE_COLS = 64, TILE_ROWS = 32, TILE_PAD = 1, TILE_PAIRS = 16 };
+{ TILE_COLS = 16, TILE_ROWS = 128, TILE_PAD = 1, TILE_PAIRS = 64 };
 
 static uint64_t rng = 0x7113;
 
@@ -36,6 +36,8 @@ main (void)
   static const unsigned int sizes[][2] = {
     {1, 1}, {2, 2}, {1, 9}, {9, 1}, {3, 5}, {64, 30}, {64, 31}, {64, 32},
     {65, 33}, {63, 34}, {121, 67}, {200, 9}, {7, 100}, {130, 97},
+    {16, 126}, {16, 127}, {16, 128}, {17, 129}, {15, 130}, {33, 257},
+    {40, 300},
   };
   static const unsigned int value_sizes[] = { 1, 4 };
   const size_t tile_values = 3 * TILE_COLS * (TILE_ROWS + TILE_PAD);
