@@ -374,6 +374,167 @@ turn_hwc (const guint8 * in, guint w, guint h, gsize esize, CtMapping m,
     }
 }
 
+/* One size of test_one_pass_tensor (below): a random @w x @h frame of
+ * @fmt, its colorimetry and siting picked by @s, each check counted in
+ * *checks and the tiled pass's runs in *tiled (*pi alternates RGB and BGR).
+ * With @tiles_only, for frames with more tiles than the GPU holds blocks
+ * at once: for each direction only the first order the tiled pass takes
+ * (the output's step along the frame's y one value, the one along x more),
+ * into uint8 and normalized float32, from the aligned frame; each must
+ * take the tiled pass where the format's kind has one. */
+static void
+one_pass_size (const Format * fmt, guint w, guint h, guint s,
+    gboolean tiles_only, guint * pi, guint * checks, guint * tiled)
+{
+  GstVideoInfo in;
+  GstBuffer *ib;
+  GstVideoFrame inf;
+  GstMapInfo m;
+  GstCaps *caps;
+  CtYuvFrame f, df;
+  /* (the starting values in RGB and BGR, up to 8 bytes each) */
+  guint8 *start[2] = { g_malloc ((gsize) w * h * 3 * 8),
+    g_malloc ((gsize) w * h * 3 * 8)
+  };
+  guint8 *turned = g_malloc ((gsize) w * h * 3 * 8);
+#ifdef YUV_ON_GPU
+  void *d_in = NULL, *d_odd = NULL, *d_out = NULL;
+  CtYuvFrame odf;
+#endif
+  guint a, b, c, d, ai;
+
+  gst_video_info_set_format (&in, fmt->gst, w, h);
+  in.colorimetry.matrix = matrices[s % G_N_ELEMENTS (matrices)].gst;
+  in.colorimetry.range = s % 2 ? GST_VIDEO_COLOR_RANGE_0_255 :
+      GST_VIDEO_COLOR_RANGE_16_235;
+  in.colorimetry.transfer = GST_VIDEO_TRANSFER_BT709;
+  in.colorimetry.primaries = GST_VIDEO_COLOR_PRIMARIES_BT709;
+  in.chroma_site = ct_check_chroma_sites[s % ct_check_n_chroma_sites];
+  caps = gst_video_info_to_caps (&in);
+  fail_unless (gst_video_info_from_caps (&in, caps));
+  ib = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (&in), NULL);
+  gst_buffer_map (ib, &m, GST_MAP_WRITE);
+  ct_ref_fill_random (&rng, m.data, m.size);
+  gst_buffer_unmap (ib, &m);
+  fail_unless (gst_video_frame_map (&inf, &in, ib, GST_MAP_READ));
+  gst_buffer_map (ib, &m, GST_MAP_READ);
+  frame_of (&inf, fmt->ct, matrices[s % G_N_ELEMENTS (matrices)].ct,
+      m.data, m.data, &f);
+  df = f;
+#ifdef YUV_ON_GPU
+  fail_unless_equals_int (ct_device_alloc (&d_in, m.size), CT_OK);
+  fail_unless_equals_int (ct_copy_2d_async (d_in, m.size, m.data, m.size,
+          m.size, 1, NULL), CT_OK);
+  frame_of (&inf, fmt->ct, f.matrix, m.data, d_in, &df);
+  fail_unless_equals_int (ct_device_alloc (&d_odd, m.size + 1), CT_OK);
+  fail_unless_equals_int (ct_copy_2d_async ((guint8 *) d_odd + 1, m.size,
+          m.data, m.size, m.size, 1, NULL), CT_OK);
+  frame_of (&inf, fmt->ct, f.matrix, m.data, (guint8 *) d_odd + 1, &odf);
+  /* 24 x 8 bytes covers every case's output */
+  fail_unless_equals_int (ct_device_alloc (&d_out, (gsize) w * h * 24),
+      CT_OK);
+#endif
+
+  for (ai = 0; ai < (tiles_only ? 2u : 4u); ai++) {
+    CtArith ar, from;
+    gsize esize, bytes;
+    guint8 *want, *got;
+    /* (tiles_only: the directions checked, a bit each) */
+    guint turns_done = 0;
+
+    arith_case (ai, &ar);
+    /* (the reference's arithmetic starts from the starting values'
+     * type) */
+    from = ar;
+    start_values (fmt, ar.out_type, caps, ib, &f, w, h, FALSE, start[0],
+        &from.in_type);
+    start_values (fmt, ar.out_type, caps, ib, &f, w, h, TRUE, start[1],
+        &from.in_type);
+    esize = ct_type_size (ar.out_type);
+    bytes = (gsize) w * h * 3 * esize;
+    want = g_malloc (bytes);
+    got = g_malloc (bytes);
+    for (a = 0; a < 4; a++)
+      for (b = 0; b < 4; b++)
+        for (c = 0; c < 4; c++)
+          for (d = 0; d < 32; d++) {
+            const guint perm[4] = { a, b, c, d % 4 };
+            const CtMapping turn = (CtMapping) (d / 4);
+            const gboolean keep = (turn & CT_MAPPING_KEEP_AXES) != 0;
+            const unsigned long long hwc[4] = { 3, keep ? w : h,
+              keep ? h : w, 1
+            };
+            const uint64_t dims[4] = { hwc[0], hwc[1], hwc[2], hwc[3] };
+            uint64_t odims[4], step[4];
+            gboolean bgr, takes_tiles, odd = FALSE;
+            CtPath ran = CT_PATH_NONE;
+
+            if (a == b || a == c || a == d % 4 || b == c || b == d % 4 ||
+                c == d % 4)
+              continue;
+            /* (the tiled pass's outputs: the step along the frame's y
+             * one value and the one along x more) */
+            ct_ref_permuted_layout (dims, perm, odims, step);
+            takes_tiles = step[keep ? 2 : 1] == 1 && step[keep ? 1 : 2] > 1;
+            if (tiles_only && (!takes_tiles || turns_done & (1u << turn)))
+              continue;
+            turns_done |= 1u << turn;
+            bgr = ((*pi)++ % 2) == 1;
+            turn_hwc (start[bgr], w, h, ct_type_size (from.in_type), turn,
+                turned);
+            ref_permute_arith (turned, want, hwc, perm, &from);
+            memset (got, 0x5a, bytes);
+#ifdef YUV_ON_GPU
+            fail_unless_equals_int (ct_copy_2d_async (d_out, bytes, got,
+                    bytes, bytes, 1, NULL), CT_OK);
+            odd = !tiles_only && *checks % 3 == 2;
+            fail_unless_equals_int (ct_yuv_to_tensor (odd ? &odf : &df, bgr,
+                    turn, perm, ai ? &ar : NULL, d_out, NULL, &ran), CT_OK);
+            fail_unless_equals_int (ct_copy_2d_async (got, bytes, d_out,
+                    bytes, bytes, 1, NULL), CT_OK);
+            fail_unless_equals_int (ct_stream_synchronize (NULL), CT_OK);
+            if (ran == CT_PATH_YUV_TENSOR_TILES && takes_tiles)
+              (*tiled)++;
+            else
+              fail_unless_equals_int (ran, CT_PATH_YUV_TENSOR);
+            if (tiles_only && fmt->ct != CT_YUV_P010 &&
+                fmt->ct != CT_YUV_P016)
+              fail_unless_equals_int (ran, CT_PATH_YUV_TENSOR_TILES);
+#else
+            fail_unless_equals_int (ct_yuv_to_tensor_cpu (&df, bgr, turn,
+                    perm, ai ? &ar : NULL, got), CT_OK);
+            (void) ran;
+#endif
+            if (memcmp (got, want, bytes) != 0) {
+              gsize at = 0;
+
+              while (got[at] == want[at])
+                at++;
+              fail ("%s %ux%u, mapping %d, perm %u:%u:%u:%u, case %u%s%s: "
+                  "byte %" G_GSIZE_FORMAT " of %" G_GSIZE_FORMAT
+                  " differs", gst_video_format_to_string (fmt->gst), w, h,
+                  (int) turn, a, b, c, d % 4, ai, bgr ? ", bgr" : "",
+                  odd ? ", a byte off" : "", at, bytes);
+            }
+            (*checks)++;
+          }
+    g_free (want);
+    g_free (got);
+  }
+#ifdef YUV_ON_GPU
+  fail_unless_equals_int (ct_device_free (d_in), CT_OK);
+  fail_unless_equals_int (ct_device_free (d_odd), CT_OK);
+  fail_unless_equals_int (ct_device_free (d_out), CT_OK);
+#endif
+  gst_buffer_unmap (ib, &m);
+  gst_video_frame_unmap (&inf);
+  gst_buffer_unref (ib);
+  gst_caps_unref (caps);
+  g_free (start[0]);
+  g_free (start[1]);
+  g_free (turned);
+}
+
 /* The one pass (ct_yuv_to_tensor on the GPU, ct_yuv_to_tensor_cpu on the
  * CPU) against the test's references: its starting values (start_values)
  * turned by each of the eight directions (turn_hwc), laid out and computed
@@ -389,153 +550,12 @@ GST_START_TEST (test_one_pass_tensor)
   {4, 2}, {8, 3}, {6, 4}, {33, 17}, {64, 6}, {121, 67}
   };
   const Format *fmt = &formats[__i__];
-  guint s, pi = 0, ai, checks = 0, tiled = 0;
+  guint s, pi = 0, checks = 0, tiled = 0;
 
-  for (s = 0; s < G_N_ELEMENTS (tsizes); s++) {
-    guint w = tsizes[s][0], h = tsizes[s][1];
-    GstVideoInfo in;
-    GstBuffer *ib;
-    GstVideoFrame inf;
-    GstMapInfo m;
-    GstCaps *caps;
-    CtYuvFrame f, df;
-    /* (the starting values in RGB and BGR, up to 8 bytes each) */
-    guint8 *start[2] = { g_malloc ((gsize) w * h * 3 * 8),
-      g_malloc ((gsize) w * h * 3 * 8)
-    };
-    guint8 *turned = g_malloc ((gsize) w * h * 3 * 8);
-#ifdef YUV_ON_GPU
-    void *d_in = NULL, *d_odd = NULL, *d_out = NULL;
-    CtYuvFrame odf;
-#endif
-    guint a, b, c, d;
+  for (s = 0; s < G_N_ELEMENTS (tsizes); s++)
+    one_pass_size (fmt, tsizes[s][0], tsizes[s][1], s, FALSE, &pi, &checks,
+        &tiled);
 
-    gst_video_info_set_format (&in, fmt->gst, w, h);
-    in.colorimetry.matrix = matrices[s % G_N_ELEMENTS (matrices)].gst;
-    in.colorimetry.range = s % 2 ? GST_VIDEO_COLOR_RANGE_0_255 :
-        GST_VIDEO_COLOR_RANGE_16_235;
-    in.colorimetry.transfer = GST_VIDEO_TRANSFER_BT709;
-    in.colorimetry.primaries = GST_VIDEO_COLOR_PRIMARIES_BT709;
-    in.chroma_site = ct_check_chroma_sites[s % ct_check_n_chroma_sites];
-    caps = gst_video_info_to_caps (&in);
-    fail_unless (gst_video_info_from_caps (&in, caps));
-    ib = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (&in), NULL);
-    gst_buffer_map (ib, &m, GST_MAP_WRITE);
-    ct_ref_fill_random (&rng, m.data, m.size);
-    gst_buffer_unmap (ib, &m);
-    fail_unless (gst_video_frame_map (&inf, &in, ib, GST_MAP_READ));
-    gst_buffer_map (ib, &m, GST_MAP_READ);
-    frame_of (&inf, fmt->ct, matrices[s % G_N_ELEMENTS (matrices)].ct,
-        m.data, m.data, &f);
-    df = f;
-#ifdef YUV_ON_GPU
-    fail_unless_equals_int (ct_device_alloc (&d_in, m.size), CT_OK);
-    fail_unless_equals_int (ct_copy_2d_async (d_in, m.size, m.data, m.size,
-            m.size, 1, NULL), CT_OK);
-    frame_of (&inf, fmt->ct, f.matrix, m.data, d_in, &df);
-    fail_unless_equals_int (ct_device_alloc (&d_odd, m.size + 1), CT_OK);
-    fail_unless_equals_int (ct_copy_2d_async ((guint8 *) d_odd + 1, m.size,
-            m.data, m.size, m.size, 1, NULL), CT_OK);
-    frame_of (&inf, fmt->ct, f.matrix, m.data, (guint8 *) d_odd + 1, &odf);
-    /* 24 x 8 bytes covers every case's output */
-    fail_unless_equals_int (ct_device_alloc (&d_out, (gsize) w * h * 24),
-        CT_OK);
-#endif
-
-    for (ai = 0; ai < 4; ai++) {
-      CtArith ar, from;
-      gsize esize, bytes;
-      guint8 *want, *got;
-
-      arith_case (ai, &ar);
-      /* (the reference's arithmetic starts from the starting values'
-       * type) */
-      from = ar;
-      start_values (fmt, ar.out_type, caps, ib, &f, w, h, FALSE, start[0],
-          &from.in_type);
-      start_values (fmt, ar.out_type, caps, ib, &f, w, h, TRUE, start[1],
-          &from.in_type);
-      esize = ct_type_size (ar.out_type);
-      bytes = (gsize) w * h * 3 * esize;
-      want = g_malloc (bytes);
-      got = g_malloc (bytes);
-      for (a = 0; a < 4; a++)
-        for (b = 0; b < 4; b++)
-          for (c = 0; c < 4; c++)
-            for (d = 0; d < 32; d++) {
-              const guint perm[4] = { a, b, c, d % 4 };
-              const CtMapping turn = (CtMapping) (d / 4);
-              const gboolean keep = (turn & CT_MAPPING_KEEP_AXES) != 0;
-              const unsigned long long hwc[4] = { 3, keep ? w : h,
-                keep ? h : w, 1
-              };
-              gboolean bgr = (pi++ % 2) == 1;
-              gboolean odd = FALSE;
-              CtPath ran = CT_PATH_NONE;
-
-              if (a == b || a == c || a == d % 4 || b == c || b == d % 4 ||
-                  c == d % 4)
-                continue;
-              turn_hwc (start[bgr], w, h, ct_type_size (from.in_type), turn,
-                  turned);
-              ref_permute_arith (turned, want, hwc, perm, &from);
-              memset (got, 0x5a, bytes);
-#ifdef YUV_ON_GPU
-              fail_unless_equals_int (ct_copy_2d_async (d_out, bytes, got,
-                      bytes, bytes, 1, NULL), CT_OK);
-              odd = checks % 3 == 2;
-              fail_unless_equals_int (ct_yuv_to_tensor (odd ? &odf : &df, bgr,
-                      turn, perm, ai ? &ar : NULL, d_out, NULL, &ran), CT_OK);
-              fail_unless_equals_int (ct_copy_2d_async (got, bytes, d_out,
-                      bytes, bytes, 1, NULL), CT_OK);
-              fail_unless_equals_int (ct_stream_synchronize (NULL), CT_OK);
-              /* (tiled only where the output's step along the frame's
-               * y is one value and the one along x more) */
-              {
-                const uint64_t dims[4] = { hwc[0], hwc[1], hwc[2], hwc[3] };
-                uint64_t odims[4], step[4];
-
-                ct_ref_permuted_layout (dims, perm, odims, step);
-                if (ran == CT_PATH_YUV_TENSOR_TILES &&
-                    step[keep ? 2 : 1] == 1 && step[keep ? 1 : 2] > 1)
-                  tiled++;
-                else
-                  fail_unless_equals_int (ran, CT_PATH_YUV_TENSOR);
-              }
-#else
-              fail_unless_equals_int (ct_yuv_to_tensor_cpu (&df, bgr, turn,
-                      perm, ai ? &ar : NULL, got), CT_OK);
-              (void) ran;
-#endif
-              if (memcmp (got, want, bytes) != 0) {
-                gsize at = 0;
-
-                while (got[at] == want[at])
-                  at++;
-                fail ("%s %ux%u, mapping %d, perm %u:%u:%u:%u, case %u%s%s: "
-                    "byte %" G_GSIZE_FORMAT " of %" G_GSIZE_FORMAT
-                    " differs", gst_video_format_to_string (fmt->gst), w, h,
-                    (int) turn, a, b, c, d % 4, ai, bgr ? ", bgr" : "",
-                    odd ? ", a byte off" : "", at, bytes);
-              }
-              checks++;
-            }
-      g_free (want);
-      g_free (got);
-    }
-#ifdef YUV_ON_GPU
-    fail_unless_equals_int (ct_device_free (d_in), CT_OK);
-    fail_unless_equals_int (ct_device_free (d_odd), CT_OK);
-    fail_unless_equals_int (ct_device_free (d_out), CT_OK);
-#endif
-    gst_buffer_unmap (ib, &m);
-    gst_video_frame_unmap (&inf);
-    gst_buffer_unref (ib);
-    gst_caps_unref (caps);
-    g_free (start[0]);
-    g_free (start[1]);
-    g_free (turned);
-  }
   g_print ("%s: %u one-pass tensors equal to the references (%u tiled)\n",
       gst_video_format_to_string (fmt->gst), checks, tiled);
 #ifdef YUV_ON_GPU
@@ -546,6 +566,28 @@ GST_START_TEST (test_one_pass_tensor)
 }
 
 GST_END_TEST;
+
+#ifdef YUV_ON_GPU
+/* The tiled pass where a block converts several tiles in turn (the grid
+ * is no larger than one wave): a 4001 x 1085 frame is 9 x 251 tiles,
+ * more than any GPU holds blocks of it at once (up to 8 a multiprocessor,
+ * 148 multiprocessors on the largest). Every direction into uint8 and
+ * normalized float32, against the same references as above; under
+ * compute-sanitizer's racecheck this is the test that reuses a tile. */
+GST_START_TEST (test_one_pass_tiles)
+{
+  const Format *fmt = &formats[__i__];
+  guint pi = 0, checks = 0, tiled = 0;
+
+  one_pass_size (fmt, 4001, 1085, __i__, TRUE, &pi, &checks, &tiled);
+  g_print ("%s: %u large one-pass tensors equal to the references "
+      "(%u tiled)\n", gst_video_format_to_string (fmt->gst), checks, tiled);
+  /* (every direction, two output types) */
+  fail_unless_equals_int (checks, 16);
+}
+
+GST_END_TEST;
+#endif
 
 static Suite *
 yuv_rgb_suite (void)
@@ -559,6 +601,9 @@ yuv_rgb_suite (void)
       G_N_ELEMENTS (formats));
   tcase_add_test (tc, test_refused);
   tcase_add_loop_test (tc, test_one_pass_tensor, 0, G_N_ELEMENTS (formats));
+#ifdef YUV_ON_GPU
+  tcase_add_loop_test (tc, test_one_pass_tiles, 0, G_N_ELEMENTS (formats));
+#endif
   return s;
 }
 
