@@ -13,7 +13,9 @@
  * (skipped) without a CUDA device or without nvcodec's cudaupload.
  *
  * Each format is a test of its own (a process, and check's timeout, per
- * format). */
+ * format); CT_MATRIX_YUV_FORMATS (names as the caps spell them, comma
+ * separated) runs only those, saying which it left out, for a GPU run
+ * that has time for a few. */
 #include "transpose-check.h"
 #include "gpu-check.h"
 
@@ -149,9 +151,22 @@ compare_one (GstHarness * h[N_ELEMENTS], GstCaps * caps, GstBuffer * in,
 GST_START_TEST (test_matrix_yuv)
 {
   GstVideoFormat format = formats[__i__];
+  const gchar *only = g_getenv ("CT_MATRIX_YUV_FORMATS");
   GstHarness *h[N_ELEMENTS];
   guint k, ci, s, d, a, pad = 0;
 
+  if (only != NULL) {
+    gchar **names = g_strsplit (only, ",", -1);
+    const gboolean wanted = g_strv_contains ((const gchar * const *) names,
+        gst_video_format_to_string (format));
+
+    g_strfreev (names);
+    if (!wanted) {
+      g_print ("%s: left out (CT_MATRIX_YUV_FORMATS=%s)\n",
+          gst_video_format_to_string (format), only);
+      return;
+    }
+  }
   for (k = 0; k < N_ELEMENTS; k++) {
     h[k] = ct_check_harness_new (element_desc[k], NULL);
     gst_harness_set_sink_caps_str (h[k], "other/tensors,format=static");
