@@ -104,12 +104,10 @@ ct_plan_yuv_tiles (CtYuvKernel k, unsigned int width, unsigned int height,
     long long step_x, long long step_y, unsigned long long resident)
 {
   const unsigned int pairs = height / 2 + 1, quads = (width + 3) / 4;
-  const int one_kind = k.kind == CT_YUV_KIND_BLOCKS ||
-      k.kind == CT_YUV_KIND_PAIRS || k.kind == CT_YUV_KIND_SITED;
   CtYuvTiles t = { 0, 0, 0, 0 };
   unsigned long long grid;
 
-  if (k.values != CT_YUV_VALUES_TABLE || !one_kind ||
+  if (k.values == CT_YUV_VALUES_EACH || k.kind == CT_YUV_KIND_ANY ||
       (step_y != 1 && step_y != -1) || !ct_yuv_lanes_along_y (step_x, step_y))
     return t;
   t.tiled = 1;

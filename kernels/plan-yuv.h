@@ -119,9 +119,11 @@ typedef struct
 {
   int tiled;                    /* whether the tiled pass takes the frame:
                                  * the step along y is 1 or -1 and the one
-                                 * along x larger, and @k is a table's of
-                                 * one kind of 8-bit format (blocks,
-                                 * pairs, sited) */
+                                 * along x larger, and @k is one kind's
+                                 * (not any format's) with a table's or
+                                 * whole values (not each computed: the
+                                 * tile holds uint8 and float32, where
+                                 * those kernels are built) */
   unsigned int tiles_y;         /* tiles down the frame */
   unsigned long long tiles;     /* tiles in all, tiles_y a column of them */
   unsigned int grid;            /* blocks: no more than the tiles, nor

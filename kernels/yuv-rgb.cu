@@ -213,29 +213,35 @@ k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
   } else {
     for (unsigned int r = first; r < ranks; r += stride)
       quad_pair<Out, V> (s, p, dst, step, bgr, ops, ch_dim, along, table,
-          4 * (along_y ? r : lane), along_y ? lane : r);
+          4 * (along_y ? r : lane), along_y ? lane : r,
+          ToOutput<Out> { dst, step });
   }
 }
 
-/* The tiled pass (ct_plan_yuv_tiles) of the 8-bit path of a table, kind
- * @K: a block converts a tile at a time, a thread a quad of a pair (the
- * quads across a warp, so that its loads follow each other), into shared
- * memory, then writes it out a column (the output's row) at a time;
- * @tiles_y tiles down the frame, @tiles in all, numbered down its
- * columns of tiles (so that the blocks at work at once fill the same
- * output rows, each after the other's values), the block's first
- * blockIdx.x and the rest a grid apart. NV12 and NV21 issue the next
- * tile's loads before this one's values are converted. */
-template <typename Out, Kind K>
+/* The tiled pass (ct_plan_yuv_tiles) of values @V of kind @K: the 8-bit
+ * path of a table (blocks, pairs, sited), or quad_pair's for P010 and
+ * P016 (a table's into uint8, whole values into float32). A block
+ * converts a tile at a time, a thread a quad of a pair (the quads across
+ * a warp, so that its loads follow each other), into shared memory, then
+ * writes it out a column (the output's row) at a time; @tiles_y tiles
+ * down the frame, @tiles in all, numbered down its columns of tiles (so
+ * that the blocks at work at once fill the same output rows, each after
+ * the other's values), the block's first blockIdx.x and the rest a grid
+ * apart. NV12 and NV21 issue the next tile's loads before this one's
+ * values are converted. */
+template <typename Out, Values V, Kind K>
 __global__ void __launch_bounds__ (kLanes * kRanks)
 k_yuv_tensor_tiles (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
     int bgr, ct::Ops ops, int ch_dim, Along along, unsigned int tiles_y,
     unsigned long long tiles)
 {
   constexpr bool pairs_of_bytes = K == Kind::kPairs || K == Kind::kSited;
+  constexpr bool deep = K == Kind::kDeep;
   static_assert (kLanes * kRanks == CT_YUV_TILE_QUADS * CT_YUV_TILE_PAIRS,
       "a thread a quad of a pair of the tile");
-  __shared__ Out table[3 * 256];
+  static_assert (V == Values::kTable || (V == Values::kWhole && deep),
+      "a table's values, or P010's and P016's whole");
+  __shared__ Out table[V == Values::kTable ? 3 * 256 : 1];
   __shared__ Tile<Out> tile;
   CtYuvPlan p = any_p;
   CtYuvSrc s = any_s;
@@ -260,8 +266,10 @@ k_yuv_tensor_tiles (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
 
   if (pairs_of_bytes && blockIdx.x < tiles && at (blockIdx.x, x0, kp))
     load_pair<K> (s, f, x0, kp, next);
-  build_table (table, ops, ch_dim, along);
-  __syncthreads ();
+  if constexpr (V == Values::kTable) {
+    build_table (table, ops, ch_dim, along);
+    __syncthreads ();
+  }
 
   const Out *centre = table + 128;
 
@@ -277,12 +285,18 @@ k_yuv_tensor_tiles (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
       in = next;
       if (i + gridDim.x < tiles && at (i + gridDim.x, nx0, nkp))
         load_pair<K> (s, f, nx0, nkp, next);
-    } else if (mine) {
-      load_pair<K> (s, f, x0, kp, in);
+    } else if constexpr (!deep) {
+      if (mine)
+        load_pair<K> (s, f, x0, kp, in);
     }
-    if (mine)
+    if constexpr (deep) {
+      if (mine)
+        quad_pair<Out, V> (s, p, dst, step, bgr, ops, ch_dim, along, table,
+            x0, kp, IntoTile<Out> { tile, x_base, 2 * k0 - 1 });
+    } else if (mine) {
       convert_pair<Out, K> (s, p, f, IntoTile<Out> { tile, x_base,
               2 * k0 - 1 }, centre, x0, kp, in);
+    }
     __syncthreads ();
     flush_tile<Out> (tile, dst, step, s.width, s.height, x_base, k0, t,
         StoreFour<Out> { });
@@ -403,16 +417,17 @@ struct TilesLaunch
   unsigned long long (*resident) ();
 };
 
-template <typename Out, Kind K>
+template <typename Out, Values V, Kind K>
 constexpr TilesLaunch<Out>
 tiles_launch_of ()
 {
-  return TilesLaunch<Out> { k_yuv_tensor_tiles<Out, K>,
-    resident_blocks<k_yuv_tensor_tiles<Out, K>> };
+  return TilesLaunch<Out> { k_yuv_tensor_tiles<Out, V, K>,
+    resident_blocks<k_yuv_tensor_tiles<Out, V, K>> };
 }
 
-/* The tiled kernel for Out of the kind ct_plan_yuv chose (none where that
- * kind has none for Out: built where the pass has a kernel of one kind). */
+/* The tiled kernel for Out of the values and kind ct_plan_yuv chose (none
+ * where those have none for Out: built where the pass has a kernel of one
+ * kind, uint8 and float32; a float64 tile would not fit). */
 template <typename Out>
 TilesLaunch<Out>
 tiles_chosen (const CtYuvKernel & k)
@@ -420,13 +435,18 @@ tiles_chosen (const CtYuvKernel & k)
   if constexpr (std::is_same_v<Out, uint8_t> || std::is_same_v<Out, float>) {
     if (k.values == CT_YUV_VALUES_TABLE) {
       if (k.kind == CT_YUV_KIND_BLOCKS)
-        return tiles_launch_of<Out, Kind::kBlocks> ();
+        return tiles_launch_of<Out, Values::kTable, Kind::kBlocks> ();
       if (k.kind == CT_YUV_KIND_PAIRS)
-        return tiles_launch_of<Out, Kind::kPairs> ();
+        return tiles_launch_of<Out, Values::kTable, Kind::kPairs> ();
+      if (k.kind == CT_YUV_KIND_DEEP)
+        return tiles_launch_of<Out, Values::kTable, Kind::kDeep> ();
       if constexpr (std::is_same_v<Out, float>)
         if (k.kind == CT_YUV_KIND_SITED)
-          return tiles_launch_of<Out, Kind::kSited> ();
+          return tiles_launch_of<Out, Values::kTable, Kind::kSited> ();
     }
+    if constexpr (std::is_same_v<Out, float>)
+      if (k.values == CT_YUV_VALUES_WHOLE && k.kind == CT_YUV_KIND_DEEP)
+        return tiles_launch_of<Out, Values::kWhole, Kind::kDeep> ();
   }
   return TilesLaunch<Out> { nullptr, nullptr };
 }

@@ -470,14 +470,15 @@ arith_row4 (Out val[3][4], const ct::Ops & ops, int ch_dim,
 }
 
 /* Row @y's four pixels from @x0, of chroma @u and @v, converted and
- * written. */
-template <typename Out, Values V>
+ * handed to @put (ToOutput or IntoTile); Values::kEach's written
+ * straight into @dst. */
+template <typename Out, Values V, typename Put>
 __device__ __forceinline__ void
 row4 (const CtYuvSrc & s, const CtYuvPlan & p, Out * dst, const Steps & step,
     int bgr, const ct::Ops & ops, int ch_dim, const Along & along,
     const Out * table,
     unsigned int x0, unsigned int n, unsigned int y, const int u[4],
-    const int v[4])
+    const int v[4], const Put & put)
 {
   constexpr bool whole = V == Values::kWhole;
   int luma[4];
@@ -518,7 +519,7 @@ row4 (const CtYuvSrc & s, const CtYuvPlan & p, Out * dst, const Steps & step,
   if constexpr (whole)
     arith_row4 (val, ops, ch_dim, along, x0, y);
   if constexpr (V != Values::kEach)
-    put4 (dst, step, x0, y, n, val);
+    put (x0, y, n, val);
 }
 
 /* The formats a kernel is built for: any (the plan says), or one kind,
@@ -546,12 +547,13 @@ chroma_rows (const CtYuvSrc & s, unsigned int kp, unsigned int &a,
   b = kp < crows ? kp : crows - 1;
 }
 
-/* Quad @x0 of pair @k (above), converted and written. */
-template <typename Out, Values V>
+/* Quad @x0 of pair @k (above), converted and handed to @put (row4). */
+template <typename Out, Values V, typename Put>
 __device__ __forceinline__ void
 quad_pair (const CtYuvSrc & s, const CtYuvPlan & p, Out * dst,
     const Steps & step, int bgr, const ct::Ops & ops, int ch_dim,
-    const Along & along, const Out * table, unsigned int x0, unsigned int k)
+    const Along & along, const Out * table, unsigned int x0, unsigned int k,
+    const Put & put)
 {
   const unsigned int n = s.width - x0 < 4 ? s.width - x0 : 4;
   int cu[2][4], cv[2][4], u[4], v[4];
@@ -573,7 +575,7 @@ quad_pair (const CtYuvSrc & s, const CtYuvPlan & p, Out * dst,
       v[i] = v_filtered ? (3 * cv[0][i] + cv[1][i] + 2) >> 2 : cv[0][i];
     }
     row4<Out, V> (s, p, dst, step, bgr, ops, ch_dim, along, table, x0, n,
-        2 * k - 1, u, v);
+        2 * k - 1, u, v, put);
   }
   if (2 * k < s.height) {
 #pragma unroll
@@ -582,7 +584,7 @@ quad_pair (const CtYuvSrc & s, const CtYuvPlan & p, Out * dst,
       v[i] = v_filtered ? (cv[0][i] + 3 * cv[1][i] + 2) >> 2 : cv[1][i];
     }
     row4<Out, V> (s, p, dst, step, bgr, ops, ch_dim, along, table, x0, n,
-        2 * k, u, v);
+        2 * k, u, v, put);
   }
 }
 

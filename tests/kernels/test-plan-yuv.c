@@ -42,10 +42,10 @@
  *
  * Then the tiled pass (ct_plan_yuv_tiles) over the same sizes and steps,
  * each kernel and the blocks a wave holds:
- *   - it takes the frame where the kernel is a table's of one kind of
- *     8-bit format (blocks, pairs, sited), the step along y is 1 or -1
- *     and the one along x larger in size; else it says no, and nothing
- *     else;
+ *   - it takes the frame where the kernel is one kind's (blocks, pairs,
+ *     sited, deep: not any format's) with a table's or whole values (not
+ *     each computed), the step along y is 1 or -1 and the one along x
+ *     larger in size; else it says no, and nothing else;
  *   - a tile is 4 quads by 64 pairs: ceil((height / 2 + 1) / 64) down,
  *     times ceil(ceil(width / 4) / 4) across, in all;
  *   - a block for each tile, but no more than a wave holds (where known)
@@ -318,8 +318,10 @@ tiles (void)
             const CtYuvTiles t = ct_plan_yuv_tiles (kernel, (unsigned int) w,
                 (unsigned int) h, sx, sy, residents[r]);
             const int one_kind = k == CT_YUV_KIND_BLOCKS ||
-                k == CT_YUV_KIND_PAIRS || k == CT_YUV_KIND_SITED;
-            const int want = v == CT_YUV_VALUES_TABLE && one_kind &&
+                k == CT_YUV_KIND_PAIRS || k == CT_YUV_KIND_SITED ||
+                k == CT_YUV_KIND_DEEP;
+            const int want = (v == CT_YUV_VALUES_TABLE ||
+                v == CT_YUV_VALUES_WHOLE) && one_kind &&
                 (sy == 1 || sy == -1) && (sx < 0 ? -sx : sx) > 1;
             const unsigned long long down = up (h / 2 + 1, 64);
             const unsigned long long all = down * up (up (w, 4), 4);
@@ -332,7 +334,7 @@ tiles (void)
             snprintf (what, sizeof (what), "%lldx%lld, steps %lld %lld, "
                 "values %u kind %u, %llu resident", w, h, sx, sy, v, k,
                 residents[r]);
-            CHECK ("tiled: a table's kernel of one kind, y innermost",
+            CHECK ("tiled: one kind's kernel, table or whole, y innermost",
                 what, t.tiled, want);
             CHECK ("64 pairs a tile down", what, t.tiles_y,
                 want ? down : 0);
