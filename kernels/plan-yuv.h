@@ -121,9 +121,9 @@ typedef struct
                                  * the step along y is 1 or -1 and the one
                                  * along x larger, and @k is one kind's
                                  * (not any format's) with a table's or
-                                 * whole values (not each computed: the
-                                 * tile holds uint8 and float32, where
-                                 * those kernels are built) */
+                                 * whole values (not each computed); the
+                                 * kernels are built for uint8 and
+                                 * float32 */
   unsigned int tiles_y;         /* tiles down the frame */
   unsigned long long tiles;     /* tiles in all, tiles_y a column of them */
   unsigned int grid;            /* blocks: no more than the tiles, nor

@@ -271,7 +271,8 @@ k_yuv_tensor_tiles (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
     __syncthreads ();
   }
 
-  const Out *centre = table + 128;
+  /* (the table's middle; whole values have no table) */
+  const Out *centre = table + (V == Values::kTable ? 128 : 0);
 
   for (unsigned long long i = blockIdx.x; i < tiles; i += gridDim.x) {
     const bool mine = at (i, x0, kp);
