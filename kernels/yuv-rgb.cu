@@ -155,8 +155,7 @@ k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
     int bgr, ct::Ops ops, int ch_dim, Along along)
 {
   constexpr bool pairs_of_bytes = K == Kind::kPairs || K == Kind::kSited;
-  constexpr bool fast = V == Values::kTable && (K == Kind::kBlocks ||
-      pairs_of_bytes);
+  constexpr bool fast = kEightBitPath<V, K>;
   __shared__ Out table[V == Values::kTable ? 3 * 256 : 1];
   CtYuvPlan p = any_p;
   CtYuvSrc s = any_s;
@@ -236,11 +235,11 @@ k_yuv_tensor_tiles (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
     unsigned long long tiles)
 {
   constexpr bool pairs_of_bytes = K == Kind::kPairs || K == Kind::kSited;
-  constexpr bool deep = K == Kind::kDeep;
+  constexpr bool fast = kEightBitPath<V, K>;
   static_assert (kLanes * kRanks == CT_YUV_TILE_QUADS * CT_YUV_TILE_PAIRS,
       "a thread a quad of a pair of the tile");
-  static_assert (V == Values::kTable || (V == Values::kWhole && deep),
-      "a table's values, or P010's and P016's whole");
+  static_assert (fast || (K == Kind::kDeep && V != Values::kEach),
+      "the 8-bit path of a table, or P010's and P016's values");
   __shared__ Out table[V == Values::kTable ? 3 * 256 : 1];
   __shared__ Tile<Out> tile;
   CtYuvPlan p = any_p;
@@ -286,17 +285,17 @@ k_yuv_tensor_tiles (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
       in = next;
       if (i + gridDim.x < tiles && at (i + gridDim.x, nx0, nkp))
         load_pair<K> (s, f, nx0, nkp, next);
-    } else if constexpr (!deep) {
+    } else if constexpr (fast) {
       if (mine)
         load_pair<K> (s, f, x0, kp, in);
     }
-    if constexpr (deep) {
+    if constexpr (fast) {
       if (mine)
-        quad_pair<Out, V> (s, p, dst, step, bgr, ops, ch_dim, along, table,
-            x0, kp, IntoTile<Out> { tile, x_base, 2 * k0 - 1 });
+        convert_pair<Out, K> (s, p, f, IntoTile<Out> { tile, x_base,
+                2 * k0 - 1 }, centre, x0, kp, in);
     } else if (mine) {
-      convert_pair<Out, K> (s, p, f, IntoTile<Out> { tile, x_base,
-              2 * k0 - 1 }, centre, x0, kp, in);
+      quad_pair<Out, V> (s, p, dst, step, bgr, ops, ch_dim, along, table,
+          x0, kp, IntoTile<Out> { tile, x_base, 2 * k0 - 1 });
     }
     __syncthreads ();
     flush_tile<Out> (tile, dst, step, s.width, s.height, x_base, k0, t,

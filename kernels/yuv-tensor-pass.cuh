@@ -536,6 +536,13 @@ enum class Kind
                                  * the rows), its weights fixed */
 };
 
+/* Whether values @V of kind @K take the 8-bit path of a table
+ * (convert_pair, below) rather than quad_pair's: both kernels of the pass
+ * choose by it. */
+template <Values V, Kind K>
+constexpr bool kEightBitPath = V == Values::kTable && (K == Kind::kBlocks ||
+    K == Kind::kPairs || K == Kind::kSited);
+
 /* The chroma rows pair @kp upsamples: k - 1 and k, clamped to the plane. */
 __device__ __forceinline__ void
 chroma_rows (const CtYuvSrc & s, unsigned int kp, unsigned int &a,
