@@ -3,12 +3,16 @@
 against the two passes it replaces, PyTorch and a copy.
 
     bench/bench-yuv-tensor.py BUILD/bench/libcudatranspose-bench.so
-        [--json FILE] [--reps N] [--turns 90r,horiz,...]
+        [--json FILE] [--reps N] [--turns 90r,horiz,...] [--layout hwc]
+        [--type uint8]
 
 Each row turns a YUV frame (NV12, I420 or P010, BT.709 limited range,
 chroma left-sited as decoders give it) into RGB normalized to float32 CHW
 (typecast:float32,add:-127.5,div:127.5), timed in one process on the same
-(default) stream:
+(default) stream (with --layout hwc, into HWC instead, NNStreamer's
+3:W:H:1, the element's permutation=0:1:2:3: each pixel's R, G and B side
+by side; with --type uint8, into the element's default type instead: RGB
+as converted, no arithmetic):
   - copy: a device-to-device copy moving as many bytes as the pass reads
     and writes together ((input + output) / 2 bytes copied);
   - ours: ct_yuv_to_tensor, the one pass, through ctypes;
@@ -86,9 +90,10 @@ def frame_of(fmt, h, w, buf):
     return f
 
 
-def torch_pass(fmt, h, w, buf):
-    """YUV to normalized CHW float32 in PyTorch: BT.709 limited range,
-    chroma repeated (nearest), the textbook formula."""
+def torch_pass(fmt, h, w, buf, u8=False):
+    """YUV to normalized CHW float32 in PyTorch (with @u8, to uint8 RGB):
+    BT.709 limited range, chroma repeated (nearest), the textbook
+    formula."""
     if fmt == "P010":
         v16 = buf.view(torch.int16).to(torch.int32) & 0xffff
         y = (v16[:h * w].view(h, w) >> 8).float()
@@ -110,7 +115,7 @@ def torch_pass(fmt, h, w, buf):
     g = yy - 0.213249 * u - 0.532909 * v
     b = yy + 2.112402 * u
     rgb = torch.stack((r, g, b)).clamp_(0.0, 255.0).round_()
-    return rgb.sub_(127.5).div_(127.5)
+    return rgb.to(torch.uint8) if u8 else rgb.sub_(127.5).div_(127.5)
 
 
 def turned(chw, mapping):
@@ -123,6 +128,16 @@ def turned(chw, mapping):
     return t.contiguous()
 
 
+def as_chw(t, hwc):
+    """A CHW view of tensor @t, HWC where @hwc."""
+    return t.permute(2, 0, 1) if hwc else t
+
+
+def laid_out(chw, hwc):
+    """CHW tensor @chw laid out as HWC where @hwc, contiguous."""
+    return (chw.permute(1, 2, 0) if hwc else chw).contiguous()
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("lib")
@@ -132,7 +147,17 @@ def main():
                     help="video directions to time besides identity, "
                     "comma-separated (90r, 180, 90l, horiz, vert, ul-lr, "
                     "ur-ll)")
+    ap.add_argument("--layout", choices=("chw", "hwc"), default="chw",
+                    help="the tensor's layout: CHW (a network's input "
+                    "and the element's default, the default) or HWC "
+                    "(the element's permutation=0:1:2:3)")
+    ap.add_argument("--type", choices=("float32", "uint8"),
+                    default="float32",
+                    help="the tensor's type: float32 normalized (the "
+                    "default) or uint8 as converted (no arithmetic)")
     args = ap.parse_args()
+    hwc = args.layout == "hwc"
+    u8 = args.type == "uint8"
     turns = [t for t in args.turns.split(",") if t]
     for t in turns:
         if t not in MAPPING:
@@ -146,6 +171,9 @@ def main():
     lib.ct_yuv_to_rgb.argtypes = [ctypes.POINTER(Frame), ctypes.c_void_p,
                                   ctypes.c_size_t, ctypes.c_int,
                                   ctypes.c_void_p]
+    lib.ct_permute.argtypes = [
+        ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(ctypes.c_ulonglong),
+        ctypes.c_uint, ctypes.POINTER(ctypes.c_uint), ctypes.c_void_p]
     lib.ct_permute_arith.argtypes = [
         ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(ctypes.c_ulonglong),
         ctypes.POINTER(ctypes.c_uint), ctypes.POINTER(Arith), ctypes.c_void_p,
@@ -158,8 +186,11 @@ def main():
     print(f"{'frame':<17} {'copy us':>8} {'ours us':>8} {'2-pass us':>9} "
           f"{'torch us':>9} {'ours x copy':>11} {'2-pass x copy':>13} "
           f"{'ours vs torch':>13}")
-    prog = normalize()
-    chw = (ctypes.c_uint * 4)(1, 2, 0, 3)
+    prog = None if u8 else normalize()
+    out_type, value_size = (torch.uint8, 1) if u8 else (torch.float32, 4)
+    # (the permutation into the layout; the tensors below are CHW views)
+    chw = (ctypes.c_uint * 4)(0, 1, 2, 3) if hwc else \
+        (ctypes.c_uint * 4)(1, 2, 0, 3)
     rows, failures = [], 0
     for fmt, h, w in JOBS:
         s = 2 if fmt == "P010" else 1
@@ -167,11 +198,12 @@ def main():
         buf = torch.randint(0, 256, (in_bytes,), dtype=torch.uint8,
                             device=dev)
         f = frame_of(fmt, h, w, buf)
-        out = torch.empty((3, h, w), dtype=torch.float32, device=dev)
+        out = as_chw(torch.empty((h, w, 3) if hwc else (3, h, w),
+                                 dtype=out_type, device=dev), hwc)
         two = torch.empty_like(out)
         rgb = torch.empty((h, w, 3), dtype=torch.uint8, device=dev)
         dims = (ctypes.c_ulonglong * 4)(3, w, h, 1)
-        half = (in_bytes + out.numel() * 4) // 2
+        half = (in_bytes + out.numel() * value_size) // 2
         csrc = torch.empty(half, dtype=torch.uint8, device=dev)
         cdst = torch.empty_like(csrc)
 
@@ -181,35 +213,46 @@ def main():
 
         def ours(mapping=MAPPING["identity"], dst=out):
             check(lib.ct_yuv_to_tensor(ctypes.byref(f), 0, mapping, chw,
-                                       ctypes.byref(prog), dst.data_ptr(),
+                                       prog and ctypes.byref(prog),
+                                       dst.data_ptr(),
                                        None, None))
 
         def two_pass():
             check(lib.ct_yuv_to_rgb(ctypes.byref(f), rgb.data_ptr(), w * 3,
                                     0, None))
-            check(lib.ct_permute_arith(rgb.data_ptr(), two.data_ptr(), dims,
-                                       chw, ctypes.byref(prog), None, None))
+            if u8:
+                check(lib.ct_permute(rgb.data_ptr(), two.data_ptr(), dims, 1,
+                                     chw, None))
+            else:
+                check(lib.ct_permute_arith(rgb.data_ptr(), two.data_ptr(),
+                                           dims, chw, ctypes.byref(prog),
+                                           None, None))
 
         def theirs():
-            return torch_pass(fmt, h, w, buf)
+            return laid_out(torch_pass(fmt, h, w, buf, u8), hwc)
 
-        out.fill_(-7.5)
-        two.fill_(7.5)
+        out.fill_(77 if u8 else -7.5)
+        two.fill_(177 if u8 else 7.5)
         ours()
         two_pass()
         torch.cuda.synchronize()
         # P010 into float32 keeps its 16-bit precision (videoconvert's
         # ARGB64 / 257), where the two passes cut it to 8 bits: within two
         # levels of them (the two matrices round apart), not equal
-        two_diff = (out - two).abs().max().item() * 127.5
-        ok = two_diff <= 2.0 if fmt == "P010" else torch.equal(out, two)
+        # (uint8: both cut to 8 bits, equal)
+        scale = 1.0 if u8 else 127.5
+        two_diff = (out.float() - two.float()).abs().max().item() * scale
+        ok = two_diff <= 2.0 if fmt == "P010" and not u8 else \
+            torch.equal(out, two)
         failures += 0 if ok else 1
-        diff = (theirs() - out).abs().max().item() * 127.5
+        diff = (as_chw(theirs(), hwc).float() - out.float()).abs().max() \
+            .item() * scale
         copy_us, ours_us, two_us, torch_us = timer.rounds(
             [lambda: cdst.copy_(csrc), ours, two_pass, theirs])
-        label = f"{fmt} {h}p"
+        label = f"{fmt} {h}p" + (" HWC" if hwc else "") + \
+            (" u8" if u8 else "")
         row = dict(frame=label, format=fmt, h=h, w=w, in_bytes=in_bytes,
-                   out_bytes=out.numel() * 4, copy_us=copy_us,
+                   out_bytes=out.numel() * value_size, copy_us=copy_us,
                    ours_us=ours_us, two_pass_us=two_us, torch_us=torch_us,
                    ours_x_copy=copy_us / ours_us,
                    two_pass_x_copy=copy_us / two_us,
@@ -222,22 +265,24 @@ def main():
               f"{row['two_pass_x_copy']:13.2f} {row['ours_vs_torch']:12.2f}x"
               f"  torch differs by up to {diff:.1f} levels"
               + (f"  (16-bit: {two_diff:.2f} levels from the 8-bit two "
-                 "passes)" if fmt == "P010" else "")
+                 "passes)" if fmt == "P010" and not u8 else "")
               + ("" if ok else "  MISMATCH with the two passes"))
         for name in turns:
             m = MAPPING[name]
-            dst = torch.full_like(out if m & 4 else out.transpose(1, 2),
-                                  -7.5).contiguous()
+            dst = as_chw(laid_out(torch.full_like(
+                out if m & 4 else out.transpose(1, 2),
+                77 if u8 else -7.5), hwc), hwc)
             ours(m, dst)
             torch.cuda.synchronize()
             ok = torch.equal(dst, turned(out, m))
             failures += 0 if ok else 1
             turn_us, turn_torch_us = timer.rounds(
                 [lambda: ours(m, dst),
-                 lambda: turned(torch_pass(fmt, h, w, buf), m)])
+                 lambda: laid_out(turned(torch_pass(fmt, h, w, buf, u8), m),
+                                  hwc)])
             tlabel = f"{label} {name}"
             row = dict(frame=tlabel, format=fmt, h=h, w=w, turn=name,
-                       in_bytes=in_bytes, out_bytes=out.numel() * 4,
+                       in_bytes=in_bytes, out_bytes=out.numel() * value_size,
                        copy_us=copy_us, ours_us=turn_us,
                        torch_us=turn_torch_us,
                        ours_x_copy=copy_us / turn_us,
