@@ -5,9 +5,9 @@
  * format it takes, three colour matrices, both ranges, the direction left
  * unset and each of the eight, four output types (uint8 without
  * arithmetic, float32 normalized, int16 and float64), sizes from 1x1 to
- * 4K, half the direction and type pairs as the default HWC tensor and
- * half as CHW (permutation 1:2:0:3: turned so the axes swap, the output's
- * rows are the frame's columns, which the tiled pass takes). One element
+ * 4K, half the direction and type pairs as the HWC tensor (permutation
+ * 0:1:2:3) and half as the default CHW (turned so the axes swap, the
+ * output's rows are the frame's columns, which the tiled pass takes). One element
  * of each kind is kept for a format and its settings changed between
  * frames, as an application would while playing. Exits 77
  * (skipped) without a CUDA device or without nvcodec's cudaupload.
@@ -74,8 +74,9 @@ static const gchar *const element_desc[N_ELEMENTS] = {
   "cudaupload ! video/x-raw(memory:CUDAMemory) ! cudatranspose name=t",
 };
 
-/* the layouts: the default HWC tensor, and CHW */
-static const gchar *const layouts[] = { "", "1:2:0:3" };
+/* the layouts: HWC (NNStreamer's 3:W:H:1 as the frame comes), and the
+ * default, CHW */
+static const gchar *const layouts[] = { "0:1:2:3", "" };
 
 static guint64 n_frames, n_bytes, n_tiled;
 
