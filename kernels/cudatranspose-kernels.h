@@ -138,7 +138,11 @@ typedef enum
   X (YUV_TENSOR_TILES, "yuv-tensor-tiles", "YUV video to an RGB tensor " \
       "whose rows are the frame's columns (turned so the axes swap): the " \
       "one pass through a shared-memory tile, each output row written " \
-      "whole")
+      "whole") \
+  X (YUV_TENSOR_HWC, "yuv-tensor-hwc", "YUV video to a packed RGB " \
+      "tensor (HWC), the frame's axes kept: the one pass, a pixel's values " \
+      "side by side in 4-value stores, and into float32 each warp's 128 " \
+      "pixels of a row laid out in shared memory and written as one run")
 
 #define CT_PATH_ENUM_VALUE(id, name, summary) CT_PATH_##id,
 typedef enum

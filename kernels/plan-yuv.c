@@ -75,6 +75,16 @@ ct_plan_yuv_rgb (unsigned int width, unsigned int height,
   grid[1] = height < CT_PLAN_MAX_GRID_Y ? height : CT_PLAN_MAX_GRID_Y;
 }
 
+int
+ct_plan_yuv_hwc (CtYuvKernel k, long long step_x, long long step_y,
+    long long step_c, unsigned int value_size)
+{
+  return k.kind != CT_YUV_KIND_ANY && k.values != CT_YUV_VALUES_EACH &&
+      step_c == 1 && (step_x == -3 || (step_x == 3 &&
+          k.values == CT_YUV_VALUES_TABLE && value_size == 4)) &&
+      !ct_yuv_lanes_along_y (step_x, step_y);
+}
+
 CtYuvLaunch
 ct_plan_yuv_launch (unsigned int width, unsigned int height,
     long long step_x, long long step_y, long long step_c, uintptr_t at,

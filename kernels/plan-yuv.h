@@ -136,6 +136,21 @@ CtYuvTiles ct_plan_yuv_tiles (CtYuvKernel k, unsigned int width,
     unsigned int height, long long step_x, long long step_y,
     unsigned long long resident);
 
+/* Whether kernel @k's HWC variant takes a frame of steps @step_x, @step_y
+ * and @step_c (as ct_plan_yuv_launch's) into values of @value_size bytes.
+ * The variant stores a quad's twelve values of packed HWC as three fours
+ * mirrored too (put4 forwards alone), and into float32 lays a warp's 32
+ * quads of a row (128 pixels) out in shared memory in the output's order
+ * and stores them as one run, where put4 spreads each of its stores over
+ * three times the bytes it writes. It takes packed HWC (the channels 1
+ * apart, the pixels 3 or, mirrored, -3) whose lanes run along x, by one
+ * kind's kernel with a table's or whole values (built for uint8 and
+ * float32): mirrored, always; forwards, 8-bit values through a table into
+ * float32 alone (uint8's, and 16-bit input's whole values, measured
+ * faster by put4 forwards: docs/performance.md). */
+int ct_plan_yuv_hwc (CtYuvKernel k, long long step_x, long long step_y,
+    long long step_c, unsigned int value_size);
+
 #ifdef __cplusplus
 }
 #endif

@@ -149,7 +149,7 @@ build_table (Out * table, const ct::Ops & ops, int ch_dim,
   }
 }
 
-template <typename Out, Values V, Kind K>
+template <typename Out, Values V, Kind K, bool kHwc>
 __global__ void __launch_bounds__ (kLanes * kRanks)
 k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
     int bgr, ct::Ops ops, int ch_dim, Along along)
@@ -157,6 +157,9 @@ k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
   constexpr bool pairs_of_bytes = K == Kind::kPairs || K == Kind::kSited;
   constexpr bool fast = kEightBitPath<V, K>;
   __shared__ Out table[V == Values::kTable ? 3 * 256 : 1];
+  /* each warp's, for its HWC runs (the float32 HWC variant's ToOutput) */
+  __shared__ Stage<Out> stages[kHwc && sizeof (Out) == 4 ?
+      kLanes * kRanks / kWarp : 1];
   CtYuvPlan p = any_p;
   CtYuvSrc s = any_s;
 
@@ -171,6 +174,13 @@ k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
   const bool along_y = lanes_along_y (step);
   const unsigned int lanes = along_y ? pairs : quads;
   const unsigned int ranks = along_y ? quads : pairs;
+  /* the warp's lanes hold 128 columns of one row, all in the frame (its
+   * last lane's quad whole) */
+  const bool warp_run = kHwc && sizeof (Out) == 4 && !along_y &&
+      4ull * ((lane | (kWarp - 1)) + 1) <= s.width;
+  const ToOutput<Out, kHwc> to_output { dst, step,
+    stages[warp_run ? (threadIdx.y * kLanes + threadIdx.x) / kWarp : 0],
+    warp_run };
 
   /* (the 8-bit path's; the compiler drops them from the others) */
   const Fast f = fast_of (p, s, bgr);
@@ -206,14 +216,12 @@ k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
       } else {
         load_pair<K> (s, f, x0, kp, in);
       }
-      convert_pair<Out, K> (s, p, f, ToOutput<Out> { dst, step }, centre, x0,
-          kp, in);
+      convert_pair<Out, K> (s, p, f, to_output, centre, x0, kp, in);
     }
   } else {
     for (unsigned int r = first; r < ranks; r += stride)
       quad_pair<Out, V> (s, p, dst, step, bgr, ops, ch_dim, along, table,
-          4 * (along_y ? r : lane), along_y ? lane : r,
-          ToOutput<Out> { dst, step });
+          4 * (along_y ? r : lane), along_y ? lane : r, to_output);
   }
 }
 
@@ -334,28 +342,40 @@ resident_blocks ()
   return (unsigned long long) per_sm * d.n_sms;
 }
 
-/* A kernel of the one pass, and how many of its blocks make a wave. */
+/* A kernel of the one pass, how many of its blocks make a wave, and
+ * whether it is the HWC variant. */
 template <typename Out>
 struct Launch
 {
   void (*kernel) (CtYuvSrc, CtYuvPlan, Out *, Steps, int, ct::Ops, int,
       Along);
   unsigned long long (*resident) ();
+  bool hwc;
 };
 
-template <typename Out, Values V, Kind K>
+template <typename Out, Values V, Kind K, bool kHwc = false>
 constexpr Launch<Out>
 launch_of ()
 {
-  return Launch<Out> { k_yuv_tensor<Out, V, K>,
-    resident_blocks<k_yuv_tensor<Out, V, K>> };
+  return Launch<Out> { k_yuv_tensor<Out, V, K, kHwc>,
+    resident_blocks<k_yuv_tensor<Out, V, K, kHwc>>, kHwc };
+}
+
+/* One kind's kernel (built for uint8 and float32), its HWC variant where
+ * @hwc (ct_plan_yuv_hwc). */
+template <typename Out, Values V, Kind K>
+constexpr Launch<Out>
+one_kind_of (bool hwc)
+{
+  return hwc ? launch_of<Out, V, K, true> () : launch_of<Out, V, K> ();
 }
 
 /* The kernel ct_plan_yuv chose for Out, among those built for it (none,
- * where the choice is not one of them). */
+ * where the choice is not one of them), with @hwc its HWC variant where
+ * there is one. */
 template <typename Out>
 Launch<Out>
-launch_chosen (const CtYuvKernel & k)
+launch_chosen (const CtYuvKernel & k, bool hwc)
 {
   constexpr bool one_kind = std::is_same_v<Out, uint8_t> ||
       std::is_same_v<Out, float>;
@@ -364,7 +384,7 @@ launch_chosen (const CtYuvKernel & k)
   if (k.values == CT_YUV_VALUES_WHOLE) {
     if constexpr (is_float32) {
       if (k.kind == CT_YUV_KIND_DEEP)
-        return launch_of<Out, Values::kWhole, Kind::kDeep> ();
+        return one_kind_of<Out, Values::kWhole, Kind::kDeep> (hwc);
     } else if constexpr (std::is_floating_point_v<Out>) {
       if (k.kind == CT_YUV_KIND_ANY)
         return launch_of<Out, Values::kWhole, Kind::kAny> ();
@@ -376,16 +396,16 @@ launch_chosen (const CtYuvKernel & k)
     return launch_of<Out, Values::kTable, Kind::kAny> ();
   } else if constexpr (one_kind) {
     if (k.kind == CT_YUV_KIND_BLOCKS)
-      return launch_of<Out, Values::kTable, Kind::kBlocks> ();
+      return one_kind_of<Out, Values::kTable, Kind::kBlocks> (hwc);
     if (k.kind == CT_YUV_KIND_PAIRS)
-      return launch_of<Out, Values::kTable, Kind::kPairs> ();
+      return one_kind_of<Out, Values::kTable, Kind::kPairs> (hwc);
     if (k.kind == CT_YUV_KIND_DEEP)
-      return launch_of<Out, Values::kTable, Kind::kDeep> ();
+      return one_kind_of<Out, Values::kTable, Kind::kDeep> (hwc);
     if constexpr (is_float32)
       if (k.kind == CT_YUV_KIND_SITED)
-        return launch_of<Out, Values::kTable, Kind::kSited> ();
+        return one_kind_of<Out, Values::kTable, Kind::kSited> (hwc);
   }
-  return Launch<Out> { nullptr, nullptr };
+  return Launch<Out> { nullptr, nullptr, false };
 }
 
 /* What both entries check and work out (prepare): the plan, the frame's
@@ -462,7 +482,8 @@ launch_tensor (const Job & j, void *dst, cudaStream_t stream, CtPath * ran)
   if ((uintptr_t) dst % sizeof (Out) != 0)
     return CT_ERROR_INVALID_ARGUMENT;
   const CtYuvKernel k = ct_plan_yuv (&j.p, &s, j.out, j.ch_dim);
-  const Launch<Out> run = launch_chosen<Out> (k);
+  const Launch<Out> run = launch_chosen<Out> (k, ct_plan_yuv_hwc (k,
+          j.step.x, j.step.y, j.step.c, sizeof (Out)));
 
   /* (a choice the planner makes for no output type it is given) */
   if (run.kernel == nullptr)
@@ -489,7 +510,7 @@ launch_tensor (const Job & j, void *dst, cudaStream_t stream, CtPath * ran)
   step.four = l.fours;
   run.kernel<<<dim3 (l.grid_x, l.grid_y), dim3 (kLanes, kRanks), 0,
       stream>>> (s, j.p, at, step, j.bgr, j.ops, j.ch_dim, j.along);
-  *ran = CT_PATH_YUV_TENSOR;
+  *ran = run.hwc ? CT_PATH_YUV_TENSOR_HWC : CT_PATH_YUV_TENSOR;
   return (CtResult) cudaGetLastError ();
 }
 
@@ -682,7 +703,61 @@ flush_tile_cpu (const void *tile, void *at, const Steps & step,
   return !misaligned;
 }
 
+/* A warp's HWC run (ToOutput's), its lanes one after another on the host:
+ * the lanes' values @vals (val[channel][pixel] for each) into the stage,
+ * then the run out of it; whether every store of four was aligned. */
+template <typename Out>
+bool
+hwc_run_cpu (const void *vals, Out * o0, bool back)
+{
+  alignas (16) Stage<Out> stage;
+  const auto *v = static_cast<const Out (*)[3][4]>(vals);
+  bool misaligned = false;
+
+  for (unsigned int l = 0; l < kWarp; l++)
+    stage_hwc (stage, l, back, v[l]);
+  for (unsigned int l = 0; l < kWarp; l++)
+    unstage_hwc (stage, hwc_run (o0 + (back ? -12LL : 12LL) * l, l, back), l,
+        StoreFourHost<Out> { &misaligned });
+  return !misaligned;
+}
+
+template <typename Out>
+CtResult
+hwc_run_cpu_of (const void *vals, void *at, long long step_x)
+{
+  Out *const o0 = static_cast<Out *>(at);
+  const bool back = step_x < 0;
+
+  /* (where ToOutput stores value by value instead) */
+  if (!aligned_four (back ? o0 - 9 : o0))
+    return CT_ERROR_INVALID_ARGUMENT;
+  return hwc_run_cpu<Out> (vals, o0, back) ? CT_OK :
+      (CtResult) cudaErrorMisalignedAddress;
+}
+
 }  // namespace
+
+extern "C" CtResult
+ct_yuv_hwc_run_cpu (const void *vals, unsigned int value_size, void *at,
+    long long step_x)
+{
+  if (vals == nullptr || at == nullptr || (step_x != 3 && step_x != -3) ||
+      (uintptr_t) at % value_size != 0)
+    return CT_ERROR_INVALID_ARGUMENT;
+  switch (value_size) {
+    case 1:
+      return hwc_run_cpu_of<uint8_t> (vals, at, step_x);
+    case 2:
+      return hwc_run_cpu_of<uint16_t> (vals, at, step_x);
+    case 4:
+      return hwc_run_cpu_of<float> (vals, at, step_x);
+    case 8:
+      return hwc_run_cpu_of<double> (vals, at, step_x);
+    default:
+      return CT_ERROR_INVALID_ARGUMENT;
+  }
+}
 
 extern "C" CtResult
 ct_yuv_flush_tile_cpu (const void *tile, unsigned int value_size, void *at,

@@ -11,6 +11,7 @@
 #include "yuv-rgb-unit.h"
 
 #include <stdint.h>
+#include <string.h>
 
 namespace {
 
@@ -288,18 +289,192 @@ put4 (Out * dst, const Steps & step, unsigned int x0, unsigned int y,
         o[(long long) i * step.x + c * step.c] = val[c][i];
 }
 
-/* Where a row's four converted values go (row4_fast's @put): straight
- * into the output (put4) ... */
+/* A packed HWC row a warp at a time (the kernel's HWC variant,
+ * ct_plan_yuv_hwc). Where the output is HWC (the step between channels 1,
+ * along x 3 or, mirrored, -3), a warp whose 32 lanes hold the quads of
+ * 128 columns of one row writes one run of 384 values, twelve a lane.
+ * put4 stores each lane's twelve as three fours, a warp's store of them
+ * spread over three times the bytes it writes (a third of every 48 with
+ * float32): the float32 HWC pass ran at half the CHW one's speed
+ * (docs/performance.md). Instead the lanes lay their values in the run's
+ * order in a stage of shared memory, then store the run a four a lane,
+ * neighbouring lanes side by side. */
+constexpr unsigned int kWarp = 32, kRunValues = 12 * kWarp;
+
 template <typename Out>
+using Stage = Out[kRunValues];
+
+/* Four values to @at as one access of their size and back: copied as
+ * words, which the compiler makes one vector access (two for 8-byte
+ * values) of shared memory. */
+template <typename T>
+__host__ __device__ __forceinline__ void
+stage_four (T * at, const Four<T> & q)
+{
+  if constexpr (sizeof (q) == 4) {
+    unsigned int w;
+
+    memcpy (&w, q.v, sizeof (w));
+    *reinterpret_cast<unsigned int *>(at) = w;
+  } else if constexpr (sizeof (q) == 8) {
+    uint2 w;
+
+    memcpy (&w, q.v, sizeof (w));
+    *reinterpret_cast<uint2 *>(at) = w;
+  } else {
+CT_YUV_UNROLL
+    for (unsigned int h = 0; h < sizeof (q) / 16; h++) {
+      uint4 w;
+
+      memcpy (&w, reinterpret_cast<const char *>(q.v) + 16 * h, sizeof (w));
+      reinterpret_cast<uint4 *>(at)[h] = w;
+    }
+  }
+}
+
+template <typename T>
+__host__ __device__ __forceinline__ Four<T>
+unstage_four (const T * at)
+{
+  Four<T> q;
+
+  if constexpr (sizeof (q) == 4) {
+    const unsigned int w = *reinterpret_cast<const unsigned int *>(at);
+
+    memcpy (q.v, &w, sizeof (w));
+  } else if constexpr (sizeof (q) == 8) {
+    const uint2 w = *reinterpret_cast<const uint2 *>(at);
+
+    memcpy (q.v, &w, sizeof (w));
+  } else {
+CT_YUV_UNROLL
+    for (unsigned int h = 0; h < sizeof (q) / 16; h++) {
+      const uint4 w = reinterpret_cast<const uint4 *>(at)[h];
+
+      memcpy (reinterpret_cast<char *>(q.v) + 16 * h, &w, sizeof (w));
+    }
+  }
+  return q;
+}
+
+/* The run's first value, for lane @l whose quad's pixel x0 lands at @o
+ * (its first channel), the output HWC with @back (x mirrored) or not:
+ * lane l's quad is the run's l-th, or mirrored its (31 - l)-th. */
+template <typename Out>
+__host__ __device__ __forceinline__ Out *
+hwc_run (Out * o, unsigned int l, bool back)
+{
+  return back ? o - 9 - 12 * (kWarp - 1 - l) : o - 12 * l;
+}
+
+/* Four @m (0 to 2) of a quad's twelve values (val[channel][pixel]) in
+ * the HWC output's order: pixel by pixel (mirrored, @back, the last
+ * first), channel by channel. */
+template <typename Out>
+__host__ __device__ __forceinline__ Four<Out>
+hwc_four (const Out val[3][4], bool back, unsigned int m)
+{
+  Four<Out> q;
+
+CT_YUV_UNROLL
+  for (unsigned int i = 0; i < 4; i++) {
+    const unsigned int c = (4 * m + i) % 3, px = (4 * m + i) / 3;
+
+    /* (selected, not indexed: an indexed array would live in local
+     * memory) */
+    q.v[i] = back ? val[c][3 - px] : val[c][px];
+  }
+  return q;
+}
+
+/* Lane @l's twelve values into @stage in the run's order (hwc_four). */
+template <typename Out>
+__host__ __device__ __forceinline__ void
+stage_hwc (Out * stage, unsigned int l, bool back, const Out val[3][4])
+{
+  Out *at = stage + 12 * (back ? kWarp - 1 - l : l);
+
+CT_YUV_UNROLL
+  for (unsigned int m = 0; m < 3; m++)
+    stage_four (at + 4 * m, hwc_four (val, back, m));
+}
+
+/* The run at @run from the stage: lane @l's share, fours l, 32 + l and
+ * 64 + l, each stored as one by @store (StoreFour; the host's copy for
+ * the CPU test of this code, ct_yuv_hwc_run_cpu). */
+#pragma nv_exec_check_disable
+template <typename Out, typename Store>
+__host__ __device__ __forceinline__ void
+unstage_hwc (const Out * stage, Out * run, unsigned int l,
+    const Store & store)
+{
+CT_YUV_UNROLL
+  for (unsigned int m = 0; m < 3; m++) {
+    const unsigned int at = 4 * (kWarp * m + l);
+
+    store (run + at, unstage_four (stage + at));
+  }
+}
+
+/* A full group's store (flush_tile's and unstage_hwc's @store) on the
+ * GPU: store_four. */
+template <typename Out>
+struct StoreFour
+{
+  __device__ __forceinline__ void
+  operator() (Out * at, const Four<Out> & q) const
+  {
+    store_four (at, q);
+  }
+};
+
+/* Where a row's four converted values go (row4_fast's @put): straight
+ * into the output (put4), or in the HWC variant (@kHwc, ct_plan_yuv_hwc)
+ * a quad's twelve as three fours forwards or mirrored, and with float32
+ * a warp's HWC run through its @stage where @warp_run says the warp's 32
+ * lanes hold the quads of 128 columns of the frame, all of them there
+ * (uint8's stores measured faster without the stage) ... */
+template <typename Out, bool kHwc>
 struct ToOutput
 {
   Out *dst;
   Steps step;
+  Out *stage;
+  bool warp_run;
 
   __device__ __forceinline__ void
   operator() (unsigned int x0, unsigned int y, unsigned int n,
       const Out val[3][4]) const
   {
+    /* (the whole warp takes the run or none does: its lanes share the
+     * row, and their quads' places are 12 values, three fours, apart) */
+    if constexpr (kHwc) {
+      Out *const o = dst + (long long) x0 * step.x + (long long) y * step.y;
+      const bool back = step.x < 0;
+      Out *const lo = back ? o - 9 : o;
+
+      if (step.c == 1 && (step.x == 3 || step.x == -3) && n == 4 &&
+          aligned_four (lo)) {
+        if constexpr (sizeof (Out) == 4) {
+          if (warp_run) {
+            const unsigned int l = threadIdx.x % kWarp;
+
+            stage_hwc (stage, l, back, val);
+            __syncwarp ();
+            unstage_hwc (stage, hwc_run (o, l, back), l,
+                StoreFour<Out> { });
+            /* (the stage is free again once every lane has read its
+             * part) */
+            __syncwarp ();
+            return;
+          }
+        }
+#pragma unroll
+        for (unsigned int m = 0; m < 3; m++)
+          store_four (lo + 4 * m, hwc_four (val, back, m));
+        return;
+      }
+    }
     put4 (dst, step, x0, y, n, val);
   }
 };
@@ -335,17 +510,6 @@ CT_YUV_UNROLL
       for (unsigned int c = 0; c < 3; c++)
         if (i < n)
           tile[c][col + i][row] = val[c][i];
-  }
-};
-
-/* A full group's store (flush_tile's @store) on the GPU: store_four. */
-template <typename Out>
-struct StoreFour
-{
-  __device__ __forceinline__ void
-  operator() (Out * at, const Four<Out> & q) const
-  {
-    store_four (at, q);
   }
 };
 

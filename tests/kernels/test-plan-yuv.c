@@ -49,7 +49,14 @@
  *   - a tile is 4 quads by 64 pairs: ceil((height / 2 + 1) / 64) down,
  *     times ceil(ceil(width / 4) / 4) across, in all;
  *   - a block for each tile, but no more than a wave holds (where known)
- *     nor than 2^31 - 1. */
+ *     nor than 2^31 - 1.
+ *
+ * And the HWC variant (ct_plan_yuv_hwc) over the steps of every direction
+ * of HWC and CHW and others, each kernel and value size: it takes the
+ * frame where the kernel is one kind's with a table's or whole values,
+ * the channels 1 apart, the rows no nearer than the pixels (a warp's
+ * lanes along x) and the pixels -3 apart (mirrored), or 3 with a table's
+ * values into 4-byte ones; else it says no. */
 #include "plan-yuv.h"
 #include "plan-tally.h"
 
@@ -345,6 +352,45 @@ tiles (void)
   }
 }
 
+static void
+hwc_variant (void)
+{
+  /* x, y and channel steps: HWC forwards and mirrored each way, turned,
+   * a single column, the channels apart, CHW, and four channels */
+  static const long long steps[][3] = {
+    {3, 3000, 1}, {-3, 3000, 1}, {3, -3000, 1}, {-3, -3000, 1},
+    {3000, 3, 1}, {-3000, 3, 1}, {3, 3, 1}, {3, -3, 1}, {3, 2, 1},
+    {-3, 1, 1}, {3, 3000, 2}, {3, 3000, -1}, {1, 1000, 1000000},
+    {-1, 1000, 1000000}, {1000, 1, 1000000}, {4, 4000, 1}, {1, 3, 1},
+    {6, 6000, 1},
+  };
+  static const unsigned int value_sizes[] = { 1, 2, 4, 8 };
+  char what[120];
+
+  for (unsigned int st = 0; st < N_CASES (steps); st++)
+    for (unsigned int v = 0; v <= CT_YUV_VALUES_WHOLE; v++)
+      for (unsigned int k = 0; k <= CT_YUV_KIND_SITED; k++)
+        for (unsigned int z = 0; z < N_CASES (value_sizes); z++) {
+          const long long sx = steps[st][0], sy = steps[st][1],
+              sc = steps[st][2];
+          const CtYuvKernel kernel = { (CtYuvValues) v, (CtYuvKind) k };
+          const int one_kind = k != CT_YUV_KIND_ANY;
+          const int lanes_along_x = (sy < 0 ? -sy : sy) >=
+              (sx < 0 ? -sx : sx);
+          const int want = one_kind && v != CT_YUV_VALUES_EACH && sc == 1 &&
+              lanes_along_x && (sx == -3 || (sx == 3 &&
+                  v == CT_YUV_VALUES_TABLE && value_sizes[z] == 4));
+
+          snprintf (what, sizeof (what), "steps %lld %lld %lld, values %u, "
+              "kind %u, %u-byte values", sx, sy, sc, v, k, value_sizes[z]);
+          CHECK ("the HWC variant for packed HWC along x, one kind's "
+              "kernel of a table's or whole values: mirrored, or forwards "
+              "from a table into 4-byte values", what,
+              ct_plan_yuv_hwc (kernel, sx, sy, sc, value_sizes[z]) != 0,
+              want);
+        }
+}
+
 int
 main (void)
 {
@@ -352,5 +398,6 @@ main (void)
   sums_out_of_range ();
   launches ();
   tiles ();
+  hwc_variant ();
   return tally_finish ();
 }

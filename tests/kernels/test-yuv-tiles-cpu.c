@@ -1,6 +1,8 @@
-/* cudatranspose: the tiled YUV pass's write-out of a tile (flush_tile in
- * kernels/yuv-tensor-pass.cuh, the code the GPU runs, through
- * ct_yuv_flush_tile_cpu) checked without a GPU. Every tile of frames of
+/* cudatranspose: the YUV pass's write-outs through shared memory, checked
+ * without a GPU: the tiled pass's of a tile, and a warp's packed HWC run.
+ *
+ * The tile (flush_tile in kernels/yuv-tensor-pass.cuh, the code the GPU
+ * runs, through ct_yuv_flush_tile_cpu): Every tile of frames of
  * odd, 1xN, Nx1 and several-tile sizes, into CHW tensors turned each of
  * the four ways that swap the axes (the output's step along the frame's y
  * 1 or -1) and a permutation that keeps the axes with the height
@@ -13,7 +15,16 @@
  * c, written at x * step_x + y * step_y + c * step_c for each pixel of the
  * frame the tile holds (its first row, -1, is not one for the first pair;
  * none past the frame's last column or row), and nothing else is
- * written. */
+ * written.
+ *
+ * The HWC run (stage_hwc and unstage_hwc, through ct_yuv_hwc_run_cpu): a
+ * warp's 32 quads of a row, 1-, 2-, 4- and 8-byte values, HWC forwards
+ * and mirrored, the run starting 0 to 3 values past an aligned address;
+ * random values, the output poisoned. Against the rules written here:
+ * value (c, i) of lane l lands at its quad's place plus i step_x + c,
+ * lane l's quad at lane 0's plus 4 l step_x; every store of four aligned
+ * to its size; nothing else written; a run whose fours could not be
+ * aligned refused with nothing written. */
 #include "cudatranspose-kernels-tests.h"
 #include "plan-tally.h"
 #include "random-fill.h"
@@ -29,6 +40,59 @@ enum
 { TILE_COLS = 16, TILE_ROWS = 128, TILE_PAD = 1, TILE_PAIRS = 64 };
 
 static uint64_t rng = 0x7113;
+
+/* A warp's HWC runs (above). */
+static void
+hwc_runs (void)
+{
+  enum
+  { LANES = 32, RUN = 12 * LANES, MARGIN = 8 };
+  static const unsigned int value_sizes[] = { 1, 2, 4, 8 };
+  static const long long step_xs[] = { 3, -3 };
+  unsigned char vals[RUN * 8];
+  char what[120];
+
+  for (unsigned int v = 0; v < N_CASES (value_sizes); v++)
+    for (unsigned int d = 0; d < N_CASES (step_xs); d++)
+      for (unsigned int off = 0; off < 4; off++) {
+        const unsigned int vs = value_sizes[v];
+        const long long sx = step_xs[d];
+        const size_t all = (size_t) (RUN + 2 * MARGIN) * vs;
+        /* (32-byte aligned, then MARGIN + @off values on) */
+        unsigned char *base = aligned_alloc (32, (all + 31) / 32 * 32);
+        unsigned char *want = malloc (all);
+        unsigned char *run = base + (MARGIN + off) * vs;
+        /* lane 0's quad: the run's first, or mirrored its last (its
+         * pixel x0 the run's last pixel) */
+        const long long lane0 = sx > 0 ? 0 : RUN - 3;
+        /* a four is 4 vs bytes: the run's fours aligned at off 0 alone */
+        const int taken = off == 0;
+
+        snprintf (what, sizeof (what), "%u-byte values, step_x %lld, +%u "
+            "values", vs, sx, off);
+        ct_ref_fill_random (&rng, vals, RUN * vs);
+        memset (base, 0x5a, all);
+        memcpy (want, base, all);
+        if (taken)
+          for (long long l = 0; l < LANES; l++)
+            for (long long i = 0; i < 4; i++)
+              for (long long c = 0; c < 3; c++)
+                memcpy (want + (MARGIN + off + lane0 + 4 * l * sx + i * sx +
+                        c) * vs, vals + ((l * 3 + c) * 4 + i) * vs, vs);
+        CHECK (taken ? "taken, each store of four aligned to four" :
+            "refused: its fours cannot be aligned", what,
+            ct_yuv_hwc_run_cpu (vals, vs, run + lane0 * vs, sx),
+            taken ? CT_OK : CT_ERROR_INVALID_ARGUMENT);
+        CHECK ("every value where it lands, nothing else", what,
+            memcmp (base, want, all) == 0, 1);
+        free (want);
+        free (base);
+      }
+  CHECK ("a step along x of 1 refused", "", ct_yuv_hwc_run_cpu (vals, 4,
+          vals, 1), CT_ERROR_INVALID_ARGUMENT);
+  CHECK ("3-byte values refused", "", ct_yuv_hwc_run_cpu (vals, 3, vals, 3),
+      CT_ERROR_INVALID_ARGUMENT);
+}
 
 int
 main (void)
@@ -110,6 +174,7 @@ main (void)
           free (base);
         }
   }
+  hwc_runs ();
   /* refusals: a step along y other than 1 or -1, a tile not at a tile's
    * place, a value size the pass has no tile for */
   CHECK ("a step along y of 3 refused", "", ct_yuv_flush_tile_cpu (tile, 4,

@@ -6,8 +6,9 @@
  * unset and each of the eight, four output types (uint8 without
  * arithmetic, float32 normalized, int16 and float64), sizes from 1x1 to
  * 4K, half the direction and type pairs as the HWC tensor (permutation
- * 0:1:2:3) and half as the default CHW (turned so the axes swap, the
- * output's rows are the frame's columns, which the tiled pass takes). One element
+ * 0:1:2:3: with the axes kept, the HWC variant's) and half as the default
+ * CHW (turned so the axes swap, the output's rows are the frame's
+ * columns, which the tiled pass takes). One element
  * of each kind is kept for a format and its settings changed between
  * frames, as an application would while playing. Exits 77
  * (skipped) without a CUDA device or without nvcodec's cudaupload.
@@ -78,7 +79,7 @@ static const gchar *const element_desc[N_ELEMENTS] = {
  * default, CHW */
 static const gchar *const layouts[] = { "0:1:2:3", "" };
 
-static guint64 n_frames, n_bytes, n_tiled;
+static guint64 n_frames, n_bytes, n_tiled, n_hwc;
 
 /* The element named t in harness @h (g_object_unref it). */
 static GstElement *
@@ -122,6 +123,8 @@ compare_one (GstHarness * h[N_ELEMENTS], GstCaps * caps, GstBuffer * in,
 
       if (g_str_equal (ran, "yuv-tensor-tiles"))
         n_tiled++;
+      else if (g_str_equal (ran, "yuv-tensor-hwc"))
+        n_hwc++;
       else
         fail_unless (g_str_equal (ran, "yuv-tensor"), "%s: ran %s", what,
             ran);
@@ -207,14 +210,19 @@ GST_START_TEST (test_matrix_yuv)
     ct_check_harness_free (h[k], NULL);
   g_print ("%s: %" G_GUINT64_FORMAT " frames into tensors, GPU from system "
       "and from CUDA memory equal to the CPU path (%" G_GUINT64_FORMAT
-      " bytes each; %" G_GUINT64_FORMAT " runs of the tiled pass)\n",
-      gst_video_format_to_string (format), n_frames, n_bytes, n_tiled);
+      " bytes each; %" G_GUINT64_FORMAT " runs of the tiled pass, %"
+      G_GUINT64_FORMAT " of the HWC variant)\n",
+      gst_video_format_to_string (format), n_frames, n_bytes, n_tiled,
+      n_hwc);
   fail_unless (n_frames > 0);
-  /* (every format's uint8 and float32 tensors, CHW turned) */
+  /* (every format's uint8 and float32 tensors, CHW turned, and HWC with
+   * the axes kept) */
   fail_unless (n_tiled > 0, "the tiled pass never ran");
+  fail_unless (n_hwc > 0, "the HWC variant never ran");
   n_frames = 0;
   n_bytes = 0;
   n_tiled = 0;
+  n_hwc = 0;
 }
 
 GST_END_TEST;

@@ -374,18 +374,38 @@ turn_hwc (const guint8 * in, guint w, guint h, gsize esize, CtMapping m,
     }
 }
 
-/* One size of test_one_pass_tensor (below): a random @w x @h frame of
- * @fmt, its colorimetry and siting picked by @s, each check counted in
- * *checks and the tiled pass's runs in *tiled (*pi alternates RGB and BGR).
- * With @tiles_only, for frames with more tiles than the GPU holds blocks
- * at once: for each direction only the first order the tiled pass takes
- * (the output's step along the frame's y one value, the one along x more),
- * into uint8 and normalized float32, from the aligned frame; each must
- * take the tiled pass. */
-static void
-one_pass_size (const Format * fmt, guint w, guint h, guint s,
-    gboolean tiles_only, guint * pi, guint * checks, guint * tiled)
+/* The checks of one_pass_size (below): */
+typedef enum
 {
+  ONE_PASS_ALL,                 /* every order, direction and arithmetic
+                                 * case */
+  ONE_PASS_TILES,               /* for frames with more tiles than the GPU
+                                 * holds blocks at once: for each direction
+                                 * only the first order the tiled pass
+                                 * takes (the output's step along the
+                                 * frame's y one value, the one along x
+                                 * more), into uint8 and normalized float32,
+                                 * from the aligned frame; each must take
+                                 * the tiled pass */
+  ONE_PASS_HWC,                 /* the HWC tensor (order 0:1:2:3) of the
+                                 * four directions that keep the axes,
+                                 * every arithmetic case; mirrored into
+                                 * uint8 and normalized float32 from the
+                                 * aligned frame each must take the HWC
+                                 * variant (whose float32 one stores a
+                                 * warp's 128 columns of a row as one
+                                 * run) */
+} OnePass;
+
+/* One size of test_one_pass_tensor (below): a random @w x @h frame of
+ * @fmt, its colorimetry and siting picked by @s, the checks @what says,
+ * each counted in *checks, the tiled pass's runs in *tiled and the HWC
+ * variant's in *n_hwc (*pi alternates RGB and BGR). */
+static void
+one_pass_size (const Format * fmt, guint w, guint h, guint s, OnePass what,
+    guint * pi, guint * checks, guint * tiled, guint * n_hwc)
+{
+  const gboolean tiles_only = what == ONE_PASS_TILES;
   GstVideoInfo in;
   GstBuffer *ib;
   GstVideoFrame inf;
@@ -466,7 +486,7 @@ one_pass_size (const Format * fmt, guint w, guint h, guint s,
             };
             const uint64_t dims[4] = { hwc[0], hwc[1], hwc[2], hwc[3] };
             uint64_t odims[4], step[4];
-            gboolean bgr, takes_tiles, odd = FALSE;
+            gboolean bgr, takes_tiles, packed_hwc, odd = FALSE;
             CtPath ran = CT_PATH_NONE;
 
             if (a == b || a == c || a == d % 4 || b == c || b == d % 4 ||
@@ -476,7 +496,15 @@ one_pass_size (const Format * fmt, guint w, guint h, guint s,
              * one value and the one along x more) */
             ct_ref_permuted_layout (dims, perm, odims, step);
             takes_tiles = step[keep ? 2 : 1] == 1 && step[keep ? 1 : 2] > 1;
+            /* (the HWC variant's: each pixel's channels side by side, the
+             * pixels of a row of the frame as it comes next to each
+             * other, its rows no nearer) */
+            packed_hwc = step[0] == 1 && step[keep ? 1 : 2] == 3 &&
+                step[keep ? 2 : 1] >= 3;
             if (tiles_only && (!takes_tiles || turns_done & (1u << turn)))
+              continue;
+            if (what == ONE_PASS_HWC && (!keep || a != 0 || b != 1 ||
+                    c != 2))
               continue;
             turns_done |= 1u << turn;
             bgr = ((*pi)++ % 2) == 1;
@@ -495,14 +523,21 @@ one_pass_size (const Format * fmt, guint w, guint h, guint s,
             fail_unless_equals_int (ct_stream_synchronize (NULL), CT_OK);
             if (ran == CT_PATH_YUV_TENSOR_TILES && takes_tiles)
               (*tiled)++;
+            else if (ran == CT_PATH_YUV_TENSOR_HWC && packed_hwc)
+              (*n_hwc)++;
             else
               fail_unless_equals_int (ran, CT_PATH_YUV_TENSOR);
             if (tiles_only)
               fail_unless_equals_int (ran, CT_PATH_YUV_TENSOR_TILES);
+            /* (mirrored, every one kind's kernel takes it) */
+            if (what == ONE_PASS_HWC && ai < 2 && !odd &&
+                (turn & CT_MAPPING_MIRROR_COLUMNS))
+              fail_unless_equals_int (ran, CT_PATH_YUV_TENSOR_HWC);
 #else
             fail_unless_equals_int (ct_yuv_to_tensor_cpu (&df, bgr, turn,
                     perm, ai ? &ar : NULL, got), CT_OK);
             (void) ran;
+            (void) packed_hwc;
 #endif
             if (memcmp (got, want, bytes) != 0) {
               gsize at = 0;
@@ -549,17 +584,19 @@ GST_START_TEST (test_one_pass_tensor)
   {4, 2}, {8, 3}, {6, 4}, {33, 17}, {64, 6}, {121, 67}
   };
   const Format *fmt = &formats[__i__];
-  guint s, pi = 0, checks = 0, tiled = 0;
+  guint s, pi = 0, checks = 0, tiled = 0, hwc = 0;
 
   for (s = 0; s < G_N_ELEMENTS (tsizes); s++)
-    one_pass_size (fmt, tsizes[s][0], tsizes[s][1], s, FALSE, &pi, &checks,
-        &tiled);
+    one_pass_size (fmt, tsizes[s][0], tsizes[s][1], s, ONE_PASS_ALL, &pi,
+        &checks, &tiled, &hwc);
 
-  g_print ("%s: %u one-pass tensors equal to the references (%u tiled)\n",
-      gst_video_format_to_string (fmt->gst), checks, tiled);
+  g_print ("%s: %u one-pass tensors equal to the references (%u tiled, "
+      "%u by the HWC variant)\n", gst_video_format_to_string (fmt->gst),
+      checks, tiled, hwc);
 #ifdef YUV_ON_GPU
   /* (every format into uint8 and float32) */
   fail_unless (tiled > 0, "the tiled pass never ran");
+  fail_unless (hwc > 0, "the HWC variant never ran");
 #endif
 }
 
@@ -575,13 +612,39 @@ GST_END_TEST;
 GST_START_TEST (test_one_pass_tiles)
 {
   const Format *fmt = &formats[__i__];
-  guint pi = 0, checks = 0, tiled = 0;
+  guint pi = 0, checks = 0, tiled = 0, hwc = 0;
 
-  one_pass_size (fmt, 4001, 1085, __i__, TRUE, &pi, &checks, &tiled);
+  one_pass_size (fmt, 4001, 1085, __i__, ONE_PASS_TILES, &pi, &checks,
+      &tiled, &hwc);
   g_print ("%s: %u large one-pass tensors equal to the references "
       "(%u tiled)\n", gst_video_format_to_string (fmt->gst), checks, tiled);
   /* (every direction, two output types) */
   fail_unless_equals_int (checks, 16);
+}
+
+GST_END_TEST;
+
+/* The HWC variant on wide rows: frames wide enough for several warps of
+ * 32 quads (128 columns) a row and a last warp cut short, whose rows
+ * start aligned to four values (1024 wide) or one row in four (1001
+ * wide: 3003 values a row), from the aligned frame and a byte off it,
+ * RGB and BGR, the four directions that keep the axes (so mirrored runs
+ * too), every arithmetic case, against the same references as above. */
+GST_START_TEST (test_one_pass_hwc)
+{
+  static const guint hsizes[][2] = { {1024, 9}, {1001, 23}, {1000, 4} };
+  const Format *fmt = &formats[__i__];
+  guint s, pi = 0, checks = 0, tiled = 0, hwc = 0;
+
+  for (s = 0; s < G_N_ELEMENTS (hsizes); s++)
+    one_pass_size (fmt, hsizes[s][0], hsizes[s][1], __i__ + s,
+        ONE_PASS_HWC, &pi, &checks, &tiled, &hwc);
+  g_print ("%s: %u wide HWC one-pass tensors equal to the references (%u "
+      "by the HWC variant)\n", gst_video_format_to_string (fmt->gst),
+      checks, hwc);
+  /* (three sizes, four directions, four arithmetic cases) */
+  fail_unless_equals_int (checks, 48);
+  fail_unless_equals_int (tiled, 0);
 }
 
 GST_END_TEST;
@@ -601,6 +664,7 @@ yuv_rgb_suite (void)
   tcase_add_loop_test (tc, test_one_pass_tensor, 0, G_N_ELEMENTS (formats));
 #ifdef YUV_ON_GPU
   tcase_add_loop_test (tc, test_one_pass_tiles, 0, G_N_ELEMENTS (formats));
+  tcase_add_loop_test (tc, test_one_pass_hwc, 0, G_N_ELEMENTS (formats));
 #endif
   return s;
 }
