@@ -625,9 +625,10 @@ GST_START_TEST (test_one_pass_tiles)
 GST_END_TEST;
 
 /* The HWC variant on wide rows: frames wide enough for several warps of
- * 32 quads (128 columns) a row and a last warp cut short, whose rows
- * start aligned to four values (1024 wide) or one row in four (1001
- * wide: 3003 values a row), from the aligned frame and a byte off it,
+ * 32 quads (128 columns) a row, 1024 wide (eight whole warps, every row
+ * starting aligned to four values), 1000 (a last warp cut short) and 1001
+ * (that too, and 3003 values a row: one row in four aligned), from the
+ * aligned frame and a byte off it,
  * RGB and BGR, the four directions that keep the axes (so mirrored runs
  * too), every arithmetic case, against the same references as above. */
 GST_START_TEST (test_one_pass_hwc)
