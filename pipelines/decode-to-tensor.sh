@@ -1,7 +1,8 @@
 #!/bin/sh
-# Decodes H.264 into a network's input: normalized float32 CHW tensors,
-# each value (x - 127.5) / 127.5 of the frame's RGB, converted from the
-# decoder's YUV as videoconvert would, laid out and normalized in one pass.
+# Decodes H.264 into a network's input: normalized float32 CHW tensors
+# (LAYOUT=hwc: HWC), each value (x - 127.5) / 127.5 of the frame's RGB,
+# converted from the decoder's YUV as videoconvert would, laid out and
+# normalized in one pass.
 # With NVDEC (nvh264dec) the frames stay in CUDA memory until the tensors
 # come back; without it a software decoder (openh264dec, avdec_h264) feeds
 # the element in system memory. The tensors go to OUTFILE; with NNStreamer
@@ -9,7 +10,8 @@
 # and OUTFILE gets the model's output tensors.
 #
 #   pipelines/decode-to-tensor.sh [INPUT.h264 [OUTFILE]]
-#   MODEL=FILE [FRAMEWORK=NAME] [SIZE=WxH] pipelines/decode-to-tensor.sh ...
+#   MODEL=FILE [FRAMEWORK=NAME] [SIZE=WxH] [LAYOUT=hwc]
+#     pipelines/decode-to-tensor.sh ...
 #
 # Without INPUT it first encodes one second of a 640x360 test pattern
 # into out/input-360p.h264 (openh264enc, from gst-plugins-bad).
@@ -17,13 +19,23 @@
 # lite, pytorch, custom, ...; by default NNStreamer picks it by the file's
 # name). The model takes one float32 tensor of dimensions W:H:3:1
 # (NNStreamer's order, innermost first: planes of red, green and blue),
-# the frame's size; SIZE=WxH scales the frames to it first (videoscale,
-# on the CPU, before the element).
+# or with LAYOUT=hwc 3:W:H:1 (each pixel's red, green and blue side by
+# side, as NHWC models such as most TensorFlow Lite ones take), the
+# frame's size; SIZE=WxH scales the frames to it first (videoscale, on
+# the CPU, before the element).
 set -eu
 command -v gst-inspect-1.0 >/dev/null || {
   echo "$0: needs GStreamer's tools: install gstreamer1.0-tools" >&2; exit 77; }
+layout=${LAYOUT:-chw}
+case "$layout" in
+  chw | CHW) permutation='' name=CHW ext=chw ;;
+  hwc | HWC) permutation=permutation=0:1:2:3 name=HWC ext=hwc ;;
+  *) echo "$0: LAYOUT=$layout: give chw (planes, the default) or hwc" \
+      "(each pixel's channels side by side)" >&2
+    exit 1 ;;
+esac
 in=${1:-}
-file=${2:-out/decoded.f32.chw}
+file=${2:-out/decoded.f32.$ext}
 mkdir -p "$(dirname "$file")"
 decoder=
 for d in nvh264dec openh264dec avdec_h264; do
@@ -77,14 +89,15 @@ if [ -n "${SIZE:-}" ]; then
   set -- "$@" videoscale ! "video/x-raw,width=$w,height=$h" !
 fi
 set -- "$@" cudatranspose arithmetic=typecast:float32,add:-127.5,div:127.5 \
-  ! other/tensors,format=static !
+  ${permutation:+"$permutation"} ! other/tensors,format=static !
 if [ -n "$model" ]; then
   set -- "$@" tensor_filter "framework=${FRAMEWORK:-auto}" "model=$model" !
 fi
 gst-launch-1.0 -q "$@" filesink location="$file"
 if [ -n "$model" ]; then
-  echo "decoded $in with $decoder into normalized float32 CHW tensors," \
-    "ran $model on them, its output in $file"
+  echo "decoded $in with $decoder into normalized float32 $name" \
+    "tensors, ran $model on them, its output in $file"
 else
-  echo "decoded $in with $decoder into normalized float32 CHW tensors in $file"
+  echo "decoded $in with $decoder into normalized float32 $name" \
+    "tensors in $file"
 fi
