@@ -21,7 +21,7 @@ CtResult ct_transpose_batches (const CtPlaneBatch * batches,
     unsigned int n_batches, CtKernel kernel, CtMapping mapping,
     CtStream stream);
 
-/* The tiled YUV pass's write-out of one tile (yuv-tensor-pass.cuh's
+/* The tiled YUV pass's write-out of one tile (yuv-tensor-stores.cuh's
  * flush_tile, the same code, its block's 256 threads one after another)
  * on the host: @tile holds the tile's values as the pass keeps them in
  * shared memory, value (c, col, r) at ((c * 16) + col) * 129 + r, of
@@ -38,7 +38,7 @@ CtResult ct_yuv_flush_tile_cpu (const void *tile, unsigned int value_size,
     unsigned int width, unsigned int height, unsigned int x_base,
     unsigned int k0);
 
-/* A warp's packed HWC run of the one pass (yuv-tensor-pass.cuh's
+/* A warp's packed HWC run of the one pass (yuv-tensor-stores.cuh's
  * stage_hwc and unstage_hwc, the same code, its 32 lanes one after
  * another) on the host: lane l's twelve values (val[channel][pixel] of
  * its quad, @value_size bytes each: 1, 2, 4 or 8) at @vals + 12 l

@@ -24,8 +24,10 @@
  *     ct_plan_yuv_tiles (plan-yuv.c).
  *   - ct_yuv_to_tensor_cpu: the same values on the host, a pixel at a
  *     time.
- * The one pass's pieces below its kernel (where values land, a thread's
- * quad of a pair of rows, the 8-bit path) are in yuv-tensor-pass.cuh. */
+ * The one pass's pieces below its kernel are in yuv-tensor-pass.cuh (a
+ * thread's quad of a pair of rows converted, the 8-bit path) and
+ * yuv-tensor-stores.cuh (where the values land and how they are stored:
+ * put4, the HWC run, the tile). */
 #include "cudatranspose-kernels.h"
 #include "cudatranspose-kernels-tests.h"
 #include "arith-ops.cuh"

@@ -1,7 +1,7 @@
 /* cudatranspose: the YUV pass's write-outs through shared memory, checked
  * without a GPU: the tiled pass's of a tile, and a warp's packed HWC run.
  *
- * The tile (flush_tile in kernels/yuv-tensor-pass.cuh, the code the GPU
+ * The tile (flush_tile in kernels/yuv-tensor-stores.cuh, the code the GPU
  * runs, through ct_yuv_flush_tile_cpu): every tile of frames of
  * odd, 1xN, Nx1 and several-tile sizes, into CHW tensors turned each of
  * the four ways that swap the axes (the output's step along the frame's y
