@@ -111,16 +111,20 @@ ct_plan_yuv_launch (unsigned int width, unsigned int height,
 
 CtYuvTiles
 ct_plan_yuv_tiles (CtYuvKernel k, unsigned int width, unsigned int height,
-    long long step_x, long long step_y, unsigned long long resident)
+    long long step_x, long long step_y, long long step_c,
+    unsigned long long resident)
 {
   const unsigned int pairs = height / 2 + 1, quads = (width + 3) / 4;
-  CtYuvTiles t = { 0, 0, 0, 0 };
+  const int chw = step_y == 1 || step_y == -1;
+  const int hwc = !chw && (step_y == 3 || step_y == -3) && step_c == 1;
+  CtYuvTiles t = { 0, 0, 0, 0, 0 };
   unsigned long long grid;
 
   if (k.values == CT_YUV_VALUES_EACH || k.kind == CT_YUV_KIND_ANY ||
-      (step_y != 1 && step_y != -1) || !ct_yuv_lanes_along_y (step_x, step_y))
+      !(chw || hwc) || !ct_yuv_lanes_along_y (step_x, step_y))
     return t;
   t.tiled = 1;
+  t.hwc = hwc;
   t.tiles_y = (unsigned int) ct_plan_div_up (pairs, CT_YUV_TILE_PAIRS);
   t.tiles = (unsigned long long) t.tiles_y *
       ct_plan_div_up (quads, CT_YUV_TILE_QUADS);

@@ -103,27 +103,34 @@ CtYuvLaunch ct_plan_yuv_launch (unsigned int width, unsigned int height,
 
 /* The tiled pass, for an output whose innermost side is the frame's
  * columns (a direction that swaps the axes into CHW, or a permutation that
- * puts the height innermost): a block converts a tile of
- * CT_YUV_TILE_QUADS quads by CT_YUV_TILE_PAIRS pairs (16 columns by 128
- * rows; a thread a quad of a pair), keeps its values in shared memory and
- * then writes each output row's 128 values side by side, where the pass
- * above would have a lane's row land away from its neighbours'. (Tall, as
- * the writes are what the pass waits on: docs/performance.md.) */
+ * puts the height innermost), or the frame's columns' pixels with their
+ * channels side by side (packed HWC turned so the axes swap): a block
+ * converts a tile of CT_YUV_TILE_QUADS quads by CT_YUV_TILE_PAIRS pairs
+ * (16 columns by 128 rows; a thread a quad of a pair), keeps its values in
+ * shared memory and then writes each output row's 128 values (HWC: 384)
+ * side by side, where the pass above would have a lane's row land away
+ * from its neighbours'. (Tall, as the writes are what the pass waits on:
+ * docs/performance.md.) */
 #define CT_YUV_TILE_QUADS 4
 #define CT_YUV_TILE_PAIRS 64
 
-/* The tiled pass's launch for a @width x @height frame of steps @step_x
- * and @step_y (as ct_plan_yuv_launch's) by kernel @k; @resident: the blocks
- * of the tiled kernel the device holds at once (0: not known). */
+/* The tiled pass's launch for a @width x @height frame of steps @step_x,
+ * @step_y and @step_c (as ct_plan_yuv_launch's) by kernel @k; @resident:
+ * the blocks of the tiled kernel the device holds at once (0: not
+ * known). */
 typedef struct
 {
   int tiled;                    /* whether the tiled pass takes the frame:
-                                 * the step along y is 1 or -1 and the one
-                                 * along x larger, and @k is one kind's
-                                 * (not any format's) with a table's or
-                                 * whole values (not each computed); the
-                                 * kernels are built for uint8 and
-                                 * float32 */
+                                 * the step along y is 1 or -1 (CHW), or 3
+                                 * or -3 with the channels 1 apart (packed
+                                 * HWC), and the one along x larger, and
+                                 * @k is one kind's (not any format's) with
+                                 * a table's or whole values (not each
+                                 * computed); the kernels are built for
+                                 * uint8 and float32 */
+  int hwc;                      /* tiled, packed HWC: each output row's run
+                                 * holds the three channels of its pixels
+                                 * side by side */
   unsigned int tiles_y;         /* tiles down the frame */
   unsigned long long tiles;     /* tiles in all, tiles_y a column of them */
   unsigned int grid;            /* blocks: no more than the tiles, nor
@@ -134,7 +141,7 @@ typedef struct
 
 CtYuvTiles ct_plan_yuv_tiles (CtYuvKernel k, unsigned int width,
     unsigned int height, long long step_x, long long step_y,
-    unsigned long long resident);
+    long long step_c, unsigned long long resident);
 
 /* Whether kernel @k's HWC variant takes a frame of steps @step_x, @step_y
  * and @step_c (as ct_plan_yuv_launch's) into values of @value_size bytes.

@@ -237,8 +237,9 @@ k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
  * that the blocks at work at once fill the same output rows, each after
  * the other's values), the block's first blockIdx.x and the rest a grid
  * apart. NV12 and NV21 issue the next tile's loads before this one's
- * values are converted. */
-template <typename Out, Values V, Kind K>
+ * values are converted. With @kHwc the output is packed HWC (turned so
+ * the axes swap): a column's three channels go out side by side. */
+template <typename Out, Values V, Kind K, bool kHwc>
 __global__ void __launch_bounds__ (kLanes * kRanks)
 k_yuv_tensor_tiles (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
     int bgr, ct::Ops ops, int ch_dim, Along along, unsigned int tiles_y,
@@ -308,8 +309,8 @@ k_yuv_tensor_tiles (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
           x0, kp, IntoTile<Out> { tile, x_base, 2 * k0 - 1 });
     }
     __syncthreads ();
-    flush_tile<Out> (tile, dst, step, s.width, s.height, x_base, k0, t,
-        StoreFour<Out> { });
+    flush_tile<Out, kHwc> (tile, dst, step, s.width, s.height, x_base, k0,
+        t, StoreFour<Out> { });
     /* (the tile is free again once every thread has written its part) */
     __syncthreads ();
   }
@@ -441,34 +442,37 @@ struct TilesLaunch
 
 template <typename Out, Values V, Kind K>
 constexpr TilesLaunch<Out>
-tiles_launch_of ()
+tiles_launch_of (bool hwc)
 {
-  return TilesLaunch<Out> { k_yuv_tensor_tiles<Out, V, K>,
-    resident_blocks<k_yuv_tensor_tiles<Out, V, K>> };
+  return hwc ? TilesLaunch<Out> { k_yuv_tensor_tiles<Out, V, K, true>,
+    resident_blocks<k_yuv_tensor_tiles<Out, V, K, true>> } :
+      TilesLaunch<Out> { k_yuv_tensor_tiles<Out, V, K, false>,
+    resident_blocks<k_yuv_tensor_tiles<Out, V, K, false>> };
 }
 
 /* The tiled kernel for Out of the values and kind ct_plan_yuv chose (none
  * where those have none for Out: built where the pass has a kernel of one
- * kind, uint8 and float32; a float64 tile would not fit). */
+ * kind, uint8 and float32; a float64 tile would not fit), for packed HWC
+ * where @hwc. */
 template <typename Out>
 TilesLaunch<Out>
-tiles_chosen (const CtYuvKernel & k)
+tiles_chosen (const CtYuvKernel & k, bool hwc)
 {
   if constexpr (std::is_same_v<Out, uint8_t> || std::is_same_v<Out, float>) {
     if (k.values == CT_YUV_VALUES_TABLE) {
       if (k.kind == CT_YUV_KIND_BLOCKS)
-        return tiles_launch_of<Out, Values::kTable, Kind::kBlocks> ();
+        return tiles_launch_of<Out, Values::kTable, Kind::kBlocks> (hwc);
       if (k.kind == CT_YUV_KIND_PAIRS)
-        return tiles_launch_of<Out, Values::kTable, Kind::kPairs> ();
+        return tiles_launch_of<Out, Values::kTable, Kind::kPairs> (hwc);
       if (k.kind == CT_YUV_KIND_DEEP)
-        return tiles_launch_of<Out, Values::kTable, Kind::kDeep> ();
+        return tiles_launch_of<Out, Values::kTable, Kind::kDeep> (hwc);
       if constexpr (std::is_same_v<Out, float>)
         if (k.kind == CT_YUV_KIND_SITED)
-          return tiles_launch_of<Out, Values::kTable, Kind::kSited> ();
+          return tiles_launch_of<Out, Values::kTable, Kind::kSited> (hwc);
     }
     if constexpr (std::is_same_v<Out, float>)
       if (k.values == CT_YUV_VALUES_WHOLE && k.kind == CT_YUV_KIND_DEEP)
-        return tiles_launch_of<Out, Values::kWhole, Kind::kDeep> ();
+        return tiles_launch_of<Out, Values::kWhole, Kind::kDeep> (hwc);
   }
   return TilesLaunch<Out> { nullptr, nullptr };
 }
@@ -491,11 +495,16 @@ launch_tensor (const Job & j, void *dst, cudaStream_t stream, CtPath * ran)
   if (run.kernel == nullptr)
     return CT_ERROR_UNSUPPORTED_KERNEL;
   Out *const at = static_cast<Out *>(dst) + j.start;
-  const TilesLaunch<Out> tiled = tiles_chosen<Out> (k);
+  /* (whether the tiled pass takes the frame, and its layout, before the
+   * kernel's blocks at once size its grid) */
+  const CtYuvTiles which = ct_plan_yuv_tiles (k, s.width, s.height,
+      j.step.x, j.step.y, j.step.c, 0);
+  const TilesLaunch<Out> tiled = which.tiled ? tiles_chosen<Out> (k,
+      which.hwc) : TilesLaunch<Out> { nullptr, nullptr };
 
   if (tiled.kernel != nullptr) {
     const CtYuvTiles t = ct_plan_yuv_tiles (k, s.width, s.height, j.step.x,
-        j.step.y, tiled.resident ());
+        j.step.y, j.step.c, tiled.resident ());
 
     if (t.tiled) {
       tiled.kernel<<<t.grid, dim3 (kLanes, kRanks), 0, stream>>> (s, j.p,
@@ -688,20 +697,26 @@ struct StoreFourHost
   }
 };
 
-/* The block's threads' flush_tile, one after another, on the host:
- * whether every full group's store was aligned as the GPU needs it. */
+/* The block's threads' flush_tile (@hwc: packed HWC's), one after
+ * another, on the host: whether every full group's store was aligned as
+ * the GPU needs it. */
 template <typename Out>
 bool
 flush_tile_cpu (const void *tile, void *at, const Steps & step,
     unsigned int width, unsigned int height, unsigned int x_base,
-    unsigned int k0)
+    unsigned int k0, bool hwc)
 {
   bool misaligned = false;
 
   for (unsigned int t = 0; t < kLanes * kRanks; t++)
-    flush_tile<Out> (*static_cast<const Tile<Out> *>(tile),
-        static_cast<Out *>(at), step, width, height, x_base, k0, t,
-        StoreFourHost<Out> { &misaligned });
+    if (hwc)
+      flush_tile<Out, true> (*static_cast<const Tile<Out> *>(tile),
+          static_cast<Out *>(at), step, width, height, x_base, k0, t,
+          StoreFourHost<Out> { &misaligned });
+    else
+      flush_tile<Out, false> (*static_cast<const Tile<Out> *>(tile),
+          static_cast<Out *>(at), step, width, height, x_base, k0, t,
+          StoreFourHost<Out> { &misaligned });
   return !misaligned;
 }
 
@@ -767,19 +782,22 @@ ct_yuv_flush_tile_cpu (const void *tile, unsigned int value_size, void *at,
     unsigned int height, unsigned int x_base, unsigned int k0)
 {
   const Steps step = { step_c, step_x, step_y, false };
+  /* (packed HWC: three values a pixel, the channels side by side) */
+  const bool hwc = (step_y == 3 || step_y == -3) && step_c == 1;
   bool aligned;
 
-  if (tile == nullptr || at == nullptr || (step_y != 1 && step_y != -1) ||
+  if (tile == nullptr || at == nullptr ||
+      (step_y != 1 && step_y != -1 && !hwc) ||
       x_base >= width || x_base % kTileCols != 0 ||
       k0 % CT_YUV_TILE_PAIRS != 0 || k0 > height / 2 ||
       (uintptr_t) at % value_size != 0)
     return CT_ERROR_INVALID_ARGUMENT;
   if (value_size == 1)
     aligned = flush_tile_cpu<uint8_t> (tile, at, step, width, height, x_base,
-        k0);
+        k0, hwc);
   else if (value_size == 4)
     aligned = flush_tile_cpu<float> (tile, at, step, width, height, x_base,
-        k0);
+        k0, hwc);
   else
     return CT_ERROR_INVALID_ARGUMENT;
   /* (what the GPU would report for the same stores) */

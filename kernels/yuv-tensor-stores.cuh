@@ -403,13 +403,16 @@ CT_YUV_UNROLL
 /* The tile of first column @x_base and first pair @k0 of a @width x
  * @height frame, written to the output by the block's threads (@t: the
  * thread's index in it) once every value is in: each column of each
- * channel is one run of the output (the step along y is 1 or -1), cut at
- * the output's addresses into groups of four, a group to a thread of
- * eight that share the run, each full group stored as one by @store
- * (StoreFour; the host's copy for the CPU test of this code,
- * ct_yuv_flush_tile_cpu), those at the run's ends value by value. */
+ * channel is one run of the output (CHW: the step along y is 1 or -1),
+ * or with @kHwc each column of the three channels side by side (HWC: the
+ * step along y 3 or -3, between channels 1; the pixels of a mirrored run
+ * in reverse, each one's channels in order), cut at the output's
+ * addresses into groups of four, a group to a thread of eight that share
+ * the run, each full group stored as one by @store (StoreFour; the host's
+ * copy for the CPU test of this code, ct_yuv_flush_tile_cpu), those at
+ * the run's ends value by value. */
 #pragma nv_exec_check_disable
-template <typename Out, typename Store>
+template <typename Out, bool kHwc, typename Store>
 __host__ __device__ __forceinline__ void
 flush_tile (const Tile<Out> &tile, Out * dst, const Steps & step,
     unsigned int width, unsigned int height, unsigned int x_base,
@@ -417,6 +420,8 @@ flush_tile (const Tile<Out> &tile, Out * dst, const Steps & step,
 {
   constexpr unsigned int kPerRun = 8;
   constexpr unsigned int kRunsAtOnce = CT_YUV_LANES * CT_YUV_RANKS / kPerRun;
+  /* a run's values a pixel */
+  constexpr unsigned int kPerPixel = kHwc ? 3 : 1;
   /* the tile's rows in the frame: row -1 (pair 0's first) is not one */
   const long long y_tile = 2 * (long long) k0 - 1;
   const unsigned int r_lo = k0 == 0 ? 1 : 0;
@@ -424,19 +429,24 @@ flush_tile (const Tile<Out> &tile, Out * dst, const Steps & step,
   const unsigned int r_hi = rows_left < kTileRows ? (unsigned int) rows_left :
       kTileRows;
   const unsigned int len = r_hi - r_lo;
+  /* (the values of a run) */
+  const unsigned int n = kPerPixel * len;
   const unsigned int cols = width - x_base < kTileCols ? width - x_base :
       kTileCols;
   const unsigned int g = t % kPerRun;
 
-  for (unsigned int run = t / kPerRun; run < 3 * cols; run += kRunsAtOnce) {
-    const unsigned int c = run / cols, col = run % cols;
+  for (unsigned int run = t / kPerRun; run < (kHwc ? cols : 3 * cols);
+      run += kRunsAtOnce) {
+    const unsigned int c = kHwc ? 0 : run / cols;
+    const unsigned int col = kHwc ? run : run % cols;
     const long long y_lo = y_tile + r_lo;
     /* the run's lowest address: its first row's, or mirrored its last's */
     Out *const lo = dst + (long long) (x_base + col) * step.x +
-        (long long) c * step.c + (step.y > 0 ? y_lo : -(y_lo + len - 1));
+        (long long) c * step.c + (long long) kPerPixel * (step.y > 0 ? y_lo :
+        -(y_lo + len - 1));
     const unsigned int mis = (unsigned int) ((uintptr_t) lo / sizeof (Out) %
         4);
-    const unsigned int groups = (mis + len + 3) / 4;
+    const unsigned int groups = (mis + n + 3) / 4;
 
     for (unsigned int gi = g; gi < groups; gi += kPerRun) {
       const int e0 = (int) (4 * gi) - (int) mis;
@@ -445,16 +455,19 @@ flush_tile (const Tile<Out> &tile, Out * dst, const Steps & step,
 CT_YUV_UNROLL
       for (int i = 0; i < 4; i++) {
         const int e = e0 + i;
+        /* (HWC: value e is channel e % 3 of the run's pixel e / 3) */
+        const unsigned int k = kHwc ? (unsigned int) e / 3 : (unsigned int) e;
 
-        if (e >= 0 && e < (int) len)
-          q.v[i] = tile[c][col][step.y > 0 ? r_lo + e : r_lo + len - 1 - e];
+        if (e >= 0 && e < (int) n)
+          q.v[i] = tile[kHwc ? (unsigned int) e % 3 : c][col][step.y > 0 ?
+              r_lo + k : r_lo + len - 1 - k];
       }
-      if (e0 >= 0 && e0 + 4 <= (int) len) {
+      if (e0 >= 0 && e0 + 4 <= (int) n) {
         store (lo + e0, q);
       } else {
 CT_YUV_UNROLL
         for (int i = 0; i < 4; i++)
-          if (e0 + i >= 0 && e0 + i < (int) len)
+          if (e0 + i >= 0 && e0 + i < (int) n)
             lo[e0 + i] = q.v[i];
       }
     }

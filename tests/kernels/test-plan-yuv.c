@@ -44,8 +44,9 @@
  * each kernel and the blocks a wave holds:
  *   - it takes the frame where the kernel is one kind's (blocks, pairs,
  *     sited, deep: not any format's) with a table's or whole values (not
- *     each computed), the step along y is 1 or -1 and the one along x
- *     larger in size; else it says no, and nothing else;
+ *     each computed), the step along y is 1 or -1 (CHW), or 3 or -3 with
+ *     the channels 1 apart (packed HWC, which it says), and the one along
+ *     x larger in size; else it says no, and nothing else;
  *   - a tile is 4 quads by 64 pairs: ceil((height / 2 + 1) / 64) down,
  *     times ceil(ceil(width / 4) / 4) across, in all;
  *   - a block for each tile, but no more than a wave holds (where known)
@@ -311,25 +312,33 @@ tiles (void)
 
   for (unsigned int z = 0; z < N_CASES (sizes); z++) {
     const long long w = sizes[z][0], h = sizes[z][1];
-    const long long steps[][2] = {
-      {1, w}, {3, 3 * w}, {h, 1}, {-h, 1}, {h, -1}, {-h, -1}, {3 * h, 3},
-      {3 * h, 1}, {-1, w}, {1, -w}, {1, 1}, {2, -1}, {-2, 1},
+    /* x, y and channel steps: CHW and HWC as they come, CHW turned each
+     * way, HWC turned each way, its channels apart, others */
+    const long long steps[][3] = {
+      {1, w, w * h}, {3, 3 * w, 1}, {h, 1, w * h}, {-h, 1, w * h},
+      {h, -1, w * h}, {-h, -1, w * h}, {3 * h, 3, 1}, {-3 * h, 3, 1},
+      {3 * h, -3, 1}, {-3 * h, -3, 1}, {3 * h, 3, w * h}, {3 * h, 1, 1},
+      {-1, w, w * h}, {1, -w, w * h}, {1, 1, 1}, {2, -1, 2}, {-2, 1, 2},
+      {3, 3, 1}, {9, 3, 1}, {9, -3, 2},
     };
 
     for (unsigned int st = 0; st < N_CASES (steps); st++)
       for (unsigned int v = 0; v <= CT_YUV_VALUES_WHOLE; v++)
         for (unsigned int k = 0; k <= CT_YUV_KIND_SITED; k++)
           for (unsigned int r = 0; r < N_CASES (residents); r++) {
-            const long long sx = steps[st][0], sy = steps[st][1];
+            const long long sx = steps[st][0], sy = steps[st][1],
+                sc = steps[st][2];
             const CtYuvKernel kernel = { (CtYuvValues) v, (CtYuvKind) k };
             const CtYuvTiles t = ct_plan_yuv_tiles (kernel, (unsigned int) w,
-                (unsigned int) h, sx, sy, residents[r]);
+                (unsigned int) h, sx, sy, sc, residents[r]);
             const int one_kind = k == CT_YUV_KIND_BLOCKS ||
                 k == CT_YUV_KIND_PAIRS || k == CT_YUV_KIND_SITED ||
                 k == CT_YUV_KIND_DEEP;
+            const int packed = (sy == 3 || sy == -3) && sc == 1;
             const int want = (v == CT_YUV_VALUES_TABLE ||
                 v == CT_YUV_VALUES_WHOLE) && one_kind &&
-                (sy == 1 || sy == -1) && (sx < 0 ? -sx : sx) > 1;
+                (sy == 1 || sy == -1 || packed) &&
+                (sx < 0 ? -sx : sx) > (sy < 0 ? -sy : sy);
             const unsigned long long down = up (h / 2 + 1, 64);
             const unsigned long long all = down * up (up (w, 4), 4);
             unsigned long long grid = all;
@@ -338,11 +347,13 @@ tiles (void)
               grid = residents[r];
             if (grid > 0x7fffffffull)
               grid = 0x7fffffffull;
-            snprintf (what, sizeof (what), "%lldx%lld, steps %lld %lld, "
-                "values %u kind %u, %llu resident", w, h, sx, sy, v, k,
-                residents[r]);
-            CHECK ("tiled: one kind's kernel, table or whole, y innermost",
-                what, t.tiled, want);
+            snprintf (what, sizeof (what), "%lldx%lld, steps %lld %lld "
+                "%lld, values %u kind %u, %llu resident", w, h, sx, sy, sc,
+                v, k, residents[r]);
+            CHECK ("tiled: one kind's kernel, table or whole, y innermost "
+                "(HWC: next to the channels)", what, t.tiled, want);
+            CHECK ("HWC where the channels are innermost", what, t.hwc,
+                want && packed);
             CHECK ("64 pairs a tile down", what, t.tiles_y,
                 want ? down : 0);
             CHECK ("4 quads a tile across", what, t.tiles, want ? all : 0);

@@ -6,7 +6,8 @@
  * odd, 1xN, Nx1 and several-tile sizes, into CHW tensors turned each of
  * the four ways that swap the axes (the output's step along the frame's y
  * 1 or -1) and a permutation that keeps the axes with the height
- * innermost, uint8 and float32, the output starting 0 to 3 values past an
+ * innermost, and into packed HWC turned each of the four ways (the step
+ * along y 3 or -3, between channels 1), uint8 and float32, the output starting 0 to 3 values past an
  * aligned address; the tile filled with random values, the output
  * poisoned first. Against the rules written out here: every store of
  * four values as one is aligned to their size (as the GPU's must be); the
@@ -117,6 +118,9 @@ main (void)
     const long long ways[][4] = {
       {h, 1, w * h, 0}, {h, -1, w * h, h - 1}, {-h, 1, w * h, (w - 1) * h},
       {-h, -1, w * h, w * h - 1}, {3 * h, 1, h, 0},
+      {3 * h, 3, 1, 0}, {3 * h, -3, 1, 3 * (h - 1)},
+      {-3 * h, 3, 1, 3 * h * (w - 1)},
+      {-3 * h, -3, 1, 3 * h * (w - 1) + 3 * (h - 1)},
     };
     const size_t n_values = 3 * (size_t) w * h;
 
@@ -177,8 +181,11 @@ main (void)
   hwc_runs ();
   /* refusals: a step along y other than 1 or -1, a tile not at a tile's
    * place, a value size the pass has no tile for */
-  CHECK ("a step along y of 3 refused", "", ct_yuv_flush_tile_cpu (tile, 4,
-          tile, 8, 3, 1, 8, 8, 0, 0), CT_ERROR_INVALID_ARGUMENT);
+  CHECK ("a step along y of 2 refused", "", ct_yuv_flush_tile_cpu (tile, 4,
+          tile, 8, 2, 1, 8, 8, 0, 0), CT_ERROR_INVALID_ARGUMENT);
+  CHECK ("a step along y of 3, the channels apart, refused", "",
+      ct_yuv_flush_tile_cpu (tile, 4, tile, 24, 3, 2, 8, 8, 0, 0),
+      CT_ERROR_INVALID_ARGUMENT);
   CHECK ("a tile off its place refused", "", ct_yuv_flush_tile_cpu (tile, 4,
           tile, 8, 1, 64, 8, 8, 1, 0), CT_ERROR_INVALID_ARGUMENT);
   CHECK ("a pair off its place refused", "", ct_yuv_flush_tile_cpu (tile, 4,

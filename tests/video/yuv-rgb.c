@@ -381,12 +381,13 @@ typedef enum
                                  * case */
   ONE_PASS_TILES,               /* for frames with more tiles than the GPU
                                  * holds blocks at once: for each direction
-                                 * only the first order the tiled pass
-                                 * takes (the output's step along the
-                                 * frame's y one value, the one along x
-                                 * more), into uint8 and normalized float32,
-                                 * from the aligned frame; each must take
-                                 * the tiled pass */
+                                 * only the first order of each kind the
+                                 * tiled pass takes (the output's step
+                                 * along the frame's y one value, or three
+                                 * with the channels innermost, the one
+                                 * along x more), into uint8 and
+                                 * normalized float32, from the aligned
+                                 * frame; each must take the tiled pass */
   ONE_PASS_HWC,                 /* the HWC tensor (order 0:1:2:3) of the
                                  * four directions that keep the axes,
                                  * every arithmetic case; mirrored into
@@ -486,27 +487,32 @@ one_pass_size (const Format * fmt, guint w, guint h, guint s, OnePass what,
             };
             const uint64_t dims[4] = { hwc[0], hwc[1], hwc[2], hwc[3] };
             uint64_t odims[4], step[4];
-            gboolean bgr, takes_tiles, packed_hwc, odd = FALSE;
+            gboolean bgr, takes_tiles, hwc_tiles, packed_hwc, odd = FALSE;
             CtPath ran = CT_PATH_NONE;
 
             if (a == b || a == c || a == d % 4 || b == c || b == d % 4 ||
                 c == d % 4)
               continue;
             /* (the tiled pass's outputs: the step along the frame's y
-             * one value and the one along x more) */
+             * one value, or three with the channels innermost (packed
+             * HWC), and the one along x more) */
             ct_ref_permuted_layout (dims, perm, odims, step);
-            takes_tiles = step[keep ? 2 : 1] == 1 && step[keep ? 1 : 2] > 1;
+            hwc_tiles = step[0] == 1 && step[keep ? 2 : 1] == 3 &&
+                step[keep ? 1 : 2] > 3;
+            takes_tiles = (step[keep ? 2 : 1] == 1 &&
+                step[keep ? 1 : 2] > 1) || hwc_tiles;
             /* (the HWC variant's: each pixel's channels side by side, the
              * pixels of a row of the frame as it comes next to each
              * other, its rows no nearer) */
             packed_hwc = step[0] == 1 && step[keep ? 1 : 2] == 3 &&
                 step[keep ? 2 : 1] >= 3;
-            if (tiles_only && (!takes_tiles || turns_done & (1u << turn)))
+            if (tiles_only && (!takes_tiles ||
+                    turns_done & (1u << (turn + 8 * hwc_tiles))))
               continue;
             if (what == ONE_PASS_HWC && (!keep || a != 0 || b != 1 ||
                     c != 2))
               continue;
-            turns_done |= 1u << turn;
+            turns_done |= 1u << (turn + 8 * hwc_tiles);
             bgr = ((*pi)++ % 2) == 1;
             turn_hwc (start[bgr], w, h, ct_type_size (from.in_type), turn,
                 turned);
@@ -606,8 +612,9 @@ GST_END_TEST;
 /* The tiled pass where a block converts several tiles in turn (the grid
  * is no larger than one wave): a 4001 x 1085 frame is 9 x 251 tiles,
  * more than any GPU holds blocks of it at once (up to 8 a multiprocessor,
- * 148 multiprocessors on the largest). Every direction into uint8 and
- * normalized float32, against the same references as above; under
+ * 148 multiprocessors on the largest). Every direction, a CHW order and
+ * a packed HWC one, into uint8 and normalized float32, against the same
+ * references as above; under
  * compute-sanitizer's racecheck this is the test that reuses a tile. */
 GST_START_TEST (test_one_pass_tiles)
 {
@@ -618,8 +625,8 @@ GST_START_TEST (test_one_pass_tiles)
       &tiled, &hwc);
   g_print ("%s: %u large one-pass tensors equal to the references "
       "(%u tiled)\n", gst_video_format_to_string (fmt->gst), checks, tiled);
-  /* (every direction, two output types) */
-  fail_unless_equals_int (checks, 16);
+  /* (every direction, CHW and HWC runs, two output types) */
+  fail_unless_equals_int (checks, 32);
 }
 
 GST_END_TEST;
