@@ -340,8 +340,9 @@ struct ToOutput
       const bool back = step.x < 0;
       Out *const lo = back ? o - 9 : o;
 
-      if (step.c == 1 && (step.x == 3 || step.x == -3) && n == 4 &&
-          aligned_four (lo)) {
+      /* (the steps are packed HWC's along x: ct_plan_yuv_hwc sends no
+       * other frame to this variant) */
+      if (n == 4 && aligned_four (lo)) {
         if constexpr (sizeof (Out) == 4) {
           if (warp_run) {
             const unsigned int l = threadIdx.x % kWarp;
