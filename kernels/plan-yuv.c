@@ -112,11 +112,14 @@ ct_plan_yuv_launch (unsigned int width, unsigned int height,
 CtYuvTiles
 ct_plan_yuv_tiles (CtYuvKernel k, unsigned int width, unsigned int height,
     long long step_x, long long step_y, long long step_c,
-    unsigned long long resident)
+    unsigned int value_size, unsigned long long resident)
 {
   const unsigned int pairs = height / 2 + 1, quads = (width + 3) / 4;
   const int chw = step_y == 1 || step_y == -1;
-  const int hwc = !chw && (step_y == 3 || step_y == -3) && step_c == 1;
+  /* (uint8 from the 8-bit formats measured faster untiled:
+   * docs/performance.md) */
+  const int hwc = !chw && (step_y == 3 || step_y == -3) && step_c == 1 &&
+      (value_size == 4 || k.kind == CT_YUV_KIND_DEEP);
   CtYuvTiles t = { 0, 0, 0, 0, 0 };
   unsigned long long grid;
 

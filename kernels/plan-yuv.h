@@ -115,15 +115,16 @@ CtYuvLaunch ct_plan_yuv_launch (unsigned int width, unsigned int height,
 #define CT_YUV_TILE_PAIRS 64
 
 /* The tiled pass's launch for a @width x @height frame of steps @step_x,
- * @step_y and @step_c (as ct_plan_yuv_launch's) by kernel @k; @resident:
- * the blocks of the tiled kernel the device holds at once (0: not
- * known). */
+ * @step_y and @step_c (as ct_plan_yuv_launch's) into values of
+ * @value_size bytes by kernel @k; @resident: the blocks of the tiled
+ * kernel the device holds at once (0: not known). */
 typedef struct
 {
   int tiled;                    /* whether the tiled pass takes the frame:
                                  * the step along y is 1 or -1 (CHW), or 3
                                  * or -3 with the channels 1 apart (packed
-                                 * HWC), and the one along x larger, and
+                                 * HWC, into 4-byte values or from a 16-bit
+                                 * format), and the one along x larger, and
                                  * @k is one kind's (not any format's) with
                                  * a table's or whole values (not each
                                  * computed); the kernels are built for
@@ -141,7 +142,7 @@ typedef struct
 
 CtYuvTiles ct_plan_yuv_tiles (CtYuvKernel k, unsigned int width,
     unsigned int height, long long step_x, long long step_y,
-    long long step_c, unsigned long long resident);
+    long long step_c, unsigned int value_size, unsigned long long resident);
 
 /* Whether kernel @k's HWC variant takes a frame of steps @step_x, @step_y
  * and @step_c (as ct_plan_yuv_launch's) into values of @value_size bytes.

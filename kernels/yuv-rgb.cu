@@ -498,13 +498,13 @@ launch_tensor (const Job & j, void *dst, cudaStream_t stream, CtPath * ran)
   /* (whether the tiled pass takes the frame, and its layout, before the
    * kernel's blocks at once size its grid) */
   const CtYuvTiles which = ct_plan_yuv_tiles (k, s.width, s.height,
-      j.step.x, j.step.y, j.step.c, 0);
+      j.step.x, j.step.y, j.step.c, sizeof (Out), 0);
   const TilesLaunch<Out> tiled = which.tiled ? tiles_chosen<Out> (k,
       which.hwc) : TilesLaunch<Out> { nullptr, nullptr };
 
   if (tiled.kernel != nullptr) {
     const CtYuvTiles t = ct_plan_yuv_tiles (k, s.width, s.height, j.step.x,
-        j.step.y, j.step.c, tiled.resident ());
+        j.step.y, j.step.c, sizeof (Out), tiled.resident ());
 
     if (t.tiled) {
       tiled.kernel<<<t.grid, dim3 (kLanes, kRanks), 0, stream>>> (s, j.p,

@@ -45,8 +45,9 @@
  *   - it takes the frame where the kernel is one kind's (blocks, pairs,
  *     sited, deep: not any format's) with a table's or whole values (not
  *     each computed), the step along y is 1 or -1 (CHW), or 3 or -3 with
- *     the channels 1 apart (packed HWC, which it says), and the one along
- *     x larger in size; else it says no, and nothing else;
+ *     the channels 1 apart (packed HWC, which it says: into 4-byte values,
+ *     or from a deep format), and the one along x larger in size; else it
+ *     says no, and nothing else;
  *   - a tile is 4 quads by 64 pairs: ceil((height / 2 + 1) / 64) down,
  *     times ceil(ceil(width / 4) / 4) across, in all;
  *   - a block for each tile, but no more than a wave holds (where known)
@@ -308,6 +309,7 @@ tiles (void)
   static const unsigned long long residents[] = {
     0, 1, 5, 132 * 4, 144 * 4, 1ull << 40,
   };
+  static const unsigned int value_sizes[] = { 1, 4 };
   char what[200];
 
   for (unsigned int z = 0; z < N_CASES (sizes); z++) {
@@ -325,41 +327,44 @@ tiles (void)
     for (unsigned int st = 0; st < N_CASES (steps); st++)
       for (unsigned int v = 0; v <= CT_YUV_VALUES_WHOLE; v++)
         for (unsigned int k = 0; k <= CT_YUV_KIND_SITED; k++)
-          for (unsigned int r = 0; r < N_CASES (residents); r++) {
-            const long long sx = steps[st][0], sy = steps[st][1],
-                sc = steps[st][2];
-            const CtYuvKernel kernel = { (CtYuvValues) v, (CtYuvKind) k };
-            const CtYuvTiles t = ct_plan_yuv_tiles (kernel, (unsigned int) w,
-                (unsigned int) h, sx, sy, sc, residents[r]);
-            const int one_kind = k == CT_YUV_KIND_BLOCKS ||
-                k == CT_YUV_KIND_PAIRS || k == CT_YUV_KIND_SITED ||
-                k == CT_YUV_KIND_DEEP;
-            const int packed = (sy == 3 || sy == -3) && sc == 1;
-            const int want = (v == CT_YUV_VALUES_TABLE ||
-                v == CT_YUV_VALUES_WHOLE) && one_kind &&
-                (sy == 1 || sy == -1 || packed) &&
-                (sx < 0 ? -sx : sx) > (sy < 0 ? -sy : sy);
-            const unsigned long long down = up (h / 2 + 1, 64);
-            const unsigned long long all = down * up (up (w, 4), 4);
-            unsigned long long grid = all;
+          for (unsigned int r = 0; r < N_CASES (residents); r++)
+            for (unsigned int vz = 0; vz < N_CASES (value_sizes); vz++) {
+              const long long sx = steps[st][0], sy = steps[st][1],
+                  sc = steps[st][2];
+              const CtYuvKernel kernel = { (CtYuvValues) v, (CtYuvKind) k };
+              const CtYuvTiles t = ct_plan_yuv_tiles (kernel, (unsigned int) w,
+                  (unsigned int) h, sx, sy, sc, value_sizes[vz], residents[r]);
+              const int one_kind = k == CT_YUV_KIND_BLOCKS ||
+                  k == CT_YUV_KIND_PAIRS || k == CT_YUV_KIND_SITED ||
+                  k == CT_YUV_KIND_DEEP;
+              /* (packed HWC: into float32, or from 16-bit formats) */
+              const int packed = (sy == 3 || sy == -3) && sc == 1 &&
+                  (value_sizes[vz] == 4 || k == CT_YUV_KIND_DEEP);
+              const int want = (v == CT_YUV_VALUES_TABLE ||
+                  v == CT_YUV_VALUES_WHOLE) && one_kind &&
+                  (sy == 1 || sy == -1 || packed) &&
+                  (sx < 0 ? -sx : sx) > (sy < 0 ? -sy : sy);
+              const unsigned long long down = up (h / 2 + 1, 64);
+              const unsigned long long all = down * up (up (w, 4), 4);
+              unsigned long long grid = all;
 
-            if (residents[r] > 0 && grid > residents[r])
-              grid = residents[r];
-            if (grid > 0x7fffffffull)
-              grid = 0x7fffffffull;
-            snprintf (what, sizeof (what), "%lldx%lld, steps %lld %lld "
-                "%lld, values %u kind %u, %llu resident", w, h, sx, sy, sc,
-                v, k, residents[r]);
-            CHECK ("tiled: one kind's kernel, table or whole, y innermost "
-                "(HWC: next to the channels)", what, t.tiled, want);
-            CHECK ("HWC where the channels are innermost", what, t.hwc,
-                want && packed);
-            CHECK ("64 pairs a tile down", what, t.tiles_y,
-                want ? down : 0);
-            CHECK ("4 quads a tile across", what, t.tiles, want ? all : 0);
-            CHECK ("a block a tile, up to a wave and 2^31 - 1", what,
-                t.grid, want ? grid : 0);
-          }
+              if (residents[r] > 0 && grid > residents[r])
+                grid = residents[r];
+              if (grid > 0x7fffffffull)
+                grid = 0x7fffffffull;
+              snprintf (what, sizeof (what), "%lldx%lld, steps %lld %lld "
+                  "%lld, values %u kind %u, %u-byte values, %llu resident", w,
+                  h, sx, sy, sc, v, k, value_sizes[vz], residents[r]);
+              CHECK ("tiled: one kind's kernel, table or whole, y innermost "
+                  "(HWC: next to the channels)", what, t.tiled, want);
+              CHECK ("HWC where the channels are innermost", what, t.hwc,
+                  want && packed);
+              CHECK ("64 pairs a tile down", what, t.tiles_y,
+                  want ? down : 0);
+              CHECK ("4 quads a tile across", what, t.tiles, want ? all : 0);
+              CHECK ("a block a tile, up to a wave and 2^31 - 1", what,
+                  t.grid, want ? grid : 0);
+            }
   }
 }
 

@@ -495,10 +495,13 @@ one_pass_size (const Format * fmt, guint w, guint h, guint s, OnePass what,
               continue;
             /* (the tiled pass's outputs: the step along the frame's y
              * one value, or three with the channels innermost (packed
-             * HWC), and the one along x more) */
+             * HWC: into float32, or from a 16-bit format), and the one
+             * along x more) */
             ct_ref_permuted_layout (dims, perm, odims, step);
             hwc_tiles = step[0] == 1 && step[keep ? 2 : 1] == 3 &&
-                step[keep ? 1 : 2] > 3;
+                step[keep ? 1 : 2] > 3 && (ar.out_type == CT_TYPE_FLOAT32 ||
+                GST_VIDEO_FORMAT_INFO_DEPTH (gst_video_format_get_info
+                    (fmt->gst), 0) > 8);
             takes_tiles = (step[keep ? 2 : 1] == 1 &&
                 step[keep ? 1 : 2] > 1) || hwc_tiles;
             /* (the HWC variant's: each pixel's channels side by side, the
