@@ -37,6 +37,15 @@ static const Format formats[] = {
   {GST_VIDEO_FORMAT_P016_LE, CT_YUV_P016},
 };
 
+/* Whether @fmt's samples are deeper than 8 bits (P010, P016), in
+ * GStreamer's terms, not the kernels' */
+static gboolean
+is_deep (const Format * fmt)
+{
+  return GST_VIDEO_FORMAT_INFO_DEPTH (gst_video_format_get_info (fmt->gst),
+      0) > 8;
+}
+
 static const struct
 {
   GstVideoColorMatrix gst;
@@ -316,7 +325,7 @@ start_values (const Format * fmt, CtType out_type, GstCaps * caps,
     GstBuffer * ib, const CtYuvFrame * f, guint w, guint h, gboolean bgr,
     guint8 * in, CtType * in_type)
 {
-  gboolean whole = (fmt->ct == CT_YUV_P010 || fmt->ct == CT_YUV_P016) &&
+  gboolean whole = is_deep (fmt) &&
       (out_type == CT_TYPE_FLOAT32 || out_type == CT_TYPE_FLOAT64);
   GstVideoFrame ref;
   guint x, y, c;
@@ -500,8 +509,7 @@ one_pass_size (const Format * fmt, guint w, guint h, guint s, OnePass what,
             ct_ref_permuted_layout (dims, perm, odims, step);
             hwc_tiles = step[0] == 1 && step[keep ? 2 : 1] == 3 &&
                 step[keep ? 1 : 2] > 3 && (ar.out_type == CT_TYPE_FLOAT32 ||
-                GST_VIDEO_FORMAT_INFO_DEPTH (gst_video_format_get_info
-                    (fmt->gst), 0) > 8);
+                is_deep (fmt));
             takes_tiles = (step[keep ? 2 : 1] == 1 &&
                 step[keep ? 1 : 2] > 1) || hwc_tiles;
             /* (the HWC variant's: each pixel's channels side by side, the
@@ -631,8 +639,7 @@ GST_START_TEST (test_one_pass_tiles)
       "(%u tiled)\n", gst_video_format_to_string (fmt->gst), checks, tiled);
   /* (8 directions in CHW and in HWC, two output types, but no 8-bit
    * format's HWC into uint8) */
-  fail_unless_equals_int (checks, GST_VIDEO_FORMAT_INFO_DEPTH
-      (gst_video_format_get_info (fmt->gst), 0) > 8 ? 32 : 24);
+  fail_unless_equals_int (checks, is_deep (fmt) ? 32 : 24);
 }
 
 GST_END_TEST;
