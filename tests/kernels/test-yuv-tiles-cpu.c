@@ -7,8 +7,8 @@
  * the four ways that swap the axes (the output's step along the frame's y
  * 1 or -1) and a permutation that keeps the axes with the height
  * innermost, and into packed HWC turned each of the four ways (the step
- * along y 3 or -3, between channels 1), uint8 and float32, the output starting 0 to 3 values past an
- * aligned address; the tile filled with random values, the output
+ * along y 3 or -3, between channels 1), uint8 and float32, the output
+ * starting 0 to 3 values past an aligned address; the tile filled with random values, the output
  * poisoned first. Against the rules written out here: every store of
  * four values as one is aligned to their size (as the GPU's must be); the
  * tile's value
@@ -179,8 +179,9 @@ main (void)
         }
   }
   hwc_runs ();
-  /* refusals: a step along y other than 1 or -1, a tile not at a tile's
-   * place, a value size the pass has no tile for */
+  /* refusals: a step along y other than 1 or -1 (or 3 or -3 with the
+   * channels 1 apart), a tile not at a tile's place, a value size the
+   * pass has no tile for */
   CHECK ("a step along y of 2 refused", "", ct_yuv_flush_tile_cpu (tile, 4,
           tile, 8, 2, 1, 8, 8, 0, 0), CT_ERROR_INVALID_ARGUMENT);
   CHECK ("a step along y of 3, the channels apart, refused", "",
