@@ -142,7 +142,10 @@ typedef enum
   X (YUV_TENSOR_HWC, "yuv-tensor-hwc", "YUV video to a packed RGB " \
       "tensor (HWC), the frame's axes kept: the one pass, a pixel's values " \
       "side by side in 4-value stores, and into float32 each warp's 128 " \
-      "pixels of a row laid out in shared memory and written as one run")
+      "pixels of a row laid out in shared memory and written as one run") \
+  X (YUV_TENSOR_PIXELS, "yuv-tensor-pixels", "YUV video of a 4:2:2 or " \
+      "4:4:4 format to an RGB tensor in one pass: a pixel a thread, each " \
+      "value through the arithmetic")
 
 #define CT_PATH_ENUM_VALUE(id, name, summary) CT_PATH_##id,
 typedef enum
@@ -310,8 +313,10 @@ CtResult ct_permute_cpu (const void *src, void *dst,
  * one converted by `videoconvert ! video/x-raw,format=RGB`. planes[] and
  * strides[] are the frame's planes in GStreamer's order (I420: Y, U, V;
  * YV12: Y, V, U; NV12: Y, UV; NV21: Y, VU; P010_10LE and P016_LE: Y, UV in
- * 16-bit little-endian samples). How each value is computed is in
- * yuv-rgb-unit.h. */
+ * 16-bit little-endian samples; the 4:2:2 and 4:4:4 ones: Y42B, Y444,
+ * I422_10LE and Y444_10LE Y, U, V, NV16 and NV24 Y, UV, the 10-bit ones'
+ * samples in the low bits of 16-bit little-endian words). How each value
+ * is computed is in yuv-rgb-unit.h. */
 typedef enum
 {
   CT_YUV_I420,
@@ -320,6 +325,12 @@ typedef enum
   CT_YUV_NV21,
   CT_YUV_P010,
   CT_YUV_P016,
+  CT_YUV_Y42B,
+  CT_YUV_NV16,
+  CT_YUV_I422_10,
+  CT_YUV_Y444,
+  CT_YUV_NV24,
+  CT_YUV_Y444_10,
   CT_YUV_FORMAT_COUNT
 } CtYuvFormat;
 

@@ -76,6 +76,12 @@ ct_plan_yuv_rgb (unsigned int width, unsigned int height,
 }
 
 int
+ct_plan_yuv_pixels (const CtYuvPlan * p)
+{
+  return p->h_shift != 1 || p->v_shift != 1;
+}
+
+int
 ct_plan_yuv_hwc (CtYuvKernel k, long long step_x, long long step_y,
     long long step_c, unsigned int value_size)
 {

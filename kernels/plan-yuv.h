@@ -42,6 +42,11 @@ typedef struct
   CtYuvKind kind;
 } CtYuvKernel;
 
+/* Whether plan @p's frame goes a pixel a thread (the 4:2:2 and 4:4:4
+ * formats: the pass below is built around 4:2:0's pairs of rows that
+ * share their chroma rows). */
+int ct_plan_yuv_pixels (const CtYuvPlan * p);
+
 /* Whether every sum of the 8-bit path of a table stays within 16 bits for
  * plan @p (true for every plan ct_yuv_plan makes). */
 int ct_plan_yuv_sums_fit (const CtYuvPlan * p);

@@ -17,6 +17,10 @@
  *   or column, and the last one where the size is even, keep the sample
  *   of their own block.
  * - 10-bit samples widen to 16 bits by repeating their top bits.
+ * - 4:2:2 (Y42B, NV16, I422_10LE) takes the general path's upsampling
+ *   along the row alone, each row from its own chroma row; 4:4:4 (Y444,
+ *   NV24, Y444_10LE) each pixel's own samples. (Measured against
+ *   videoconvert for every siting, matrix and range, odd sizes too.)
  * - The matrix: integer coefficients with 8 fractional bits (ct_yuv_plan
  *   computes them as videoconvert does). 8-bit input goes through its
  *   8-bit kernel, which centres every sample on 128 and drops the offsets
@@ -61,6 +65,10 @@ typedef struct
   int wide;                     /* 16-bit samples */
   int filtered;                 /* upsampled (else the block's sample) */
   int h_cosited, v_filtered;
+  unsigned int h_shift, v_shift;        /* a chroma sample's pixels, as
+                                         * shifts: 1 and 1 for 4:2:0, 1
+                                         * and 0 for 4:2:2, 0 and 0 for
+                                         * 4:4:4 */
   unsigned int u_plane, v_plane;        /* planes[] index */
   unsigned int u_offset, v_offset;      /* bytes into a chroma pixel */
   unsigned int chroma_pstride;          /* bytes per chroma pixel */
@@ -87,6 +95,7 @@ typedef struct
   unsigned int width, height;
   unsigned int chroma_pstride;  /* bytes per chroma pixel */
   int p010;
+  int low10;                    /* 10-bit samples in the words' low bits */
 } CtYuvSrc;
 
 CT_YUV_FN void
@@ -102,6 +111,7 @@ ct_yuv_src (const CtYuvFrame * f, const CtYuvPlan * p, CtYuvSrc * s)
   s->height = f->height;
   s->chroma_pstride = p->chroma_pstride;
   s->p010 = f->format == CT_YUV_P010;
+  s->low10 = f->format == CT_YUV_I422_10 || f->format == CT_YUV_Y444_10;
 }
 
 /* The sample at row @y, pixel @x (of @pstride bytes) of the plane at
@@ -123,6 +133,12 @@ ct_yuv_sample (const CtYuvSrc * s, const CtYuvPlan * p,
    * bits (ORed with whatever those held, as videoconvert does) */
   if (s->p010)
     v |= v >> 10;
+  /* the 4:2:2 and 4:4:4 10-bit formats: the word moved up by 6 bits (its
+   * top 6 dropped, whatever they held), then widened the same way */
+  if (s->low10) {
+    v = (v << 6) & 0xffffu;
+    v |= v >> 10;
+  }
   return (int) v;
 }
 
@@ -135,7 +151,7 @@ ct_yuv_chroma_row (const CtYuvSrc * s, const CtYuvPlan * p, int c,
   const unsigned char *base = c ? s->v : s->u;
   const size_t stride = c ? s->v_stride : s->u_stride;
   const unsigned int ps = s->chroma_pstride;
-  const unsigned int j = x >> 1;
+  const unsigned int j = x >> p->h_shift;
   int a, b;
 
   /* the block's own sample: the fast path, the first pixel, and the last
@@ -167,7 +183,7 @@ ct_yuv_chroma (const CtYuvSrc * s, const CtYuvPlan * p, int c,
   unsigned int r0, r1;
 
   if (!p->filtered || !p->v_filtered)
-    return ct_yuv_chroma_row (s, p, c, y >> 1, x);
+    return ct_yuv_chroma_row (s, p, c, y >> p->v_shift, x);
   /* rows in pairs (odd, even): an odd row weighs itself 3 to the next, an
    * even one 3 to the one before; past the edges, the edge row */
   if (y & 1) {

@@ -114,22 +114,36 @@ ct_yuv_plan (const CtYuvFrame * f, CtYuvPlan * p)
               CT_YUV_CHROMA_H_COSITED | CT_YUV_CHROMA_V_COSITED)) != 0)
     return CT_ERROR_INVALID_ARGUMENT;
   memset (p, 0, sizeof (*p));
-  p->wide = f->format == CT_YUV_P010 || f->format == CT_YUV_P016;
-  p->filtered = f->format != CT_YUV_I420 && f->format != CT_YUV_YV12;
+  p->wide = f->format == CT_YUV_P010 || f->format == CT_YUV_P016 ||
+      f->format == CT_YUV_I422_10 || f->format == CT_YUV_Y444_10;
+  /* 4:2:0, 4:2:2, 4:4:4 */
+  p->h_shift = f->format < CT_YUV_Y444 ? 1 : 0;
+  p->v_shift = f->format < CT_YUV_Y42B ? 1 : 0;
+  /* (4:4:4 has each pixel's own samples; 4:2:2 is upsampled along its
+   * rows alone) */
+  p->filtered = f->format != CT_YUV_I420 && f->format != CT_YUV_YV12 &&
+      p->h_shift == 1;
   p->h_cosited = (f->flags & CT_YUV_CHROMA_H_COSITED) != 0;
-  p->v_filtered = (f->flags & CT_YUV_CHROMA_V_COSITED) == 0;
+  p->v_filtered = (f->flags & CT_YUV_CHROMA_V_COSITED) == 0 &&
+      p->v_shift == 1;
   switch (f->format) {
     case CT_YUV_I420:
     case CT_YUV_YV12:
-      p->u_plane = f->format == CT_YUV_I420 ? 1 : 2;
-      p->v_plane = f->format == CT_YUV_I420 ? 2 : 1;
-      p->chroma_pstride = 1;
+    case CT_YUV_Y42B:
+    case CT_YUV_Y444:
+    case CT_YUV_I422_10:
+    case CT_YUV_Y444_10:
+      p->u_plane = f->format == CT_YUV_YV12 ? 2 : 1;
+      p->v_plane = f->format == CT_YUV_YV12 ? 1 : 2;
+      p->chroma_pstride = p->wide ? 2 : 1;
       n = 3;
       break;
     case CT_YUV_NV12:
     case CT_YUV_NV21:
+    case CT_YUV_NV16:
+    case CT_YUV_NV24:
       p->u_plane = p->v_plane = 1;
-      p->u_offset = f->format == CT_YUV_NV12 ? 0 : 1;
+      p->u_offset = f->format == CT_YUV_NV21 ? 1 : 0;
       p->v_offset = 1 - p->u_offset;
       p->chroma_pstride = 2;
       n = 2;
@@ -142,7 +156,8 @@ ct_yuv_plan (const CtYuvFrame * f, CtYuvPlan * p)
       break;
   }
   for (k = 0; k < n; k++) {
-    const unsigned int w = k ? (f->width + 1) / 2 : f->width;
+    const unsigned int w = k ? (f->width + (1u << p->h_shift) - 1) >>
+        p->h_shift : f->width;
 
     if (f->width > 0 && f->height > 0 && (f->planes[k] == NULL ||
             f->strides[k] < (size_t) w * (k ? p->chroma_pstride :

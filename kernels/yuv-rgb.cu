@@ -108,6 +108,10 @@ fix_kind (CtYuvPlan & p, CtYuvSrc & s)
     p.filtered = 1;
     s.chroma_pstride = 4;
   }
+  /* (the one pass takes 4:2:0 alone: ct_plan_yuv_pixels) */
+  s.low10 = 0;
+  p.h_shift = 1;
+  p.v_shift = 1;
 }
 
 /* The 8-bit path's launch constants (Fast) for plan @p of frame @s. */
@@ -477,8 +481,42 @@ tiles_chosen (const CtYuvKernel & k, bool hwc)
   return TilesLaunch<Out> { nullptr, nullptr };
 }
 
+/* The 4:2:2 and 4:4:4 formats' pass (ct_plan_yuv_pixels): a thread a
+ * pixel, a block CT_YUV_RGB_THREADS pixels of a row (ct_plan_yuv_rgb's
+ * launch), each value computed as the CPU path computes it (tensor_cpu,
+ * below). */
+template <typename Out>
+__global__ void
+k_yuv_tensor_pixels (CtYuvSrc s, CtYuvPlan p, Out *dst, Steps step,
+    int bgr, ct::Ops ops, int ch_dim, Along along)
+{
+  const bool whole = std::is_floating_point_v<Out> && p.wide;
+  const unsigned int x = blockIdx.x * kThreadsX + threadIdx.x;
+
+  if (x >= s.width)
+    return;
+  for (unsigned int y = blockIdx.y; y < s.height; y += gridDim.y) {
+    Out *o = dst + (long long) x * step.x + (long long) y * step.y;
+    int rgb[3];
+
+    ct_yuv_pixel16 (&s, &p, x, y, whole, rgb);
+#pragma unroll
+    for (unsigned int c = 0; c < 3; c++) {
+      /* (selected, not indexed: an indexed array would live in local
+       * memory) */
+      const int v = c == 1 ? rgb[1] : (c == 0) != (bgr != 0) ? rgb[0] :
+          rgb[2];
+      const long long ch = op_channel (ch_dim, along, c, x, y);
+
+      o[c * step.c] = whole ? tensor_value<Out, true> (v, ch, ops) :
+          tensor_value<Out, false> (v, ch, ops);
+    }
+  }
+}
+
 /* The one pass's launch for output type Out: by how its values come, and
- * tiled where the output's rows are the frame's columns; @ran: which. */
+ * tiled where the output's rows are the frame's columns (4:2:2 and 4:4:4
+ * a pixel a thread); @ran: which. */
 template <typename Out>
 CtResult
 launch_tensor (const Job & j, void *dst, cudaStream_t stream, CtPath * ran)
@@ -487,6 +525,16 @@ launch_tensor (const Job & j, void *dst, cudaStream_t stream, CtPath * ran)
 
   if ((uintptr_t) dst % sizeof (Out) != 0)
     return CT_ERROR_INVALID_ARGUMENT;
+  if (ct_plan_yuv_pixels (&j.p)) {
+    unsigned int grid[2];
+
+    ct_plan_yuv_rgb (s.width, s.height, grid);
+    k_yuv_tensor_pixels<Out><<<dim3 (grid[0], grid[1]), kThreadsX, 0,
+        stream>>> (s, j.p, static_cast<Out *>(dst) + j.start, j.step, j.bgr,
+        j.ops, j.ch_dim, j.along);
+    *ran = CT_PATH_YUV_TENSOR_PIXELS;
+    return (CtResult) cudaGetLastError ();
+  }
   const CtYuvKernel k = ct_plan_yuv (&j.p, &s, j.out, j.ch_dim);
   const Launch<Out> run = launch_chosen<Out> (k, ct_plan_yuv_hwc (k,
           j.step.x, j.step.y, j.step.c, sizeof (Out)));

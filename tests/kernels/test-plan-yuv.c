@@ -2,7 +2,8 @@
  * ct_plan_yuv in kernels/plan-yuv.h) checked without a GPU: each format,
  * siting, range and matrix into every output type, under each dimension
  * of per-channel operations, with the chroma plane aligned and not, its
- * kernel against the rules written out here:
+ * kernel against the rules written out here (the 4:2:2 and 4:4:4
+ * formats go a pixel a thread, ct_plan_yuv_pixels, and no further):
  *   - 16-bit input (P010, P016) into a float type keeps its 16 bits: the
  *     whole values' kernel, float32's built for those formats, float64's
  *     for any;
@@ -68,8 +69,18 @@
 #define N_CASES(a) (sizeof (a) / sizeof ((a)[0]))
 
 static const char *const format_names[] = {
-  "I420", "YV12", "NV12", "NV21", "P010", "P016",
+  "I420", "YV12", "NV12", "NV21", "P010", "P016", "Y42B", "NV16",
+  "I422_10LE", "Y444", "NV24", "Y444_10LE",
 };
+
+/* Whether @format's chroma is subsampled down the columns too (4:2:0) */
+static int
+four_two_zero (CtYuvFormat format)
+{
+  return format == CT_YUV_I420 || format == CT_YUV_YV12 ||
+      format == CT_YUV_NV12 || format == CT_YUV_NV21 ||
+      format == CT_YUV_P010 || format == CT_YUV_P016;
+}
 
 /* Backing for the frames' planes: never read, only their addresses. */
 static _Alignas (64) unsigned char backing[4096];
@@ -162,6 +173,12 @@ sweep (void)
           ct_yuv_src (&f, &p, &s);
           CHECK ("every plan ct_yuv_plan makes has 8-bit sums in 16 bits",
               what, ct_plan_yuv_sums_fit (&p), 1);
+          CHECK ("4:2:2 and 4:4:4 a pixel a thread, 4:2:0 in the pass",
+              what, ct_plan_yuv_pixels (&p), !four_two_zero ((CtYuvFormat)
+                  fmt));
+          /* (the pass's kernels: 4:2:0's alone) */
+          if (!four_two_zero ((CtYuvFormat) fmt))
+            continue;
           for (unsigned int out = 0; out < CT_TYPE_COUNT; out++)
             for (int ch_dim = -1; ch_dim < 4; ch_dim++) {
               const CtYuvKernel want = expected ((CtYuvFormat) fmt, flags,
