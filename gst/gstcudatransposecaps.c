@@ -264,7 +264,7 @@ static const struct
   {"RGB", 3}, {"BGR", 3}, {"RGBA", 4}, {"BGRA", 4}, {"RGBx", 4},
   {"BGRx", 4}, {"RGBP", 3}, {"BGRP", 3}, {"GBR", 3}, {"GRAY8", 1},
   {"I420", 3}, {"YV12", 3}, {"NV12", 3}, {"NV21", 3}, {"P010_10LE", 3},
-  {"P016_LE", 3},
+  {"P016_LE", 3}, {"Y444", 3}, {"I422_10LE", 3}, {"Y444_10LE", 3},
 };
 
 /* Whether @format is one of the YUV formats in chw_formats, the only ones

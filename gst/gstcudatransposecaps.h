@@ -44,6 +44,11 @@ G_BEGIN_DECLS
     "I422_10LE, I422_12LE, P010_10LE, P016_LE, Y444_16LE, GBR, GBRA, " \
     "BGR10A2_LE, RGB10A2_LE }"
 
+/* The YUV formats that go out as RGB tensors (ct_job_is_yuv), as the
+ * element's messages list them. */
+#define CT_CAPS_YUV_TENSOR_FORMATS "I420, YV12, NV12, NV21, P010_10LE, " \
+    "P016_LE, Y444, I422_10LE, Y444_10LE"
+
 /* Interlaced frames (fields interleaved, in every frame or some) are in the
  * caps; ct_caps_job takes them only in the directions that keep each
  * row in its field, and refuses the others with a message to deinterlace

@@ -146,8 +146,8 @@ chw_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
         "follows the stream's image-orientation tag, which asks for %s; "
         "that", nick) : g_strdup_printf ("video-direction=%s", nick);
 
-    CT_REFUSE (r, CORE, NEGOTIATION, ("%s turns YUV video (I420, YV12, "
-            "NV12, NV21, P010_10LE, P016_LE) on its way into a tensor, but "
+    CT_REFUSE (r, CORE, NEGOTIATION, ("%s turns YUV video ("
+            CT_CAPS_YUV_TENSOR_FORMATS ") on its way into a tensor, but "
             "this is %s. Turn the frames first with another cudatranspose "
             "video-direction=%s before this one and set this one's "
             "video-direction=identity, or give it YUV video.", asked,
@@ -176,7 +176,7 @@ chw_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
 
     CT_REFUSE (r, CORE, NEGOTIATION, ("Video goes out as a tensor only "
             "from progressive RGB (packed, or planar RGBP, BGRP, GBR), GRAY8 "
-            "or YUV (I420, YV12, NV12, NV21, P010_10LE, P016_LE), as one %s "
+            "or YUV (" CT_CAPS_YUV_TENSOR_FORMATS "), as one %s "
             "tensor (the frame as channels:width:height:1 permuted by "
             "%u:%u:%u:%u); this is %s%s. "
             "Convert it first, e.g. videoconvert ! video/x-raw,format=RGB "

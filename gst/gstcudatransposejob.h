@@ -176,8 +176,8 @@ void ct_job_set_tensors (CtJob * job, const CtTensorInfo * in, guint n,
 void ct_job_set_video_to_tensor (CtJob * job, const GstVideoInfo * info,
     const guint perm[4], gboolean bgr, CtMapping turn);
 
-/* Whether @info is YUV video of a format the job converts to RGB (I420,
- * YV12, NV12, NV21, P010_10LE, P016_LE). */
+/* Whether @info is YUV video of a format the job converts to RGB
+ * (CT_CAPS_YUV_TENSOR_FORMATS). */
 gboolean ct_job_is_yuv (const GstVideoInfo * info);
 
 /* For such video, its conversion (@f, but for the planes) from the

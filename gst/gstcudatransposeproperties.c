@@ -181,7 +181,8 @@ ct_properties_install (GObjectClass * gobject_class)
    * GstCudaTranspose:channel-order:
    *
    * The order of the colour channels in tensors made from YUV video
-   * (I420, YV12, NV12, NV21, P010_10LE, P016_LE): rgb (the default) or
+   * (I420, YV12, NV12, NV21, P010_10LE, P016_LE, Y444, I422_10LE,
+   * Y444_10LE): rgb (the default) or
    * bgr, as a network trained on OpenCV's frames expects. RGB video keeps
    * its own order (BGRx gives B, G, R, X). Can be changed while PLAYING:
    * the next buffer comes out in the new order.

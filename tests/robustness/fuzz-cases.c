@@ -29,6 +29,7 @@ static const GstVideoFormat rgb_formats[] = {
 static const GstVideoFormat yuv_formats[] = {
   GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_YV12, GST_VIDEO_FORMAT_NV12,
   GST_VIDEO_FORMAT_NV21, GST_VIDEO_FORMAT_P010_10LE, GST_VIDEO_FORMAT_P016_LE,
+  GST_VIDEO_FORMAT_Y444, GST_VIDEO_FORMAT_I422_10LE, GST_VIDEO_FORMAT_Y444_10LE,
 };
 
 /* (operands: kind, channel (-1: all), written as a float, the integer,
@@ -309,8 +310,7 @@ fuzz_video_to_tensor (Setup * s, guint index, const gchar * churn)
   const gsize es = ref_bits_of (type) / 8;
   /* 16-bit input into a float type: from videoconvert's 16-bit values */
   const gboolean deep = yuv && ref_is_float (type) &&
-      (format == GST_VIDEO_FORMAT_P010_10LE ||
-      format == GST_VIDEO_FORMAT_P016_LE);
+      GST_VIDEO_FORMAT_INFO_DEPTH (gst_video_format_get_info (format), 0) > 8;
 
   /* (push_case takes the caps; the reference needs them after) */
   GstCaps *yuv_caps = yuv ? gst_caps_ref (caps) : NULL;

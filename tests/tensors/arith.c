@@ -718,7 +718,7 @@ GST_START_TEST (test_refused_at_negotiation)
           "dimensions=(string)3:4,types=float16,framerate=0/1", "float16"},
     {"per-channel:true@0,add:1@3", "video/x-raw,format=RGB,width=4,"
           "height=2,framerate=0/1", "has 3 channels"},
-    {"add:1", "video/x-raw,format=Y444,width=4,height=2,framerate=0/1",
+    {"add:1", "video/x-raw,format=AYUV,width=4,height=2,framerate=0/1",
         "put other/tensors after cudatranspose, or clear arithmetic"},
   };
   guint i;

@@ -223,7 +223,7 @@ GST_START_TEST (test_bad_permutation)
     const gchar *caps[] = {
       "other/tensors,format=static,num_tensors=1,"
           "dimensions=(string)2:3:4:5:6,types=uint8,framerate=0/1",
-      "video/x-raw,format=Y444,width=4,height=2,framerate=0/1",
+      "video/x-raw,format=AYUV,width=4,height=2,framerate=0/1",
     };
     const gchar *reason[] = { "rank 5", "applies to tensors" };
 
@@ -388,7 +388,7 @@ GST_END_TEST;
  * with the format alone) still links to tensor caps: the link is checked
  * against tensors of any dimensions, and the negotiated caps carry the
  * frame's (videotestsrc's default 320x240). Video that cannot become a
- * tensor (Y444) links too, and the element's own error says why. */
+ * tensor (AYUV) links too, and the element's own error says why. */
 GST_START_TEST (test_video_size_unfixed_at_link)
 {
   static const struct
@@ -444,10 +444,10 @@ GST_START_TEST (test_video_size_unfixed_at_link)
   }
   {
     gchar *text = ct_check_pipeline_error ("videotestsrc num-buffers=2 ! "
-        "video/x-raw,format=Y444 ! cudatranspose name=t kernel=cpu ! "
+        "video/x-raw,format=AYUV ! cudatranspose name=t kernel=cpu ! "
         "other/tensors,format=static ! fakesink");
 
-    fail_unless (strstr (text, "this is Y444") != NULL &&
+    fail_unless (strstr (text, "this is AYUV") != NULL &&
         strstr (text, "videoconvert") != NULL, "%s", text);
     g_free (text);
   }

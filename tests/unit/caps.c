@@ -634,15 +634,15 @@ GST_START_TEST (test_refused_only_where_nothing_fits)
   gst_caps_unref (out);
   g_free (text);
 
-  /* Y444 becomes no tensor: tensors only where nothing else fits */
-  out = transform ("video/x-raw,format=Y444,width=8,height=4,framerate=0/1",
+  /* AYUV becomes no tensor: tensors only where nothing else fits */
+  out = transform ("video/x-raw,format=AYUV,width=8,height=4,framerate=0/1",
       GST_PAD_SINK, NULL, GST_VIDEO_ORIENTATION_UL_LR,
       "video/x-raw;other/tensors");
   text = gst_caps_to_string (out);
   fail_if (gst_caps_can_intersect (out, t), "%s", text);
   gst_caps_unref (out);
   g_free (text);
-  out = transform ("video/x-raw,format=Y444,width=8,height=4,framerate=0/1",
+  out = transform ("video/x-raw,format=AYUV,width=8,height=4,framerate=0/1",
       GST_PAD_SINK, NULL, GST_VIDEO_ORIENTATION_UL_LR, "other/tensors");
   text = gst_caps_to_string (out);
   fail_unless (gst_caps_can_intersect (out, t), "%s", text);

@@ -8,7 +8,9 @@
  * 4K, half the direction and type pairs as the HWC tensor (permutation
  * 0:1:2:3: with the axes kept, the HWC variant's) and half as the default
  * CHW (turned so the axes swap, the output's rows are the frame's
- * columns, which the tiled pass takes). One element
+ * columns, which the tiled pass takes; 4:2:2 and 4:4:4 go a pixel a
+ * thread, and those the CUDA allocator cannot lay out, Y444_10LE, come
+ * from system memory alone). One element
  * of each kind is kept for a format and its settings changed between
  * frames, as an application would while playing. Exits 77
  * (skipped) without a CUDA device or without nvcodec's cudaupload.
@@ -19,12 +21,14 @@
  * that has time for a few. */
 #include "transpose-check.h"
 #include "gpu-check.h"
+#include "cuda-formats.h"
 
 #include <string.h>
 
 static const GstVideoFormat formats[] = {
   GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_YV12, GST_VIDEO_FORMAT_NV12,
   GST_VIDEO_FORMAT_NV21, GST_VIDEO_FORMAT_P010_10LE, GST_VIDEO_FORMAT_P016_LE,
+  GST_VIDEO_FORMAT_Y444, GST_VIDEO_FORMAT_I422_10LE, GST_VIDEO_FORMAT_Y444_10LE,
 };
 
 /* Colour matrix and range; @large: also at the large sizes. */
@@ -79,7 +83,11 @@ static const gchar *const element_desc[N_ELEMENTS] = {
  * default, CHW */
 static const gchar *const layouts[] = { "0:1:2:3", "" };
 
-static guint64 n_frames, n_bytes, n_tiled, n_hwc;
+static guint64 n_frames, n_bytes, n_tiled, n_hwc, n_pixels;
+/* the format's frames are 4:2:0 (the one pass's: tiled or HWC where they
+ * fit), else a pixel a thread; and go through CUDA memory too (those the
+ * CUDA allocator lays out, cuda-formats.h) */
+static gboolean four_two_zero, cuda_in;
 
 /* The element named t in harness @h (g_object_unref it). */
 static GstElement *
@@ -106,7 +114,7 @@ compare_one (GstHarness * h[N_ELEMENTS], GstCaps * caps, GstBuffer * in,
   GstMapInfo m[N_ELEMENTS];
   guint k;
 
-  for (k = 0; k < N_ELEMENTS; k++) {
+  for (k = 0; k < (cuda_in ? N_ELEMENTS : GPU_CUDA); k++) {
     GstElement *t = element_of (h[k]);
 
     if (direction)
@@ -121,7 +129,11 @@ compare_one (GstHarness * h[N_ELEMENTS], GstCaps * caps, GstBuffer * in,
     if (k != CPU) {
       gchar *ran = ct_check_active_kernel (t);
 
-      if (g_str_equal (ran, "yuv-tensor-tiles"))
+      if (!four_two_zero) {
+        fail_unless (g_str_equal (ran, "yuv-tensor-pixels"), "%s: ran %s",
+            what, ran);
+        n_pixels++;
+      } else if (g_str_equal (ran, "yuv-tensor-tiles"))
         n_tiled++;
       else if (g_str_equal (ran, "yuv-tensor-hwc"))
         n_hwc++;
@@ -133,7 +145,7 @@ compare_one (GstHarness * h[N_ELEMENTS], GstCaps * caps, GstBuffer * in,
     gst_object_unref (t);
     fail_unless (gst_buffer_map (out[k], &m[k], GST_MAP_READ));
   }
-  for (k = GPU; k < N_ELEMENTS; k++) {
+  for (k = GPU; k < (cuda_in ? N_ELEMENTS : GPU_CUDA); k++) {
     fail_unless_equals_uint64 (m[k].size, m[CPU].size);
     if (memcmp (m[k].data, m[CPU].data, m[CPU].size) != 0) {
       gsize at = 0;
@@ -144,7 +156,7 @@ compare_one (GstHarness * h[N_ELEMENTS], GstCaps * caps, GstBuffer * in,
           " of %" G_GSIZE_FORMAT, what, element_desc[k], at, m[CPU].size);
     }
   }
-  for (k = 0; k < N_ELEMENTS; k++) {
+  for (k = 0; k < (cuda_in ? N_ELEMENTS : GPU_CUDA); k++) {
     gst_buffer_unmap (out[k], &m[k]);
     gst_buffer_unref (out[k]);
   }
@@ -170,6 +182,15 @@ GST_START_TEST (test_matrix_yuv)
           gst_video_format_to_string (format), only);
       return;
     }
+  }
+  {
+    const GstVideoFormatInfo *fi = gst_video_format_get_info (format);
+
+    four_two_zero = GST_VIDEO_FORMAT_INFO_W_SUB (fi, 1) == 1 &&
+        GST_VIDEO_FORMAT_INFO_H_SUB (fi, 1) == 1;
+    cuda_in = FALSE;
+    for (k = 0; k < G_N_ELEMENTS (ct_cuda_formats); k++)
+      cuda_in |= ct_cuda_formats[k] == format;
   }
   for (k = 0; k < N_ELEMENTS; k++) {
     h[k] = ct_check_harness_new (element_desc[k], NULL);
@@ -209,20 +230,26 @@ GST_START_TEST (test_matrix_yuv)
   for (k = 0; k < N_ELEMENTS; k++)
     ct_check_harness_free (h[k], NULL);
   g_print ("%s: %" G_GUINT64_FORMAT " frames into tensors, GPU from system "
-      "and from CUDA memory equal to the CPU path (%" G_GUINT64_FORMAT
-      " bytes each; %" G_GUINT64_FORMAT " runs of the tiled pass, %"
-      G_GUINT64_FORMAT " of the HWC variant)\n",
-      gst_video_format_to_string (format), n_frames, n_bytes, n_tiled,
-      n_hwc);
+      "%sequal to the CPU path (%" G_GUINT64_FORMAT " bytes each; %"
+      G_GUINT64_FORMAT " runs of the tiled pass, %" G_GUINT64_FORMAT " of "
+      "the HWC variant, %" G_GUINT64_FORMAT " a pixel a thread)\n",
+      gst_video_format_to_string (format), n_frames,
+      cuda_in ? "and from CUDA memory " : "memory (no CUDA memory of it) ",
+      n_bytes, n_tiled, n_hwc, n_pixels);
   fail_unless (n_frames > 0);
-  /* (every format's uint8 and float32 tensors, CHW turned, and HWC with
-   * the axes kept) */
-  fail_unless (n_tiled > 0, "the tiled pass never ran");
-  fail_unless (n_hwc > 0, "the HWC variant never ran");
+  /* (every 4:2:0 format's uint8 and float32 tensors, CHW turned, and HWC
+   * with the axes kept; 4:2:2 and 4:4:4 a pixel a thread, every one) */
+  if (four_two_zero) {
+    fail_unless (n_tiled > 0, "the tiled pass never ran");
+    fail_unless (n_hwc > 0, "the HWC variant never ran");
+  } else {
+    fail_unless (n_pixels > 0 && n_tiled == 0 && n_hwc == 0);
+  }
   n_frames = 0;
   n_bytes = 0;
   n_tiled = 0;
   n_hwc = 0;
+  n_pixels = 0;
 }
 
 GST_END_TEST;
