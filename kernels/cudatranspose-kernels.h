@@ -325,6 +325,8 @@ typedef enum
   CT_YUV_NV21,
   CT_YUV_P010,
   CT_YUV_P016,
+  /* (4:2:0 above, 4:2:2 next, then 4:4:4: ct_yuv_plan counts on the
+   * order) */
   CT_YUV_Y42B,
   CT_YUV_NV16,
   CT_YUV_I422_10,
