@@ -4,9 +4,10 @@ against the two passes it replaces, PyTorch and a copy.
 
     bench/bench-yuv-tensor.py BUILD/bench/libcudatranspose-bench.so
         [--json FILE] [--reps N] [--turns 90r,horiz,...] [--layout hwc]
-        [--type uint8]
+        [--type uint8] [--formats NV12,I420,P010,Y444,I422_10]
 
-Each row turns a YUV frame (NV12, I420 or P010, BT.709 limited range,
+Each row turns a YUV frame (NV12, I420 or P010 by default; Y444 and
+I422_10 (I422_10LE) with --formats; BT.709 limited range,
 chroma left-sited as decoders give it) into RGB normalized to float32 CHW
 (typecast:float32,add:-127.5,div:127.5), timed in one process on the same
 (default) stream (with --layout hwc, into HWC instead, NNStreamer's
@@ -31,8 +32,8 @@ by the same turn (flips and a transpose, made contiguous), and checks it
 against the unturned output turned by PyTorch.
 Each is the median of --reps rounds after warm-up, with CUDA events, the
 L2 cache flushed before every run (torch_timing.Timer). Ours must equal
-the two passes byte for byte, but for P010, which keeps its 16-bit
-precision into float32 (within two 8-bit levels of the two passes, which
+the two passes byte for byte, but for P010 and I422_10LE, which keep
+their 16-bit precision into float32 (within two 8-bit levels of the two passes, which
 cut it to 8 bits, through a matrix of their own rounding). Ratios are
 against the copy.
 """
@@ -44,15 +45,19 @@ import torch
 
 from torch_timing import Arith, Op, Timer, finish, open_lib
 
-CT_YUV = {"I420": 0, "NV12": 2, "P010": 4}
+CT_YUV = {"I420": 0, "NV12": 2, "P010": 4, "I422_10": 8, "Y444": 9}
+# each format's chroma subsampling (as shifts along x and y), bytes a
+# sample, and whether its chroma is planar
+LAYOUT = {"I420": (1, 1, 1, True), "NV12": (1, 1, 1, False),
+          "P010": (1, 1, 2, False), "I422_10": (1, 0, 2, True),
+          "Y444": (0, 0, 1, True)}
 CT_YUV_BT709 = 1
 CT_YUV_CHROMA_H_COSITED = 2
 CT_TYPE_UINT8 = 1
 CT_TYPE_FLOAT32 = 8
 ADD, DIV = 0, 2
 
-JOBS = [("NV12", 1080, 1920), ("NV12", 2160, 3840), ("I420", 1080, 1920),
-        ("I420", 2160, 3840), ("P010", 1080, 1920), ("P010", 2160, 3840)]
+SIZES = [(1080, 1920), (2160, 3840)]
 
 # video-direction's values as the kernels' CtMapping: bit 4 keeps the
 # axes, bit 1 mirrors the output's columns, bit 2 its rows
@@ -75,18 +80,24 @@ def normalize():
     return a
 
 
+def frame_bytes(fmt, h, w):
+    """The bytes of a @w x @h frame of @fmt, rows dense."""
+    hs, vs, s, _ = LAYOUT[fmt]
+    return (w * h + 2 * (w >> hs) * (h >> vs)) * s
+
+
 def frame_of(fmt, h, w, buf):
     """The frame's planes in @buf (dense rows), as ct_yuv_* take them."""
     f = Frame(CT_YUV[fmt], CT_YUV_BT709, CT_YUV_CHROMA_H_COSITED, w, h)
     base = buf.data_ptr()
-    s = 2 if fmt == "P010" else 1
-    if fmt == "I420":
-        f.planes[0], f.strides[0] = base, w
-        f.planes[1], f.strides[1] = base + w * h, w // 2
-        f.planes[2], f.strides[2] = base + w * h + (w // 2) * (h // 2), w // 2
+    hs, vs, s, planar = LAYOUT[fmt]
+    cw, ch = w >> hs, h >> vs
+    f.planes[0], f.strides[0] = base, w * s
+    if planar:
+        f.planes[1], f.strides[1] = base + w * h * s, cw * s
+        f.planes[2], f.strides[2] = base + (w * h + cw * ch) * s, cw * s
     else:
-        f.planes[0], f.strides[0] = base, w * s
-        f.planes[1], f.strides[1] = base + w * h * s, w * s
+        f.planes[1], f.strides[1] = base + w * h * s, 2 * cw * s
     return f
 
 
@@ -94,22 +105,24 @@ def torch_pass(fmt, h, w, buf, u8=False):
     """YUV to normalized CHW float32 in PyTorch (with @u8, to uint8 RGB):
     BT.709 limited range, chroma repeated (nearest), the textbook
     formula."""
-    if fmt == "P010":
+    hs, vs, s, planar = LAYOUT[fmt]
+    cw, ch = w >> hs, h >> vs
+    if s == 2:
+        # 8 bits of the 16: P010's top ones, I422_10LE's low 10 bits' top
         v16 = buf.view(torch.int16).to(torch.int32) & 0xffff
-        y = (v16[:h * w].view(h, w) >> 8).float()
-        uv = (v16[h * w:].view(h // 2, w // 2, 2) >> 8).float()
-        u, v = uv[..., 0], uv[..., 1]
-    elif fmt == "NV12":
-        y = buf[:h * w].view(h, w).float()
-        uv = buf[h * w:].view(h // 2, w // 2, 2).float()
-        u, v = uv[..., 0], uv[..., 1]
+        v8 = (v16 >> 8) if fmt == "P010" else ((v16 & 0x3ff) >> 2)
     else:
-        q = (w // 2) * (h // 2)
-        y = buf[:h * w].view(h, w).float()
-        u = buf[h * w:h * w + q].view(h // 2, w // 2).float()
-        v = buf[h * w + q:h * w + 2 * q].view(h // 2, w // 2).float()
-    u = u.repeat_interleave(2, 0).repeat_interleave(2, 1) - 128.0
-    v = v.repeat_interleave(2, 0).repeat_interleave(2, 1) - 128.0
+        v8 = buf
+    y = v8[:h * w].view(h, w).float()
+    if planar:
+        q = cw * ch
+        u = v8[h * w:h * w + q].view(ch, cw).float()
+        v = v8[h * w + q:h * w + 2 * q].view(ch, cw).float()
+    else:
+        uv = v8[h * w:h * w + 2 * cw * ch].view(ch, cw, 2).float()
+        u, v = uv[..., 0], uv[..., 1]
+    u = u.repeat_interleave(1 << vs, 0).repeat_interleave(1 << hs, 1) - 128.0
+    v = v.repeat_interleave(1 << vs, 0).repeat_interleave(1 << hs, 1) - 128.0
     yy = (y - 16.0) * 1.164383
     r = yy + 1.792741 * v
     g = yy - 0.213249 * u - 0.532909 * v
@@ -155,7 +168,15 @@ def main():
                     default="float32",
                     help="the tensor's type: float32 normalized (the "
                     "default) or uint8 as converted (no arithmetic)")
+    ap.add_argument("--formats", default="NV12,I420,P010",
+                    help="the frames' formats, comma-separated: NV12, "
+                    "I420, P010 (the default), Y444, I422_10")
     args = ap.parse_args()
+    formats = [f for f in args.formats.split(",") if f]
+    for fmt in formats:
+        if fmt not in CT_YUV:
+            ap.error(f"--formats: {fmt} is not one of "
+                     f"{', '.join(CT_YUV)}")
     hwc = args.layout == "hwc"
     u8 = args.type == "uint8"
     turns = [t for t in args.turns.split(",") if t]
@@ -192,9 +213,9 @@ def main():
     chw = (ctypes.c_uint * 4)(0, 1, 2, 3) if hwc else \
         (ctypes.c_uint * 4)(1, 2, 0, 3)
     rows, failures = [], 0
-    for fmt, h, w in JOBS:
-        s = 2 if fmt == "P010" else 1
-        in_bytes = w * h * s * 3 // 2
+    for fmt, (h, w) in ((f, hw) for f in formats for hw in SIZES):
+        deep = LAYOUT[fmt][2] == 2
+        in_bytes = frame_bytes(fmt, h, w)
         buf = torch.randint(0, 256, (in_bytes,), dtype=torch.uint8,
                             device=dev)
         f = frame_of(fmt, h, w, buf)
@@ -236,13 +257,14 @@ def main():
         ours()
         two_pass()
         torch.cuda.synchronize()
-        # P010 into float32 keeps its 16-bit precision (videoconvert's
-        # ARGB64 / 257), where the two passes cut it to 8 bits: within two
+        # P010 and I422_10LE into float32 keep their 16-bit precision
+        # (videoconvert's ARGB64 / 257), where the two passes cut it to 8
+        # bits: within two
         # levels of them (the two matrices round apart), not equal
         # (uint8: both cut to 8 bits, equal)
         scale = 1.0 if u8 else 127.5
         two_diff = (out.float() - two.float()).abs().max().item() * scale
-        ok = two_diff <= 2.0 if fmt == "P010" and not u8 else \
+        ok = two_diff <= 2.0 if deep and not u8 else \
             torch.equal(out, two)
         failures += 0 if ok else 1
         diff = (as_chw(theirs(), hwc).float() - out.float()).abs().max() \
@@ -265,7 +287,7 @@ def main():
               f"{row['two_pass_x_copy']:13.2f} {row['ours_vs_torch']:12.2f}x"
               f"  torch differs by up to {diff:.1f} levels"
               + (f"  (16-bit: {two_diff:.2f} levels from the 8-bit two "
-                 "passes)" if fmt == "P010" and not u8 else "")
+                 "passes)" if deep and not u8 else "")
               + ("" if ok else "  MISMATCH with the two passes"))
         for name in turns:
             m = MAPPING[name]
