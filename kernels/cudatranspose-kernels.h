@@ -134,7 +134,8 @@ typedef enum
       "planes the flip path cannot take (misaligned): an element per " \
       "thread") \
   X (YUV_TENSOR, "yuv-tensor", "YUV video to an RGB tensor in one pass: " \
-      "converted, laid out and through the arithmetic, a pixel a thread") \
+      "converted, laid out and through the arithmetic, a thread four " \
+      "pixels of two rows") \
   X (YUV_TENSOR_TILES, "yuv-tensor-tiles", "YUV video to an RGB tensor " \
       "whose rows are the frame's columns (turned so the axes swap): the " \
       "one pass through a shared-memory tile, each output row written " \
@@ -142,10 +143,7 @@ typedef enum
   X (YUV_TENSOR_HWC, "yuv-tensor-hwc", "YUV video to a packed RGB " \
       "tensor (HWC), the frame's axes kept: the one pass, a pixel's values " \
       "side by side in 4-value stores, and into float32 each warp's 128 " \
-      "pixels of a row laid out in shared memory and written as one run") \
-  X (YUV_TENSOR_PIXELS, "yuv-tensor-pixels", "YUV video of a 4:2:2 or " \
-      "4:4:4 format to an RGB tensor in one pass: a pixel a thread, each " \
-      "value through the arithmetic")
+      "pixels of a row laid out in shared memory and written as one run")
 
 #define CT_PATH_ENUM_VALUE(id, name, summary) CT_PATH_##id,
 typedef enum

@@ -55,13 +55,18 @@ ct_plan_yuv (const CtYuvPlan * p, const CtYuvSrc * s, CtType out, int ch_dim)
   const int one_kind = out == CT_TYPE_UINT8 || out == CT_TYPE_FLOAT32;
   CtYuvKernel k = { CT_YUV_VALUES_TABLE, CT_YUV_KIND_ANY };
 
+  /* (the kinds are 4:2:0's) */
+  const int four_two_zero = ct_plan_yuv_420 (p);
+
   if (is_float && p->wide) {
     /* (float32's kernel for P010 and P016, float64's for any) */
     k.values = CT_YUV_VALUES_WHOLE;
-    k.kind = out == CT_TYPE_FLOAT32 ? CT_YUV_KIND_DEEP : CT_YUV_KIND_ANY;
+    k.kind = out == CT_TYPE_FLOAT32 && four_two_zero ? CT_YUV_KIND_DEEP :
+        CT_YUV_KIND_ANY;
   } else if (ch_dim == 1 || ch_dim == 2) {
     k.values = CT_YUV_VALUES_EACH;
-  } else if (one_kind && (p->wide || ct_plan_yuv_sums_fit (p))) {
+  } else if (one_kind && four_two_zero && (p->wide ||
+          ct_plan_yuv_sums_fit (p))) {
     k.kind = kind_of (p, s, out);
   }
   return k;
@@ -76,9 +81,9 @@ ct_plan_yuv_rgb (unsigned int width, unsigned int height,
 }
 
 int
-ct_plan_yuv_pixels (const CtYuvPlan * p)
+ct_plan_yuv_420 (const CtYuvPlan * p)
 {
-  return p->h_shift != 1 || p->v_shift != 1;
+  return p->h_shift == 1 && p->v_shift == 1;
 }
 
 int

@@ -42,10 +42,10 @@ typedef struct
   CtYuvKind kind;
 } CtYuvKernel;
 
-/* Whether plan @p's frame goes a pixel a thread (the 4:2:2 and 4:4:4
- * formats: the pass below is built around 4:2:0's pairs of rows that
- * share their chroma rows). */
-int ct_plan_yuv_pixels (const CtYuvPlan * p);
+/* Whether plan @p's frame is 4:2:0, its chroma subsampled along the rows
+ * and down the columns: the kernels of one kind take no other (4:2:2 and
+ * 4:4:4 go through those of any kind). */
+int ct_plan_yuv_420 (const CtYuvPlan * p);
 
 /* Whether every sum of the 8-bit path of a table stays within 16 bits for
  * plan @p (true for every plan ct_yuv_plan makes). */
@@ -55,7 +55,8 @@ int ct_plan_yuv_sums_fit (const CtYuvPlan * p);
  * the operations' channels along dimension @ch_dim (-1: none, 0: the
  * channels, 1 and 2: the turned frame's x and y, 3). Kernels of one kind
  * are built for uint8 and float32 alone (one for each kind of every type
- * would take four times the build), the sited one for float32 alone. */
+ * would take four times the build), the sited one for float32 alone;
+ * 4:2:2 and 4:4:4 frames take those of any kind. */
 CtYuvKernel ct_plan_yuv (const CtYuvPlan * p, const CtYuvSrc * s,
     CtType out, int ch_dim);
 

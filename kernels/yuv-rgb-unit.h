@@ -332,7 +332,8 @@ ct_yuv_chroma_filter4 (const CtYuvSrc * s, const CtYuvPlan * p,
 
 /* Chroma component @c of chroma row @cy at the four pixels from @x0 (a
  * multiple of 4) after the upsampling along the row, in @out, from the
- * four samples they share read once. */
+ * four samples they share read once (4:4:4: each pixel's own, those past
+ * the width the row's last). */
 CT_YUV_FN void
 ct_yuv_chroma_row4 (const CtYuvSrc * s, const CtYuvPlan * p, int c,
     unsigned int cy, unsigned int x0, int out[4])
@@ -343,6 +344,16 @@ ct_yuv_chroma_row4 (const CtYuvSrc * s, const CtYuvPlan * p, int c,
   const unsigned int last = (s->width - 1) >> 1, j0 = x0 >> 1;
   int sm[4];
 
+  if (p->h_shift == 0) {
+    CT_YUV_UNROLL
+    for (int i = 0; i < 4; i++) {
+      const unsigned int x = x0 + (unsigned int) i;
+
+      out[i] = ct_yuv_sample (s, p, base, stride, x < s->width ? x :
+          s->width - 1, cy, ps);
+    }
+    return;
+  }
   /* samples j0 - 1 to j0 + 2, clamped to the row */
   CT_YUV_UNROLL
   for (int k = 0; k < 4; k++) {

@@ -7,7 +7,7 @@
  *     channel written where the permutation puts it and through the
  *     arithmetic (arith-ops.cuh, the code ct_permute_arith runs) on the
  *     way. A thread converts four pixels of two rows that share their
- *     chroma rows; where width is innermost (CHW) it stores each channel's
+ *     chroma rows (4:2:2 and 4:4:4: each row its own); where width is innermost (CHW) it stores each channel's
  *     four values as one, in packed HWC its twelve as three. The frame may
  *     be turned on the way (a video direction): the steps say where each
  *     pixel lands, and a warp's lanes follow the input axis that lands
@@ -64,11 +64,21 @@ pixel_ordered (const CtYuvSrc & s, const CtYuvPlan & p, unsigned int x,
   out[2] = bgr ? rgb[0] : rgb[2];
 }
 
+/* The frame's pixels into packed RGB (or BGR), @k420 for the 4:2:0
+ * formats: their chroma's shifts fixed at compile time, the code the
+ * 4:2:2 and 4:4:4 formats need dropped. */
+template <bool k420>
 __global__ void
 k_yuv_rgb (CtYuvSrc s, CtYuvPlan p, unsigned char *dst, size_t stride,
     int bgr)
 {
   const unsigned int x = blockIdx.x * kThreadsX + threadIdx.x;
+
+  if constexpr (k420) {
+    s.low10 = 0;
+    p.h_shift = 1;
+    p.v_shift = 1;
+  }
 
   if (x >= s.width)
     return;
@@ -108,10 +118,13 @@ fix_kind (CtYuvPlan & p, CtYuvSrc & s)
     p.filtered = 1;
     s.chroma_pstride = 4;
   }
-  /* (the one pass takes 4:2:0 alone: ct_plan_yuv_pixels) */
-  s.low10 = 0;
-  p.h_shift = 1;
-  p.v_shift = 1;
+  /* (the kinds are 4:2:0's: ct_plan_yuv gives 4:2:2 and 4:4:4 the
+   * kernels of any kind) */
+  if constexpr (K != Kind::kAny) {
+    s.low10 = 0;
+    p.h_shift = 1;
+    p.v_shift = 1;
+  }
 }
 
 /* The 8-bit path's launch constants (Fast) for plan @p of frame @s. */
@@ -389,12 +402,13 @@ launch_chosen (const CtYuvKernel & k, bool hwc)
   constexpr bool is_float32 = std::is_same_v<Out, float>;
 
   if (k.values == CT_YUV_VALUES_WHOLE) {
+    if constexpr (std::is_floating_point_v<Out>) {
+      if (k.kind == CT_YUV_KIND_ANY)
+        return launch_of<Out, Values::kWhole, Kind::kAny> ();
+    }
     if constexpr (is_float32) {
       if (k.kind == CT_YUV_KIND_DEEP)
         return one_kind_of<Out, Values::kWhole, Kind::kDeep> (hwc);
-    } else if constexpr (std::is_floating_point_v<Out>) {
-      if (k.kind == CT_YUV_KIND_ANY)
-        return launch_of<Out, Values::kWhole, Kind::kAny> ();
     }
   } else if (k.values == CT_YUV_VALUES_EACH) {
     if (k.kind == CT_YUV_KIND_ANY)
@@ -481,42 +495,8 @@ tiles_chosen (const CtYuvKernel & k, bool hwc)
   return TilesLaunch<Out> { nullptr, nullptr };
 }
 
-/* The 4:2:2 and 4:4:4 formats' pass (ct_plan_yuv_pixels): a thread a
- * pixel, a block CT_YUV_RGB_THREADS pixels of a row (ct_plan_yuv_rgb's
- * launch), each value computed as the CPU path computes it (tensor_cpu,
- * below). */
-template <typename Out>
-__global__ void
-k_yuv_tensor_pixels (CtYuvSrc s, CtYuvPlan p, Out *dst, Steps step,
-    int bgr, ct::Ops ops, int ch_dim, Along along)
-{
-  const bool whole = std::is_floating_point_v<Out> && p.wide;
-  const unsigned int x = blockIdx.x * kThreadsX + threadIdx.x;
-
-  if (x >= s.width)
-    return;
-  for (unsigned int y = blockIdx.y; y < s.height; y += gridDim.y) {
-    Out *o = dst + (long long) x * step.x + (long long) y * step.y;
-    int rgb[3];
-
-    ct_yuv_pixel16 (&s, &p, x, y, whole, rgb);
-#pragma unroll
-    for (unsigned int c = 0; c < 3; c++) {
-      /* (selected, not indexed: an indexed array would live in local
-       * memory) */
-      const int v = c == 1 ? rgb[1] : (c == 0) != (bgr != 0) ? rgb[0] :
-          rgb[2];
-      const long long ch = op_channel (ch_dim, along, c, x, y);
-
-      o[c * step.c] = whole ? tensor_value<Out, true> (v, ch, ops) :
-          tensor_value<Out, false> (v, ch, ops);
-    }
-  }
-}
-
 /* The one pass's launch for output type Out: by how its values come, and
- * tiled where the output's rows are the frame's columns (4:2:2 and 4:4:4
- * a pixel a thread); @ran: which. */
+ * tiled where the output's rows are the frame's columns; @ran: which. */
 template <typename Out>
 CtResult
 launch_tensor (const Job & j, void *dst, cudaStream_t stream, CtPath * ran)
@@ -525,16 +505,6 @@ launch_tensor (const Job & j, void *dst, cudaStream_t stream, CtPath * ran)
 
   if ((uintptr_t) dst % sizeof (Out) != 0)
     return CT_ERROR_INVALID_ARGUMENT;
-  if (ct_plan_yuv_pixels (&j.p)) {
-    unsigned int grid[2];
-
-    ct_plan_yuv_rgb (s.width, s.height, grid);
-    k_yuv_tensor_pixels<Out><<<dim3 (grid[0], grid[1]), kThreadsX, 0,
-        stream>>> (s, j.p, static_cast<Out *>(dst) + j.start, j.step, j.bgr,
-        j.ops, j.ch_dim, j.along);
-    *ran = CT_PATH_YUV_TENSOR_PIXELS;
-    return (CtResult) cudaGetLastError ();
-  }
   const CtYuvKernel k = ct_plan_yuv (&j.p, &s, j.out, j.ch_dim);
   const Launch<Out> run = launch_chosen<Out> (k, ct_plan_yuv_hwc (k,
           j.step.x, j.step.y, j.step.c, sizeof (Out)));
@@ -882,7 +852,10 @@ ct_yuv_to_rgb (const CtYuvFrame * f, void *dst, size_t dst_stride, int bgr,
   unsigned int grid[2];
 
   ct_plan_yuv_rgb (f->width, f->height, grid);
-  k_yuv_rgb<<<dim3 (grid[0], grid[1]), kThreadsX, 0,
+  const auto kernel = ct_plan_yuv_420 (&p) ? k_yuv_rgb<true> :
+      k_yuv_rgb<false>;
+
+  kernel<<<dim3 (grid[0], grid[1]), kThreadsX, 0,
       reinterpret_cast<cudaStream_t>(stream)>>> (src, p,
       static_cast<unsigned char *>(dst), dst_stride, bgr);
   return (CtResult) cudaGetLastError ();

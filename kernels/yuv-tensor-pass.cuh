@@ -68,7 +68,9 @@ op_channel (int ch_dim, const Along & along, unsigned int c, unsigned int x,
 
 /* The one pass: a thread converts four pixels (x0 to x0 + 3, a quad) of
  * the rows 2k - 1 and 2k (pair k), which share their two chroma rows
- * (k - 1 and k, the vertical upsampling's), read once; a block is kLanes x
+ * (k - 1 and k, the vertical upsampling's), read once (4:2:2 and 4:4:4,
+ * whose rows each have their own, in the same pairs: the kernels of any
+ * kind); a block is kLanes x
  * kRanks such threads. A warp's lanes take neighbouring quads of a pair
  * where the output's x step is the smaller (CHW, HWC: its stores then
  * follow each other), else neighbouring pairs of a quad (a direction that
@@ -127,6 +129,14 @@ luma4 (const CtYuvSrc & s, const CtYuvPlan & p, unsigned int x0,
 #pragma unroll
     for (int i = 0; i < 4; i++)
       luma[i] |= luma[i] >> 10;
+  }
+  if (s.low10) {
+#pragma unroll
+    for (int i = 0; i < 4; i++) {
+      const unsigned int v = ((unsigned int) luma[i] << 6) & 0xffffu;
+
+      luma[i] = (int) (v | v >> 10);
+    }
   }
 }
 
@@ -287,7 +297,14 @@ quad_pair (const CtYuvSrc & s, const CtYuvPlan & p, Out * dst,
   unsigned int a, b;
   const bool v_filtered = p.filtered && p.v_filtered;
 
-  chroma_rows (s, k, a, b);
+  if (p.v_shift == 0) {
+    /* 4:2:2, 4:4:4: rows 2k - 1 and 2k, each its own (clamped to the
+     * plane; v_filtered is false) */
+    a = k > 0 ? 2 * k - 1 : 0;
+    b = 2 * k < s.height ? 2 * k : s.height - 1;
+  } else {
+    chroma_rows (s, k, a, b);
+  }
 
   ct_yuv_chroma_row4 (&s, &p, 0, a, x0, cu[0]);
   ct_yuv_chroma_row4 (&s, &p, 1, a, x0, cv[0]);

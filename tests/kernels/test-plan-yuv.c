@@ -2,11 +2,11 @@
  * ct_plan_yuv in kernels/plan-yuv.h) checked without a GPU: each format,
  * siting, range and matrix into every output type, under each dimension
  * of per-channel operations, with the chroma plane aligned and not, its
- * kernel against the rules written out here (the 4:2:2 and 4:4:4
- * formats go a pixel a thread, ct_plan_yuv_pixels, and no further):
- *   - 16-bit input (P010, P016) into a float type keeps its 16 bits: the
- *     whole values' kernel, float32's built for those formats, float64's
- *     for any;
+ * kernel against the rules written out here (ct_plan_yuv_420 says which
+ * formats are 4:2:0):
+ *   - 16-bit input (P010, P016, I422_10LE, Y444_10LE) into a float type
+ *     keeps its 16 bits: the whole values' kernel, float32's deep one for
+ *     P010 and P016, the one for any for the others and into float64;
  *   - else per-channel operations along the turned frame's x or y (their
  *     dimension 1 or 2) take the kernel of values one by one, for any
  *     format;
@@ -15,8 +15,8 @@
  *     blocks; NV12, NV21 whose chroma pairs start 2-byte aligned on a row
  *     of an even stride: pairs, or into float32 sited as decoders site
  *     them (the chroma on the even columns, between the rows) the sited
- *     kernel; the others any), into the other types by the kernel for
- *     any;
+ *     kernel; the others, and every 4:2:2 and 4:4:4 format, any), into
+ *     the other types by the kernel for any;
  *   - a plan whose 8-bit sums could leave 16 bits (none ct_yuv_plan
  *     makes: a hand-made one) takes the table kernel for any.
  * Every plan ct_yuv_plan makes fits (ct_plan_yuv_sums_fit), checked too.
@@ -91,13 +91,15 @@ expected (CtYuvFormat format, unsigned int flags, int misaligned,
     CtType out, int ch_dim)
 {
   const int deep = format == CT_YUV_P010 || format == CT_YUV_P016;
+  const int wide = deep || format == CT_YUV_I422_10 ||
+      format == CT_YUV_Y444_10;
   const int blocks = format == CT_YUV_I420 || format == CT_YUV_YV12;
   const int is_float = out == CT_TYPE_FLOAT32 || out == CT_TYPE_FLOAT64;
   CtYuvKernel k = { CT_YUV_VALUES_TABLE, CT_YUV_KIND_ANY };
 
-  if (deep && is_float) {
+  if (wide && is_float) {
     k.values = CT_YUV_VALUES_WHOLE;
-    if (out == CT_TYPE_FLOAT32)
+    if (deep && out == CT_TYPE_FLOAT32)
       k.kind = CT_YUV_KIND_DEEP;
     return k;
   }
@@ -105,7 +107,8 @@ expected (CtYuvFormat format, unsigned int flags, int misaligned,
     k.values = CT_YUV_VALUES_EACH;
     return k;
   }
-  if (out != CT_TYPE_UINT8 && out != CT_TYPE_FLOAT32)
+  if ((out != CT_TYPE_UINT8 && out != CT_TYPE_FLOAT32) ||
+      !four_two_zero (format))
     return k;
   if (deep)
     k.kind = CT_YUV_KIND_DEEP;
@@ -173,12 +176,8 @@ sweep (void)
           ct_yuv_src (&f, &p, &s);
           CHECK ("every plan ct_yuv_plan makes has 8-bit sums in 16 bits",
               what, ct_plan_yuv_sums_fit (&p), 1);
-          CHECK ("4:2:2 and 4:4:4 a pixel a thread, 4:2:0 in the pass",
-              what, ct_plan_yuv_pixels (&p), !four_two_zero ((CtYuvFormat)
-                  fmt));
-          /* (the pass's kernels: 4:2:0's alone) */
-          if (!four_two_zero ((CtYuvFormat) fmt))
-            continue;
+          CHECK ("4:2:0 said so, 4:2:2 and 4:4:4 not", what,
+              ct_plan_yuv_420 (&p), four_two_zero ((CtYuvFormat) fmt));
           for (unsigned int out = 0; out < CT_TYPE_COUNT; out++)
             for (int ch_dim = -1; ch_dim < 4; ch_dim++) {
               const CtYuvKernel want = expected ((CtYuvFormat) fmt, flags,
