@@ -91,26 +91,6 @@ store_four (T * at, const Four<T> & q)
   }
 }
 
-/* Four @m (0 to 2) of a quad's twelve values (val[channel][pixel]) in
- * the HWC output's order: pixel by pixel (mirrored, @back, the last
- * first), channel by channel. */
-template <typename Out>
-__host__ __device__ __forceinline__ Four<Out>
-hwc_four (const Out val[3][4], bool back, unsigned int m)
-{
-  Four<Out> q;
-
-CT_YUV_UNROLL
-  for (unsigned int i = 0; i < 4; i++) {
-    const unsigned int c = (4 * m + i) % 3, px = (4 * m + i) / 3;
-
-    /* (selected, not indexed: an indexed array would live in local
-     * memory) */
-    q.v[i] = back ? val[c][3 - px] : val[c][px];
-  }
-  return q;
-}
-
 /* The values of @n pixels from x0 of row @y, val[channel][pixel], into
  * the output: four a store along x where width is innermost (forwards or,
  * mirrored, backwards) and in packed HWC, else one by one. */
@@ -178,8 +158,14 @@ put4 (Out * dst, const Steps & step, unsigned int x0, unsigned int y,
   }
   if (step.c == 1 && step.x == 3 && n == 4 && aligned_four (o)) {
 #pragma unroll
-    for (unsigned int m = 0; m < 3; m++)
-      store_four (o + 4 * m, hwc_four (val, false, m));
+    for (int m = 0; m < 3; m++) {
+      Four<Out> q;
+
+#pragma unroll
+      for (int i = 0; i < 4; i++)
+        q.v[i] = val[(4 * m + i) % 3][(4 * m + i) / 3];
+      store_four (o + 4 * m, q);
+    }
     return;
   }
 #pragma unroll
@@ -266,6 +252,26 @@ __host__ __device__ __forceinline__ Out *
 hwc_run (Out * o, unsigned int l, bool back)
 {
   return back ? o - 9 - 12 * (kWarp - 1 - l) : o - 12 * l;
+}
+
+/* Four @m (0 to 2) of a quad's twelve values (val[channel][pixel]) in
+ * the HWC output's order: pixel by pixel (mirrored, @back, the last
+ * first), channel by channel. */
+template <typename Out>
+__host__ __device__ __forceinline__ Four<Out>
+hwc_four (const Out val[3][4], bool back, unsigned int m)
+{
+  Four<Out> q;
+
+CT_YUV_UNROLL
+  for (unsigned int i = 0; i < 4; i++) {
+    const unsigned int c = (4 * m + i) % 3, px = (4 * m + i) / 3;
+
+    /* (selected, not indexed: an indexed array would live in local
+     * memory) */
+    q.v[i] = back ? val[c][3 - px] : val[c][px];
+  }
+  return q;
 }
 
 /* Lane @l's twelve values into @stage in the run's order (hwc_four). */
