@@ -7,8 +7,9 @@
  *     channel written where the permutation puts it and through the
  *     arithmetic (arith-ops.cuh, the code ct_permute_arith runs) on the
  *     way. A thread converts four pixels of two rows that share their
- *     chroma rows (4:2:2 and 4:4:4: each row its own); where width is innermost (CHW) it stores each channel's
- *     four values as one, in packed HWC its twelve as three. The frame may
+ *     chroma rows (4:2:2 and 4:4:4: each row its own); where width is
+ *     innermost (CHW) it stores each channel's four values as one, in
+ *     packed HWC its twelve as three. The frame may
  *     be turned on the way (a video direction): the steps say where each
  *     pixel lands, and a warp's lanes follow the input axis that lands
  *     nearer the innermost (the rows, for a direction that swaps the
