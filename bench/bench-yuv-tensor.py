@@ -33,8 +33,8 @@ against the unturned output turned by PyTorch.
 Each is the median of --reps rounds after warm-up, with CUDA events, the
 L2 cache flushed before every run (torch_timing.Timer). Ours must equal
 the two passes byte for byte, but for P010 and I422_10LE, which keep
-their 16-bit precision into float32 (within two 8-bit levels of the two passes, which
-cut it to 8 bits, through a matrix of their own rounding). Ratios are
+their 16-bit precision into float32 (within two 8-bit levels of the two
+passes, which cut it to 8 bits, through a matrix of their own rounding). Ratios are
 against the copy.
 """
 import argparse
