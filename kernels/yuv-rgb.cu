@@ -65,9 +65,19 @@ pixel_ordered (const CtYuvSrc & s, const CtYuvPlan & p, unsigned int x,
   out[2] = bgr ? rgb[0] : rgb[2];
 }
 
+/* What every 4:2:0 format fixes of a frame's plan @p and planes @s (the
+ * compiler folds it, dropping the code the 4:2:2 and 4:4:4 formats
+ * need). */
+__device__ __forceinline__ void
+fix_420 (CtYuvPlan & p, CtYuvSrc & s)
+{
+  s.low10 = 0;
+  p.h_shift = 1;
+  p.v_shift = 1;
+}
+
 /* The frame's pixels into packed RGB (or BGR), @k420 for the 4:2:0
- * formats: their chroma's shifts fixed at compile time, the code the
- * 4:2:2 and 4:4:4 formats need dropped. */
+ * formats (fix_420). */
 template <bool k420>
 __global__ void
 k_yuv_rgb (CtYuvSrc s, CtYuvPlan p, unsigned char *dst, size_t stride,
@@ -75,11 +85,8 @@ k_yuv_rgb (CtYuvSrc s, CtYuvPlan p, unsigned char *dst, size_t stride,
 {
   const unsigned int x = blockIdx.x * kThreadsX + threadIdx.x;
 
-  if constexpr (k420) {
-    s.low10 = 0;
-    p.h_shift = 1;
-    p.v_shift = 1;
-  }
+  if constexpr (k420)
+    fix_420 (p, s);
 
   if (x >= s.width)
     return;
@@ -121,11 +128,8 @@ fix_kind (CtYuvPlan & p, CtYuvSrc & s)
   }
   /* (the kinds are 4:2:0's: ct_plan_yuv gives 4:2:2 and 4:4:4 the
    * kernels of any kind) */
-  if constexpr (K != Kind::kAny) {
-    s.low10 = 0;
-    p.h_shift = 1;
-    p.v_shift = 1;
-  }
+  if constexpr (K != Kind::kAny)
+    fix_420 (p, s);
 }
 
 /* The 8-bit path's launch constants (Fast) for plan @p of frame @s. */
