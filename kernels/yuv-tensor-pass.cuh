@@ -273,11 +273,18 @@ template <Values V, Kind K>
 constexpr bool kEightBitPath = V == Values::kTable && (K == Kind::kBlocks ||
     K == Kind::kPairs || K == Kind::kSited);
 
-/* The chroma rows pair @kp upsamples: k - 1 and k, clamped to the plane. */
+/* The chroma rows of pair @kp's rows 2k - 1 and 2k, clamped to the
+ * plane: k - 1 and k, which both rows upsample (4:2:0, @v_shift 1; the
+ * 8-bit path's kinds pass 1), else each row its own (4:2:2, 4:4:4). */
 __device__ __forceinline__ void
-chroma_rows (const CtYuvSrc & s, unsigned int kp, unsigned int &a,
-    unsigned int &b)
+chroma_rows (const CtYuvSrc & s, unsigned int v_shift, unsigned int kp,
+    unsigned int &a, unsigned int &b)
 {
+  if (v_shift == 0) {
+    a = kp > 0 ? 2 * kp - 1 : 0;
+    b = 2 * kp < s.height ? 2 * kp : s.height - 1;
+    return;
+  }
   const unsigned int crows = (s.height + 1) / 2;
 
   a = kp > 0 ? kp - 1 : 0;
@@ -297,14 +304,7 @@ quad_pair (const CtYuvSrc & s, const CtYuvPlan & p, Out * dst,
   unsigned int a, b;
   const bool v_filtered = p.filtered && p.v_filtered;
 
-  if (p.v_shift == 0) {
-    /* 4:2:2, 4:4:4: rows 2k - 1 and 2k, each its own (clamped to the
-     * plane; v_filtered is false) */
-    a = k > 0 ? 2 * k - 1 : 0;
-    b = 2 * k < s.height ? 2 * k : s.height - 1;
-  } else {
-    chroma_rows (s, k, a, b);
-  }
+  chroma_rows (s, p.v_shift, k, a, b);
 
   ct_yuv_chroma_row4 (&s, &p, 0, a, x0, cu[0]);
   ct_yuv_chroma_row4 (&s, &p, 1, a, x0, cv[0]);
@@ -557,7 +557,7 @@ load_pair (const CtYuvSrc & s, const Fast & f, unsigned int x0,
   const unsigned int n = s.width - x0 < 4 ? s.width - x0 : 4;
   unsigned int a, b;
 
-  chroma_rows (s, kp, a, b);
+  chroma_rows (s, 1, kp, a, b);
   in.lw0 = kp > 0 ? luma_word (s, x0, n, 2 * kp - 1) : 0;
   in.lw1 = 2 * kp < s.height ? luma_word (s, x0, n, 2 * kp) : 0;
   if constexpr (K == Kind::kPairs || K == Kind::kSited) {
@@ -577,7 +577,7 @@ convert_pair (const CtYuvSrc & s, const CtYuvPlan & p, const Fast & f,
   const unsigned int n = s.width - x0 < 4 ? s.width - x0 : 4;
   unsigned int a, b, ca[4], cb[4], uv[4];
 
-  chroma_rows (s, kp, a, b);
+  chroma_rows (s, 1, kp, a, b);
   if constexpr (K == Kind::kPairs || K == Kind::kSited) {
     chroma_of_pairs<K> (f, in.c[0], ca);
     chroma_of_pairs<K> (f, in.c[1], cb);
