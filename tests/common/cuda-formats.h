@@ -17,3 +17,13 @@ static const GstVideoFormat ct_cuda_formats[] = {
   GST_VIDEO_FORMAT_GBRA, GST_VIDEO_FORMAT_BGR10A2_LE,
   GST_VIDEO_FORMAT_RGB10A2_LE,
 };
+
+/* Whether @format is one of them. */
+static inline gboolean
+ct_cuda_format_laid_out (GstVideoFormat format)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (ct_cuda_formats); i++)
+    if (ct_cuda_formats[i] == format)
+      return TRUE;
+  return FALSE;
+}

@@ -188,9 +188,7 @@ GST_START_TEST (test_matrix_yuv)
 
     four_two_zero = GST_VIDEO_FORMAT_INFO_W_SUB (fi, 1) == 1 &&
         GST_VIDEO_FORMAT_INFO_H_SUB (fi, 1) == 1;
-    cuda_in = FALSE;
-    for (k = 0; k < G_N_ELEMENTS (ct_cuda_formats); k++)
-      cuda_in |= ct_cuda_formats[k] == format;
+    cuda_in = ct_cuda_format_laid_out (format);
   }
   for (k = 0; k < N_ELEMENTS; k++) {
     h[k] = ct_check_harness_new (element_desc[k], NULL);

@@ -327,14 +327,9 @@ GST_START_TEST (test_cuda_memory_in)
     return;
   for (f = 0; f < G_N_ELEMENTS (formats); f++)
     for (sz = 0; sz < G_N_ELEMENTS (cuda_sizes); sz++, k++) {
-      gboolean laid_out = FALSE;
-      guint c;
-
       /* (the formats GStreamer's CUDA allocator lays out: Y444_10LE is
        * not one, and the element takes it from system memory alone) */
-      for (c = 0; c < G_N_ELEMENTS (ct_cuda_formats); c++)
-        laid_out |= ct_cuda_formats[c] == formats[f];
-      if (!laid_out)
+      if (!ct_cuda_format_laid_out (formats[f]))
         continue;
 #if GST_CHECK_VERSION (1, 24, 0)
       /* GStreamer's CUDA allocator leaves out the last chroma row of NV21
