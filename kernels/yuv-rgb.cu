@@ -9,11 +9,11 @@
  *     way. A thread converts four pixels of two rows that share their
  *     chroma rows (4:2:2 and 4:4:4: each row its own); where width is
  *     innermost (CHW) it stores each channel's four values as one, in
- *     packed HWC its twelve as three. The frame may
- *     be turned on the way (a video direction): the steps say where each
- *     pixel lands, and a warp's lanes follow the input axis that lands
- *     nearer the innermost (the rows, for a direction that swaps the
- *     axes), so that their stores follow each other; where the output's
+ *     packed HWC its twelve as three. The frame may be turned on the way
+ *     (a video direction): the steps say where each pixel lands, and a
+ *     warp's lanes follow the input axis that lands nearer the innermost
+ *     (the rows, for a direction that swaps the axes), so that their
+ *     stores follow each other; where the output's
  *     rows are the frame's columns, the tiled pass (k_yuv_tensor_tiles)
  *     converts a tile into shared memory and writes its columns whole,
  *     for the kernels of one kind of 8-bit format. An arithmetic

@@ -8,8 +8,8 @@
  * 1 or -1) and a permutation that keeps the axes with the height
  * innermost, and into packed HWC turned each of the four ways (the step
  * along y 3 or -3, between channels 1), uint8 and float32, the output
- * starting 0 to 3 values past an aligned address; the tile filled with random values, the output
- * poisoned first. Against the rules written out here: every store of
+ * starting 0 to 3 values past an aligned address; the tile filled with
+ * random values, the output poisoned first. Against the rules written out here: every store of
  * four values as one is aligned to their size (as the GPU's must be); the
  * tile's value
  * (c, col, r) is the frame's pixel (x_base + col, 2 k0 - 1 + r) of channel
