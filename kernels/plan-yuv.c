@@ -134,8 +134,14 @@ ct_plan_yuv_tiles (CtYuvKernel k, unsigned int width, unsigned int height,
   CtYuvTiles t = { 0, 0, 0, 0, 0 };
   unsigned long long grid;
 
-  if (k.values == CT_YUV_VALUES_EACH || k.kind == CT_YUV_KIND_ANY ||
-      !(chw || hwc) || !ct_yuv_lanes_along_y (step_x, step_y))
+  /* (the kernels of any kind are tiled into uint8 and float32 alone, as
+   * their value sizes say: int32's and uint32's launch finds no tiled
+   * kernel and goes untiled) */
+  const int built = k.kind != CT_YUV_KIND_ANY || value_size == 1 ||
+      value_size == 4;
+
+  if (k.values == CT_YUV_VALUES_EACH || !built || !(chw || hwc) ||
+      !ct_yuv_lanes_along_y (step_x, step_y))
     return t;
   t.tiled = 1;
   t.hwc = hwc;

@@ -131,10 +131,11 @@ typedef struct
                                  * or -3 with the channels 1 apart (packed
                                  * HWC, into 4-byte values or from a 16-bit
                                  * format), and the one along x larger, and
-                                 * @k is one kind's (not any format's) with
-                                 * a table's or whole values (not each
-                                 * computed); the kernels are built for
-                                 * uint8 and float32 */
+                                 * @k has a table's or whole values (not
+                                 * each computed), one kind's or any
+                                 * format's into 1- or 4-byte values; the
+                                 * kernels are built for uint8 and
+                                 * float32 */
   int hwc;                      /* tiled, packed HWC: each output row's run
                                  * holds the three channels of its pixels
                                  * side by side */

@@ -251,7 +251,8 @@ k_yuv_tensor (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
 
 /* The tiled pass (ct_plan_yuv_tiles) of values @V of kind @K: the 8-bit
  * path of a table (blocks, pairs, sited), or quad_pair's for P010 and
- * P016 (a table's into uint8, whole values into float32). A block
+ * P016 and for any format (a table's into uint8, whole values into
+ * float32 where the samples are 16-bit, else a table's). A block
  * converts a tile at a time, a thread a quad of a pair (the quads across
  * a warp, so that its loads follow each other), into shared memory, then
  * writes it out a column (the output's row) at a time; @tiles_y tiles
@@ -271,8 +272,9 @@ k_yuv_tensor_tiles (CtYuvSrc any_s, CtYuvPlan any_p, Out *dst, Steps step,
   constexpr bool fast = kEightBitPath<V, K>;
   static_assert (kLanes * kRanks == CT_YUV_TILE_QUADS * CT_YUV_TILE_PAIRS,
       "a thread a quad of a pair of the tile");
-  static_assert (fast || (K == Kind::kDeep && V != Values::kEach),
-      "the 8-bit path of a table, or P010's and P016's values");
+  static_assert (fast || ((K == Kind::kDeep || K == Kind::kAny) &&
+          V != Values::kEach),
+      "the 8-bit path of a table, or quad_pair's table or whole values");
   __shared__ Out table[V == Values::kTable ? 3 * 256 : 1];
   __shared__ Tile<Out> tile;
   CtYuvPlan p = any_p;
@@ -474,14 +476,23 @@ tiles_launch_of (bool hwc)
 }
 
 /* The tiled kernel for Out of the values and kind ct_plan_yuv chose (none
- * where those have none for Out: built where the pass has a kernel of one
- * kind, uint8 and float32; a float64 tile would not fit), for packed HWC
- * where @hwc. */
+ * where those have none for Out: built for uint8 and float32, of each
+ * kind and of any; a float64 tile would not fit), for packed HWC where
+ * @hwc. */
 template <typename Out>
 TilesLaunch<Out>
 tiles_chosen (const CtYuvKernel & k, bool hwc)
 {
   if constexpr (std::is_same_v<Out, uint8_t> || std::is_same_v<Out, float>) {
+    /* (the kernels of any kind: 4:2:2 and 4:4:4, and NV12 or NV21 whose
+     * chroma pairs are not 2-byte aligned) */
+    if (k.kind == CT_YUV_KIND_ANY) {
+      if (k.values == CT_YUV_VALUES_TABLE)
+        return tiles_launch_of<Out, Values::kTable, Kind::kAny> (hwc);
+      if constexpr (std::is_same_v<Out, float>)
+        if (k.values == CT_YUV_VALUES_WHOLE)
+          return tiles_launch_of<Out, Values::kWhole, Kind::kAny> (hwc);
+    }
     if (k.values == CT_YUV_VALUES_TABLE) {
       if (k.kind == CT_YUV_KIND_BLOCKS)
         return tiles_launch_of<Out, Values::kTable, Kind::kBlocks> (hwc);

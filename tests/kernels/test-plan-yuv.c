@@ -44,8 +44,9 @@
  * Then the tiled pass (ct_plan_yuv_tiles) over the same sizes and steps,
  * each kernel and the blocks a wave holds:
  *   - it takes the frame where the kernel is one kind's (blocks, pairs,
- *     sited, deep: not any format's) with a table's or whole values (not
- *     each computed), the step along y is 1 or -1 (CHW), or 3 or -3 with
+ *     sited, deep), or any format's into 1- or 4-byte values (uint8's and
+ *     float32's), with a table's or whole values (not each computed), the
+ *     step along y is 1 or -1 (CHW), or 3 or -3 with
  *     the channels 1 apart (packed HWC, which it says: into 4-byte values,
  *     or from a deep format), and the one along x larger in size; else it
  *     says no, and nothing else;
@@ -325,7 +326,7 @@ tiles (void)
   static const unsigned long long residents[] = {
     0, 1, 5, 132 * 4, 144 * 4, 1ull << 40,
   };
-  static const unsigned int value_sizes[] = { 1, 4 };
+  static const unsigned int value_sizes[] = { 1, 2, 4, 8 };
   char what[200];
 
   for (unsigned int z = 0; z < N_CASES (sizes); z++) {
@@ -353,11 +354,14 @@ tiles (void)
               const int one_kind = k == CT_YUV_KIND_BLOCKS ||
                   k == CT_YUV_KIND_PAIRS || k == CT_YUV_KIND_SITED ||
                   k == CT_YUV_KIND_DEEP;
+              /* (any format's kernels: tiles built for uint8, float32) */
+              const int any_built = k == CT_YUV_KIND_ANY &&
+                  (value_sizes[vz] == 1 || value_sizes[vz] == 4);
               /* (packed HWC: into float32, or from 16-bit formats) */
               const int packed = (sy == 3 || sy == -3) && sc == 1 &&
                   (value_sizes[vz] == 4 || k == CT_YUV_KIND_DEEP);
               const int want = (v == CT_YUV_VALUES_TABLE ||
-                  v == CT_YUV_VALUES_WHOLE) && one_kind &&
+                  v == CT_YUV_VALUES_WHOLE) && (one_kind || any_built) &&
                   (sy == 1 || sy == -1 || packed) &&
                   (sx < 0 ? -sx : sx) > (sy < 0 ? -sy : sy);
               const unsigned long long down = up (h / 2 + 1, 64);
@@ -371,8 +375,9 @@ tiles (void)
               snprintf (what, sizeof (what), "%lldx%lld, steps %lld %lld "
                   "%lld, values %u kind %u, %u-byte values, %llu resident", w,
                   h, sx, sy, sc, v, k, value_sizes[vz], residents[r]);
-              CHECK ("tiled: one kind's kernel, table or whole, y innermost "
-                  "(HWC: next to the channels)", what, t.tiled, want);
+              CHECK ("tiled: one kind's kernel or any format's into 1 or 4 "
+                  "bytes, table or whole, y innermost (HWC: next to the "
+                  "channels)", what, t.tiled, want);
               CHECK ("HWC where the channels are innermost", what, t.hwc,
                   want && packed);
               CHECK ("64 pairs a tile down", what, t.tiles_y,
