@@ -109,6 +109,22 @@ ct_caps_cuda_only (GstCaps * caps, GstCaps * upstream)
   return cuda_only;
 }
 
+gboolean
+ct_caps_is_tensor_only (const gchar * format)
+{
+  const gchar *list = CT_CAPS_TENSOR_ONLY_FORMATS, *at = list;
+  gsize n = format ? strlen (format) : 0;
+
+  /* (a whole name of the list: after its start or a space, before its end
+   * or a comma) */
+  while (n > 0 && (at = strstr (at, format)) != NULL) {
+    if ((at == list || at[-1] == ' ') && (at[n] == '\0' || at[n] == ','))
+      return TRUE;
+    at += n;
+  }
+  return FALSE;
+}
+
 /* Whether @format (may be NULL) is packed 4:2:2 (YUY2, UYVY, YVYU). */
 gboolean
 ct_caps_is_packed_422 (const gchar * format)
@@ -265,6 +281,7 @@ static const struct
   {"BGRx", 4}, {"RGBP", 3}, {"BGRP", 3}, {"GBR", 3}, {"GRAY8", 1},
   {"I420", 3}, {"YV12", 3}, {"NV12", 3}, {"NV21", 3}, {"P010_10LE", 3},
   {"P016_LE", 3}, {"Y444", 3}, {"I422_10LE", 3}, {"Y444_10LE", 3},
+  {"Y42B", 3}, {"NV16", 3}, {"NV24", 3},
 };
 
 /* Whether @format is one of the YUV formats in chw_formats, the only ones
@@ -577,7 +594,9 @@ only_refused (const GstStructure * s, GstCapsFeatures * f,
   const gchar *in_format, *out_format;
 
   if (!ct_tensor_caps_is_tensor (o))
-    return FALSE;
+    /* video in a format that goes out only as a tensor */
+    return !ct_tensor_caps_is_tensor (s) &&
+        ct_caps_is_tensor_only (gst_structure_get_string (s, "format"));
   if (!ct_tensor_caps_is_tensor (s)) {
     /* video that cannot become a tensor */
     t = ct_caps_chw_tensor_of_video (s, f, ct_caps_chw_permutation,
@@ -668,6 +687,57 @@ arith_types (GstStructure * s, const CtArithSpec * arith,
       gst_structure_remove_field (s, field);
   }
   g_strfreev (parts);
+}
+
+/* @caps (taken, within a pad template) without video in the formats that
+ * go out only as tensors (CT_CAPS_TENSOR_ONLY_FORMATS): cut from format
+ * lists; a structure of one such format dropped, or moved to @refused
+ * where that is not NULL (upstream's video, which set_caps refuses
+ * saying why where it goes out as video). */
+static GstCaps *
+without_tensor_only (GstCaps * caps, GstCaps ** refused)
+{
+  GstCaps *ret = gst_caps_new_empty ();
+  guint i, j;
+
+  for (i = 0; i < gst_caps_get_size (caps); i++) {
+    GstStructure *s = gst_structure_copy (gst_caps_get_structure (caps, i));
+    GstCapsFeatures *f = gst_caps_get_features (caps, i);
+    const GValue *formats = gst_structure_get_value (s, "format");
+
+    if (ct_tensor_caps_is_tensor (s) || !formats) {
+      /* (tensors; video of no format, which the templates never give) */
+    } else if (G_VALUE_HOLDS_STRING (formats) &&
+        ct_caps_is_tensor_only (g_value_get_string (formats))) {
+      if (refused)
+        *refused = gst_caps_merge_structure_full (*refused, s,
+            f ? gst_caps_features_copy (f) : NULL);
+      else
+        gst_structure_free (s);
+      continue;
+    } else if (GST_VALUE_HOLDS_LIST (formats)) {
+      GValue kept = G_VALUE_INIT;
+
+      g_value_init (&kept, GST_TYPE_LIST);
+      for (j = 0; j < gst_value_list_get_size (formats); j++) {
+        const GValue *one = gst_value_list_get_value (formats, j);
+
+        if (!G_VALUE_HOLDS_STRING (one) ||
+            !ct_caps_is_tensor_only (g_value_get_string (one)))
+          gst_value_list_append_value (&kept, one);
+      }
+      if (gst_value_list_get_size (&kept) == 0) {
+        g_value_unset (&kept);
+        gst_structure_free (s);
+        continue;
+      }
+      gst_structure_take_value (s, "format", &kept);
+    }
+    ret = gst_caps_merge_structure_full (ret, s,
+        f ? gst_caps_features_copy (f) : NULL);
+  }
+  gst_caps_unref (caps);
+  return ret;
 }
 
 /* What @s (one structure of the caps being transformed) could be asked
@@ -808,6 +878,11 @@ ct_caps_transform (GstCaps * caps, GstPadDirection direction,
    * in either. */
   ret = gst_caps_merge (ret, with_other_memory (ret,
           proposed == GST_VIDEO_ORIENTATION_IDENTITY));
+  /* (video out of video, the formats that go out only as tensors left
+   * out: upstream's refused, saying why) */
+  ret = without_tensor_only (gst_caps_intersect_full (ret, other_template,
+          GST_CAPS_INTERSECT_FIRST), direction == GST_PAD_SINK ? &refused :
+      NULL);
   converted = gst_caps_merge (converted, with_other_memory (converted, TRUE));
   refused = gst_caps_merge (refused, with_other_memory (refused, TRUE));
   if ((perm || arith) && direction == GST_PAD_SINK)

@@ -27,14 +27,21 @@ G_BEGIN_DECLS
  * subsampled across the rows, resampled as videoflip does (ct_job_set_video
  * and ct_transpose_422). IYUV is I420 under another name: GstVideoInfo
  * does not know it (videoflip lists it and fails to negotiate it), so the
- * element reads it as I420 (ct_caps_video_info). */
+ * element reads it as I420 (ct_caps_video_info). Last, the formats taken
+ * only on their way into a tensor (CT_CAPS_TENSOR_ONLY_FORMATS). */
 #define CT_CAPS_FORMATS "{ GRAY8, GRAY16_LE, GRAY16_BE, I420, YV12, " \
     "IYUV, NV12, NV21, Y444, RGBA, BGRA, ARGB, ABGR, RGBx, BGRx, xRGB, " \
     "xBGR, RGB, BGR, AYUV, YUY2, UYVY, YVYU, I420_10LE, I420_10BE, " \
     "I420_12LE, I420_12BE, I422_10LE, I422_10BE, I422_12LE, I422_12BE, " \
     "Y444_10LE, Y444_10BE, Y444_12LE, Y444_12BE, P010_10LE, P012_LE, " \
     "P016_LE, Y444_16LE, GBR, GBRA, GBR_10LE, GBR_12LE, VUYA, RGBA64_LE, " \
-    "BGR10A2_LE, RGB10A2_LE, RGBP, BGRP }"
+    "BGR10A2_LE, RGB10A2_LE, RGBP, BGRP, " CT_CAPS_TENSOR_ONLY_FORMATS " }"
+
+/* The 8-bit 4:2:2 and 4:4:4 formats software decoders give (jpegdec's
+ * 4:2:2 JPEG is Y42B), taken only to go out as RGB tensors: videoflip
+ * takes none of them, so no video goes out in them (ct_caps_transform
+ * leaves them out, set_caps refuses them saying why). */
+#define CT_CAPS_TENSOR_ONLY_FORMATS "Y42B, NV16, NV24"
 
 /* Of those, the ones GStreamer 1.22's CUDA allocator can lay out (found by
  * allocating each on a GPU: docs/memory.md): it aborts on any other format
@@ -47,7 +54,7 @@ G_BEGIN_DECLS
 /* The YUV formats that go out as RGB tensors (ct_job_is_yuv), as the
  * element's messages list them. */
 #define CT_CAPS_YUV_TENSOR_FORMATS "I420, YV12, NV12, NV21, P010_10LE, " \
-    "P016_LE, Y444, I422_10LE, Y444_10LE"
+    "P016_LE, Y444, I422_10LE, Y444_10LE, " CT_CAPS_TENSOR_ONLY_FORMATS
 
 /* Interlaced frames (fields interleaved, in every frame or some) are in the
  * caps; ct_caps_job takes them only in the directions that keep each
@@ -104,6 +111,10 @@ gboolean ct_caps_is_cuda_memory (GstCapsFeatures * features);
  * structures of the sink pad's @caps, to ask for only those; else NULL
  * (tensors in CUDA memory are asked for by name, never preferred). */
 GstCaps *ct_caps_cuda_only (GstCaps * caps, GstCaps * upstream);
+
+/* Whether @format (may be NULL) is taken only on its way into a tensor
+ * (CT_CAPS_TENSOR_ONLY_FORMATS). */
+gboolean ct_caps_is_tensor_only (const gchar * format);
 
 /* Whether @format (may be NULL) is packed 4:2:2 (YUY2, UYVY, YVYU). */
 gboolean ct_caps_is_packed_422 (const gchar * format);

@@ -182,10 +182,10 @@ ct_properties_install (GObjectClass * gobject_class)
    *
    * The order of the colour channels in tensors made from YUV video
    * (I420, YV12, NV12, NV21, P010_10LE, P016_LE, Y444, I422_10LE,
-   * Y444_10LE): rgb (the default) or bgr, as a network trained on
-   * OpenCV's frames expects. RGB video keeps its own order (BGRx gives
-   * B, G, R, X). Can be changed while PLAYING: the next buffer comes out
-   * in the new order.
+   * Y444_10LE, Y42B, NV16, NV24): rgb (the default) or bgr, as a
+   * network trained on OpenCV's frames expects. RGB video keeps its own
+   * order (BGRx gives B, G, R, X). Can be changed while PLAYING: the next
+   * buffer comes out in the new order.
    */
   g_object_class_install_property (gobject_class, CT_PROP_CHANNEL_ORDER,
       g_param_spec_enum ("channel-order", "Channel order",

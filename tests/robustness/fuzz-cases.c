@@ -12,10 +12,11 @@
 /* ---- video ---- */
 
 /* Beside the formats the element takes (ct_check_formats): refused ones
- * (8-bit planar and semi-planar 4:2:2, v210's packed words). */
+ * (8-bit planar and semi-planar 4:2:2 and 4:4:4, which go out only as
+ * tensors; NV61, v210's packed words). */
 static const GstVideoFormat refused_formats[] = {
-  GST_VIDEO_FORMAT_Y42B, GST_VIDEO_FORMAT_NV16, GST_VIDEO_FORMAT_v210,
-  GST_VIDEO_FORMAT_NV61,
+  GST_VIDEO_FORMAT_Y42B, GST_VIDEO_FORMAT_NV16, GST_VIDEO_FORMAT_NV24,
+  GST_VIDEO_FORMAT_v210, GST_VIDEO_FORMAT_NV61,
 };
 
 /* RGB that goes out as a tensor: packed, and planar (channel k: plane k) */
@@ -30,6 +31,7 @@ static const GstVideoFormat yuv_formats[] = {
   GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_YV12, GST_VIDEO_FORMAT_NV12,
   GST_VIDEO_FORMAT_NV21, GST_VIDEO_FORMAT_P010_10LE, GST_VIDEO_FORMAT_P016_LE,
   GST_VIDEO_FORMAT_Y444, GST_VIDEO_FORMAT_I422_10LE, GST_VIDEO_FORMAT_Y444_10LE,
+  GST_VIDEO_FORMAT_Y42B, GST_VIDEO_FORMAT_NV16, GST_VIDEO_FORMAT_NV24,
 };
 
 /* (operands: kind, channel (-1: all), written as a float, the integer,

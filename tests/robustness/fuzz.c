@@ -179,6 +179,11 @@ setup_start (Setup * s, Kind kind)
   }
   if (kind == KIND_VIDEO_TO_TENSOR)
     gst_harness_set_sink_caps_str (s->h, "other/tensors,format=static");
+  else if (!tensors)
+    /* (video out, as an application's video sink asks: Y42B, NV16 and
+     * NV24 would go out as tensors, the only output they have) */
+    gst_harness_set_sink_caps_str (s->h, "video/x-raw; "
+        "video/x-raw(memory:CUDAMemory)");
   s->sinkpad = gst_element_get_static_pad (s->h->element, "sink");
   g_string_free (desc, TRUE);
 }

@@ -656,6 +656,105 @@ GST_START_TEST (test_refused_only_where_nothing_fits)
 
 GST_END_TEST;
 
+/* Y42B, NV16 and NV24 go out only as RGB tensors: video of them in is
+ * offered tensors first and video of its format last (to be refused at
+ * set_caps, saying why), only video where the peer takes nothing else; no
+ * video of them is asked for upstream of video, nor offered in CUDA
+ * memory (GStreamer's allocator lays none of them out); upstream of
+ * tensors they are taken in system memory. */
+GST_START_TEST (test_tensor_only_formats)
+{
+  static const gchar *const only[] = { "Y42B", "NV16", "NV24" };
+  static const gchar *const not_only[] = { "NV12", "Y444", "Y42", "V16",
+    "B", "NV1", "Y42BB", "", "I422_10LE", "NV24 "
+  };
+  const GstVideoOrientationMethod turns[] = { GST_VIDEO_ORIENTATION_IDENTITY,
+    GST_VIDEO_ORIENTATION_90R
+  };
+  GstCaps *t = gst_caps_from_string ("other/tensors; other/tensor");
+  guint i, k, j;
+
+  fail_if (ct_caps_is_tensor_only (NULL));
+  for (i = 0; i < G_N_ELEMENTS (not_only); i++)
+    fail_if (ct_caps_is_tensor_only (not_only[i]), "%s", not_only[i]);
+  for (i = 0; i < G_N_ELEMENTS (only); i++) {
+    gchar *in = g_strdup_printf ("video/x-raw,format=%s,width=8,height=4,"
+        "framerate=30/1", only[i]);
+    gchar *sys = g_strdup_printf ("video/x-raw,format=%s", only[i]);
+    gchar *cuda = g_strdup_printf ("video/x-raw(memory:CUDAMemory),"
+        "format=%s", only[i]);
+    GstCaps *v = gst_caps_from_string (sys), *vc = gst_caps_from_string (cuda);
+
+    fail_unless (ct_caps_is_tensor_only (only[i]), "%s", only[i]);
+    for (k = 0; k < G_N_ELEMENTS (turns); k++) {
+      const gchar *nick = ct_direction_nick (turns[k]);
+      GstCaps *out = transform_turned (in, GST_PAD_SINK, NULL, turns[k],
+          turns[k], NULL);
+      gchar *text = gst_caps_to_string (out);
+      gboolean video_seen = FALSE;
+
+      fail_if (gst_caps_is_empty (out), "%s %s: nothing", only[i], nick);
+      fail_unless (gst_caps_can_intersect (out, t), "%s %s: %s", only[i],
+          nick, text);
+      /* its video last, after every tensor */
+      for (j = 0; j < gst_caps_get_size (out); j++) {
+        GstCaps *one = gst_caps_copy_nth (out, j);
+
+        if (gst_caps_can_intersect (one, v))
+          video_seen = TRUE;
+        else
+          fail_if (video_seen, "%s %s: something after its video: %s",
+              only[i], nick, text);
+        fail_if (gst_caps_can_intersect (one, vc), "%s %s: CUDA memory: %s",
+            only[i], nick, text);
+        gst_caps_unref (one);
+      }
+      fail_unless (video_seen, "%s %s: no video to refuse: %s", only[i],
+          nick, text);
+      g_free (text);
+      gst_caps_unref (out);
+
+      /* a peer of video alone: that video, refused at set_caps */
+      out = transform_turned (in, GST_PAD_SINK, NULL, turns[k], turns[k],
+          "video/x-raw");
+      text = gst_caps_to_string (out);
+      fail_unless (gst_caps_can_intersect (out, v), "%s %s: %s", only[i],
+          nick, text);
+      g_free (text);
+      gst_caps_unref (out);
+
+      /* upstream of video: none of them */
+      out = transform_turned ("video/x-raw,width=8,height=4",
+          GST_PAD_SRC, NULL, turns[k], turns[k], NULL);
+      text = gst_caps_to_string (out);
+      fail_if (gst_caps_can_intersect (out, v), "%s %s: %s", only[i], nick,
+          text);
+      fail_unless (gst_caps_get_size (out) > 0, "%s", text);
+      g_free (text);
+      gst_caps_unref (out);
+
+      /* upstream of tensors: in system memory */
+      out = transform_turned ("other/tensors,format=static", GST_PAD_SRC,
+          NULL, turns[k], turns[k], NULL);
+      text = gst_caps_to_string (out);
+      fail_unless (gst_caps_can_intersect (out, v), "%s %s: %s", only[i],
+          nick, text);
+      fail_if (gst_caps_can_intersect (out, vc), "%s %s: %s", only[i], nick,
+          text);
+      g_free (text);
+      gst_caps_unref (out);
+    }
+    gst_caps_unref (v);
+    gst_caps_unref (vc);
+    g_free (in);
+    g_free (sys);
+    g_free (cuda);
+  }
+  gst_caps_unref (t);
+}
+
+GST_END_TEST;
+
 static Suite *
 caps_suite (void)
 {
@@ -673,6 +772,7 @@ caps_suite (void)
   tcase_add_test (tc, test_orientation);
   tcase_add_test (tc, test_arith_types);
   tcase_add_test (tc, test_tensors_in_cuda_memory);
+  tcase_add_test (tc, test_tensor_only_formats);
   return s;
 }
 

@@ -9,11 +9,11 @@
  * 0:1:2:3: with the axes kept, the HWC variant's) and half as the default
  * CHW (turned so the axes swap, the output's rows are the frame's
  * columns, which the tiled pass takes; 4:2:2 and 4:4:4 go through the
- * kernels for any format, tiled the same way, and those the CUDA allocator cannot lay out,
- * Y444_10LE, come from system memory alone). One element
- * of each kind is kept for a format and its settings changed between
- * frames, as an application would while playing. Exits 77
- * (skipped) without a CUDA device or without nvcodec's cudaupload.
+ * kernels for any format, tiled the same way; those the CUDA allocator
+ * cannot lay out, Y444_10LE, Y42B, NV16 and NV24, come from system memory
+ * alone). One element of each kind is kept for a format and its settings
+ * changed between frames, as an application would while playing. Exits
+ * 77 (skipped) without a CUDA device or without nvcodec's cudaupload.
  *
  * Each format is a test of its own (a process, and check's timeout, per
  * format); CT_MATRIX_YUV_FORMATS (names as the caps spell them, comma
@@ -29,6 +29,7 @@ static const GstVideoFormat formats[] = {
   GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_YV12, GST_VIDEO_FORMAT_NV12,
   GST_VIDEO_FORMAT_NV21, GST_VIDEO_FORMAT_P010_10LE, GST_VIDEO_FORMAT_P016_LE,
   GST_VIDEO_FORMAT_Y444, GST_VIDEO_FORMAT_I422_10LE, GST_VIDEO_FORMAT_Y444_10LE,
+  GST_VIDEO_FORMAT_Y42B, GST_VIDEO_FORMAT_NV16, GST_VIDEO_FORMAT_NV24,
 };
 
 /* Colour matrix and range; @large: also at the large sizes. */

@@ -225,16 +225,16 @@ GST_START_TEST (test_cuda_memory_caps)
 
 GST_END_TEST;
 
-/* Formats neither videoflip nor the element takes (8-bit planar and
- * semi-planar 4:2:2), fields as buffers of their own, and audio are
- * refused. */
+/* Formats neither videoflip nor the element takes (NV61, v210; Y42B, NV16
+ * and NV24 go only into tensors: test-yuv-tensors), fields as buffers of
+ * their own, and audio are refused. */
 GST_START_TEST (test_refuses_untransposable_caps)
 {
   GstElement *e = gst_element_factory_make ("cudatranspose", NULL);
   GstPad *sink = gst_element_get_static_pad (e, "sink");
   const gchar *refused[] = {
-    "video/x-raw,format=Y42B,width=64,height=32",
-    "video/x-raw,format=NV16,width=64,height=32",
+    "video/x-raw,format=NV61,width=64,height=32",
+    "video/x-raw,format=v210,width=64,height=32",
     "video/x-raw(format:Interlaced),format=I420,width=64,height=32,"
         "interlace-mode=alternate",
     "audio/x-raw,format=S16LE,rate=48000,channels=2",

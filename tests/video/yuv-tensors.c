@@ -9,8 +9,9 @@
  * padded strides), every format, matrix, range and chroma siting, odd and
  * one-pixel sizes; the output poisoned first. Then the channel order and
  * the direction changed while playing, RGB video that would be turned
- * refused, and a colorimetry the conversion has no matrix for refused
- * with a message.
+ * refused, a colorimetry the conversion has no matrix for refused
+ * with a message, and the formats taken only into tensors refused as
+ * video.
  *
  * Built twice: test-yuv-tensors on the CPU (kernel=cpu); test-yuv-tensors-gpu
  * (YUV_ON_GPU) with the element's own choice on a CUDA device, exiting 77
@@ -34,6 +35,7 @@ static const GstVideoFormat formats[] = {
   GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_YV12, GST_VIDEO_FORMAT_NV12,
   GST_VIDEO_FORMAT_NV21, GST_VIDEO_FORMAT_P010_10LE, GST_VIDEO_FORMAT_P016_LE,
   GST_VIDEO_FORMAT_Y444, GST_VIDEO_FORMAT_I422_10LE, GST_VIDEO_FORMAT_Y444_10LE,
+  GST_VIDEO_FORMAT_Y42B, GST_VIDEO_FORMAT_NV16, GST_VIDEO_FORMAT_NV24,
 };
 
 static const guint sizes[][2] = {
@@ -327,8 +329,9 @@ GST_START_TEST (test_cuda_memory_in)
     return;
   for (f = 0; f < G_N_ELEMENTS (formats); f++)
     for (sz = 0; sz < G_N_ELEMENTS (cuda_sizes); sz++, k++) {
-      /* (the formats GStreamer's CUDA allocator lays out: Y444_10LE is
-       * not one, and the element takes it from system memory alone) */
+      /* (the formats GStreamer's CUDA allocator lays out: Y444_10LE,
+       * Y42B, NV16 and NV24 are not, and the element takes them from
+       * system memory alone) */
       if (!ct_cuda_format_laid_out (formats[f]))
         continue;
 #if GST_CHECK_VERSION (1, 24, 0)
@@ -661,6 +664,46 @@ GST_START_TEST (test_rgb_turn_refused)
 
 GST_END_TEST;
 
+/* Y42B, NV16 and NV24 go out only as tensors: with video downstream, in
+ * every direction, not negotiated, and an error that names the format and
+ * says what to change; nothing goes out. */
+GST_START_TEST (test_tensor_only_as_video_refused)
+{
+  static const gchar *const only[] = { "Y42B", "NV16", "NV24" };
+  static const gchar *const directions[] = { "identity", "90r", "vert" };
+  guint i, d;
+
+  for (i = 0; i < G_N_ELEMENTS (only); i++)
+    for (d = 0; d < G_N_ELEMENTS (directions); d++) {
+      GstBus *bus;
+      gchar *desc = g_strdup_printf ("cudatranspose kernel=" KERNEL
+          " video-direction=%s", directions[d]);
+      GstHarness *e = ct_check_harness_new (desc, &bus);
+      gchar *caps = g_strdup_printf ("video/x-raw,format=%s,width=64,"
+          "height=48,framerate=30/1", only[i]);
+      GstVideoInfo info;
+      gchar *text;
+
+      gst_harness_set_sink_caps_str (e, "video/x-raw");
+      gst_harness_set_src_caps_str (e, caps);
+      gst_video_info_set_format (&info, gst_video_format_from_string
+          (only[i]), 64, 48);
+      fail_if (gst_harness_push (e, ct_check_make_frame (&info, 0)) ==
+          GST_FLOW_OK, "%s, %s: a frame went through", desc, only[i]);
+      text = ct_check_pop_message_text (bus, GST_MESSAGE_ERROR);
+      fail_unless (strstr (text, only[i]) && strstr (text,
+              "goes out only as a tensor") && strstr (text, "videoconvert"),
+          "%s, %s: %s", desc, only[i], text);
+      fail_unless_equals_int (gst_harness_buffers_in_queue (e), 0);
+      g_free (text);
+      g_free (caps);
+      g_free (desc);
+      ct_check_harness_free (e, bus);
+    }
+}
+
+GST_END_TEST;
+
 /* A colour matrix the conversion has none of: not negotiated, and an
  * error that says what to change. */
 GST_START_TEST (test_matrix_refused)
@@ -718,6 +761,7 @@ yuv_tensors_suite (void)
   tcase_add_test (tc, test_direction_from_a_thread);
   tcase_add_test (tc, test_rgb_turn_refused);
   tcase_add_test (tc, test_matrix_refused);
+  tcase_add_test (tc, test_tensor_only_as_video_refused);
   return s;
 }
 
