@@ -689,11 +689,27 @@ arith_types (GstStructure * s, const CtArithSpec * arith,
   g_strfreev (parts);
 }
 
+/* A copy of @s with @formats (taken) as its format: one value, or the
+ * list. */
+static GstStructure *
+with_formats (const GstStructure * s, GValue * formats)
+{
+  GstStructure *c = gst_structure_copy (s);
+
+  if (gst_value_list_get_size (formats) == 1) {
+    gst_structure_set_value (c, "format", gst_value_list_get_value (formats,
+            0));
+    g_value_unset (formats);
+  } else {
+    gst_structure_take_value (c, "format", formats);
+  }
+  return c;
+}
+
 /* @caps (taken, within a pad template) without video in the formats that
- * go out only as tensors (CT_CAPS_TENSOR_ONLY_FORMATS): cut from format
- * lists; a structure of one such format dropped, or moved to @refused
- * where that is not NULL (upstream's video, which set_caps refuses
- * saying why where it goes out as video). */
+ * go out only as tensors (CT_CAPS_TENSOR_ONLY_FORMATS), which go to
+ * @refused instead: set_caps refuses them as video, saying why, and a
+ * peer fixed to one of them (a source, a capsfilter) must get that far. */
 static GstCaps *
 without_tensor_only (GstCaps * caps, GstCaps ** refused)
 {
@@ -701,40 +717,39 @@ without_tensor_only (GstCaps * caps, GstCaps ** refused)
   guint i, j;
 
   for (i = 0; i < gst_caps_get_size (caps); i++) {
-    GstStructure *s = gst_structure_copy (gst_caps_get_structure (caps, i));
+    const GstStructure *s = gst_caps_get_structure (caps, i);
     GstCapsFeatures *f = gst_caps_get_features (caps, i);
     const GValue *formats = gst_structure_get_value (s, "format");
+    GValue kept = G_VALUE_INIT, cut = G_VALUE_INIT;
+    guint n = formats && GST_VALUE_HOLDS_LIST (formats) ?
+        gst_value_list_get_size (formats) : 1;
 
+    /* (tensors; video of no format, which the templates never give) */
     if (ct_tensor_caps_is_tensor (s) || !formats) {
-      /* (tensors; video of no format, which the templates never give) */
-    } else if (G_VALUE_HOLDS_STRING (formats) &&
-        ct_caps_is_tensor_only (g_value_get_string (formats))) {
-      if (refused)
-        *refused = gst_caps_merge_structure_full (*refused, s,
-            f ? gst_caps_features_copy (f) : NULL);
-      else
-        gst_structure_free (s);
+      ret = gst_caps_merge_structure_full (ret, gst_structure_copy (s),
+          f ? gst_caps_features_copy (f) : NULL);
       continue;
-    } else if (GST_VALUE_HOLDS_LIST (formats)) {
-      GValue kept = G_VALUE_INIT;
-
-      g_value_init (&kept, GST_TYPE_LIST);
-      for (j = 0; j < gst_value_list_get_size (formats); j++) {
-        const GValue *one = gst_value_list_get_value (formats, j);
-
-        if (!G_VALUE_HOLDS_STRING (one) ||
-            !ct_caps_is_tensor_only (g_value_get_string (one)))
-          gst_value_list_append_value (&kept, one);
-      }
-      if (gst_value_list_get_size (&kept) == 0) {
-        g_value_unset (&kept);
-        gst_structure_free (s);
-        continue;
-      }
-      gst_structure_take_value (s, "format", &kept);
     }
-    ret = gst_caps_merge_structure_full (ret, s,
-        f ? gst_caps_features_copy (f) : NULL);
+    g_value_init (&kept, GST_TYPE_LIST);
+    g_value_init (&cut, GST_TYPE_LIST);
+    for (j = 0; j < n; j++) {
+      const GValue *one = GST_VALUE_HOLDS_LIST (formats) ?
+          gst_value_list_get_value (formats, j) : formats;
+
+      gst_value_list_append_value (G_VALUE_HOLDS_STRING (one) &&
+          ct_caps_is_tensor_only (g_value_get_string (one)) ? &cut : &kept,
+          one);
+    }
+    if (gst_value_list_get_size (&kept) > 0)
+      ret = gst_caps_merge_structure_full (ret, with_formats (s, &kept),
+          f ? gst_caps_features_copy (f) : NULL);
+    else
+      g_value_unset (&kept);
+    if (gst_value_list_get_size (&cut) > 0)
+      *refused = gst_caps_merge_structure_full (*refused, with_formats (s,
+              &cut), f ? gst_caps_features_copy (f) : NULL);
+    else
+      g_value_unset (&cut);
   }
   gst_caps_unref (caps);
   return ret;
@@ -879,10 +894,9 @@ ct_caps_transform (GstCaps * caps, GstPadDirection direction,
   ret = gst_caps_merge (ret, with_other_memory (ret,
           proposed == GST_VIDEO_ORIENTATION_IDENTITY));
   /* (video out of video, the formats that go out only as tensors left
-   * out: upstream's refused, saying why) */
+   * to the refused) */
   ret = without_tensor_only (gst_caps_intersect_full (ret, other_template,
-          GST_CAPS_INTERSECT_FIRST), direction == GST_PAD_SINK ? &refused :
-      NULL);
+          GST_CAPS_INTERSECT_FIRST), &refused);
   converted = gst_caps_merge (converted, with_other_memory (converted, TRUE));
   refused = gst_caps_merge (refused, with_other_memory (refused, TRUE));
   if ((perm || arith) && direction == GST_PAD_SINK)

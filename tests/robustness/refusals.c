@@ -487,6 +487,11 @@ GST_START_TEST (test_refusals_under_load)
           "other/tensors,format=static,num_tensors=1,dimensions=2:3:4:1,"
           "types=float16,framerate=0/1 ! cudatranspose name=t "
           "arithmetic=typecast:float32,div:2.0 ! fakesink", "float16"},
+    /* a format taken only into tensors, with video downstream: the source
+     * (fixed to it) gets it in the caps query, last, to hear why */
+    {"videotestsrc num-buffers=2 ! video/x-raw,format=Y42B,width=64,"
+          "height=48 ! cudatranspose name=t video-direction=90r ! "
+          "video/x-raw ! fakesink", "goes out only as a tensor"},
   };
   GThread *spinners[2];
   gint stop = 0;

@@ -658,10 +658,11 @@ GST_END_TEST;
 
 /* Y42B, NV16 and NV24 go out only as RGB tensors: video of them in is
  * offered tensors first and video of its format last (to be refused at
- * set_caps, saying why), only video where the peer takes nothing else; no
- * video of them is asked for upstream of video, nor offered in CUDA
- * memory (GStreamer's allocator lays none of them out); upstream of
- * tensors they are taken in system memory. */
+ * set_caps, saying why), only video where the peer takes nothing else;
+ * upstream of video they are asked for last, and only where nothing else
+ * fits the filter (a source fixed to one, then refused saying why); never
+ * in CUDA memory (GStreamer's allocator lays none of them out); upstream
+ * of tensors they are taken in system memory. */
 GST_START_TEST (test_tensor_only_formats)
 {
   static const gchar *const only[] = { "Y42B", "NV16", "NV24" };
@@ -672,6 +673,8 @@ GST_START_TEST (test_tensor_only_formats)
     GST_VIDEO_ORIENTATION_90R
   };
   GstCaps *t = gst_caps_from_string ("other/tensors; other/tensor");
+  GstCaps *i420 = gst_caps_from_string ("video/x-raw,format=I420");
+  gchar *filter;
   guint i, k, j;
 
   fail_if (ct_caps_is_tensor_only (NULL));
@@ -723,14 +726,40 @@ GST_START_TEST (test_tensor_only_formats)
       g_free (text);
       gst_caps_unref (out);
 
-      /* upstream of video: none of them */
+      /* upstream of video: last, or where the filter takes nothing else */
       out = transform_turned ("video/x-raw,width=8,height=4",
           GST_PAD_SRC, NULL, turns[k], turns[k], NULL);
       text = gst_caps_to_string (out);
+      video_seen = FALSE;
+      for (j = 0; j < gst_caps_get_size (out); j++) {
+        GstCaps *one = gst_caps_copy_nth (out, j);
+
+        if (gst_caps_can_intersect (one, v))
+          video_seen = TRUE;
+        else
+          fail_if (video_seen, "%s %s: something after it: %s", only[i],
+              nick, text);
+        gst_caps_unref (one);
+      }
+      fail_unless (video_seen && gst_caps_can_intersect (out, i420),
+          "%s %s: %s", only[i], nick, text);
+      g_free (text);
+      gst_caps_unref (out);
+      filter = g_strdup_printf ("video/x-raw,format={ I420, %s }", only[i]);
+      out = transform_turned ("video/x-raw,width=8,height=4",
+          GST_PAD_SRC, NULL, turns[k], turns[k], filter);
+      text = gst_caps_to_string (out);
       fail_if (gst_caps_can_intersect (out, v), "%s %s: %s", only[i], nick,
           text);
-      fail_unless (gst_caps_get_size (out) > 0, "%s", text);
       g_free (text);
+      gst_caps_unref (out);
+      out = transform_turned ("video/x-raw,width=8,height=4",
+          GST_PAD_SRC, NULL, turns[k], turns[k], sys);
+      text = gst_caps_to_string (out);
+      fail_unless (gst_caps_can_intersect (out, v), "%s %s: %s", only[i],
+          nick, text);
+      g_free (text);
+      g_free (filter);
       gst_caps_unref (out);
 
       /* upstream of tensors: in system memory */
@@ -750,6 +779,7 @@ GST_START_TEST (test_tensor_only_formats)
     g_free (sys);
     g_free (cuda);
   }
+  gst_caps_unref (i420);
   gst_caps_unref (t);
 }
 
