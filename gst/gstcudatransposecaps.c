@@ -895,8 +895,10 @@ ct_caps_transform (GstCaps * caps, GstPadDirection direction,
           proposed == GST_VIDEO_ORIENTATION_IDENTITY));
   /* (video out of video, the formats that go out only as tensors left
    * to the refused) */
-  ret = without_tensor_only (gst_caps_intersect_full (ret, other_template,
-          GST_CAPS_INTERSECT_FIRST), &refused);
+  tmp = gst_caps_intersect_full (ret, other_template,
+      GST_CAPS_INTERSECT_FIRST);
+  gst_caps_unref (ret);
+  ret = without_tensor_only (tmp, &refused);
   converted = gst_caps_merge (converted, with_other_memory (converted, TRUE));
   refused = gst_caps_merge (refused, with_other_memory (refused, TRUE));
   if ((perm || arith) && direction == GST_PAD_SINK)

@@ -37,10 +37,10 @@ G_BEGIN_DECLS
     "P016_LE, Y444_16LE, GBR, GBRA, GBR_10LE, GBR_12LE, VUYA, RGBA64_LE, " \
     "BGR10A2_LE, RGB10A2_LE, RGBP, BGRP, " CT_CAPS_TENSOR_ONLY_FORMATS " }"
 
-/* The 8-bit 4:2:2 and 4:4:4 formats software decoders give (jpegdec's
- * 4:2:2 JPEG is Y42B), taken only to go out as RGB tensors: videoflip
+/* The 8-bit 4:2:2 and 4:4:4 formats software decoders give (a 4:2:2
+ * JPEG's frames are Y42B), taken only to go out as RGB tensors: videoflip
  * takes none of them, so no video goes out in them (ct_caps_transform
- * leaves them out, set_caps refuses them saying why). */
+ * puts their video among what set_caps only refuses, saying why). */
 #define CT_CAPS_TENSOR_ONLY_FORMATS "Y42B, NV16, NV24"
 
 /* Of those, the ones GStreamer 1.22's CUDA allocator can lay out (found by
@@ -142,7 +142,9 @@ gboolean ct_caps_video_info (GstVideoInfo * info, const GstCaps * caps);
  * other (but for identity); within @other_template; tensors first on the
  * sink side (first on the source side too with a permutation or
  * arithmetic, which only tensors take); then @filter; CUDA memory that
- * cannot hold the frame left out where something else remains. */
+ * cannot hold the frame left out where something else remains; video of
+ * the formats that go out only as tensors, and the rest set_caps only
+ * refuses, last, and only where nothing else fits @filter. */
 GstCaps *ct_caps_transform (GstCaps * caps, GstPadDirection direction,
     const guint * perm, const CtArithSpec * arith,
     GstVideoOrientationMethod proposed, GstVideoOrientationMethod turn,

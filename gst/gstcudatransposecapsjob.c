@@ -416,6 +416,26 @@ cuda_tensor_refused (GstCaps * outcaps, CtRefusal * r)
   return TRUE;
 }
 
+/* Whether @incaps are video of a format that goes out only as a tensor
+ * (CT_CAPS_TENSOR_ONLY_FORMATS), going out as video (@outcaps); then @r
+ * says why. */
+static gboolean
+tensor_only_refused (GstCaps * incaps, GstCaps * outcaps, CtRefusal * r)
+{
+  const gchar *format = gst_structure_get_string (gst_caps_get_structure
+      (incaps, 0), "format");
+
+  if (!ct_caps_is_tensor_only (format))
+    return FALSE;
+  CT_REFUSE (r, CORE, NEGOTIATION, ("%s video goes out only as a tensor "
+          "(" CT_CAPS_TENSOR_ONLY_FORMATS " are converted to RGB tensors, "
+          "not turned as video). Put other/tensors after cudatranspose, or "
+          "convert the video first, e.g. videoconvert ! "
+          "video/x-raw,format=I420 before cudatranspose.", format),
+      ("%" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, incaps, outcaps));
+  return TRUE;
+}
+
 gboolean
 ct_caps_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
     const guint * perm, const CtArithSpec * arith, gboolean bgr,
@@ -436,20 +456,8 @@ ct_caps_job (CtJob * job, GstCaps * incaps, GstCaps * outcaps,
   if (ct_tensor_caps_is_tensor (gst_caps_get_structure (outcaps, 0)))
     return chw_job (job, incaps, outcaps, perm ? perm :
         ct_caps_chw_permutation, bgr, turn, turn_from_tag, r);
-  {
-    const gchar *format = gst_structure_get_string (gst_caps_get_structure
-        (incaps, 0), "format");
-
-    if (ct_caps_is_tensor_only (format)) {
-      CT_REFUSE (r, CORE, NEGOTIATION, ("%s video goes out only as a "
-              "tensor (" CT_CAPS_TENSOR_ONLY_FORMATS " are converted to "
-              "RGB tensors, not turned as video). Put other/tensors after "
-              "cudatranspose, or convert the video first, e.g. videoconvert "
-              "! video/x-raw,format=I420 before cudatranspose.", format),
-          ("%" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, incaps, outcaps));
-      return FALSE;
-    }
-  }
+  if (tensor_only_refused (incaps, outcaps, r))
+    return FALSE;
   if (perm) {
     CT_REFUSE (r, CORE, NEGOTIATION, ("The permutation property applies to "
             "tensors (other/tensors), but the input is video going out as "
