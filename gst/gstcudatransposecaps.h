@@ -37,10 +37,10 @@ G_BEGIN_DECLS
     "P016_LE, Y444_16LE, GBR, GBRA, GBR_10LE, GBR_12LE, VUYA, RGBA64_LE, " \
     "BGR10A2_LE, RGB10A2_LE, RGBP, BGRP, " CT_CAPS_TENSOR_ONLY_FORMATS " }"
 
-/* The 8-bit 4:2:2 and 4:4:4 formats software decoders give (a 4:2:2
- * JPEG's frames are Y42B), taken only to go out as RGB tensors: videoflip
- * takes none of them, so no video goes out in them (ct_caps_transform
- * puts their video among what set_caps only refuses, saying why). */
+/* 8-bit 4:2:2 and 4:4:4 formats taken only to go out as RGB tensors:
+ * videoflip takes none of them, so no video goes out in them
+ * (ct_caps_transform puts their video among what set_caps only refuses,
+ * saying why). */
 #define CT_CAPS_TENSOR_ONLY_FORMATS "Y42B, NV16, NV24"
 
 /* Of those, the ones GStreamer 1.22's CUDA allocator can lay out (found by
