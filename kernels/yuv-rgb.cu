@@ -13,12 +13,12 @@
  *     (a video direction): the steps say where each pixel lands, and a
  *     warp's lanes follow the input axis that lands nearer the innermost
  *     (the rows, for a direction that swaps the axes), so that their
- *     stores follow each other; where the output's
- *     rows are the frame's columns, the tiled pass (k_yuv_tensor_tiles)
- *     converts a tile into shared memory and writes its columns whole,
- *     for the kernels of one kind of 8-bit format. An arithmetic
- *     that depends on the channel only is tabulated per block, for the 256
- *     values of each channel, before the pixels. The grid is one wave of
+ *     stores follow each other; where the output's rows are the frame's
+ *     columns, the tiled pass (k_yuv_tensor_tiles) converts a tile into
+ *     shared memory and writes its columns whole, into uint8 and
+ *     float32. An arithmetic that depends on the channel only is
+ *     tabulated per block, for the 256 values of each channel, before the
+ *     pixels. The grid is one wave of
  *     blocks, each looping over its rows; for uint8 and float32 outputs a
  *     kernel is built for each kind of format (Kind). Which kernel takes a
  *     frame, and its grid: ct_plan_yuv, ct_plan_yuv_launch and

@@ -70,12 +70,12 @@ op_channel (int ch_dim, const Along & along, unsigned int c, unsigned int x,
  * the rows 2k - 1 and 2k (pair k), which share their two chroma rows
  * (k - 1 and k, the vertical upsampling's), read once (4:2:2 and 4:4:4,
  * whose rows each have their own, in the same pairs: the kernels of any
- * kind); a block is kLanes x kRanks such threads. A warp's lanes take neighbouring quads of a pair
- * where the output's x step is the smaller (CHW, HWC: its stores then
- * follow each other), else neighbouring pairs of a quad (a direction that
- * swaps the axes, or a permutation that puts the height innermost: the
- * rows of a quad land side by side); the block's ranks, and its blocks
- * in turn, loop over the other. */
+ * kind); a block is kLanes x kRanks such threads. A warp's lanes take
+ * neighbouring quads of a pair where the output's x step is the smaller
+ * (CHW, HWC: its stores then follow each other), else neighbouring pairs
+ * of a quad (a direction that swaps the axes, or a permutation that puts
+ * the height innermost: the rows of a quad land side by side); the
+ * block's ranks, and its blocks in turn, loop over the other. */
 constexpr unsigned int kLanes = CT_YUV_LANES, kRanks = CT_YUV_RANKS;
 
 /* Whether a warp's lanes take neighbouring pairs, not quads (above). */
