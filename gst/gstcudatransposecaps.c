@@ -295,23 +295,41 @@ chw_is_yuv (const gchar * format)
       (gst_video_format_get_info (f));
 }
 
+/* @formats (a format or a list of them) split into two lists, @yes
+ * (those @pred holds for) and @no (initialised here, as lists). */
+static void
+split_formats (const GValue * formats, gboolean (*pred) (const gchar *),
+    GValue * yes, GValue * no)
+{
+  guint n = GST_VALUE_HOLDS_LIST (formats) ?
+      gst_value_list_get_size (formats) : 1, i;
+
+  g_value_init (yes, GST_TYPE_LIST);
+  g_value_init (no, GST_TYPE_LIST);
+  for (i = 0; i < n; i++) {
+    const GValue *one = GST_VALUE_HOLDS_LIST (formats) ?
+        gst_value_list_get_value (formats, i) : formats;
+
+    gst_value_list_append_value (G_VALUE_HOLDS_STRING (one) &&
+        pred (g_value_get_string (one)) ? yes : no, one);
+  }
+}
+
 /* @v (taken) in CUDA memory, its formats cut to the YUV ones; NULL if
  * none is left. */
 static GstCaps *
 chw_yuv_in_cuda (GstStructure * v)
 {
   const GValue *formats = gst_structure_get_value (v, "format");
-  GValue kept = G_VALUE_INIT;
-  guint i;
+  GValue kept = G_VALUE_INIT, other = G_VALUE_INIT;
 
-  g_value_init (&kept, GST_TYPE_LIST);
-  for (i = 0; formats && GST_VALUE_HOLDS_LIST (formats) &&
-      i < gst_value_list_get_size (formats); i++) {
-    const GValue *f = gst_value_list_get_value (formats, i);
-
-    if (G_VALUE_HOLDS_STRING (f) && chw_is_yuv (g_value_get_string (f)))
-      gst_value_list_append_value (&kept, f);
+  /* (chw_video_of_tensor's formats are a list) */
+  if (!formats || !GST_VALUE_HOLDS_LIST (formats)) {
+    gst_structure_free (v);
+    return NULL;
   }
+  split_formats (formats, chw_is_yuv, &kept, &other);
+  g_value_unset (&other);
   if (gst_value_list_get_size (&kept) == 0) {
     g_value_unset (&kept);
     gst_structure_free (v);
@@ -714,15 +732,13 @@ static GstCaps *
 without_tensor_only (GstCaps * caps, GstCaps ** refused)
 {
   GstCaps *ret = gst_caps_new_empty ();
-  guint i, j;
+  guint i;
 
   for (i = 0; i < gst_caps_get_size (caps); i++) {
     const GstStructure *s = gst_caps_get_structure (caps, i);
     GstCapsFeatures *f = gst_caps_get_features (caps, i);
     const GValue *formats = gst_structure_get_value (s, "format");
     GValue kept = G_VALUE_INIT, cut = G_VALUE_INIT;
-    guint n = formats && GST_VALUE_HOLDS_LIST (formats) ?
-        gst_value_list_get_size (formats) : 1;
 
     /* (tensors; video of no format, which the templates never give) */
     if (ct_tensor_caps_is_tensor (s) || !formats) {
@@ -730,16 +746,7 @@ without_tensor_only (GstCaps * caps, GstCaps ** refused)
           f ? gst_caps_features_copy (f) : NULL);
       continue;
     }
-    g_value_init (&kept, GST_TYPE_LIST);
-    g_value_init (&cut, GST_TYPE_LIST);
-    for (j = 0; j < n; j++) {
-      const GValue *one = GST_VALUE_HOLDS_LIST (formats) ?
-          gst_value_list_get_value (formats, j) : formats;
-
-      gst_value_list_append_value (G_VALUE_HOLDS_STRING (one) &&
-          ct_caps_is_tensor_only (g_value_get_string (one)) ? &cut : &kept,
-          one);
-    }
+    split_formats (formats, ct_caps_is_tensor_only, &cut, &kept);
     if (gst_value_list_get_size (&kept) > 0)
       ret = gst_caps_merge_structure_full (ret, with_formats (s, &kept),
           f ? gst_caps_features_copy (f) : NULL);
