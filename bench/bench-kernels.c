@@ -5,12 +5,16 @@
  *
  *   bench-kernels [--reps N] [--json FILE] [--planes-only | --frames-only |
  *                 --directions | --odd] [--quick] [--latency]
- *   bench-kernels [--tight] --one VARIANT WIDTH HEIGHT ELEMENT_SIZE
+ *   bench-kernels [--tight] [--frame I420|NV12] [--direction NAME] \
+ *       --one VARIANT WIDTH HEIGHT ELEMENT_SIZE
  *   bench-kernels [--reps N] --force PATH[,PATH...]|all WIDTH HEIGHT ES
  *
  * --one runs one variant once on one random plane and checks it, for a
  * profiler (docs/kernels.md has the ncu command lines); with --tight (before
- * --one) its rows are packed, as a tensor's are. --force times the copy,
+ * --one) its rows are packed, as a tensor's are; with --frame, the planes of
+ * a WIDTHxHEIGHT I420 or NV12 frame (ELEMENT_SIZE 1) in one call; with
+ * --direction, a video direction's name (90r, ur-ll, horiz, ...) instead of
+ * the transpose. --force times the copy,
  * auto and each named path forced on one plane (bench-force.c).
  *
  * Planes: element sizes 1, 2, 3, 4, 8 on 8192x8192 (16384x16384 for bytes),
@@ -809,11 +813,15 @@ print_summary (void)
   }
 }
 
-/* --one: a single checked run of one variant, nothing timed. */
+/* --one: a single checked run of one variant, nothing timed, on one plane
+ * or (@frame: "I420" or "NV12") on a WxH frame's planes, in direction
+ * @dir (GStreamer's name; NULL: the transpose). */
 static int
-run_one (const char *name, unsigned int w, unsigned int h, unsigned int es)
+run_one (const char *name, unsigned int w, unsigned int h, unsigned int es,
+    const char *frame, const char *dir)
 {
   int v, found = -1;
+  unsigned int d;
   Job j;
 
   for (v = CT_KERNEL_AUTO; v < CT_KERNEL_CPU; v++) {
@@ -824,9 +832,34 @@ run_one (const char *name, unsigned int w, unsigned int h, unsigned int es)
     found = PEER_CUBLAS;
   if (strcmp (name, "nppiTranspose") == 0)
     found = PEER_NPP;
-  plane_job (&j, w, h, es);
+  if (frame != NULL) {
+    int nv12 = strcmp (frame, "NV12") == 0;
+    FrameSpec fs = { frame, w, h, nv12 ? 2 : 3, {w, w / 2, w / 2},
+      {h, h / 2, h / 2}, {1, nv12 ? 2 : 1, 1}
+    };
+
+    if ((!nv12 && strcmp (frame, "I420") != 0) || w == 0 || h == 0 ||
+        w % 2 || h % 2 || es != 1) {
+      fprintf (stderr, "--frame: I420 or NV12 of even sides, element size "
+          "1 (not %s %ux%u %uB)\n", frame, w, h, es);
+      return 2;
+    }
+    frame_job (&j, &fs);
+  } else {
+    plane_job (&j, w, h, es);
+  }
+  j.mapping = CT_MAPPING_TRANSPOSE;
+  for (d = 0; dir != NULL && d < N_ELEMENTS (directions); d++)
+    if (strcmp (dir, directions[d].name) == 0)
+      break;
+  if (dir != NULL && d == N_ELEMENTS (directions)) {
+    fprintf (stderr, "--direction: unknown direction '%s'\n", dir);
+    return 2;
+  }
+  if (dir != NULL)
+    j.mapping = directions[d].mapping;
   if (found < 0 || w == 0 || h == 0 ||
-      ct_planes_validate (j.planes, 0, CT_MAPPING_TRANSPOSE) != CT_OK ||
+      ct_planes_validate (j.planes, 0, j.mapping) != CT_OK ||
       (es != 1 && es != 2 && es != 3 && es != 4 && es != 8)) {
     fprintf (stderr, "--one: unknown variant '%s' or bad plane %ux%u %uB\n",
         name, w, h, es);
@@ -839,7 +872,8 @@ run_one (const char *name, unsigned int w, unsigned int h, unsigned int es)
     return 2;
   }
   check_variant (found, &j);
-  printf ("%s on %s: %s\n", name, j.label, failures ? "WRONG" : "correct");
+  printf ("%s on %s %s: %s\n", name, j.label, direction_name (j.mapping),
+      failures ? "WRONG" : "correct");
   job_clear (&j);
   return failures ? 1 : 0;
 }
@@ -920,6 +954,7 @@ main (int argc, char **argv)
     {"GRAY8", 3840, 2160, 1, {3840}, {2160}, {1}},
   };
   const char *json = NULL, *one = NULL, *force = NULL;
+  const char *one_frame = NULL, *one_dir = NULL;
   unsigned int one_w = 0, one_h = 0, one_es = 0;
   int do_planes = 1, do_frames = 1, do_directions = 0, quick = 0;
   int do_odd = 0;
@@ -953,6 +988,11 @@ main (int argc, char **argv)
       one_w = (unsigned int) strtoul (argv[++i], NULL, 10);
       one_h = (unsigned int) strtoul (argv[++i], NULL, 10);
       one_es = (unsigned int) strtoul (argv[++i], NULL, 10);
+    } else if (strcmp (argv[i], "--frame") == 0 && i + 1 < (unsigned int) argc) {
+      one_frame = argv[++i];
+    } else if (strcmp (argv[i], "--direction") == 0 &&
+        i + 1 < (unsigned int) argc) {
+      one_dir = argv[++i];
     } else if (strcmp (argv[i], "--force") == 0 &&
         i + 4 < (unsigned int) argc) {
       force = argv[++i];
@@ -962,7 +1002,8 @@ main (int argc, char **argv)
     } else {
       fprintf (stderr, "usage: %s [--reps N] [--json FILE] [--planes-only | "
           "--frames-only | --directions | --odd] [--quick] [--latency]\n"
-          "       %s [--tight] --one VARIANT WIDTH HEIGHT ELEMENT_SIZE\n"
+          "       %s [--tight] [--frame I420|NV12] [--direction NAME] "
+          "--one VARIANT WIDTH HEIGHT ELEMENT_SIZE\n"
           "       %s [--reps N] --force PATH[,PATH...]|all WIDTH HEIGHT "
           "ELEMENT_SIZE\n", argv[0], argv[0], argv[0]);
       return 2;
@@ -992,7 +1033,7 @@ main (int argc, char **argv)
   CHECK (cudaMemset (flush_buf, 0x5a, flush_size));
   peers_note = peers_open (stream, device);
   if (one != NULL)
-    return run_one (one, one_w, one_h, one_es);
+    return run_one (one, one_w, one_h, one_es, one_frame, one_dir);
   /* clocks up before the first timing: a second of flushes */
   for (i = 0; i < 20000; i++)
     CHECK (bench_flush_l2 (flush_buf, flush_size, flush_sink, stream));
