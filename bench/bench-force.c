@@ -1,5 +1,5 @@
 /* bench-kernels --force: the paths of the planner forced, one at a time,
- * on one plane (bench-force.h). */
+ * on one plane or a frame's planes (bench-force.h). */
 #include "bench-force.h"
 
 #include <stdio.h>
@@ -19,13 +19,23 @@ path_by_name (const char *name, size_t len)
   return CT_PATH_COUNT;
 }
 
-/* Whether @force can take the plane: the library refuses such a call
+/* Whether @force can take the planes: the library refuses such a call
  * before it runs anything. */
 static CtResult
 probe (const BenchForceHooks * h, CtPath force)
 {
-  CtPlaneBatch b = { *h->plane, 1, 0, 0 };
-  CtResult r = ct_transpose_batches_ex (&b, 1, CT_KERNEL_AUTO, force,
+  CtPlaneBatch b[BENCH_FORCE_MAX_PLANES];
+  unsigned int i;
+  CtResult r;
+
+  if (h->n_planes < 1 || h->n_planes > BENCH_FORCE_MAX_PLANES)
+    return CT_ERROR_INVALID_ARGUMENT;
+  for (i = 0; i < h->n_planes; i++) {
+    b[i].plane = h->planes[i];
+    b[i].count = 1;
+    b[i].src_step = b[i].dst_step = 0;
+  }
+  r = ct_transpose_batches_ex (b, h->n_planes, CT_KERNEL_AUTO, force,
       CT_MAPPING_TRANSPOSE, NULL, NULL);
 
   if (r == CT_OK)

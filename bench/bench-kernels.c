@@ -7,7 +7,8 @@
  *                 --directions | --odd] [--quick] [--latency]
  *   bench-kernels [--tight] [--frame I420|NV12] [--direction NAME] \
  *       --one VARIANT WIDTH HEIGHT ELEMENT_SIZE
- *   bench-kernels [--reps N] --force PATH[,PATH...]|all WIDTH HEIGHT ES
+ *   bench-kernels [--reps N] [--frame I420|NV12] \
+ *       --force PATH[,PATH...]|all WIDTH HEIGHT ES
  *
  * --one runs one variant once on one random plane and checks it, for a
  * profiler (docs/kernels.md has the ncu command lines); with --tight (before
@@ -15,7 +16,8 @@
  * a WIDTHxHEIGHT I420 or NV12 frame (ELEMENT_SIZE 1) in one call; with
  * --direction, a video direction's name (90r, ur-ll, horiz, ...) instead of
  * the transpose. --force times the copy,
- * auto and each named path forced on one plane (bench-force.c).
+ * auto and each named path forced on one plane, or with --frame on a
+ * frame's planes in one call (bench-force.c).
  *
  * Planes: element sizes 1, 2, 3, 4, 8 on 8192x8192 (16384x16384 for bytes),
  * 8000x6000, 1000x1500, 1x65536, 65536x1, 3840x2160 and 1920x1080 (width x
@@ -813,6 +815,28 @@ print_summary (void)
   }
 }
 
+/* A WxH frame's job (@frame: "I420" or "NV12", even sides, element size
+ * 1), for --one and --force; 0 with a message to stderr where it is
+ * none of those. */
+static int
+frame_of (Job * j, const char *frame, unsigned int w, unsigned int h,
+    unsigned int es, const char *option)
+{
+  int nv12 = strcmp (frame, "NV12") == 0;
+  FrameSpec fs = { frame, w, h, nv12 ? 2 : 3, {w, w / 2, w / 2},
+    {h, h / 2, h / 2}, {1, nv12 ? 2 : 1, 1}
+  };
+
+  if ((!nv12 && strcmp (frame, "I420") != 0) || w == 0 || h == 0 ||
+      w % 2 || h % 2 || es != 1) {
+    fprintf (stderr, "%s with --frame: I420 or NV12 of even sides, element "
+        "size 1 (not %s %ux%u %uB)\n", option, frame, w, h, es);
+    return 0;
+  }
+  frame_job (j, &fs);
+  return 1;
+}
+
 /* --one: a single checked run of one variant, nothing timed, on one plane
  * or (@frame: "I420" or "NV12") on a WxH frame's planes, in direction
  * @dir (GStreamer's name; NULL: the transpose). */
@@ -833,18 +857,8 @@ run_one (const char *name, unsigned int w, unsigned int h, unsigned int es,
   if (strcmp (name, "nppiTranspose") == 0)
     found = PEER_NPP;
   if (frame != NULL) {
-    int nv12 = strcmp (frame, "NV12") == 0;
-    FrameSpec fs = { frame, w, h, nv12 ? 2 : 3, {w, w / 2, w / 2},
-      {h, h / 2, h / 2}, {1, nv12 ? 2 : 1, 1}
-    };
-
-    if ((!nv12 && strcmp (frame, "I420") != 0) || w == 0 || h == 0 ||
-        w % 2 || h % 2 || es != 1) {
-      fprintf (stderr, "--frame: I420 or NV12 of even sides, element size "
-          "1 (not %s %ux%u %uB)\n", frame, w, h, es);
+    if (!frame_of (&j, frame, w, h, es, "--one"))
       return 2;
-    }
-    frame_job (&j, &fs);
   } else {
     plane_job (&j, w, h, es);
   }
@@ -902,22 +916,29 @@ force_time (void *j, CtPath force, int copy)
   return us;
 }
 
-/* --force: one plane, the paths of @list forced in turn. */
+/* --force: one plane or (@frame) a frame's planes, the paths of @list
+ * forced in turn. */
 static int
-run_forced (const char *list, unsigned int w, unsigned int h, unsigned int es)
+run_forced (const char *list, unsigned int w, unsigned int h, unsigned int es,
+    const char *frame)
 {
-  BenchForceHooks hooks = { NULL, NULL, NULL, force_check, force_time };
+  BenchForceHooks hooks = { NULL, 0, NULL, NULL, force_check, force_time };
   Job j;
   int wrong;
 
-  plane_job (&j, w, h, es);
-  if (w == 0 || h == 0 || (es != 1 && es != 2 && es != 3 && es != 4 &&
-          es != 8)) {
+  if (frame != NULL) {
+    if (!frame_of (&j, frame, w, h, es, "--force"))
+      return 2;
+  } else if (w == 0 || h == 0 || (es != 1 && es != 2 && es != 3 &&
+          es != 4 && es != 8)) {
     fprintf (stderr, "--force: bad plane %ux%u %uB\n", w, h, es);
     return 2;
+  } else {
+    plane_job (&j, w, h, es);
   }
   job_init (&j);
-  hooks.plane = &j.planes[0];
+  hooks.planes = j.planes;
+  hooks.n_planes = j.n;
   hooks.label = j.label;
   hooks.ctx = &j;
   wrong = bench_force_paths (list, &hooks);
@@ -1004,8 +1025,9 @@ main (int argc, char **argv)
           "--frames-only | --directions | --odd] [--quick] [--latency]\n"
           "       %s [--tight] [--frame I420|NV12] [--direction NAME] "
           "--one VARIANT WIDTH HEIGHT ELEMENT_SIZE\n"
-          "       %s [--reps N] --force PATH[,PATH...]|all WIDTH HEIGHT "
-          "ELEMENT_SIZE\n", argv[0], argv[0], argv[0]);
+          "       %s [--reps N] [--frame I420|NV12] --force "
+          "PATH[,PATH...]|all WIDTH HEIGHT ELEMENT_SIZE\n", argv[0], argv[0],
+          argv[0]);
       return 2;
     }
   }
@@ -1044,7 +1066,7 @@ main (int argc, char **argv)
       "launched and waited for, on the host's clock" : "throughput: the "
       "GPU's time between CUDA events", peers_note);
   if (force != NULL)
-    return run_forced (force, one_w, one_h, one_es);
+    return run_forced (force, one_w, one_h, one_es, one_frame);
   printf ("%-6s %-22s %-14s %10s %8s %8s %9s  %s\n", "mode", "job",
       "variant", "us", "GB/s", "x copy", "x naive", "path");
 
