@@ -9,9 +9,10 @@
  * multiprocessor (k_tile), a single byte plane too small to stream in a
  * 128x128 tile in registers (k_mid), and a byte plane (or batch) alone in
  * its call with a short side of 16 to 64 in a tile spanning that side
- * (k_skinny); forced only, the same byte tile staged in shared memory
- * (k_lines). A launch of one plane takes one plane's launch arguments
- * (OneArgs): they are copied with every launch.
+ * (k_skinny); the same byte tile staged in shared memory (k_lines) where
+ * the plane's width suits it, and for every plane of a frame of byte
+ * planes, in one launch. A launch of one plane takes one plane's launch
+ * arguments (OneArgs): they are copied with every launch.
  * The planner (plan (), wide-planner.cuh) makes every choice, by the
  * tables kPaths and kAuto.
  *
@@ -186,21 +187,32 @@ k_mid (const __grid_constant__ OneArgs f)
       blockIdx.x / fp.tiles_x, nullptr);
 }
 
-/// The lines kernel (tile-128-lines, forced only: a candidate against
-/// k_mid for 4K byte planes): lines_tile, a 128 x 128 byte tile per block
-/// staged in 16 KB of shared memory, along the rows of tiles, as k_mid's
-/// grid. k_mid reads 32 bytes of each of 8 rows and writes 64 bytes of
-/// each of 4 rows an instruction; this one whole 128-byte lines both ways,
-/// so the same bytes take a quarter of the load requests (whole lines,
-/// which the memory serves as a copy's) and half the store requests.
+/// The lines kernel (tile-128-lines): lines_tile, a 128 x 128 byte tile
+/// per block staged in 16 KB of shared memory, along the rows of tiles, as
+/// k_mid's grid. k_mid reads 32 bytes of each of 8 rows and writes 64
+/// bytes of each of 4 rows an instruction; this one whole 128-byte lines
+/// both ways, so the same bytes take a quarter of the load requests (whole
+/// lines, which the memory serves as a copy's) and half the store
+/// requests. With FrameArgs, the byte planes of a call (no batch) in one
+/// launch, block b in the last plane whose first block is <= b.
+template <typename Args>
 __global__ void __launch_bounds__ (kThreads, kMidPerSm)
-k_lines (const __grid_constant__ OneArgs f)
+k_lines (const __grid_constant__ Args f)
 {
   extern __shared__ uint4 smem_raw[];
-  const FramePlane & fp = f.plane[0];
 
-  lines_tile (fp.a, blockIdx.x % fp.tiles_x, blockIdx.x / fp.tiles_x,
-      smem_raw);
+  if constexpr (std::is_same_v<Args, OneArgs>) {
+    const FramePlane & fp = f.plane[0];
+
+    lines_tile (fp.a, blockIdx.x % fp.tiles_x, blockIdx.x / fp.tiles_x,
+        smem_raw);
+  } else {
+    const unsigned int i = plane_index (f);
+    const FramePlane & fp = f.plane[i];
+    const unsigned int t = blockIdx.x - f.first_block[i];
+
+    lines_tile (fp.a, t % fp.tiles_x, t / fp.tiles_x, smem_raw);
+  }
 }
 
 /// The exact kernel: a single plane of 1- to 4-byte elements on the exact
@@ -338,7 +350,10 @@ launch_kernel (int family, const FramePlane & fp, unsigned int n,
       return Kernel { nullptr, fp.elem == 1 ? k_mid : nullptr, 0 };
     case FAMILY_LINES:
       /* (16 KB of shared memory: under the 48 KB needing no slot) */
-      return Kernel { nullptr, fp.elem == 1 ? k_lines : nullptr, 0 };
+      if (fp.elem != 1)
+        return Kernel { nullptr, nullptr, 0 };
+      return n == 1 ? Kernel { nullptr, k_lines<OneArgs>, 0 } :
+          Kernel { k_lines<FrameArgs>, nullptr, 0 };
     case FAMILY_STAGED:
       /* a single exact plane of 1- to 4-byte elements: k_exact, or
        * k_exact_words (their 17 KB of shared memory at most need no
@@ -433,10 +448,10 @@ CtResult
 plan_call (unsigned int n, Get get, CtKernel kernel, CtPath force,
     const Device & d, Choice * choices, CtPath * ran)
 {
-  Call call = { kernel, force, 0, false, ~0ull };
+  Call call = { kernel, force, 0, false, ~0ull, false };
   unsigned long long live = 0;
   unsigned int entries = 0;
-  bool other_sizes = false;
+  bool other_sizes = false, batches = false, frame_widths = true;
   LargestPath largest;
 
   for (unsigned int i = 0; i < n; i++) {
@@ -445,6 +460,9 @@ plan_call (unsigned int n, Get get, CtKernel kernel, CtPath force,
       live += b.count;
       entries++;
       other_sizes = other_sizes || b.plane.elem_size != 1;
+      batches = batches || b.count > 1;
+      frame_widths = frame_widths &&
+          b.plane.width % kAuto.lines_frame_width_unit == 0;
     }
   }
   call.n_planes = live > UINT_MAX ? UINT_MAX : (unsigned int) live;
@@ -464,6 +482,11 @@ plan_call (unsigned int n, Get get, CtKernel kernel, CtPath force,
       call_blocks += (unsigned long long) c.tiles_x * c.tiles_y * b.count;
     }
     call.call_blocks = call_blocks;
+    /* (after the count, which stays in big tiles: the small tile's rule
+     * for the planes the lines tile cannot take) */
+    call.lines_frame = entries > 1 && !batches && frame_widths &&
+        8 * call_blocks >= (unsigned long long)
+        kAuto.lines_frame_from_eighths * d.n_sms;
   }
 
   bool all_thin = true;
@@ -495,7 +518,8 @@ plan_call (unsigned int n, Get get, CtKernel kernel, CtPath force,
  * path's family. A group of thin and exact planes (FAMILY_ANY) joins any
  * other of the one-launch kernels, but for exact planes and the register
  * kernel, which has no exact path (k_wide); the kernels of FAMILY_STREAM
- * and above take their entry alone. */
+ * and above take their entry alone, but k_lines, which takes the planes
+ * of its own path and no other. */
 struct WideFamily
 {
   typedef FrameArgs Args;
@@ -528,6 +552,8 @@ struct WideFamily
     const int family = e.c->info->family;
     const bool exact = e.c->info->way == WAY_EXACT;
 
+    if (family == FAMILY_LINES || g.family == FAMILY_LINES)
+      return family != g.family;
     return family >= FAMILY_STREAM || g.family >= FAMILY_STREAM ||
         (family != FAMILY_ANY && g.family != FAMILY_ANY &&
         family != g.family) ||

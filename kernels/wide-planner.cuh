@@ -148,7 +148,7 @@ enum Family
   FAMILY_TILE = 3,              /* k_tile<4>, its plane alone */
   FAMILY_SKINNY = 4,            /* k_skinny, its plane or batch alone */
   FAMILY_MID = 5,               /* k_mid, its plane alone */
-  FAMILY_LINES = 6,             /* k_lines, its plane alone */
+  FAMILY_LINES = 6,             /* k_lines, planes of its path alone */
   FAMILY_STREAM_WORDS = 7       /* k_stream_words, its plane alone */
 };
 
@@ -280,6 +280,14 @@ struct Thresholds
   /* ... or than this where it is 64 on its short side (the skinny tile
    * full; performance.md, "Skinny planes by size") */
   unsigned int skinny_full_from_halves;
+  /* a call of two or more single byte planes (a frame) takes the lines
+   * tile for all its planes, in one launch, where every plane's width is
+   * a multiple of this ... */
+  unsigned int lines_frame_width_unit;
+  /* ... and the call has this many big tiles per multiprocessor or more,
+   * in eighths; other frames keep the small or the register tile
+   * (performance.md, "Frames of byte planes in the lines tile") */
+  unsigned int lines_frame_from_eighths;
 };
 
 /* The thresholds by name (C++17 has no designated initializers). */
@@ -301,6 +309,8 @@ auto_thresholds ()
   t.stream_words_from_halves = 5;
   t.skinny_from_halves = 3;
   t.skinny_full_from_halves = 8;
+  t.lines_frame_width_unit = 64;
+  t.lines_frame_from_eighths = 1;
   return t;
 }
 
@@ -319,6 +329,11 @@ struct Call
   bool one_entry;               /* the entry is the call's only one */
   /* auto: the big tiles of the whole call; ~0: not counted (yet) */
   unsigned long long call_blocks;
+  /* auto: a frame for the lines tile: two or more entries of one byte
+   * plane each, every width a multiple of kAuto.lines_frame_width_unit,
+   * of kAuto.lines_frame_from_eighths big tiles a multiprocessor or more
+   * (in eighths) */
+  bool lines_frame;
 };
 
 /* An entry of the call: a plane, or a batch of equal planes. */
@@ -450,13 +465,15 @@ fits (CtPath path, const Entry & e, const Call & call, const Device & d,
     else
       return false;
   }
-  /* (k_stream, k_stream_words, k_tile, k_mid and k_lines take one plane,
-   * no batch) */
+  /* (k_stream, k_stream_words, k_tile and k_mid take one plane, k_lines
+   * the planes of a call; none a batch) */
   const bool streams = path == CT_PATH_STREAM ||
       path == CT_PATH_STREAM_WORDS;
+  if ((streams || path == CT_PATH_TILE_64 || path == CT_PATH_TILE_128) &&
+      call.n_planes != 1)
+    return false;
   if ((streams || path == CT_PATH_TILE_64 || path == CT_PATH_TILE_128 ||
-          path == CT_PATH_TILE_128_LINES) &&
-      (call.n_planes != 1 || e.count != 1))
+          path == CT_PATH_TILE_128_LINES) && e.count != 1)
     return false;
 
   const Geometry g = geometry_of (es, c->stage);
@@ -513,10 +530,12 @@ fits_mid (const Entry & e, const Call & call, const Device & d, Choice * c)
       fits (CT_PATH_TILE_128, e, call, d, c);
 }
 
-/* auto: the thin path for thin planes; a skinny tile for a byte plane or
- * batch alone in its call with a short side of 16 to 64 (a single plane of
- * few skinny tiles the mid tile, by kAuto); on a single
- * plane the swizzled big tile, on a frame the register one (measured:
+/* auto: the thin path for thin planes; the lines tile for the planes of a
+ * frame of byte planes of whole 64-byte widths and enough tiles, all in
+ * one launch (by kAuto); a skinny tile for a byte plane or batch alone in
+ * its call with a short side of 16 to 64 (a single plane of few skinny
+ * tiles the mid tile, by kAuto); on a single plane the swizzled big tile,
+ * on another frame the register one (measured:
  * docs/kernels.md, "Swizzled tile for a plane, register tile for a frame");
  * a single plane may stream or take the 64x64 tile kernel instead, a
  * 3-byte one of few tiles and a call of small byte planes the small tile,
@@ -530,6 +549,8 @@ plan_auto (const Entry & e, const Call & call, const Device & d)
   Choice c, big;
 
   if (fits (CT_PATH_THIN, e, call, d, &c))
+    return c;
+  if (call.lines_frame && fits (CT_PATH_TILE_128_LINES, e, call, d, &c))
     return c;
   if (fits (CT_PATH_SKINNY, e, call, d, &c)) {
     const unsigned int short_side = pl->width < pl->height ? pl->width :

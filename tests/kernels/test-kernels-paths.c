@@ -171,6 +171,40 @@ run_paths (cudaStream_t stream)
     }
   }
 
+  /* the lines tile over the byte planes of a frame, in one launch: a 4K
+   * I420 frame, and ragged planes of three sizes */
+  {
+    static const unsigned int frames[][3][2] = {
+      {{3840, 2160}, {1920, 1080}, {1920, 1080}},
+      {{3001, 1499}, {1501, 750}, {129, 4001}},
+    };
+    const Strides *st = &strides_table[STRIDES_PITCHED];
+
+    for (i = 0; i < N_ELEMENTS (frames); i++) {
+      Frame f;
+
+      memset (&f, 0, sizeof (f));
+      f.n_planes = 3;
+      for (j = 0; j < 3; j++) {
+        f.spec[j].width = frames[i][j][0];
+        f.spec[j].height = frames[i][j][1];
+        f.spec[j].elem_size = 1;
+        f.spec[j].src_pad = st->src_pad;
+        f.spec[j].dst_pad = st->dst_pad;
+        f.spec[j].src_shift = st->src_shift;
+        f.spec[j].dst_shift = st->dst_shift;
+        f.spec[j].row_align = st->row_align;
+      }
+      snprintf (f.name, sizeof (f.name), "path tile-128-lines forced, "
+          "frame of %ux%u, %ux%u, %ux%u bytes", frames[i][0][0],
+          frames[i][0][1], frames[i][1][0], frames[i][1][1],
+          frames[i][2][0], frames[i][2][1]);
+      forced_path = CT_PATH_TILE_128_LINES;
+      run_frame (&f, all_mappings, N_ELEMENTS (all_mappings), stream);
+      forced_path = CT_PATH_NONE;
+    }
+  }
+
   /* the sizes, shapes, alignments and mappings each path refuses */
   expect_refused (CT_PATH_STREAM, 1000, 1500, 3, 0, CT_MAPPING_TRANSPOSE,
       stream);

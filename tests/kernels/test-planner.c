@@ -404,18 +404,53 @@ typedef struct
 } Frame;
 
 static const Frame frames[] = {
-  {3, {{1920, 1080, 1, 16, 1, P (SMALL_TILE)},
-          {960, 540, 1, 16, 1, P (SMALL_TILE)},
-          {960, 540, 1, 16, 1, P (SMALL_TILE)}}, P (SMALL_TILE),
-      "I420 1080p: 40 + 12 + 12 = 64 big tiles < 132, the small tile"},
-  {3, {{3840, 2160, 1, 16, 1, P (WIDE)}, {1920, 1080, 1, 16, 1, P (WIDE)},
+  {3, {{1920, 1080, 1, 16, 1, P (TILE_128_LINES)},
+          {960, 540, 1, 16, 1, P (TILE_128_LINES)},
+          {960, 540, 1, 16, 1, P (TILE_128_LINES)}}, P (TILE_128_LINES),
+      "I420 1080p: widths of whole 64 bytes, 40 + 12 + 12 big tiles, 8 x 64 "
+        ">= 132: a lines frame"},
+  {3, {{1280, 720, 1, 16, 1, P (TILE_128_LINES)},
+          {640, 360, 1, 16, 1, P (TILE_128_LINES)},
+          {640, 360, 1, 16, 1, P (TILE_128_LINES)}}, P (TILE_128_LINES),
+      "I420 720p: 15 + 6 + 6 big tiles, 8 x 27 >= 132: a lines frame"},
+  {3, {{640, 480, 1, 16, 1, P (SMALL_TILE)},
+          {320, 240, 1, 16, 1, P (SMALL_TILE)},
+          {320, 240, 1, 16, 1, P (SMALL_TILE)}}, P (SMALL_TILE),
+      "I420 640x480: 6 + 2 + 2 big tiles, 8 x 10 < 132: no lines frame; "
+        "10 < 132, the small tile"},
+  {3, {{1918, 1082, 1, 16, 1, P (SMALL_TILE)},
+          {959, 541, 1, 16, 1, P (SMALL_TILE)},
+          {959, 541, 1, 16, 1, P (SMALL_TILE)}}, P (SMALL_TILE),
+      "I420 1918x1082: widths not of whole 64 bytes, no lines frame; "
+        "8x5 + 4x3 + 4x3 = 64 < 132, the small tile"},
+  {3, {{3840, 2160, 1, 16, 1, P (TILE_128_LINES)},
+          {1920, 1080, 1, 16, 1, P (TILE_128_LINES)},
+          {1920, 1080, 1, 16, 1, P (TILE_128_LINES)}}, P (TILE_128_LINES),
+      "I420 4K: a frame of byte planes, the lines tile"},
+  {3, {{1920, 1080, 1, 16, 1, P (TILE_128_LINES)},
+          {960, 540, 1, 8, 1, P (SMALL_TILE)},
+          {960, 540, 1, 8, 1, P (SMALL_TILE)}}, P (TILE_128_LINES),
+      "chroma 8-aligned: no lines tile (16) for it; 40 + 12 + 12 = 64 big "
+        "tiles < 132, the small tile"},
+  {3, {{3840, 2160, 1, 16, 1, P (WIDE)}, {1920, 1080, 1, 16, 2, P (WIDE)},
           {1920, 1080, 1, 16, 1, P (WIDE)}}, P (WIDE),
-      "I420 4K: 135 + 40 + 40 = 215 big tiles: a frame's big tile, wide"},
+      "a batch among byte planes: no frame of planes; 135 + 80 + 40 big "
+        "tiles >= 132, the register tile"},
+  {2, {{3840, 200, 1, 16, 1, P (TILE_128_LINES)},
+          {1920, 10, 1, 16, 1, P (THIN)}}, P (TILE_128_LINES),
+      "a thin plane in a lines frame: thin, the other lines"},
   {2, {{1920, 1080, 1, 16, 1, P (WIDE)}, {960, 540, 2, 16, 1, P (WIDE)}},
       P (WIDE), "NV12 1080p: other sizes, so big tiles, wide"},
   {2, {{5000, 40, 1, 16, 1, P (SMALL_TILE)},
           {64, 64, 1, 16, 1, P (SMALL_TILE)}}, P (SMALL_TILE),
-      "two entries: no skinny; 20 + 1 big tiles < 132: small"},
+      "two entries: no skinny; 5000 wide, not a multiple of 64: no lines "
+        "frame; 20 + 1 big tiles < 132: small"},
+  {2, {{5056, 40, 1, 16, 1, P (TILE_128_LINES)},
+          {64, 64, 1, 16, 1, P (TILE_128_LINES)}}, P (TILE_128_LINES),
+      "5056 and 64 wide: 20 + 1 big tiles, 8 x 21 >= 132: a lines frame"},
+  {2, {{5000, 40, 2, 16, 1, P (WIDE)}, {64, 64, 2, 16, 1, P (WIDE)}},
+      P (WIDE), "2-byte planes: no frame of byte planes; the register "
+        "tile"},
   {2, {{1920, 1080, 4, 16, 1, P (WIDE)}, {8, 1000, 4, 16, 1, P (THIN)}},
       P (WIDE), "a thin plane beside a big one: thin, and wide"},
   {2, {{100, 100, 8, 16, 1, P (WIDE)}, {5000, 10, 1, 16, 1, P (THIN)}},
@@ -485,7 +520,7 @@ run_frames (void)
 }
 
 /* More entries than the planner keeps on its stack (16): 20 byte planes
- * of one big tile each, 20 < 132, all the small tile. */
+ * of one big tile each, 64 wide, 8 x 20 >= 132: a lines frame. */
 static void
 run_many (void)
 {
@@ -498,10 +533,42 @@ run_many (void)
   for (k = 0; k < 20; k++)
     b[k] = batch (64, 64, 1, 16, 1, k);
   res = ct_plan_batches (&h100, b, 20, K (AUTO), P (NONE), paths, &ran);
-  ok = res == CT_OK && ran == P (SMALL_TILE);
+  ok = res == CT_OK && ran == P (TILE_128_LINES);
   for (k = 0; ok && k < 20; k++)
-    ok = paths[k] == P (SMALL_TILE);
-  check (ok, "20 byte planes of 64x64: all the small tile");
+    ok = paths[k] == P (TILE_128_LINES);
+  check (ok, "20 byte planes of 64x64: a frame of byte planes, all the "
+      "lines tile");
+}
+
+/* The lines tile forced on calls of several entries: it takes byte planes,
+ * every plane of a call in one launch, but no batch and no other size. */
+static void
+run_forced_lines (void)
+{
+  CtPlaneBatch b[3];
+  CtPath paths[3], ran = P (NONE);
+  CtResult res;
+
+  b[0] = batch (3840, 2160, 1, 16, 1, 0);
+  b[1] = batch (1920, 1080, 1, 16, 1, 1);
+  b[2] = batch (1920, 1080, 1, 16, 1, 2);
+  res = ct_plan_batches (&h100, b, 3, K (AUTO), P (TILE_128_LINES), paths,
+      &ran);
+  check (res == CT_OK && ran == P (TILE_128_LINES) &&
+      paths[0] == P (TILE_128_LINES) && paths[1] == P (TILE_128_LINES) &&
+      paths[2] == P (TILE_128_LINES),
+      "tile-128-lines forced on an I420 frame: every plane");
+  b[1] = batch (960, 1080, 2, 16, 1, 1);
+  check (ct_plan_batches (&h100, b, 2, K (AUTO), P (TILE_128_LINES), paths,
+          &ran) == CT_ERROR_UNSUPPORTED_KERNEL,
+      "tile-128-lines forced on an NV12 frame: refused (2-byte chroma)");
+  b[1] = batch (1920, 1080, 1, 16, 2, 1);
+  check (ct_plan_batches (&h100, b, 2, K (AUTO), P (TILE_128_LINES), paths,
+          &ran) == CT_ERROR_UNSUPPORTED_KERNEL,
+      "tile-128-lines forced beside a batch: refused");
+  check (ct_plan_batches (&h100, b, 2, K (AUTO), P (TILE_128), paths,
+          &ran) == CT_ERROR_UNSUPPORTED_KERNEL,
+      "tile-128 forced on two entries: refused (one plane)");
 }
 
 /* A tensor's two batch dimensions (ct_plan_two_levels): one launch of the
@@ -803,7 +870,8 @@ run_random_frames (void)
     CtPath largest = P (NONE);
     CtResult res;
     unsigned int k;
-    int ok = 1;
+    int ok = 1, byte_frame, lines_frame;
+    unsigned long long big_tiles;
 
     for (k = 0; k < n; k++) {
       align[k] = aligns[rng (7)];
@@ -814,6 +882,24 @@ run_random_frames (void)
         entries++;
       }
     }
+    /* auto on two or more entries, all single byte planes of whole
+     * 64-byte widths: the lines tile may run; and is sure to where the
+     * 16-aligned planes of 16 rows and columns or more alone make
+     * 132 / 8 big tiles (256x256) or more */
+    byte_frame = kernel == K (AUTO) && entries > 1;
+    big_tiles = 0;
+    for (k = 0; k < n; k++) {
+      const CtPlane *pl = &b[k].plane;
+
+      if (pl->width == 0 || pl->height == 0 || b[k].count == 0)
+        continue;
+      byte_frame = byte_frame && b[k].count == 1 && pl->elem_size == 1 &&
+          pl->width % 64 == 0;
+      if (align[k] >= 16 && pl->width >= 16 && pl->height >= 16)
+        big_tiles += (unsigned long long) ((pl->width + 255) / 256) *
+            ((pl->height + 255) / 256);
+    }
+    lines_frame = byte_frame && 8 * big_tiles >= 132;
     res = ct_plan_batches (&h100, b, n, kernel, P (NONE), paths, &ran);
     for (k = 0; res == CT_OK && ok && k < n; k++) {
       const CtPlane *pl = &b[k].plane;
@@ -824,12 +910,16 @@ run_random_frames (void)
         ok = paths[k] == P (NONE);
         continue;
       }
+      /* the lines tile only for a lone plane or a frame of byte planes,
+       * where it takes every plane it can (not thin, 16-aligned) */
       ok = (path_sizes (paths[k]) & (1u << pl->elem_size)) != 0 &&
           align[k] >= path_align (paths[k], pl->elem_size) &&
           (planes == 1 || (paths[k] != P (STREAM) &&
               paths[k] != P (TILE_64) && paths[k] != P (TILE_128) &&
-              paths[k] != P (TILE_128_LINES) &&
               paths[k] != P (STREAM_WORDS))) &&
+          (planes == 1 || byte_frame || paths[k] != P (TILE_128_LINES)) &&
+          (!lines_frame || pl->width < 16 || pl->height < 16 ||
+              align[k] < 16 || paths[k] == P (TILE_128_LINES)) &&
           (entries == 1 || paths[k] != P (SKINNY));
       if (bytes > most) {
         most = bytes;
@@ -885,6 +975,7 @@ main (void)
 {
   run_cases ();
   run_frames ();
+  run_forced_lines ();
   run_many ();
   run_two_levels ();
   run_invalid ();
