@@ -206,6 +206,12 @@ k_lines (const __grid_constant__ Args f)
 
     lines_tile (fp.a, blockIdx.x % fp.tiles_x, blockIdx.x / fp.tiles_x,
         smem_raw);
+  } else if constexpr (std::is_same_v<Args, TwoLevelArgs>) {
+    const FramePlane & fp = f.plane[0];
+    unsigned int t = blockIdx.x;
+    const PlaneArgs a = two_level_plane (f, &t);
+
+    lines_tile (a, t % fp.tiles_x, t / fp.tiles_x, smem_raw);
   } else {
     const unsigned int i = plane_index (f);
     const FramePlane & fp = f.plane[i];
@@ -712,13 +718,27 @@ plan_two_levels (const TwoLevels & t, const Device & d, Choices * choices,
         ran);
   if (res != CT_OK)
     return res;
-  const Choice *c = choices->at;
+  Choice *c = choices->at;
   *one = t.n > 1 && !empty_batch (t.b) &&
       c[0].info->family == FAMILY_REGISTERS &&
       c[0].blocks * t.b.count * t.n <= kMaxGridX;
   for (unsigned int i = 1; *one && i < t.n; i++)
     *one = c[i].info == c[0].info && c[i].stage == c[0].stage &&
         c[i].tiles_x == c[0].tiles_x && c[i].tiles_y == c[0].tiles_y;
+  /* every copy on the register tile (so 16-aligned), of byte planes: the
+   * lines tile, whose blocks leave more room a multiprocessor */
+  if (*one && t.b.plane.elem_size == 1) {
+    const Call call = { CT_KERNEL_AUTO, CT_PATH_NONE, 1, true, ~0ull,
+      false };
+    const Entry e = { &t.b.plane, 1, ct_plan_batch_bits (&t.b) };
+    Choice lines;
+
+    if (fits (CT_PATH_TILE_128_LINES, e, call, d, &lines) &&
+        lines.blocks * t.b.count * t.n <= kMaxGridX) {
+      c[0] = lines;
+      *ran = CT_PATH_TILE_128_LINES;
+    }
+  }
   return CT_OK;
 }
 
@@ -741,9 +761,12 @@ launch_two_levels (const TwoLevels & t, const Choice & c,
   f.count2 = t.n;
   f.src_step2 = t.src_step2;
   f.dst_step2 = t.dst_step2;
-  k_wide<false, true, false, TwoLevelArgs>
-      <<<(unsigned int) (c.blocks * t.b.count * t.n), kThreads, 0, stream>>>
-      (f);
+  const unsigned int blocks = (unsigned int) (c.blocks * t.b.count * t.n);
+  if (c.info->family == FAMILY_LINES)
+    k_lines<TwoLevelArgs><<<blocks, kThreads, c.smem, stream>>> (f);
+  else
+    k_wide<false, true, false, TwoLevelArgs><<<blocks, kThreads, 0,
+        stream>>> (f);
   return (CtResult) cudaGetLastError ();
 }
 

@@ -261,6 +261,10 @@ run_permutations (cudaStream_t stream)
       {{1001, 3, 5, 4}, {1, 3, 0, 2}, 1, CT_PATH_THIN},
       {{64, 48, 9, 20}, {1, 0, 3, 2}, 2, ANY_WIDE_TILE},
       {{64, 48, 20, 9}, {1, 0, 3, 2}, 8, ANY_WIDE_TILE},
+      /* byte planes two levels deep, every copy 16-aligned: the lines
+       * tile in one launch, the planes whole tiles or ragged */
+      {{256, 256, 12, 12}, {1, 0, 3, 2}, 1, CT_PATH_TILE_128_LINES},
+      {{208, 144, 9, 20}, {1, 0, 3, 2}, 1, CT_PATH_TILE_128_LINES},
       /* rows of 33 2-byte elements: no wide tile's alignment */
       {{40, 33, 9, 20}, {1, 0, 3, 2}, 2, CT_PATH_EXACT},
       /* a large float32 plane of odd width alone: streamed words */

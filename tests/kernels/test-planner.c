@@ -571,10 +571,10 @@ run_forced_lines (void)
       "tile-128 forced on two entries: refused (one plane)");
 }
 
-/* A tensor's two batch dimensions (ct_plan_two_levels): one launch of the
- * register kernel where every copy of the batch takes the register tile
- * alike; else the batches as ct_plan_batches plans them, a launch per
- * CT_PLANES_PER_LAUNCH. */
+/* A tensor's two batch dimensions (ct_plan_two_levels): one launch where
+ * every copy of the batch takes the register tile alike, on the lines tile
+ * for byte planes; else the batches as ct_plan_batches plans them, a
+ * launch per CT_PLANES_PER_LAUNCH. */
 static void
 run_two_levels (void)
 {
@@ -588,9 +588,22 @@ run_two_levels (void)
   b.src_step = 65536;
   b.dst_step = 16 * 65536;
   check (ct_plan_two_levels (&h100, &b, 16, 16 * 65536, 65536, &one,
-          &ran) == CT_OK && one == 1 && ran == P (WIDE),
-      "16 x 16 byte planes of 256x256: one launch on the register tile");
+          &ran) == CT_OK && one == 1 && ran == P (TILE_128_LINES),
+      "16 x 16 byte planes of 256x256: one launch on the lines tile");
   one = -1;
+  {
+    /* the same of 2-byte elements: the register tile */
+    CtPlaneBatch h = batch (256, 256, 2, 0, 16, 0);
+
+    h.plane.src_stride = h.plane.dst_stride = 512;
+    h.src_step = 131072;
+    h.dst_step = 16 * 131072;
+    check (ct_plan_two_levels (&h100, &h, 16, 16 * 131072, 131072, &one,
+            &ran) == CT_OK && one == 1 && ran == P (WIDE),
+        "16 x 16 2-byte planes of 256x256: one launch on the register "
+        "tile");
+    one = -1;
+  }
   check (ct_plan_two_levels (&h100, &b, 1, 0, 0, &one, NULL) == CT_OK &&
       one == 0, "a single batch: the launches of ct_plan_batches");
   one = -1;
