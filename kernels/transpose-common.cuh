@@ -266,7 +266,8 @@ CtResult ct_launch_batches (const CtPlaneBatch * batches,
 /* A tensor's two batch dimensions under auto, transposed (permute.cu):
  * @n copies of batch @b, copy i src_step2 and dst_step2 bytes on from it,
  * validated and planned as ct_launch_batches would, in one launch where
- * the register tile takes every copy (ct_plan_two_levels says which). */
+ * the register tile takes every copy (then byte planes on the lines tile;
+ * ct_plan_two_levels says which). */
 CtResult ct_launch_two_levels (const CtPlaneBatch * b, unsigned int n,
     size_t src_step2, size_t dst_step2, cudaStream_t stream, CtPath * ran);
 

@@ -194,7 +194,8 @@ k_mid (const __grid_constant__ OneArgs f)
 /// both ways, so the same bytes take a quarter of the load requests (whole
 /// lines, which the memory serves as a copy's) and half the store
 /// requests. With FrameArgs, the byte planes of a call (no batch) in one
-/// launch, block b in the last plane whose first block is <= b.
+/// launch, block b in the last plane whose first block is <= b; with
+/// TwoLevelArgs, the planes of a tensor's two batch levels.
 template <typename Args>
 __global__ void __launch_bounds__ (kThreads, kMidPerSm)
 k_lines (const __grid_constant__ Args f)
@@ -699,10 +700,12 @@ struct TwoLevels
 
 /* The call @t planned as ct_launch_batches plans its n batches, into
  * @choices and *@ran, after ct_transpose_batches_ex's checks; *@one: whether
- * it runs as one launch of the register kernel (every batch planned alike
- * on the register tile, within the grid) instead of a launch per
- * CT_PLANES_PER_LAUNCH batches, each with a few blocks a multiprocessor
- * (measured: docs/performance.md, "Two batch levels in one launch"). */
+ * it runs as one launch (every batch planned alike on the register tile,
+ * within the grid) instead of a launch per CT_PLANES_PER_LAUNCH batches,
+ * each with a few blocks a multiprocessor (measured: docs/performance.md,
+ * "Two batch levels in one launch"); byte planes then on the lines tile,
+ * choices->at[0] and *@ran its choice (performance.md, "Two batch levels
+ * of byte planes in the lines tile"). */
 CtResult
 plan_two_levels (const TwoLevels & t, const Device & d, Choices * choices,
     CtPath * ran, bool *one)
@@ -742,7 +745,8 @@ plan_two_levels (const TwoLevels & t, const Device & d, Choices * choices,
   return CT_OK;
 }
 
-/* @t in one launch of the register kernel, every batch as choice @c. */
+/* @t in one launch of the register kernel or (byte planes) the lines
+ * kernel, by choice @c, every batch alike. */
 CtResult
 launch_two_levels (const TwoLevels & t, const Choice & c,
     cudaStream_t stream)
