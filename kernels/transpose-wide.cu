@@ -459,6 +459,7 @@ plan_call (unsigned int n, Get get, CtKernel kernel, CtPath force,
   unsigned long long live = 0;
   unsigned int entries = 0;
   bool other_sizes = false, batches = false, frame_widths = true;
+  unsigned long long frame_bytes = 0;
   LargestPath largest;
 
   for (unsigned int i = 0; i < n; i++) {
@@ -470,6 +471,10 @@ plan_call (unsigned int n, Get get, CtKernel kernel, CtPath force,
       batches = batches || b.count > 1;
       frame_widths = frame_widths &&
           b.plane.width % kAuto.lines_frame_width_unit == 0;
+      /* (a plane's width x height fits; the sum saturates) */
+      const unsigned long long bytes =
+          (unsigned long long) b.plane.width * b.plane.height;
+      frame_bytes = bytes > ~0ull - frame_bytes ? ~0ull : frame_bytes + bytes;
     }
   }
   call.n_planes = live > UINT_MAX ? UINT_MAX : (unsigned int) live;
@@ -490,9 +495,10 @@ plan_call (unsigned int n, Get get, CtKernel kernel, CtPath force,
     }
     call.call_blocks = call_blocks;
     /* (after the count, which stays in big tiles: the small tile's rule
-     * for the planes the lines tile cannot take) */
+     * for the planes the lines tile cannot take; an eighth of a big
+     * tile's 64 KB is 8 KB) */
     call.lines_frame = entries > 1 && !batches && frame_widths &&
-        8 * call_blocks >= (unsigned long long)
+        frame_bytes / 8192 >= (unsigned long long)
         kAuto.lines_frame_from_eighths * d.n_sms;
   }
 

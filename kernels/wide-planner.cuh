@@ -284,9 +284,11 @@ struct Thresholds
    * tile for all its planes, in one launch, where every plane's width is
    * a multiple of this ... */
   unsigned int lines_frame_width_unit;
-  /* ... and the call has this many big tiles per multiprocessor or more,
-   * in eighths; other frames keep the small or the register tile
-   * (performance.md, "Frames of byte planes in the lines tile") */
+  /* ... and the call has this many big tiles' bytes (64 KB each) per
+   * multiprocessor or more, in eighths (bytes, not tiles: a call of many
+   * small planes is no frame); other frames keep the small or the
+   * register tile (performance.md, "Frames of byte planes in the lines
+   * tile") */
   unsigned int lines_frame_from_eighths;
 };
 
@@ -331,8 +333,8 @@ struct Call
   unsigned long long call_blocks;
   /* auto: a frame for the lines tile: two or more entries of one byte
    * plane each, every width a multiple of kAuto.lines_frame_width_unit,
-   * of kAuto.lines_frame_from_eighths big tiles a multiprocessor or more
-   * (in eighths) */
+   * of kAuto.lines_frame_from_eighths big tiles' bytes a multiprocessor or
+   * more (in eighths) */
   bool lines_frame;
 };
 

@@ -407,17 +407,17 @@ static const Frame frames[] = {
   {3, {{1920, 1080, 1, 16, 1, P (TILE_128_LINES)},
           {960, 540, 1, 16, 1, P (TILE_128_LINES)},
           {960, 540, 1, 16, 1, P (TILE_128_LINES)}}, P (TILE_128_LINES),
-      "I420 1080p: widths of whole 64 bytes, 40 + 12 + 12 big tiles, 8 x 64 "
-        ">= 132: a lines frame"},
+      "I420 1080p: widths of whole 64 bytes, 3110400 bytes >= 132 x 8 KB: "
+        "a lines frame"},
   {3, {{1280, 720, 1, 16, 1, P (TILE_128_LINES)},
           {640, 360, 1, 16, 1, P (TILE_128_LINES)},
           {640, 360, 1, 16, 1, P (TILE_128_LINES)}}, P (TILE_128_LINES),
-      "I420 720p: 15 + 6 + 6 big tiles, 8 x 27 >= 132: a lines frame"},
+      "I420 720p: 1382400 bytes >= 132 x 8 KB (1081344): a lines frame"},
   {3, {{640, 480, 1, 16, 1, P (SMALL_TILE)},
           {320, 240, 1, 16, 1, P (SMALL_TILE)},
           {320, 240, 1, 16, 1, P (SMALL_TILE)}}, P (SMALL_TILE),
-      "I420 640x480: 6 + 2 + 2 big tiles, 8 x 10 < 132: no lines frame; "
-        "10 < 132, the small tile"},
+      "I420 640x480: 460800 bytes < 132 x 8 KB: no lines frame; 6 + 2 + "
+        "2 big tiles < 132, the small tile"},
   {3, {{1918, 1082, 1, 16, 1, P (SMALL_TILE)},
           {959, 541, 1, 16, 1, P (SMALL_TILE)},
           {959, 541, 1, 16, 1, P (SMALL_TILE)}}, P (SMALL_TILE),
@@ -436,7 +436,7 @@ static const Frame frames[] = {
           {1920, 1080, 1, 16, 1, P (WIDE)}}, P (WIDE),
       "a batch among byte planes: no frame of planes; 135 + 80 + 40 big "
         "tiles >= 132, the register tile"},
-  {2, {{3840, 200, 1, 16, 1, P (TILE_128_LINES)},
+  {2, {{3840, 400, 1, 16, 1, P (TILE_128_LINES)},
           {1920, 10, 1, 16, 1, P (THIN)}}, P (TILE_128_LINES),
       "a thin plane in a lines frame: thin, the other lines"},
   {2, {{1920, 1080, 1, 16, 1, P (WIDE)}, {960, 540, 2, 16, 1, P (WIDE)}},
@@ -445,9 +445,13 @@ static const Frame frames[] = {
           {64, 64, 1, 16, 1, P (SMALL_TILE)}}, P (SMALL_TILE),
       "two entries: no skinny; 5000 wide, not a multiple of 64: no lines "
         "frame; 20 + 1 big tiles < 132: small"},
-  {2, {{5056, 40, 1, 16, 1, P (TILE_128_LINES)},
+  {2, {{5056, 40, 1, 16, 1, P (SMALL_TILE)},
+          {64, 64, 1, 16, 1, P (SMALL_TILE)}}, P (SMALL_TILE),
+      "5056 and 64 wide, but 206336 bytes < 132 x 8 KB: no lines frame; "
+        "20 + 1 big tiles < 132, small"},
+  {2, {{5056, 256, 1, 16, 1, P (TILE_128_LINES)},
           {64, 64, 1, 16, 1, P (TILE_128_LINES)}}, P (TILE_128_LINES),
-      "5056 and 64 wide: 20 + 1 big tiles, 8 x 21 >= 132: a lines frame"},
+      "5056 and 64 wide, 1298432 bytes >= 132 x 8 KB: a lines frame"},
   {2, {{5000, 40, 2, 16, 1, P (WIDE)}, {64, 64, 2, 16, 1, P (WIDE)}},
       P (WIDE), "2-byte planes: no frame of byte planes; the register "
         "tile"},
@@ -520,7 +524,7 @@ run_frames (void)
 }
 
 /* More entries than the planner keeps on its stack (16): 20 byte planes
- * of one big tile each, 64 wide, 8 x 20 >= 132: a lines frame. */
+ * of one big tile each, 20 < 132, all the small tile. */
 static void
 run_many (void)
 {
@@ -533,11 +537,11 @@ run_many (void)
   for (k = 0; k < 20; k++)
     b[k] = batch (64, 64, 1, 16, 1, k);
   res = ct_plan_batches (&h100, b, 20, K (AUTO), P (NONE), paths, &ran);
-  ok = res == CT_OK && ran == P (TILE_128_LINES);
+  ok = res == CT_OK && ran == P (SMALL_TILE);
   for (k = 0; ok && k < 20; k++)
-    ok = paths[k] == P (TILE_128_LINES);
-  check (ok, "20 byte planes of 64x64: a frame of byte planes, all the "
-      "lines tile");
+    ok = paths[k] == P (SMALL_TILE);
+  check (ok, "20 byte planes of 64x64: 81920 bytes, no lines frame (bytes, "
+      "not tiles); 20 big tiles < 132, all the small tile");
 }
 
 /* The lines tile forced on calls of several entries: it takes byte planes,
@@ -869,7 +873,7 @@ run_random_frames (void)
     K (WIDE_PADDED), K (WIDE_SWIZZLE)
   };
   int passed = n_passed, failed = n_failed;
-  int round;
+  int round, lines_frames = 0;
 
   for (round = 0; round < 20000; round++) {
     CtPlaneBatch b[6];
@@ -884,7 +888,7 @@ run_random_frames (void)
     CtResult res;
     unsigned int k;
     int ok = 1, byte_frame, lines_frame;
-    unsigned long long big_tiles;
+    unsigned long long frame_bytes;
 
     for (k = 0; k < n; k++) {
       align[k] = aligns[rng (7)];
@@ -896,11 +900,11 @@ run_random_frames (void)
       }
     }
     /* auto on two or more entries, all single byte planes of whole
-     * 64-byte widths: the lines tile may run; and is sure to where the
-     * 16-aligned planes of 16 rows and columns or more alone make
-     * 132 / 8 big tiles (256x256) or more */
+     * 64-byte widths: the lines tile may run; and does, on every plane it
+     * takes, where they make 132 x 8 KB (an eighth of a big tile's
+     * 64 KB a multiprocessor) or more */
     byte_frame = kernel == K (AUTO) && entries > 1;
-    big_tiles = 0;
+    frame_bytes = 0;
     for (k = 0; k < n; k++) {
       const CtPlane *pl = &b[k].plane;
 
@@ -908,11 +912,10 @@ run_random_frames (void)
         continue;
       byte_frame = byte_frame && b[k].count == 1 && pl->elem_size == 1 &&
           pl->width % 64 == 0;
-      if (align[k] >= 16 && pl->width >= 16 && pl->height >= 16)
-        big_tiles += (unsigned long long) ((pl->width + 255) / 256) *
-            ((pl->height + 255) / 256);
+      frame_bytes += (unsigned long long) pl->width * pl->height;
     }
-    lines_frame = byte_frame && 8 * big_tiles >= 132;
+    lines_frame = byte_frame && frame_bytes >= 132ull * 8192;
+    lines_frames += lines_frame;
     res = ct_plan_batches (&h100, b, n, kernel, P (NONE), paths, &ran);
     for (k = 0; res == CT_OK && ok && k < n; k++) {
       const CtPlane *pl = &b[k].plane;
@@ -949,8 +952,10 @@ run_random_frames (void)
       n_passed++;
     }
   }
-  printf ("random calls: %d passed, %d failed\n", n_passed - passed,
-      n_failed - failed);
+  printf ("random calls: %d passed, %d failed (%d of them lines frames)\n",
+      n_passed - passed, n_failed - failed, lines_frames);
+  /* (the rule is only checked if some calls are such frames) */
+  check (lines_frames > 0, "random calls: some are lines frames");
 }
 
 static void
