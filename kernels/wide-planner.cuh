@@ -471,11 +471,10 @@ fits (CtPath path, const Entry & e, const Call & call, const Device & d,
    * the planes of a call; none a batch) */
   const bool streams = path == CT_PATH_STREAM ||
       path == CT_PATH_STREAM_WORDS;
-  if ((streams || path == CT_PATH_TILE_64 || path == CT_PATH_TILE_128) &&
-      call.n_planes != 1)
-    return false;
-  if ((streams || path == CT_PATH_TILE_64 || path == CT_PATH_TILE_128 ||
-          path == CT_PATH_TILE_128_LINES) && e.count != 1)
+  const bool one_plane = streams || path == CT_PATH_TILE_64 ||
+      path == CT_PATH_TILE_128;
+  if ((one_plane && call.n_planes != 1) ||
+      ((one_plane || path == CT_PATH_TILE_128_LINES) && e.count != 1))
     return false;
 
   const Geometry g = geometry_of (es, c->stage);
