@@ -863,15 +863,16 @@ run_one (const char *name, unsigned int w, unsigned int h, unsigned int es,
     plane_job (&j, w, h, es);
   }
   j.mapping = CT_MAPPING_TRANSPOSE;
-  for (d = 0; dir != NULL && d < N_ELEMENTS (directions); d++)
-    if (strcmp (dir, directions[d].name) == 0)
-      break;
-  if (dir != NULL && d == N_ELEMENTS (directions)) {
-    fprintf (stderr, "--direction: unknown direction '%s'\n", dir);
-    return 2;
-  }
-  if (dir != NULL)
+  if (dir != NULL) {
+    for (d = 0; d < N_ELEMENTS (directions); d++)
+      if (strcmp (dir, directions[d].name) == 0)
+        break;
+    if (d == N_ELEMENTS (directions)) {
+      fprintf (stderr, "--direction: unknown direction '%s'\n", dir);
+      return 2;
+    }
     j.mapping = directions[d].mapping;
+  }
   if (found < 0 || w == 0 || h == 0 ||
       ct_planes_validate (j.planes, 0, j.mapping) != CT_OK ||
       (es != 1 && es != 2 && es != 3 && es != 4 && es != 8)) {
